@@ -1,0 +1,29 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { texts } from '../../domain/texts.ts';
+import { useSession } from '../features/accounts/api/use-session.ts';
+
+function Checking() {
+  return (
+    <p role="status" className="container page">
+      {texts.checkingPermissions}
+    </p>
+  );
+}
+
+/** Client guard for UX only: the server refuses the same requests on its own. */
+export function RequireUser() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <Checking />;
+  if (!session.data?.user) return <Navigate to={paths.connexion} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+export function RequireAdmin() {
+  const session = useSession();
+  if (session.isPending) return <Checking />;
+  if (!session.data?.user) return <Navigate to={paths.connexion} replace />;
+  if (session.data.user.role !== 'admin') return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { HomePage } from '../pages/home-page.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { RequireAdmin, RequireUser } from './guards.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * Every route of the specification. The home page ships in the first bundle; the other
+ * public pages, the customer area and the admin area load only when visited.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/connexion', lazy: async () => ({ Component: (await import('../pages/connexion-page.tsx')).ConnexionPage }) },
+      { path: '/qui-sommes-nous', lazy: async () => ({ Component: (await import('../pages/qui-sommes-nous-page.tsx')).QuiSommesNousPage }) },
+      { path: '/comment-ca-marche', lazy: async () => ({ Component: (await import('../pages/comment-ca-marche-page.tsx')).CommentCaMarchePage }) },
+      { path: '/faq', lazy: async () => ({ Component: (await import('../pages/faq-page.tsx')).FaqPage }) },
+      { path: '/mentions-legales', lazy: async () => ({ Component: (await import('../pages/mentions-legales-page.tsx')).MentionsLegalesPage }) },
+      { path: '/mot-de-passe-oublie', lazy: async () => ({ Component: (await import('../pages/mot-de-passe-oublie-page.tsx')).MotDePasseOubliePage }) },
+      {
+        path: '/reinitialiser-mot-de-passe',
+        lazy: async () => ({ Component: (await import('../pages/reinitialiser-mot-de-passe-page.tsx')).ReinitialiserMotDePassePage }),
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: '/espace-client', lazy: async () => ({ Component: (await import('../pages/espace-client-page.tsx')).EspaceClientPage }) },
+          { path: '/devis/archives', lazy: async () => ({ Component: (await import('../pages/devis-archives-page.tsx')).DevisArchivesPage }) },
+          { path: '/devis/:id', lazy: async () => ({ Component: (await import('../pages/devis-detail-page.tsx')).DevisDetailPage }) },
+          { path: '/devis/:id/completer', lazy: async () => ({ Component: (await import('../pages/completer-devis-page.tsx')).CompleterDevisPage }) },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: '/admin', lazy: async () => ({ Component: (await import('../pages/admin-page.tsx')).AdminPage }) },
+          { path: '/admin/devis-archives', lazy: async () => ({ Component: (await import('../pages/admin-devis-archives-page.tsx')).AdminDevisArchivesPage }) },
+          { path: '/admin/devis/:id/edit', lazy: async () => ({ Component: (await import('../pages/admin-edit-devis-page.tsx')).AdminEditDevisPage }) },
+          {
+            path: '/admin/devis/:id/upload-signe',
+            lazy: async () => ({ Component: (await import('../pages/admin-upload-signe-page.tsx')).AdminUploadSignePage }),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button.tsx';
+import styles from './ui.module.css';
+
+type ConfirmDialogProps = {
+  isOpen: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  isDanger?: boolean;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A modal confirmation built on <dialog>: focus trap, Escape and backdrop come from the browser. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel = 'Confirmer',
+  cancelLabel = 'Annuler',
+  isDanger = false,
+  isBusy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId} className={styles.dialogTitle}>
+        {title}
+      </h2>
+      {children}
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={onCancel} autoFocus>
+          {cancelLabel}
+        </Button>
+        <Button variant={isDanger ? 'danger' : 'primary'} onClick={onConfirm} isBusy={isBusy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { publicConfig } from '../lib/public-config.ts';
+
+type PageProps = { title: string; description?: string; heading?: ReactNode; children?: ReactNode };
+
+/** A page with its own <title> and description (React 19 hoists them into <head>). */
+export function Page({ title, description, heading = title, children }: PageProps) {
+  const fullTitle = `${title} | ${publicConfig.business.name}`;
+  return (
+    <div className="container page">
+      <title>{fullTitle}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      <h1>{heading}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import styles from './ui.module.css';
+
+type ToastKind = 'success' | 'error' | 'info';
+type Toast = { id: number; kind: ToastKind; message: string };
+type ToastApi = { show: (message: string, kind?: ToastKind) => void };
+
+const ToastContext = createContext<ToastApi | null>(null);
+let nextId = 1;
+
+/** Messages that replace window.alert: announced by screen readers, dismissed after a while. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+  const show = useCallback(
+    (message: string, kind: ToastKind = 'info') => {
+      const id = nextId++;
+      setToasts((all) => [...all, { id, kind, message }]);
+      window.setTimeout(() => dismiss(id), kind === 'error' ? 10_000 : 6_000);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => ({ show }), [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className={styles.toasts} role="status" aria-live="polite">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`${styles.toast} ${styles[`toast-${toast.kind}`]}`}>
+            <span>{toast.message}</span>
+            <button type="button" className={styles.toastClose} onClick={() => dismiss(toast.id)} aria-label="Fermer le message">
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

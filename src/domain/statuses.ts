@@ -1,0 +1,81 @@
+/** Quote statuses, spelled as in the specification (section 4). */
+export const STATUTS = [
+  'en attente',
+  'en attente de confirmation',
+  'confirmé',
+  'envoyé',
+  'en cours',
+  'terminé',
+  'archivé',
+] as const;
+
+export type Statut = (typeof STATUTS)[number];
+
+export const STATUT_LABELS: Record<Statut, string> = {
+  'en attente': 'En attente',
+  'en attente de confirmation': 'En attente de confirmation',
+  confirmé: 'Confirmé',
+  envoyé: 'Envoyé',
+  'en cours': 'En cours',
+  terminé: 'Terminé',
+  archivé: 'Archivé',
+};
+
+/** Legacy records may carry an empty status: it reads as "en attente". */
+export function normalizeStatut(statut: string | null | undefined): Statut {
+  if (!statut) return 'en attente';
+  return (STATUTS as readonly string[]).includes(statut) ? (statut as Statut) : 'en attente';
+}
+
+export function statutLabel(statut: string | null | undefined): string {
+  return STATUT_LABELS[normalizeStatut(statut)];
+}
+
+export type Role = 'customer' | 'admin';
+
+export type QuoteAction =
+  | 'complete'
+  | 'archive'
+  | 'restore'
+  | 'delete'
+  | 'confirm'
+  | 'markSent'
+  | 'confirmSigned'
+  | 'uploadSigned'
+  | 'finish';
+
+type Transition = { from: readonly Statut[]; to: Statut | null };
+
+/**
+ * The one transition table: the server refuses what is not here, the client shows a
+ * button only for what is here. `to: null` means the quote is deleted.
+ */
+export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>> = {
+  customer: {
+    complete: { from: ['en attente'], to: 'en attente de confirmation' },
+    archive: { from: ['en attente'], to: 'archivé' },
+    restore: { from: ['archivé'], to: 'en attente' },
+    delete: { from: ['en attente', 'archivé'], to: null },
+  },
+  admin: {
+    confirm: { from: ['en attente', 'en attente de confirmation', 'confirmé'], to: 'confirmé' },
+    markSent: { from: ['confirmé'], to: 'envoyé' },
+    archive: { from: ['en attente', 'en attente de confirmation'], to: 'archivé' },
+    restore: { from: ['archivé'], to: 'en attente' },
+    confirmSigned: { from: ['envoyé'], to: 'en cours' },
+    uploadSigned: { from: ['confirmé', 'envoyé', 'en cours'], to: 'en cours' },
+    finish: { from: ['en cours'], to: 'terminé' },
+    delete: { from: STATUTS, to: null },
+  },
+};
+
+export function canApply(role: Role, action: QuoteAction, statut: string | null | undefined): boolean {
+  const transition = TRANSITIONS[role][action];
+  return transition !== undefined && transition.from.includes(normalizeStatut(statut));
+}
+
+/** The status an action leads to, or undefined when the role may not apply it now. */
+export function nextStatut(role: Role, action: QuoteAction, statut: string | null | undefined) {
+  if (!canApply(role, action, statut)) return undefined;
+  return TRANSITIONS[role][action]!.to;
+}

@@ -1,0 +1,180 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { getMigrations } from 'better-auth/db/migration';
+import { isSpaRoute } from '../domain/paths.ts';
+import { createAuth, type Auth } from './accounts/auth.ts';
+import { authBridge } from './accounts/auth-bridge.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { createGuards, type Guards } from './accounts/guards.ts';
+import { publicConfig, type Config } from './config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
+import { errorHandler, notFoundApi } from './error-handler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { systemRoutes } from './system/routes.ts';
+import { createFileStore, type FileStore } from './storage/file-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    mailer: Mailer;
+    fileStore: FileStore;
+    auth: Auth;
+    guards: Guards;
+  }
+}
+
+export type AppOverrides = {
+  mailer?: Mailer;
+  fileStore?: FileStore;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Builds the whole application from a config; main.ts and the tests both call it. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const options: FastifyServerOptions = {
+    logger: overrides.logger ?? loggerOptions(config),
+    // A hop count is valid for Fastify (proxy-addr) even though its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.database);
+  app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database.db);
+
+  const mailer =
+    overrides.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuth({ config, database, mailer });
+  await (await getMigrations(auth.options)).runMigrations();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('mailer', mailer);
+  app.decorate('fileStore', overrides.fileStore ?? createFileStore(config.storage));
+  app.decorate('auth', auth);
+  app.decorate('guards', createGuards(auth, config));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'API Convoyage Pro',
+        description: 'API JSON du service de devis de convoyage de véhicules.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'convoyage.session_token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.setErrorHandler(errorHandler);
+
+  await app.register(authBridge);
+  await app.register(systemRoutes);
+  await registerCapabilities(app);
+  await registerSpa(app);
+  return app;
+}
+
+/** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
+async function registerCapabilities(app: FastifyInstance): Promise<void> {
+  await app.register(accountRoutes);
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  };
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html never cached, the SPA's
+ * routes answered 200 and every other non-API path answered 404 with the SPA's own page.
+ */
+async function registerSpa(app: FastifyInstance): Promise<void> {
+  const indexFile = path.join(CLIENT_DIST, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      index: false,
+      wildcard: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders(reply, filePath) {
+        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const html = hasBuild ? injectConfig(readFileSync(indexFile, 'utf8'), app.config) : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return notFoundApi(request, reply);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundApi(request, reply);
+    reply.header('cache-control', 'no-cache');
+    reply.status(isSpaRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8');
+    return reply.send(
+      html ??
+        '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title><p>Lancez <code>npm run build</code>.</p></html>',
+    );
+  });
+}
+
+/** The public configuration travels inside index.html as inert JSON (no inline script to run). */
+function injectConfig(html: string, config: Config): string {
+  const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
+  return html.replace('<!--app-config-->', `<script id="app-config" type="application/json">${json}</script>`);
+}

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { PublicConfig } from '../domain/public-config.ts';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/** The environment, as the README and .env.example document it. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email())
+    .default('admin@convoyage.local'),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Convoyage Pro <no-reply@convoyage.local>'),
+  GEOCODER: z.enum(['offline', 'geoplateforme']).default('offline'),
+  GEOPLATEFORME_URL: optionalText.pipe(z.url().optional()),
+  ROUTER: z.enum(['offline', 'osrm', 'google']).default('offline'),
+  OSRM_URL: optionalText.pipe(z.url().optional()),
+  GOOGLE_MAPS_API_KEY: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText,
+  CONTACT_EMAIL: z.string().trim().pipe(z.email()).default('contact@convoyage-pro.fr'),
+  CONTACT_PHONE: z.string().trim().min(4).default('06 12 34 56 78'),
+  BUSINESS_NAME: z.string().trim().min(1).default('Convoyage Pro'),
+  BUSINESS_OWNER: z.string().trim().min(1).default('Jean Dupont, entrepreneur individuel'),
+  BUSINESS_SIRET: z
+    .string()
+    .trim()
+    .regex(/^\d{3} ?\d{3} ?\d{3} ?\d{5}$/, 'must be 14 digits')
+    .default('123 456 789 00012'),
+  BUSINESS_ADDRESS: z.string().trim().min(1).default('12 rue de la République, 69002 Lyon'),
+  BUSINESS_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Hébergement assuré par l’éditeur sur son propre serveur (France)'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value): boolean | string | number => {
+      if (value === 'true') return true;
+      if (value === 'false' || value === '') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  adminEmail: string;
+  authSecret: string;
+  mail: { smtpUrl?: string; from: string };
+  geo: {
+    geocoder: 'offline' | 'geoplateforme';
+    geoplateformeUrl?: string;
+    router: 'offline' | 'osrm' | 'google';
+    osrmUrl?: string;
+    googleMapsApiKey?: string;
+  };
+  storage:
+    | { kind: 'disk'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
+  contact: { email: string; phone: string };
+  business: { name: string; owner: string; siret: string; address: string; host: string };
+  trustProxy: boolean | string | number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at boot. A bad value throws a ConfigError whose message
+ * names the variable, e.g. "PORT: Invalid input: expected number, received NaN".
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  if (e.GEOCODER === 'geoplateforme' && !e.GEOPLATEFORME_URL) {
+    // The public endpoint is the documented default; only tests point elsewhere.
+  }
+  if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
+    throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
+  }
+  if (e.ROUTER === 'google' && !e.GOOGLE_MAPS_API_KEY) {
+    throw new ConfigError('Invalid configuration: GOOGLE_MAPS_API_KEY: required when ROUTER=google');
+  }
+
+  const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : {
+        kind: 'sqlite',
+        file: e.DATABASE_URL
+          ? path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, ''))
+          : path.join(dataDir, 'convoyage.sqlite'),
+      };
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminEmail: e.ADMIN_EMAIL,
+    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    geo: {
+      geocoder: e.GEOCODER,
+      geoplateformeUrl: e.GEOPLATEFORME_URL,
+      router: e.ROUTER,
+      osrmUrl: e.OSRM_URL,
+      googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'disk', root: path.join(dataDir, 'files') },
+    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
+    business: {
+      name: e.BUSINESS_NAME,
+      owner: e.BUSINESS_OWNER,
+      siret: e.BUSINESS_SIRET,
+      address: e.BUSINESS_ADDRESS,
+      host: e.BUSINESS_HOST,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Several instances share one secret: it lives in DATA_DIR unless AUTH_SECRET is set. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another instance starting at the same moment wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+/** What the browser may know of the configuration. */
+export function publicConfig(config: Config): PublicConfig {
+  return { contact: config.contact, business: config.business };
+}

@@ -1,0 +1,80 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as initial from './migrations/2026-11-21-001-initial.ts';
+import type { Database } from './schema.ts';
+
+export type DbEngine = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  engine: DbEngine;
+  close: () => Promise<void>;
+};
+
+/** Migrations in order; names are timestamps so the order never depends on the file system. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-initial': initial,
+};
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  if (database.kind === 'postgres') {
+    // int8 (COUNT(*), bigint) as number: our counts stay far below 2^53.
+    pg.types.setTypeParser(20, (value) => Number(value));
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new BetterSqlite3(database.file);
+  // An acknowledged write must survive a crash (ARCHITECTURE.md, "Rules").
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ''}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Runs `fn` in a write transaction that takes the write lock up front: BEGIN IMMEDIATE on
+ * SQLite (several processes may share the file), an ordinary transaction on PostgreSQL
+ * where `UPDATE … RETURNING` row locks serialise the writers that matter.
+ */
+export async function withWriteTransaction<T>(
+  handle: Pick<DatabaseHandle, 'db' | 'engine'>,
+  fn: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (handle.engine === 'postgres') return handle.db.transaction().execute(fn);
+  return handle.db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,78 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/** Tables of the application; better-auth's own tables (user, session, …) are typed by it. */
+export type Database = {
+  devis: DevisTable;
+  devis_counter: DevisCounterTable;
+  devis_historique: DevisHistoriqueTable;
+  utilisateurs: UtilisateursTable;
+  user: AuthUserTable;
+};
+
+/** Nested objects of the spec (section 3) are JSON text columns, named as there. */
+export type DevisTable = {
+  id: string;
+  uid: string | null;
+  email: string | null;
+  numeroDevis: number;
+  statut: string;
+  archive: number;
+  dateSimulation: string;
+  adresseDepart: string;
+  adresseArrivee: string;
+  typeVehicule: string;
+  distanceKm: number;
+  /** Money is integer cents; the API shows `prix` in euros. */
+  prixCentimes: number;
+  typeConvoyage: string | null;
+  clientType: string | null;
+  clientDetails: string | null;
+  contactDepart: string | null;
+  contactArrivee: string | null;
+  priseInfo: string | null;
+  livraisonInfo: string | null;
+  options: string | null;
+  infosVehicule: string | null;
+  commentaire: string | null;
+  clauses: string | null;
+  signedFileKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type DevisCounterTable = { name: string; value: number };
+
+export type DevisHistoriqueTable = {
+  id: string;
+  devisId: string;
+  fromStatut: string | null;
+  toStatut: string;
+  byUserId: string | null;
+  byRole: string;
+  at: string;
+};
+
+export type UtilisateursTable = {
+  uid: string;
+  nom: string;
+  telephone: string;
+  email: string;
+  type: string;
+  adresse: string;
+  dateInscription: string;
+};
+
+/** The columns of better-auth's `user` table that the application reads. */
+export type AuthUserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
+
+export type DevisRow = Selectable<DevisTable>;
+export type NewDevisRow = Insertable<DevisTable>;
+export type DevisUpdate = Updateable<DevisTable>;
+export type UtilisateurRow = Selectable<UtilisateursTable>;

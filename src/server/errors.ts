@@ -1,0 +1,39 @@
+import { apiErrorMessages, type ApiErrorCode } from '../domain/texts.ts';
+
+const statusByCode: Record<ApiErrorCode, number> = {
+  not_found: 404,
+  route_not_found: 404,
+  validation: 400,
+  invalid_json: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unauthenticated: 401,
+  forbidden: 403,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** The one application error: a stable code, its HTTP status and a French message. */
+export class AppError extends Error {
+  readonly code: string;
+  readonly statusCode: number;
+  readonly details?: unknown;
+
+  constructor(code: ApiErrorCode, message?: string, options?: { statusCode?: number; details?: unknown; cause?: unknown }) {
+    super(message ?? apiErrorMessages[code], { cause: options?.cause });
+    this.code = code;
+    this.statusCode = options?.statusCode ?? statusByCode[code];
+    this.details = options?.details;
+  }
+}
+
+export const notFound = (message?: string) => new AppError('not_found', message);
+export const forbidden = (message?: string) => new AppError('forbidden', message);
+export const unauthenticated = () => new AppError('unauthenticated');
+export const conflict = (message?: string) => new AppError('conflict', message);
+export const validationError = (message?: string, details?: unknown) =>
+  new AppError('validation', message, { details });
+export const unprocessable = (message: string, details?: unknown) =>
+  new AppError('validation', message, { statusCode: 422, details });

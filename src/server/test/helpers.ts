@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppOverrides } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { upsertAdmin } from '../cli/admin.ts';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+export const ADMIN_EMAIL = 'admin@convoyage.test';
+export const ADMIN_PASSWORD = 'admin-mot-de-passe';
+export const PUBLIC_URL = 'http://localhost:3000';
+
+/** A fresh PostgreSQL database on the test cluster, dropped by the returned function. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomUUID().replace(/-/g, '')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL). */
+export async function buildTestApp(
+  engine: Engine = 'sqlite',
+  { env = {}, overrides = {} }: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
+  const database = engine === 'postgres' ? await createPgDatabase() : null;
+  const fullEnv = {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    ADMIN_EMAIL,
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  };
+  const config: Config = loadConfig(fullEnv);
+  const app = await buildApp(config, overrides);
+  await app.ready();
+
+  return {
+    app,
+    config,
+    dataDir,
+    env: fullEnv,
+    outbox: () => readOutbox(dataDir),
+    async close() {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The messages the default mailer wrote to DATA_DIR/mails/, oldest first. */
+export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  const dir = path.join(dataDir, 'mails');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
+}
+
+export function addressOf(mail: ParsedMail): string {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return to?.value[0]?.address ?? '';
+}
+
+/** Cookie header of a session, taken from a sign-in answer. */
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export async function signIn(testApp: TestApp, email: string, password: string, rememberMe = true) {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: PUBLIC_URL },
+    payload: { email, password, rememberMe },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed (${response.statusCode}): ${response.body}`);
+  return { cookie: sessionCookie(response.headers['set-cookie']), origin: PUBLIC_URL };
+}
+
+let customerCount = 0;
+
+/** A verified customer with a session: `headers` go straight into app.inject. */
+export async function createCustomer(testApp: TestApp, { verified = true, name = 'Client Test' } = {}) {
+  customerCount += 1;
+  const email = `client${customerCount}-${randomUUID().slice(0, 8)}@exemple.fr`;
+  const password = 'mot-de-passe-solide';
+  const ctx = await testApp.app.auth.$context;
+  const user = await ctx.internalAdapter.createUser({ email, name, emailVerified: verified }, { method: 'email-password' });
+  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(password) });
+  const headers = verified ? await signIn(testApp, email, password) : undefined;
+  return { id: user.id, email, password, name, headers };
+}
+
+export async function createAdmin(testApp: TestApp) {
+  await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env: testApp.env });
+  const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
+  return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, headers };
+}
