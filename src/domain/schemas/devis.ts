@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { STATUTS } from '../statuses.ts';
+
+/** Field names as in the specification, section 3. */
+export const contactSchema = z.object({ nom: z.string(), email: z.string(), telephone: z.string() });
+export const clientDetailsSchema = z.object({
+  nom: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+  siret: z.string().optional(),
+});
+export const priseInfoSchema = z.object({
+  datePriseEnCharge: z.string(),
+  debut: z.string(),
+  fin: z.string(),
+  nom: z.string().optional(),
+  telephone: z.string().optional(),
+});
+export const livraisonInfoSchema = z.object({
+  dateLivraisonSouhaitee: z.string(),
+  debut: z.string(),
+  fin: z.string(),
+  nom: z.string().optional(),
+  telephone: z.string().optional(),
+});
+export const optionsSchema = z.object({
+  documentation: z.boolean(),
+  lavage: z.enum(['', 'exterieur', 'complet']),
+  sansCarburant: z.boolean(),
+  wGarage: z.boolean(),
+});
+export const infosVehiculeSchema = z.object({
+  immatriculation: z.string(),
+  marque: z.string(),
+  modele: z.string(),
+  chassis: z.string().optional(),
+  motorisation: z.enum(['essence', 'diesel', 'electrique', 'hybride']),
+});
+export const clausesSchema = z.object({ km: z.boolean(), longDistance: z.boolean() });
+export const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
+export const historiqueEntrySchema = z.object({
+  fromStatut: z.string().nullable(),
+  toStatut: z.string(),
+  byRole: z.string(),
+  at: z.string(),
+});
+
+/** A quote as the API sends it. `prix` is in euros (whole from simulation, decimal once confirmed). */
+export const devisSchema = z.object({
+  id: z.string(),
+  uid: z.string().nullable(),
+  email: z.string().nullable(),
+  numeroDevis: z.number().int(),
+  statut: z.enum(STATUTS),
+  archive: z.boolean(),
+  dateSimulation: z.string(),
+  adresseDepart: z.string(),
+  adresseArrivee: z.string(),
+  typeVehicule: z.string(),
+  distanceKm: z.number(),
+  prix: z.number(),
+  typeConvoyage: z.enum(['Reprise', 'Livraison', 'Transfert']).nullable(),
+  clientType: z.enum(['particulier', 'entreprise']).nullable(),
+  clientDetails: clientDetailsSchema.nullable(),
+  contactDepart: contactSchema.nullable(),
+  contactArrivee: contactSchema.nullable(),
+  priseInfo: priseInfoSchema.nullable(),
+  livraisonInfo: livraisonInfoSchema.nullable(),
+  /** Derived from priseInfo/livraisonInfo for the detail view: ISO start and end. */
+  datePriseEnCharge: dateRangeSchema.nullable(),
+  dateLivraisonSouhaitee: dateRangeSchema.nullable(),
+  options: optionsSchema.nullable(),
+  infosVehicule: infosVehiculeSchema.nullable(),
+  commentaire: z.string().nullable(),
+  clauses: clausesSchema.nullable(),
+  /** Authorised download route of the signed PDF, when one was uploaded. */
+  devisSigneURL: z.string().nullable(),
+  updatedAt: z.string(),
+  historique: z.array(historiqueEntrySchema).optional(),
+});
+export type Devis = z.infer<typeof devisSchema>;

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, Statut } from '../../domain/statuses.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
+import type { DevisRow, DevisUpdate, NewDevisRow } from '../db/schema.ts';
+
+export type NewQuote = Omit<NewDevisRow, 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive'>;
+
+/**
+ * Inserts a quote with the next numeroDevis: the counter row is incremented in the same
+ * write transaction (UPDATE … RETURNING), the UNIQUE constraint on numeroDevis is the backstop.
+ */
+export async function createQuote(handle: DatabaseHandle, quote: NewQuote, by: { userId: string | null; role: Role }): Promise<DevisRow> {
+  return withWriteTransaction(handle, async (trx) => {
+    const counter = await trx
+      .updateTable('devis_counter')
+      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .where('name', '=', 'numeroDevis')
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('devis')
+      .values({ ...quote, id: randomUUID(), numeroDevis: counter.value, statut: 'en attente', archive: 0, createdAt: now, updatedAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: null, toStatut: 'en attente', ...by });
+    return row;
+  });
+}
+
+export function findQuoteById(db: Db, id: string): Promise<DevisRow | undefined> {
+  return db.selectFrom('devis').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function recordStatusChange(
+  db: Db,
+  change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role },
+): Promise<void> {
+  await db
+    .insertInto('devis_historique')
+    .values({
+      id: randomUUID(),
+      devisId: change.devisId,
+      fromStatut: change.fromStatut,
+      toStatut: change.toStatut,
+      byUserId: change.userId,
+      byRole: change.role,
+      at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * Moves a quote from `expected` to `to` with the other changes, only if its status is still
+ * `expected` (compare-and-set): two concurrent changes cannot both apply. Returns the new
+ * row, or undefined when the quote changed meanwhile or does not exist.
+ */
+export async function transitionQuote(
+  handle: DatabaseHandle,
+  args: { id: string; expected: Statut; to: Statut; changes?: DevisUpdate; by: { userId: string | null; role: Role } },
+): Promise<DevisRow | undefined> {
+  return withWriteTransaction(handle, async (trx) => {
+    const expectedValues = args.expected === 'en attente' ? ['en attente', ''] : [args.expected];
+    const row = await trx
+      .updateTable('devis')
+      .set({ ...args.changes, statut: args.to, updatedAt: new Date().toISOString() })
+      .where('id', '=', args.id)
+      .where('statut', 'in', expectedValues)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (args.expected !== args.to) {
+      await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
+    }
+    return row;
+  });
+}
+
+export async function listHistory(db: Db, devisId: string) {
+  return db
+    .selectFrom('devis_historique')
+    .select(['fromStatut', 'toStatut', 'byRole', 'at'])
+    .where('devisId', '=', devisId)
+    .orderBy('at')
+    .execute();
+}
