@@ -11,18 +11,18 @@ const SAINT_ABBREVIATIONS: Record<string, string> = {
  * both give "saint etienne".
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .map((word) => SAINT_ABBREVIATIONS[word] ?? word)
-    .join(' ');
+  let folded = text.toLowerCase();
+  // Most input is plain ASCII; Unicode decomposition is by far the slowest step, so skip it then.
+  if (NON_ASCII.test(folded)) {
+    folded = folded.normalize('NFD').replace(COMBINING_MARKS, '').replace(/œ/g, 'oe').replace(/æ/g, 'ae');
+  }
+  return folded.replace(SEPARATORS, ' ').trim().replace(ABBREVIATION, (word) => SAINT_ABBREVIATIONS[word] ?? word);
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+const SEPARATORS = /[^a-z0-9]+/g;
+const ABBREVIATION = /\b(?:st|ste|sts|stes)\b/g;
 
 const POSTCODE = /(?:^|\D)(\d{5})(?!\d)/g;
 
