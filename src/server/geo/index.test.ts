@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GeoNotFoundError, computeDistance, createGeo, resolveRoute } from './index.js';
+import { loadGazetteer } from './gazetteer.js';
+import { GeoNotFoundError, computeDistance, createGeo, resolveRoute, warmUp } from './index.js';
 import type { Geo, Geocoder } from './types.js';
 
 const offline = createGeo({ geocoder: 'offline', router: 'offline' });
@@ -25,6 +26,15 @@ describe('createGeo', () => {
         expect(typeof geo.router.distanceKm).toBe('function');
       }
     }
+  });
+});
+
+describe('warmUp', () => {
+  it('loads the offline gazetteer ahead of the first request', () => {
+    warmUp(offline);
+    const started = performance.now();
+    loadGazetteer();
+    expect(performance.now() - started).toBeLessThan(5);
   });
 });
 

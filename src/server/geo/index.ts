@@ -44,6 +44,15 @@ export function createGeo(config: GeoConfig): Geo {
   return { geocoder, router };
 }
 
+/**
+ * Loads the offline gazetteer now (about 0.3 s, 20 MB) instead of on the first request; call it
+ * after the server listens. Does nothing for remote geocoders.
+ */
+export function warmUp(geo: Geo): void {
+  const geocoder = geo.geocoder as Geocoder & { warm?: () => void };
+  geocoder.warm?.();
+}
+
 export type ResolvedRoute = { distanceKm: number; depart: AddressSuggestion; arrivee: AddressSuggestion };
 
 /**
