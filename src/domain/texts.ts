@@ -22,8 +22,9 @@ export const texts = {
   simulatorFailure: 'Erreur lors du calcul. Vérifiez les adresses.',
   simulatorTooFar:
     'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
-  distanceEstimee: (km: string) => `Distance estimée : ${km} km`,
-  prixEstime: (euros: string) => `Prix estimé TTC : ${euros} €`,
+  distanceEstimee: (km: string) => `Distance estimée : ${km}\u00a0km`,
+  // A non-breaking space keeps the amount and its unit on one line.
+  prixEstime: (euros: string) => `Prix estimé TTC : ${euros}\u00a0€`,
 
   // Accounts
   signupSuccess: '✅ Compte créé avec succès ! Vérifiez votre email (vérifiez aussi les spams).',

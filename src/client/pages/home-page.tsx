@@ -1,4 +1,5 @@
 import { texts } from '../../domain/texts.ts';
+import { Simulator } from '../features/simulator/components/simulator.tsx';
 import { publicConfig } from '../lib/public-config.ts';
 
 export function HomePage() {
@@ -12,6 +13,7 @@ export function HomePage() {
       </section>
       <section id="simuler" className="container page" aria-labelledby="simuler-titre">
         <h2 id="simuler-titre">Simuler un prix</h2>
+        <Simulator />
       </section>
       <section id="creer-compte" className="container page" aria-labelledby="creer-compte-titre">
         <h2 id="creer-compte-titre">Créer un compte</h2>
