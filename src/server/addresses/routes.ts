@@ -1,13 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSuggestionSchema, distanceRequestSchema } from '../../domain/schemas/simulation.ts';
+import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '../../domain/schemas/simulation.ts';
 import { MAX_SUGGESTIONS } from '../geo/index.ts';
 import { errorSchema } from '../http-schemas.ts';
 import { measureDistance } from './service.ts';
 
+/** Autocomplete asks the same prefixes again and again: keep the latest answers. */
+function createSuggestionCache(maxEntries = 1000) {
+  const entries = new Map<string, AddressSuggestionDto[]>();
+  return {
+    get(key: string) {
+      const value = entries.get(key);
+      if (value) {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
+    set(key: string, value: AddressSuggestionDto[]) {
+      entries.set(key, value);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
 export async function addressRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const cache = createSuggestionCache();
 
   app.get(
     '/api/adresses',
@@ -19,11 +39,15 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: z.array(addressSuggestionSchema), 400: errorSchema },
       },
     },
-    async (request) => {
-      const q = request.query.q.trim();
+    async (request, reply) => {
+      const q = request.query.q.trim().toLowerCase();
       if (q.length < 2) return [];
-      const suggestions = await app.geo.geocoder.suggest(q, MAX_SUGGESTIONS);
-      return suggestions.map(({ label, postcode, city, lat, lon }) => ({ label, postcode, city, lat, lon }));
+      reply.header('cache-control', 'public, max-age=3600');
+      const cached = cache.get(q);
+      if (cached) return cached;
+      const suggestions = (await app.geo.geocoder.suggest(q, MAX_SUGGESTIONS)).map(({ label, postcode, city, lat, lon }) => ({ label, postcode, city, lat, lon }));
+      cache.set(q, suggestions);
+      return suggestions;
     },
   );
 
