@@ -19,7 +19,7 @@ export function normalizeText(text: string): string {
   return folded.replace(SEPARATORS, ' ').trim().replace(ABBREVIATION, (word) => SAINT_ABBREVIATIONS[word] ?? word);
 }
 
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+// eslint-disable-next-line no-control-regex -- the test for non-ASCII text spans the whole ASCII range
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const SEPARATORS = /[^a-z0-9]+/g;
