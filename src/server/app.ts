@@ -62,7 +62,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, app.log);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
 
