@@ -45,6 +45,9 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
   let database: string;
   if (config.database.kind === 'sqlite') {
     database = 'convoyage.sqlite';
+    if (!existsSync(config.database.file)) {
+      throw new Error(`Aucune base de données à sauvegarder dans ${config.database.file} (vérifiez DATA_DIR ou DATABASE_URL).`);
+    }
     const source = new BetterSqlite3(config.database.file, { readonly: true, fileMustExist: true });
     try {
       await source.backup(path.join(partial, database));
