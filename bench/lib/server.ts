@@ -39,6 +39,11 @@ export async function startServer(env: Record<string, string> = {}) {
     url,
     dataDir,
     pid: child.pid,
+    /** A crash: no shutdown hook runs. */
+    async kill() {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
