@@ -141,5 +141,10 @@ function accountTexts() {
     resetPasswordDone: '✅ Votre mot de passe a été modifié. Vous pouvez vous connecter avec le nouveau mot de passe.',
     askNewLink: 'Demander un nouveau lien',
     noAccountYet: 'Pas encore de compte ?',
+    loggedInAs: 'Vous êtes connecté en tant que',
+    goToAdmin: 'Aller à l’administration',
+    goToEspaceClient: 'Aller à mon espace client',
+    headerAdmin: 'Administration',
+    headerEspaceClient: 'Mon espace',
   } as const;
 }
