@@ -13,7 +13,7 @@ import { notFound } from '../errors.ts';
 import { findUtilisateur, listUtilisateurs } from './repository.ts';
 import { registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
 
-const errorSchema = z.object({ error: z.string(), message: z.string() });
+const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
 
 export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +47,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['comptes'],
         summary: 'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification',
         body: signUpSchema,
-        response: { 201: signUpResponseSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 201: signUpResponseSchema, 403: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { signUpSchema, Utilisateur, VerificationOutcome } from '../../domain/schemas/accounts.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { AppError } from '../errors.ts';
+import { texts } from '../../domain/texts.ts';
+import { AppError, unprocessable } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { verificationMail } from '../mail/templates.ts';
 import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
@@ -45,9 +46,10 @@ export async function registerCustomer(deps: AccountDeps, input: SignUpData, cli
     throw toAppError(error);
   }
   // With e-mail verification on, better-auth answers a duplicate (a concurrent sign-up
-  // for the same address) with a made-up user rather than an error.
+  // for the same address) with a made-up user rather than an error: the spec's
+  // "Utilisateur invalide." case.
   const created = await findAuthUser(db, userId);
-  if (!created || created.email !== email) throw new AppError('user_already_exists');
+  if (!created || created.email !== email) throw unprocessable(texts.invalidUser);
 
   const profile: Utilisateur = {
     uid: userId,
