@@ -1,4 +1,6 @@
 import { texts } from '../../domain/texts.ts';
+import { HomeLoginSection } from '../features/accounts/components/home-login-section.tsx';
+import { SignUpForm } from '../features/accounts/components/sign-up-form.tsx';
 import { Simulator } from '../features/simulator/components/simulator.tsx';
 import { publicConfig } from '../lib/public-config.ts';
 
@@ -17,9 +19,11 @@ export function HomePage() {
       </section>
       <section id="creer-compte" className="container page" aria-labelledby="creer-compte-titre">
         <h2 id="creer-compte-titre">Créer un compte</h2>
+        <SignUpForm />
       </section>
       <section id="connexion" className="container page" aria-labelledby="connexion-titre">
         <h2 id="connexion-titre">Connexion</h2>
+        <HomeLoginSection />
       </section>
       <section id="contact" className="container page" aria-labelledby="contact-titre">
         <h2 id="contact-titre">Contact</h2>
