@@ -19,7 +19,11 @@ async function signUpCustomer(url: string): Promise<string> {
   const email = 'crash@exemple.fr';
   const password = 'mot-de-passe-crash';
   const headers = { 'content-type': 'application/json', origin: url };
-  const signUp = await fetch(`${url}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ email, password, name: 'Crash' }) });
+  const signUp = await fetch(`${url}/api/comptes/inscription`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ nom: 'Crash', telephone: '06 12 34 56 78', email, adresse: '1 place Bellecour, 69002 Lyon', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true }),
+  });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const db = new Database(dbFile);
   db.prepare('update "user" set "emailVerified" = 1 where email = ?').run(email);
