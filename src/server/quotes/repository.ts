@@ -32,20 +32,29 @@ export function findQuoteById(db: Db, id: string): Promise<DevisRow | undefined>
   return db.selectFrom('devis').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+let historySequence = 0;
+
+/** Time-ordered ids: two changes in the same millisecond still list in the order they happened. */
+function historyId(at: string): string {
+  historySequence = (historySequence + 1) % 1_000_000;
+  return `${at}-${String(historySequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
+}
+
 export async function recordStatusChange(
   db: Db,
   change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role },
 ): Promise<void> {
+  const at = new Date().toISOString();
   await db
     .insertInto('devis_historique')
     .values({
-      id: randomUUID(),
+      id: historyId(at),
       devisId: change.devisId,
       fromStatut: change.fromStatut,
       toStatut: change.toStatut,
       byUserId: change.userId,
       byRole: change.role,
-      at: new Date().toISOString(),
+      at,
     })
     .execute();
 }
@@ -81,6 +90,6 @@ export async function listHistory(db: Db, devisId: string) {
     .selectFrom('devis_historique')
     .select(['fromStatut', 'toStatut', 'byRole', 'at'])
     .where('devisId', '=', devisId)
-    .orderBy('at')
+    .orderBy('id')
     .execute();
 }

@@ -122,19 +122,27 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
     expect(await countQuotes(t)).toBe(before);
   });
 
-  it('numbers 200 simultaneous simulations with distinct consecutive numbers', async () => {
-    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(t)));
+  it('numbers 500 simultaneous simulations by 20 customers with distinct consecutive numbers', async () => {
+    const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(t)));
     const before = await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow();
     const responses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customers[i % 5]!.headers }),
+      Array.from({ length: 500 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customers[i % 20]!.headers }),
       ),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const numbers = responses.map((response) => response.json().devis.numeroDevis as number).sort((a, b) => a - b);
-    expect(new Set(numbers).size).toBe(200);
+    expect(new Set(numbers).size).toBe(500);
     expect(numbers[0]).toBe(before.value + 1);
-    expect(numbers[199]).toBe(before.value + 200);
+    expect(numbers[499]).toBe(before.value + 500);
+    const perCustomer = await t.app.database.db
+      .selectFrom('devis')
+      .select(['uid', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('numeroDevis', '>', before.value)
+      .groupBy('uid')
+      .execute();
+    expect(perCustomer).toHaveLength(20);
+    expect(perCustomer.every((row) => Number(row.n) === 25)).toBe(true);
   });
 });
 

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSITIONS, type Statut } from '../../domain/statuses.ts';
+import { buildTestApp, ENGINES, type TestApp } from '../test/helpers.ts';
+import { createQuote, listHistory, transitionQuote } from './repository.ts';
+
+const newQuote = () => ({
+  uid: 'u1',
+  email: 'client@exemple.fr',
+  adresseDepart: 'Paris',
+  adresseArrivee: 'Lyon',
+  typeVehicule: 'Citadine',
+  distanceKm: 465,
+  prixCentimes: 40_100,
+  dateSimulation: new Date().toISOString(),
+});
+const by = { userId: 'u1', role: 'customer' as const };
+
+describe.each(ENGINES)('quote repository on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets exactly one of many concurrent status changes win, and records only that one', async () => {
+    const quote = await createQuote(t.app.database, newQuote(), by);
+    const targets: Statut[] = ['archivé', 'en attente de confirmation'];
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: targets[i % 2]!, by }),
+      ),
+    );
+    const winners = results.filter((row) => row !== undefined);
+    expect(winners).toHaveLength(1);
+    const history = await listHistory(t.app.database.db, quote.id);
+    expect(history.map((entry) => entry.toStatut)).toEqual(['en attente', winners[0]!.statut]);
+  });
+
+  it('walks a quote through every admin step only in the order the table allows', async () => {
+    const quote = await createQuote(t.app.database, newQuote(), by);
+    const admin = { userId: 'admin', role: 'admin' as const };
+    const steps: Array<[Statut, Statut]> = [
+      ['en attente', 'confirmé'],
+      ['confirmé', 'envoyé'],
+      ['envoyé', 'en cours'],
+      ['en cours', 'terminé'],
+    ];
+    for (const [from, to] of steps) {
+      // A stale expectation never applies.
+      expect(await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente de confirmation', to, by: admin })).toBeUndefined();
+      const row = await transitionQuote(t.app.database, { id: quote.id, expected: from, to, by: admin });
+      expect(row?.statut).toBe(to);
+      const allowed = Object.values(TRANSITIONS.admin).some((transition) => transition.to === to && transition.from.includes(from));
+      expect(allowed).toBe(true);
+    }
+    const history = await listHistory(t.app.database.db, quote.id);
+    expect(history.map((entry) => `${entry.fromStatut ?? '∅'}→${entry.toStatut}`)).toEqual([
+      '∅→en attente',
+      'en attente→confirmé',
+      'confirmé→envoyé',
+      'envoyé→en cours',
+      'en cours→terminé',
+    ]);
+  });
+});
