@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -26,6 +27,7 @@ import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { originCheck } from './security/origin-check.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 
@@ -120,9 +122,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui writes its own CSP (with hashes for its page); keep framing forbidden there too.
+    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+  });
 
   app.setErrorHandler(errorHandler);
+  await app.register(fastifyPlugin(originCheck));
 
   await app.register(authBridge);
   await app.register(systemRoutes);

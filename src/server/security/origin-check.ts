@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence in depth, on top of SameSite=Lax session cookies and JSON-only bodies: a
+ * browser request that changes something must come from our own origin. Requests without
+ * Origin or Sec-Fetch-Site (curl, server-to-server) are not browsers riding a session.
+ */
+export async function originCheck(app: FastifyInstance): Promise<void> {
+  const ownOrigin = new URL(app.config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const isForeignOrigin = origin !== undefined && origin !== ownOrigin;
+    const isCrossSite = fetchSite === 'cross-site';
+    if (isForeignOrigin || isCrossSite) {
+      request.log.warn({ origin, fetchSite, url: request.url }, 'refused: cross-origin write');
+      throw new AppError('forbidden', 'Requête refusée : elle ne provient pas de ce site.');
+    }
+  });
+}

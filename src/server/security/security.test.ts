@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+
+const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
+
+function cookieAttributes(setCookie: string | string[] | undefined, name: string): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return cookies.find((cookie) => cookie.includes(name)) ?? '';
+}
+
+async function quoteCount(t: TestApp) {
+  const row = await t.app.database.db.selectFrom('devis').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe.each(ENGINES)('sessions and headers on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a write from another origin or a cross-site request, and stores nothing', async () => {
+    const customer = await createCustomer(t);
+    const before = await quoteCount(t);
+    for (const headers of [
+      { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
+      { cookie: customer.headers!.cookie, 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: SIMULATION, headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'forbidden', message: 'Requête refusée : elle ne provient pas de ce site.' });
+    }
+    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, headers: { cookie: customer.headers!.cookie, origin: 'https://pirate.example' } });
+    expect(signOut.statusCode).toBe(403);
+    expect(await quoteCount(t)).toBe(before);
+    const sameOrigin = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: SIMULATION, headers: customer.headers });
+    expect(sameOrigin.statusCode).toBe(200);
+    expect(await quoteCount(t)).toBe(before + 1);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, without Secure over plain HTTP', async () => {
+    const customer = await createCustomer(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL, 'x-forwarded-for': '192.0.2.10' },
+      payload: { email: customer.email, password: customer.password, rememberMe: true },
+    });
+    const session = cookieAttributes(response.headers['set-cookie'], 'session_token');
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/Secure/i);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('ends the session on the server at logout: the old cookie no longer works', async () => {
+    const customer = await createCustomer(t);
+    const before = await t.app.inject({ url: '/api/me', headers: customer.headers });
+    expect(before.json().user?.email).toBe(customer.email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, headers: customer.headers });
+    expect(out.statusCode).toBe(200);
+    // The browser would have dropped the cookie; an attacker who copied it keeps it.
+    const replay = await t.app.inject({ url: '/api/me', headers: customer.headers });
+    expect(replay.json().user).toBeNull();
+    const sessions = await t.app.database.db.selectFrom('session' as never).selectAll().where('userId' as never, '=', customer.id as never).execute();
+    expect(sessions).toHaveLength(0);
+  });
+
+  it.each([
+    ['the health check', '/api/health'],
+    ['an unknown API route', '/api/inconnue'],
+    ['a page of the SPA', '/espace-client'],
+    ['an unknown page', '/inconnue'],
+    ['the OpenAPI document', '/api/docs/json'],
+  ])('sends the security headers on %s', async (_name, url) => {
+    const response = await t.app.inject(url);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('behind HTTPS', () => {
+  it('marks the session cookie Secure and sends HSTS', async () => {
+    const t = await buildTestApp('sqlite', { env: { PUBLIC_URL: 'https://convoyage.example' } });
+    try {
+      const customer = await createCustomer(t, { verified: false });
+      const ctx = await t.app.auth.$context;
+      await ctx.internalAdapter.updateUser(customer.id, { emailVerified: true });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://convoyage.example', 'x-forwarded-for': '192.0.2.11', 'x-forwarded-proto': 'https' },
+        payload: { email: customer.email, password: customer.password, rememberMe: false },
+      });
+      expect(response.statusCode).toBe(200);
+      const session = cookieAttributes(response.headers['set-cookie'], 'session_token');
+      expect(session).toMatch(/Secure/i);
+      expect(session).toMatch(/HttpOnly/i);
+      expect(session).not.toMatch(/Max-Age|Expires/i);
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await t.close();
+    }
+  });
+});
