@@ -23,6 +23,7 @@ import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { quoteRoutes } from './quotes/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 /** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
 async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  await app.register(quoteRoutes);
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
