@@ -125,6 +125,9 @@ export const quoteTexts = {
   simulationData: 'Données de la simulation',
   yes: 'Oui',
   no: 'Non',
+  notSpecifiedMasc: 'Non spécifié',
+  datesTitle: 'Dates souhaitées',
+  contactsTitle: 'Responsables sur place',
   // Detail fields
   adresseDepart: 'Adresse de départ',
   adresseArrivee: "Adresse d'arrivée",
