@@ -23,7 +23,8 @@ export function ArchivedQuotes() {
   const toast = useToast();
   const [toDelete, setToDelete] = useState<Devis | null>(null);
 
-  if (archives.isPending) return <p role="status">{texts.loadingQuotes}</p>;
+  // The spec's archive page says it is loading the user until it can list the archives.
+  if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
   if (archives.isError) return <Message kind="error">{archives.error.message}</Message>;
 
   const onRestore = (devis: Devis) =>

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { APIResponse, Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './support.ts';
+
+const origin = `http://localhost:${process.env.E2E_PORT ?? 4319}`;
+const dbFile = () => path.join(E2E_DATA_DIR, 'convoyage.sqlite');
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(dbFile());
+  db.pragma('busy_timeout = 5000');
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Sign-up is rate limited per IP (5 a minute): other journeys may have used the budget. */
+async function withRateLimitRetry(send: () => Promise<APIResponse>): Promise<APIResponse> {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await send();
+    if (response.status() !== 429 || attempt >= 2) return response;
+    const wait = Number(response.headers()['x-retry-after'] ?? 30);
+    await new Promise((resolve) => setTimeout(resolve, (Math.min(wait, 61) + 1) * 1000));
+  }
+}
+
+export type E2eCustomer = { id: string; name: string; email: string; password: string };
+
+/**
+ * A verified customer logged in in the page's browser context: signed up through
+ * better-auth's HTTP API, marked verified in the app's SQLite file (the verification e-mail
+ * journey belongs to the accounts tests), then signed in from page.request so the browser
+ * holds the session cookie.
+ */
+export async function loginNewCustomer(page: Page, name: string): Promise<E2eCustomer> {
+  const email = `client-${randomUUID().slice(0, 8)}@exemple.fr`;
+  const password = 'mot-de-passe-solide';
+  const signUp = await withRateLimitRetry(() => page.request.post('/api/auth/sign-up/email', { data: { name, email, password }, headers: { origin } }));
+  if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  const id = withDb((db) => {
+    db.prepare('UPDATE "user" SET emailVerified = 1 WHERE email = ?').run(email);
+    return (db.prepare('SELECT id FROM "user" WHERE email = ?').get(email) as { id: string }).id;
+  });
+  const signIn = await withRateLimitRetry(() => page.request.post('/api/auth/sign-in/email', { data: { email, password, rememberMe: true }, headers: { origin } }));
+  if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+  return { id, name, email, password };
+}
+
+export type E2eQuote = { id: string; numeroDevis: number };
+
+/**
+ * A simulated quote of `owner`, written as the app writes one: the counter row incremented
+ * in the same transaction as the insert, plus the first history entry.
+ */
+export function insertQuote(
+  owner: E2eCustomer,
+  quote: { adresseDepart: string; adresseArrivee: string; typeVehicule: string; distanceKm: number; prix: number; dateSimulation: string },
+): E2eQuote {
+  return withDb((db) =>
+    db.transaction(() => {
+      const { value } = db.prepare(`UPDATE devis_counter SET value = value + 1 WHERE name = 'numeroDevis' RETURNING value`).get() as { value: number };
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO devis (id, uid, email, numeroDevis, statut, archive, dateSimulation, adresseDepart, adresseArrivee, typeVehicule, distanceKm, prixCentimes, createdAt, updatedAt)
+         VALUES (?, ?, ?, ?, 'en attente', 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, owner.id, owner.email, value, quote.dateSimulation, quote.adresseDepart, quote.adresseArrivee, quote.typeVehicule, quote.distanceKm, Math.round(quote.prix * 100), now, now);
+      db.prepare(
+        `INSERT INTO devis_historique (id, devisId, fromStatut, toStatut, byUserId, byRole, at) VALUES (?, ?, NULL, 'en attente', ?, 'customer', ?)`,
+      ).run(randomUUID(), id, owner.id, now);
+      return { id, numeroDevis: value };
+    })(),
+  );
+}
+
+/** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). */
+export function parisDatePlus(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export const frDate = (isoDay: string) => isoDay.split('-').reverse().join('/');
