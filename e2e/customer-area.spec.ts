@@ -72,15 +72,15 @@ for (const size of SIZES) {
       await expect(page).toHaveTitle(/Mon espace client/);
       await expect(page.getByRole('heading', { name: t.myQuotes })).toBeVisible();
       await expect(page.getByRole('article')).toHaveCount(3);
-      const first = card(toComplete);
-      await expect(first).toContainText('1 rue de l’Église, 91000 Évry-Courcouronnes → 3 quai de Saône, 69005 Lyon');
-      await expect(first).toContainText('Berline');
-      await expect(first).toContainText(/412\s€/);
-      await expect(first).toContainText('En attente');
-      await expect(first).toContainText('21/11/2026');
-      await expect(first.getByRole('link', { name: 'Compléter' })).toHaveAttribute('href', `/devis/${toComplete.id}/completer`);
-      await expect(first.getByRole('link', { name: 'Voir' })).toHaveAttribute('href', `/devis/${toComplete.id}`);
-      await expect(first.getByRole('link', { name: t.downloadSigned })).toHaveCount(0);
+      const listed = card(toComplete);
+      await expect(listed).toContainText('1 rue de l’Église, 91000 Évry-Courcouronnes → 3 quai de Saône, 69005 Lyon');
+      await expect(listed).toContainText('Berline');
+      await expect(listed).toContainText(/412\s€/);
+      await expect(listed).toContainText('En attente');
+      await expect(listed).toContainText('21/11/2026');
+      await expect(listed.getByRole('link', { name: 'Compléter' })).toHaveAttribute('href', `/devis/${toComplete.id}/completer`);
+      await expect(listed.getByRole('link', { name: 'Voir' })).toHaveAttribute('href', `/devis/${toComplete.id}`);
+      await expect(listed.getByRole('link', { name: t.downloadSigned })).toHaveCount(0);
       // Newest first.
       await expect(page.getByRole('article').first()).toHaveAccessibleName(`Devis n° ${toComplete.numeroDevis}`);
       await expect(page.getByRole('heading', { name: t.simulateTitle })).toBeVisible();
@@ -103,21 +103,45 @@ for (const size of SIZES) {
       await search.fill('');
       await expect(page.getByRole('article')).toHaveCount(3);
 
+      // Simulate from the customer area: the quote is saved and listed at once, newest first.
+      const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+      for (const [label, typed, suggestion] of [
+        ['Adresse de départ', 'Nantes', 'Nantes (44000)'],
+        ["Adresse d'arrivée", 'Rennes', 'Rennes (35000)'],
+      ] as const) {
+        await page.getByRole('combobox', { name: label }).fill(typed);
+        await page.getByRole('option', { name: suggestion }).first().click();
+        await expect(page.getByRole('listbox', { name: label })).toBeHidden();
+      }
+      await simulator.getByLabel('Type de véhicule').selectOption('Citadine');
+      await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+      await expect(simulator.getByRole('status')).toContainText(/Devis n° \d+ enregistré/);
+      await expect(page.getByRole('article')).toHaveCount(4);
+      const newest = page.getByRole('article').first();
+      const simulated = {
+        id: (await newest.getByRole('link', { name: 'Voir' }).getAttribute('href'))!.split('/').pop()!,
+        numeroDevis: Number(/\d+/.exec((await newest.getAttribute('aria-label'))!)![0]),
+      };
+      expect(simulated.numeroDevis).toBe(toDelete.numeroDevis + 1);
+      await expect(newest).toContainText('Nantes');
+      await expect(newest).toContainText('Citadine');
+      const first = card(simulated);
+
       // The detail before completion: nothing specified yet.
-      const releaseDetail = await holdResponses(page, `**/api/devis/${toComplete.id}`);
+      const releaseDetail = await holdResponses(page, `**/api/devis/${simulated.id}`);
       await first.getByRole('link', { name: 'Voir' }).click();
       await expect(page.getByText(texts.loading)).toBeVisible();
       await releaseDetail();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Devis n° ${toComplete.numeroDevis}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Devis n° ${simulated.numeroDevis}`);
       await expect(page.getByText(texts.notSpecified)).toHaveCount(4);
-      await expect(page.getByText(/452\skm/)).toBeVisible();
+      await expect(page.getByText(/\d\skm/)).toBeVisible();
       await expect(page.getByText('Aucun', { exact: true })).toBeVisible();
       await page.getByRole('link', { name: 'Compléter' }).click();
 
       // The completion form: every field, a wrong SIRET first.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.completeTitle);
       await expect(page).toHaveTitle(/Compléter le devis/);
-      await expect(page.getByText('3 quai de Saône, 69005 Lyon')).toBeVisible();
+      await expect(page.getByText('Rennes', { exact: false }).first()).toBeVisible();
       const client = page.getByRole('group', { name: t.clientInfo });
       await expect(client.getByLabel(t.siret)).toHaveCount(0);
       await client.getByLabel(t.clientType).selectOption('entreprise');
@@ -167,12 +191,12 @@ for (const size of SIZES) {
       // Back on the list: the quote waits for the administrator's confirmation.
       await expect(page.getByText(texts.completeSuccess)).toBeVisible();
       await expect(page).toHaveURL(/\/espace-client$/);
-      await expect(card(toComplete)).toContainText('En attente de confirmation');
-      await expect(card(toComplete).getByRole('link', { name: 'Compléter' })).toHaveCount(0);
-      await expect(card(toComplete).getByRole('button')).toHaveCount(0);
+      await expect(card(simulated)).toContainText('En attente de confirmation');
+      await expect(card(simulated).getByRole('link', { name: 'Compléter' })).toHaveCount(0);
+      await expect(card(simulated).getByRole('button')).toHaveCount(0);
 
       // The detail shows every field that was entered.
-      await card(toComplete).getByRole('link', { name: 'Voir' }).click();
+      await card(simulated).getByRole('link', { name: 'Voir' }).click();
       const detail = page.locator('main');
       for (const expected of [
         `${frDate(pickupDay)} 10:00`,
@@ -197,7 +221,7 @@ for (const size of SIZES) {
       await expect(detail.getByText(texts.notSpecified)).toHaveCount(0);
       await shoot(page, size.name, '3-detail');
       // Completing again is explained, not offered.
-      await page.goto(`/devis/${toComplete.id}/completer`);
+      await page.goto(`/devis/${simulated.id}/completer`);
       await expect(page.getByText(t.notCompletable)).toBeVisible();
       await expect(page.getByRole('button', { name: texts.completeSubmit })).toHaveCount(0);
 
@@ -231,7 +255,7 @@ for (const size of SIZES) {
       await card(toDelete).getByRole('button', { name: 'Supprimer' }).click();
       await dialog.getByRole('button', { name: 'Supprimer' }).click();
       await expect(card(toDelete)).toHaveCount(0);
-      await expect(page.getByRole('article')).toHaveCount(2);
+      await expect(page.getByRole('article')).toHaveCount(3);
 
       // Delete an archived one, which asks its own question.
       await card(toArchive).getByRole('button', { name: 'Archiver' }).click();

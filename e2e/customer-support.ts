@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './support.ts';
 
 const origin = `http://localhost:${process.env.E2E_PORT ?? 4319}`;
@@ -17,34 +17,30 @@ function withDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
-/** Sign-up is rate limited per IP (5 a minute): other journeys may have used the budget. */
-async function withRateLimitRetry(send: () => Promise<APIResponse>): Promise<APIResponse> {
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await send();
-    if (response.status() !== 429 || attempt >= 2) return response;
-    const wait = Number(response.headers()['x-retry-after'] ?? 30);
-    await new Promise((resolve) => setTimeout(resolve, (Math.min(wait, 61) + 1) * 1000));
-  }
-}
-
 export type E2eCustomer = { id: string; name: string; email: string; password: string };
 
 /**
- * A verified customer logged in in the page's browser context: signed up through
- * better-auth's HTTP API, marked verified in the app's SQLite file (the verification e-mail
- * journey belongs to the accounts tests), then signed in from page.request so the browser
- * holds the session cookie.
+ * A verified customer logged in in the page's browser context: signed up through the app's
+ * sign-up API, marked verified in the app's SQLite file (the verification e-mail journey
+ * belongs to the accounts tests), then signed in from page.request so the browser holds the
+ * session cookie. Each customer comes from its own client address (the app trusts
+ * X-Forwarded-For from loopback), so the per-IP sign-up limits of other journeys don't apply.
  */
 export async function loginNewCustomer(page: Page, name: string): Promise<E2eCustomer> {
   const email = `client-${randomUUID().slice(0, 8)}@exemple.fr`;
   const password = 'mot-de-passe-solide';
-  const signUp = await withRateLimitRetry(() => page.request.post('/api/auth/sign-up/email', { data: { name, email, password }, headers: { origin } }));
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  const headers = { origin, 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+  const signUp = await page.request.post('/api/comptes/inscription', {
+    headers,
+    data: { nom: name, telephone: '06 12 34 56 78', email, adresse: '10 rue de la Paix, 75002 Paris', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true },
+  });
   if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   const id = withDb((db) => {
     db.prepare('UPDATE "user" SET emailVerified = 1 WHERE email = ?').run(email);
     return (db.prepare('SELECT id FROM "user" WHERE email = ?').get(email) as { id: string }).id;
   });
-  const signIn = await withRateLimitRetry(() => page.request.post('/api/auth/sign-in/email', { data: { email, password, rememberMe: true }, headers: { origin } }));
+  const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password, rememberMe: true } });
   if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
   return { id, name, email, password };
 }

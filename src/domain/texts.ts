@@ -22,8 +22,9 @@ export const texts = {
   simulatorFailure: 'Erreur lors du calcul. Vérifiez les adresses.',
   simulatorTooFar:
     'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
-  distanceEstimee: (km: string) => `Distance estimée : ${km} km`,
-  prixEstime: (euros: string) => `Prix estimé TTC : ${euros} €`,
+  distanceEstimee: (km: string) => `Distance estimée : ${km}\u00a0km`,
+  // A non-breaking space keeps the amount and its unit on one line.
+  prixEstime: (euros: string) => `Prix estimé TTC : ${euros}\u00a0€`,
 
   // Accounts
   signupSuccess: '✅ Compte créé avec succès ! Vérifiez votre email (vérifiez aussi les spams).',
@@ -36,6 +37,7 @@ export const texts = {
   emailNotVerified:
     '❌ Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.',
   stayLoggedIn: 'Rester connecté sur ce navigateur',
+  ...accountTexts(),
 
   // Customer quotes
   confirmDelete: 'Voulez-vous vraiment supprimer ce devis ?',
@@ -80,6 +82,16 @@ export const apiErrorMessages = {
   forbidden: "Vous n'avez pas les droits nécessaires pour effectuer cette action.",
   conflict: "Cette action n'est pas possible dans l'état actuel du devis.",
   rate_limited: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
+  // Accounts (better-auth's English errors are translated to these, see server/accounts/auth-errors.ts)
+  invalid_credentials: 'E-mail ou mot de passe incorrect.',
+  email_not_verified: 'Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.',
+  user_already_exists: 'Un compte existe déjà avec cette adresse e-mail.',
+  email_reserved: 'Cette adresse e-mail ne peut pas être utilisée pour créer un compte.',
+  password_too_short: 'Le mot de passe doit contenir au moins 8 caractères.',
+  password_too_long: 'Le mot de passe ne doit pas dépasser 128 caractères.',
+  invalid_token: "Ce lien n'est pas valide ou a déjà été utilisé.",
+  token_expired: 'Ce lien a expiré. Demandez-en un nouveau.',
+  account_locked: 'Trop de tentatives de connexion pour ce compte. Réessayez dans 15 minutes ou réinitialisez votre mot de passe.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer plus tard.',
 } as const;
@@ -229,3 +241,55 @@ export const quoteApiMessages = {
   cannotDelete: 'Seul un devis en attente ou archivé peut être supprimé.',
   changedMeanwhile: 'Le devis a été modifié entre-temps. Rechargez la page et réessayez.',
 } as const;
+
+/** Texts of the account screens that the specification does not name (sign-up, login, reset). */
+function accountTexts() {
+  return {
+    signupTitle: 'Créer un compte',
+    signupSubmit: 'Créer mon compte',
+    loginTitle: 'Connexion',
+    loginSubmit: 'Se connecter',
+    logout: 'Se déconnecter',
+    fieldNom: 'Nom et prénom ou raison sociale',
+    fieldTelephone: 'Téléphone',
+    fieldEmail: 'E-mail',
+    fieldAdresse: 'Adresse complète',
+    fieldType: 'Vous êtes',
+    typeParticulier: 'Particulier',
+    typeEntreprise: 'Entreprise',
+    fieldMotDePasse: 'Mot de passe',
+    fieldConfirmation: 'Confirmation du mot de passe',
+    passwordHint: 'Au moins 8 caractères.',
+    required: 'Ce champ est obligatoire.',
+    invalidEmail: 'Adresse e-mail invalide.',
+    invalidPhone: 'Numéro de téléphone invalide.',
+    resendVerification: "Renvoyer l'e-mail de vérification",
+    verificationResent: (email: string) =>
+      `📧 Un nouvel e-mail de vérification a été envoyé à ${email} (vérifiez aussi les spams).`,
+    verificationOk: '✅ Votre adresse e-mail est vérifiée. Vous pouvez maintenant vous connecter.',
+    verificationReused: 'ℹ️ Ce lien de vérification a déjà été utilisé : votre adresse e-mail est vérifiée. Vous pouvez vous connecter.',
+    verificationExpired:
+      '❌ Ce lien de vérification a expiré. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.',
+    verificationInvalid:
+      "❌ Ce lien de vérification n'est pas valide. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.",
+    forgotPasswordLink: 'Mot de passe oublié ?',
+    forgotPasswordTitle: 'Mot de passe oublié',
+    forgotPasswordIntro:
+      'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    forgotPasswordSubmit: 'Envoyer le lien',
+    forgotPasswordSent:
+      '📧 Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé (vérifiez aussi les spams). Le lien est valable 1 heure.',
+    resetPasswordTitle: 'Nouveau mot de passe',
+    resetPasswordSubmit: 'Enregistrer le nouveau mot de passe',
+    resetPasswordInvalid:
+      '❌ Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',
+    resetPasswordDone: '✅ Votre mot de passe a été modifié. Vous pouvez vous connecter avec le nouveau mot de passe.',
+    askNewLink: 'Demander un nouveau lien',
+    noAccountYet: 'Pas encore de compte ?',
+    loggedInAs: 'Vous êtes connecté en tant que',
+    goToAdmin: 'Aller à l’administration',
+    goToEspaceClient: 'Aller à mon espace client',
+    headerAdmin: 'Administration',
+    headerEspaceClient: 'Mon espace',
+  } as const;
+}

@@ -18,6 +18,9 @@ import { isSpaRoute } from '../domain/paths.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { addressRoutes } from './addresses/routes.ts';
+import { createGeo, type Geo } from './geo/index.ts';
+import { simulationRoutes } from './quotes/simulation.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -35,12 +38,14 @@ declare module 'fastify' {
     fileStore: FileStore;
     auth: Auth;
     guards: Guards;
+    geo: Geo;
   }
 }
 
 export type AppOverrides = {
   mailer?: Mailer;
   fileStore?: FileStore;
+  geo?: Geo;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -58,7 +63,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, app.log);
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database.db);
 
@@ -75,6 +80,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('fileStore', overrides.fileStore ?? createFileStore(config.storage));
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
+  app.decorate('geo', overrides.geo ?? createGeo(config.geo));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -129,6 +135,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 /** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
 async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  await app.register(addressRoutes);
+  await app.register(simulationRoutes);
   await app.register(quoteRoutes);
 }
 

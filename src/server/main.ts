@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { warmUp } from './geo/index.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Load the offline gazetteer now rather than on the first visitor's request.
+  warmUp(app.geo);
   app.log.info(`Convoyage Pro prêt sur ${config.publicUrl} (données : ${config.dataDir}, base : ${config.database.kind})`);
 }
 

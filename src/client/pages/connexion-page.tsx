@@ -1,5 +1,50 @@
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../../domain/schemas/accounts.ts';
+import { texts } from '../../domain/texts.ts';
+import { homeFor, useSession } from '../features/accounts/api/use-session.ts';
+import { LoginForm } from '../features/accounts/components/login-form.tsx';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
 
+const verificationMessages: Record<VerificationOutcome, { kind: 'success' | 'info' | 'error'; text: string }> = {
+  ok: { kind: 'success', text: texts.verificationOk },
+  'deja-utilise': { kind: 'info', text: texts.verificationReused },
+  expire: { kind: 'error', text: texts.verificationExpired },
+  invalide: { kind: 'error', text: texts.verificationInvalid },
+};
+
+function isOutcome(value: string | null): value is VerificationOutcome {
+  return (VERIFICATION_OUTCOMES as readonly (string | null)[]).includes(value);
+}
+
+/** /connexion: the login form, the outcome of a verification link, and a redirect by role. */
 export function ConnexionPage() {
-  return <Page title="Connexion" />;
+  const session = useSession();
+  const [params] = useSearchParams();
+  const user = session.data?.user;
+  if (user) return <Navigate to={homeFor(user.role)} replace />;
+
+  const verification = params.get('verification');
+  const notice = isOutcome(verification)
+    ? verificationMessages[verification]
+    : params.get('reinitialise') === '1'
+      ? { kind: 'success' as const, text: texts.resetPasswordDone }
+      : null;
+
+  return (
+    <Page title={texts.loginTitle}>
+      {notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}
+      {session.isPending ? (
+        <p role="status">{texts.checkingPermissions}</p>
+      ) : (
+        <>
+          <LoginForm variant="page" />
+          <p>
+            {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
+          </p>
+        </>
+      )}
+    </Page>
+  );
 }

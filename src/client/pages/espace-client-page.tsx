@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { quoteTexts as t } from '../../domain/texts.ts';
 import { useSession } from '../features/accounts/api/use-session.ts';
+import { LogoutButton } from '../features/accounts/components/logout-button.tsx';
 import { ActiveQuotes } from '../features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '../features/quotes/components/contact-section.tsx';
+import { Simulator } from '../features/simulator/components/simulator.tsx';
 import styles from '../features/quotes/components/quotes.module.css';
 import { Page } from '../ui/page.tsx';
 
@@ -14,14 +16,14 @@ export function EspaceClientPage() {
   const name = session.data?.user?.name ?? '';
   return (
     <Page title={t.areaTitle} heading={name ? t.welcome(name) : t.areaTitle}>
-      {/* Logout button: built in features/accounts by the accounts helper; it goes to /connexion. */}
+      <LogoutButton />
       <ActiveQuotes />
       <p className={styles.links}>
         <Link to={paths.devisArchives}>{t.archivesLink}</Link>
       </p>
-      <section id="simuler" className={`${styles.section} ${styles.placeholder}`} aria-labelledby={simulateHeadingId}>
+      <section id="simuler" className={styles.section} aria-labelledby={simulateHeadingId}>
         <h2 id={simulateHeadingId}>{t.simulateTitle}</h2>
-        {/* Simulator: <Simulator /> from features/simulator/simulator.tsx, built by the simulator helper. */}
+        <Simulator />
       </section>
       <ContactSection />
     </Page>

@@ -1,4 +1,7 @@
 import { texts } from '../../domain/texts.ts';
+import { HomeLoginSection } from '../features/accounts/components/home-login-section.tsx';
+import { SignUpForm } from '../features/accounts/components/sign-up-form.tsx';
+import { Simulator } from '../features/simulator/components/simulator.tsx';
 import { publicConfig } from '../lib/public-config.ts';
 
 export function HomePage() {
@@ -12,12 +15,15 @@ export function HomePage() {
       </section>
       <section id="simuler" className="container page" aria-labelledby="simuler-titre">
         <h2 id="simuler-titre">Simuler un prix</h2>
+        <Simulator />
       </section>
       <section id="creer-compte" className="container page" aria-labelledby="creer-compte-titre">
         <h2 id="creer-compte-titre">Créer un compte</h2>
+        <SignUpForm />
       </section>
       <section id="connexion" className="container page" aria-labelledby="connexion-titre">
         <h2 id="connexion-titre">Connexion</h2>
+        <HomeLoginSection />
       </section>
       <section id="contact" className="container page" aria-labelledby="contact-titre">
         <h2 id="contact-titre">Contact</h2>

@@ -1,5 +1,11 @@
+import { texts } from '../../domain/texts.ts';
+import { ForgotPasswordForm } from '../features/accounts/components/forgot-password-form.tsx';
 import { Page } from '../ui/page.tsx';
 
 export function MotDePasseOubliePage() {
-  return <Page title="Mot de passe oublié" />;
+  return (
+    <Page title={texts.forgotPasswordTitle}>
+      <ForgotPasswordForm />
+    </Page>
+  );
 }

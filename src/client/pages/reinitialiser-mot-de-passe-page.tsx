@@ -1,5 +1,13 @@
+import { useSearchParams } from 'react-router';
+import { texts } from '../../domain/texts.ts';
+import { ResetPasswordForm } from '../features/accounts/components/reset-password-form.tsx';
 import { Page } from '../ui/page.tsx';
 
 export function ReinitialiserMotDePassePage() {
-  return <Page title="Nouveau mot de passe" />;
+  const [params] = useSearchParams();
+  return (
+    <Page title={texts.resetPasswordTitle}>
+      <ResetPasswordForm token={params.get('token')} />
+    </Page>
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiErrorMessages, texts } from '../texts.ts';
 
 export const viewerSchema = z.object({
   id: z.string(),
@@ -10,3 +11,77 @@ export const viewerSchema = z.object({
 export type ViewerDto = z.infer<typeof viewerSchema>;
 
 export const viewerResponseSchema = z.object({ user: viewerSchema.nullable() });
+
+export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Lower-cased and trimmed: the form in which e-mails are stored and compared. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const requiredText = (max: number) => z.string({ error: texts.required }).trim().min(1, texts.required).max(max);
+const emailField = z
+  .string({ error: texts.required })
+  .trim()
+  .min(1, texts.required)
+  .pipe(z.email(texts.invalidEmail))
+  .transform(normalizeEmail);
+const passwordField = z
+  .string({ error: texts.required })
+  .min(1, texts.required)
+  .min(PASSWORD_MIN_LENGTH, apiErrorMessages.password_too_short)
+  .max(PASSWORD_MAX_LENGTH, apiErrorMessages.password_too_long);
+
+/** Sign-up form and POST /api/comptes/inscription: the same rules on both sides. */
+export const signUpSchema = z
+  .object({
+    nom: requiredText(120),
+    telephone: requiredText(30).regex(/^\+?[0-9][0-9 .()-]{7,}$/, texts.invalidPhone),
+    email: emailField,
+    adresse: requiredText(300),
+    type: z.enum(CLIENT_TYPES, { error: texts.required }),
+    motDePasse: passwordField,
+    confirmation: z.string({ error: texts.required }).min(1, texts.required),
+    resterConnecte: z.boolean().default(true),
+  })
+  .refine((value) => value.motDePasse === value.confirmation, {
+    path: ['confirmation'],
+    message: texts.passwordMismatch,
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signUpResponseSchema = z.object({ email: z.string(), message: z.string() });
+
+export const loginSchema = z.object({
+  email: emailField,
+  motDePasse: z.string({ error: texts.required }).min(1, texts.required),
+  resterConnecte: z.boolean(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({ motDePasse: passwordField, confirmation: z.string().min(1, texts.required) })
+  .refine((value) => value.motDePasse === value.confirmation, {
+    path: ['confirmation'],
+    message: texts.passwordMismatch,
+  });
+
+/** The customer's profile (table utilisateurs, spec section 3). */
+export const utilisateurSchema = z.object({
+  uid: z.string(),
+  nom: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  type: z.enum(CLIENT_TYPES),
+  adresse: z.string(),
+  dateInscription: z.string(),
+});
+export type Utilisateur = z.infer<typeof utilisateurSchema>;
+
+/** Where the verification link lands: /connexion?verification=… */
+export const VERIFICATION_OUTCOMES = ['ok', 'deja-utilise', 'expire', 'invalide'] as const;
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { notFoundApi } from '../error-handler.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { translateAuthError } from './auth-errors.ts';
+
+/**
+ * better-auth endpoints that are not reachable from outside. Sign-up goes through
+ * POST /api/comptes/inscription, which refuses the admin address, writes the profile and
+ * counts attempts per IP and per e-mail; the verification link goes through
+ * GET /api/comptes/verification-email, which tells a reused link apart.
+ */
+const HIDDEN_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/verify-email']);
 
 /**
  * Hands /api/auth/* to better-auth as a Web Request. The client IP header is always
  * overwritten with the address Fastify resolved, so a client cannot choose its own
- * rate-limit bucket.
+ * rate-limit bucket. Error answers come back in our shape, `{error, message}` in French.
  */
 export async function authBridge(app: FastifyInstance): Promise<void> {
   app.route({
@@ -14,6 +24,7 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, app.config.publicUrl);
+      if (HIDDEN_PATHS.has(url.pathname)) return notFoundApi(request, reply);
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');
@@ -27,7 +38,20 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
+      const text = response.body ? await response.text() : null;
+      if (response.status < 400) return reply.send(text);
+
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON: translated from its status alone.
+      }
+      const translated = translateAuthError(response.status, body);
+      if (translated.status === 429 || translated.status >= 500 || translated.body.error === 'account_locked') {
+        request.log.warn({ url: url.pathname, status: response.status, code: translated.body.error }, 'auth refusal');
+      }
+      return reply.status(translated.status).type('application/json; charset=utf-8').send(translated.body);
     },
   });
 }

@@ -1,13 +1,34 @@
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { paths } from '../../domain/paths.ts';
+import { apiErrorMessages } from '../../domain/texts.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail, verificationMail } from '../mail/templates.ts';
+import { clearThrottle, hitThrottle, LIMITS, peekThrottle, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */
 export const CLIENT_IP_HEADER = 'x-convoyage-client-ip';
 
 type AuthDeps = { config: Config; database: DatabaseHandle; mailer: Mailer };
+
+/** How long a verification link stays valid (seconds); the e-mail says "24 heures". */
+export const VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
+
+/** The verification link of our e-mails: our route checks it, then lands on /connexion. */
+export const verificationUrl = (config: Config, token: string) =>
+  `${config.publicUrl}/api/comptes/verification-email?token=${encodeURIComponent(token)}`;
+
+export const resetPasswordUrl = (config: Config, token: string) =>
+  `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
+
+const SIGN_IN_PATH = '/sign-in/email';
+
+function bodyEmail(body: unknown): string | null {
+  if (typeof body !== 'object' || !body || !('email' in body) || typeof body.email !== 'string') return null;
+  return body.email.trim().toLowerCase();
+}
 
 export function createAuth({ config, database, mailer }: AuthDeps) {
   return betterAuth({
@@ -23,15 +44,22 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url, config }) });
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url: resetPasswordUrl(config, token), config }) });
+      },
+      // A locked-out customer gets back in by resetting the password.
+      async onPasswordReset({ user }) {
+        await clearThrottle(database.db, throttleKeys.signIn(user.email.toLowerCase()));
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url, config }) });
+      // Our sign-up route sends it once the profile is written (accounts/service.ts).
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      expiresIn: VERIFICATION_EXPIRES_IN,
+      async sendVerificationEmail({ user, token }) {
+        await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url: verificationUrl(config, token), config }) });
       },
     },
     session: {
@@ -45,10 +73,41 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
+        // '/sign-up/email' is not reachable from outside: POST /api/comptes/inscription
+        // replaces it and keeps its own per-IP and per-e-mail counts (throttle.ts).
         '/send-verification-email': { window: 60, max: 3 },
         '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 10 },
       },
+    },
+    hooks: {
+      // Per-account limit on sign-in, whatever the IP: a locked e-mail is refused before
+      // its password is even checked.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH) return;
+        const email = bodyEmail(ctx.body);
+        if (!email) return;
+        const state = await peekThrottle(database.db, throttleKeys.signIn(email), LIMITS.signInPerAccount);
+        if (state.isBlocked) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            { code: 'ACCOUNT_LOCKED', message: apiErrorMessages.account_locked },
+            { 'retry-after': String(state.retryAfterSeconds) },
+          );
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== SIGN_IN_PATH) return;
+        const email = bodyEmail(ctx.body);
+        if (!email) return;
+        const returned = ctx.context.returned;
+        const key = throttleKeys.signIn(email);
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) await hitThrottle(database.db, key, LIMITS.signInPerAccount);
+          return;
+        }
+        await clearThrottle(database.db, key);
+      }),
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -56,6 +115,13 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       cookiePrefix: 'convoyage',
     },
     telemetry: { enabled: false },
+    // Its warnings ("User not found" on every failed sign-in) are noise; errors still show.
+    // (Setting `level` instead would also print every refused request as an error.)
+    logger: {
+      log(level, message, ...args) {
+        if (level === 'error') console.error(`[better-auth] ${message}`, ...args);
+      },
+    },
   });
 }
 

@@ -22,6 +22,11 @@ const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 export function createGuards(auth: Auth, config: Config) {
   function getViewer(request: FastifyRequest): Promise<Viewer | null> {
     let viewer = viewerCache.get(request);
+    if (!viewer && !request.headers.cookie?.includes('session_token')) {
+      // No session cookie: a visitor, without asking better-auth (public routes stay fast).
+      viewer = Promise.resolve(null);
+      viewerCache.set(request, viewer);
+    }
     if (!viewer) {
       viewer = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then((session) => {
         if (!session) return null;

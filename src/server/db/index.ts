@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration }
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
+import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -17,13 +18,19 @@ export type DatabaseHandle = {
 /** Migrations in order; names are timestamps so the order never depends on the file system. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-002-accounts': accounts,
 };
 
-export function openDatabase(database: Config['database']): DatabaseHandle {
+type ErrorLogger = { warn: (details: object, message: string) => void };
+
+export function openDatabase(database: Config['database'], logger?: ErrorLogger): DatabaseHandle {
   if (database.kind === 'postgres') {
     // int8 (COUNT(*), bigint) as number: our counts stay far below 2^53.
     pg.types.setTypeParser(20, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection lost'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -7,6 +7,8 @@ export type Database = {
   devis_historique: DevisHistoriqueTable;
   utilisateurs: UtilisateursTable;
   user: AuthUserTable;
+  account: AuthAccountTable;
+  auth_throttle: AuthThrottleTable;
 };
 
 /** Nested objects of the spec (section 3) are JSON text columns, named as there. */
@@ -70,6 +72,22 @@ export type AuthUserTable = {
   emailVerified: number | boolean;
   createdAt: string | Date;
   updatedAt: string | Date;
+};
+
+/** The columns of better-auth's `account` table that the application reads. */
+export type AuthAccountTable = {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+};
+
+/** Fixed-window counters for sign-in and sign-up limits (accounts/throttle.ts). */
+export type AuthThrottleTable = {
+  key: string;
+  hits: number;
+  /** Milliseconds since the epoch. */
+  windowStart: number;
 };
 
 export type DevisRow = Selectable<DevisTable>;

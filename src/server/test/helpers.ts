@@ -17,7 +17,7 @@ export const ADMIN_PASSWORD = 'admin-mot-de-passe';
 export const PUBLIC_URL = 'http://localhost:3000';
 
 /** A fresh PostgreSQL database on the test cluster, dropped by the returned function. */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -44,8 +44,9 @@ export async function buildTestApp(
   engine: Engine = 'sqlite',
   { env = {}, overrides = {} }: { env?: Record<string, string>; overrides?: AppOverrides } = {},
 ) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
-  const database = engine === 'postgres' ? await createPgDatabase() : null;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
+  // A caller that names its own database (a restart, a restore) keeps it.
+  const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase() : null;
   const fullEnv = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

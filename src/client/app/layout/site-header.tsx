@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../features/accounts/api/use-session.ts';
+import { LogoutButton } from '../../features/accounts/components/logout-button.tsx';
 import styles from './layout.module.css';
 
 const homeSections = [
@@ -68,11 +69,16 @@ export function SiteHeader() {
               </li>
             ))}
             {user ? (
-              <li>
-                <NavLink to={user.role === 'admin' ? paths.admin : paths.espaceClient}>
-                  {user.role === 'admin' ? 'Administration' : 'Mon espace'}
-                </NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to={user.role === 'admin' ? paths.admin : paths.espaceClient}>
+                    {user.role === 'admin' ? 'Administration' : 'Mon espace'}
+                  </NavLink>
+                </li>
+                <li>
+                  <LogoutButton appearance="header" />
+                </li>
+              </>
             ) : null}
           </ul>
         </nav>

@@ -1,15 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { paths } from '../../../../domain/paths.ts';
 import type { viewerResponseSchema } from '../../../../domain/schemas/accounts.ts';
+import type { Role } from '../../../../domain/statuses.ts';
 import { api } from '../../../lib/api.ts';
 
 export type SessionResponse = z.infer<typeof viewerResponseSchema>;
 export const sessionQueryKey = ['session'] as const;
 
+const fetchSession = ({ signal }: { signal?: AbortSignal } = {}) => api<SessionResponse>('/api/me', { signal });
+
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => api<SessionResponse>('/api/me', { signal }),
+    queryFn: fetchSession,
     staleTime: 60_000,
   });
 }
+
+/** Reads the session again from the server (after a login) and returns it. */
+export function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+}
+
+/** After a logout: nobody is logged in, and nothing of the previous user stays cached. */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+/** Where a user lands after logging in, and where /connexion sends someone already logged in. */
+export const homeFor = (role: Role) => (role === 'admin' ? paths.admin : paths.espaceClient);

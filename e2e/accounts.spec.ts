@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { texts, apiErrorMessages } from '../src/domain/texts.ts';
+import { E2E_DATA_DIR, readOutbox } from './support.ts';
+
+const ADMIN_EMAIL = 'admin@convoyage.test';
+const ADMIN_PASSWORD = 'admin-e2e-mot-de-passe';
+const password = 'un-mot-de-passe-solide';
+const email = `camille.${Date.now()}@exemple.fr`;
+
+/** `npm run admin` against the DATA_DIR of the running server (playwright.config.ts). */
+function createAdmin() {
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+async function linksSentTo(address: string): Promise<string[]> {
+  const mails = await readOutbox();
+  return mails
+    .filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)))
+    .map((mail) => mail.text?.match(/https?:\/\/\S+/)?.[0] ?? '')
+    .filter(Boolean);
+}
+
+async function fillSignUp(page: Page, values: { email: string; confirmation?: string }) {
+  const form = page.getByRole('form', { name: 'Créer un compte' });
+  await form.getByLabel(texts.fieldNom).fill('Camille Martin');
+  await form.getByLabel(texts.fieldTelephone).fill('06 11 22 33 44');
+  await form.getByLabel(texts.fieldEmail).fill(values.email);
+  await form.getByLabel(texts.fieldAdresse).fill('3 place Bellecour, 69002 Lyon');
+  await form.getByLabel(texts.typeEntreprise).check();
+  await form.getByLabel(texts.fieldMotDePasse, { exact: true }).fill(password);
+  await form.getByLabel(texts.fieldConfirmation).fill(values.confirmation ?? password);
+  return form;
+}
+
+async function sessionCookie(page: Page) {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name === 'convoyage.session_token');
+}
+
+async function logInOnPage(page: Page, address: string, secret: string, stayLoggedIn: boolean) {
+  await page.goto('/connexion');
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await form.getByLabel(texts.fieldEmail).fill(address);
+  await form.getByLabel(texts.fieldMotDePasse).fill(secret);
+  await form.getByLabel(texts.stayLoggedIn).setChecked(stayLoggedIn);
+  await form.getByRole('button', { name: texts.loginSubmit }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a customer signs up, verifies the e-mail, logs in with and without "rester connecté" and logs out', async ({ page }) => {
+  await page.goto('/#creer-compte');
+
+  // Every field is required.
+  const signUp = page.getByRole('form', { name: 'Créer un compte' });
+  await signUp.getByRole('button', { name: texts.signupSubmit }).click();
+  await expect(signUp.getByText(texts.required).first()).toBeVisible();
+
+  // Mismatched passwords.
+  await fillSignUp(page, { email, confirmation: 'autre-chose-encore' });
+  await signUp.getByRole('button', { name: texts.signupSubmit }).click();
+  await expect(signUp.getByRole('alert')).toHaveText(texts.passwordMismatch);
+
+  // The administrator's address is refused.
+  await fillSignUp(page, { email: ` ${ADMIN_EMAIL.toUpperCase()} ` });
+  await signUp.getByRole('button', { name: texts.signupSubmit }).click();
+  await expect(signUp.getByRole('alert')).toHaveText(texts.signupFailure(apiErrorMessages.email_reserved));
+
+  // Success: the message, and the fields are cleared.
+  await fillSignUp(page, { email });
+  await signUp.getByRole('button', { name: texts.signupSubmit }).click();
+  await expect(signUp.getByRole('status')).toHaveText(texts.signupSuccess);
+  await expect(signUp.getByLabel(texts.fieldNom)).toHaveValue('');
+  await expect(signUp.getByLabel(texts.fieldEmail)).toHaveValue('');
+  await expect(signUp.getByLabel(texts.fieldMotDePasse, { exact: true })).toHaveValue('');
+
+  // Not verified yet: refused, and the e-mail can be sent again.
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel(texts.fieldEmail).fill(email);
+  await login.getByLabel(texts.fieldMotDePasse).fill(password);
+  await login.getByRole('button', { name: texts.loginSubmit }).click();
+  await expect(login.getByRole('alert')).toHaveText(texts.emailNotVerified);
+  await login.getByRole('button', { name: texts.resendVerification }).click();
+  await expect(login.getByRole('status')).toHaveText(texts.verificationResent(email));
+
+  // Wrong password in the home section.
+  await login.getByLabel(texts.fieldMotDePasse).fill('pas-le-bon-mot-de-passe');
+  await login.getByRole('button', { name: texts.loginSubmit }).click();
+  await expect(login.getByRole('alert')).toHaveText(texts.loginFailureHome(apiErrorMessages.invalid_credentials));
+
+  // Wrong password on /connexion.
+  await logInOnPage(page, email, 'pas-le-bon-mot-de-passe', false);
+  await expect(page.getByRole('alert')).toHaveText(texts.loginFailurePage);
+
+  // The link of the sign-up e-mail verifies the address; a second click says so.
+  const links = await linksSentTo(email);
+  expect(links).toHaveLength(2);
+  await page.goto(links[0]!);
+  await expect(page).toHaveURL(/\/connexion\?verification=ok$/);
+  await expect(page.getByRole('status').first()).toHaveText(texts.verificationOk);
+  await page.goto(links[0]!);
+  await expect(page).toHaveURL(/\/connexion\?verification=deja-utilise$/);
+  await expect(page.getByText(texts.verificationReused)).toBeVisible();
+
+  // Without "rester connecté": a session cookie that ends with the browser.
+  await logInOnPage(page, email, password, false);
+  await expect(page).toHaveURL(/\/espace-client$/);
+  const sessionOnly = await sessionCookie(page);
+  expect(sessionOnly).toBeDefined();
+  expect(sessionOnly?.expires).toBe(-1);
+
+  // Logged in, /connexion sends the customer back to the customer area; /admin sends to /.
+  await page.goto('/connexion');
+  await expect(page).toHaveURL(/\/espace-client$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+
+  // The guard says what it is doing while the session loads.
+  await page.route('**/api/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  }, { times: 1 });
+  await page.goto('/espace-client');
+  await expect(page.getByText(texts.checkingPermissions)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/espace-client$/);
+
+  // Logout: back to /connexion, and the server has forgotten the session.
+  await page.getByRole('button', { name: texts.logout }).click();
+  await expect(page).toHaveURL(/\/connexion$/);
+  const me = await page.request.get('/api/me');
+  expect(await me.json()).toEqual({ user: null });
+  await page.goto('/espace-client');
+  await expect(page).toHaveURL(/\/connexion$/);
+
+  // With "rester connecté": a cookie that outlives the browser (about 30 days).
+  await logInOnPage(page, email, password, true);
+  await expect(page).toHaveURL(/\/espace-client$/);
+  const persistent = await sessionCookie(page);
+  expect(persistent?.expires).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
+  await page.getByRole('button', { name: texts.logout }).click();
+  await expect(page).toHaveURL(/\/connexion$/);
+  expect(await sessionCookie(page)).toBeUndefined();
+});
+
+test('the administrator logs in from the home page, lands on /admin and logs out to /', async ({ page }) => {
+  createAdmin();
+  await page.goto('/#connexion');
+  const login = page.getByRole('form', { name: 'Connexion' });
+  await login.getByLabel(texts.fieldEmail).fill(ADMIN_EMAIL);
+  await login.getByLabel(texts.fieldMotDePasse).fill(ADMIN_PASSWORD);
+  await login.getByRole('button', { name: texts.loginSubmit }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto('/connexion');
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('button', { name: texts.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/connexion$/);
+});
+
+test('a forgotten password is reset from the e-mail link, once', async ({ page }) => {
+  await page.goto('/connexion');
+  await page.getByRole('link', { name: texts.forgotPasswordLink }).click();
+  await expect(page).toHaveURL(/\/mot-de-passe-oublie$/);
+  await page.getByLabel(texts.fieldEmail).fill(email);
+  await page.getByRole('button', { name: texts.forgotPasswordSubmit }).click();
+  await expect(page.getByRole('status').first()).toHaveText(texts.forgotPasswordSent);
+
+  // An unknown address gets exactly the same answer.
+  await page.getByLabel(texts.fieldEmail).fill('personne@exemple.fr');
+  await page.getByRole('button', { name: texts.forgotPasswordSubmit }).click();
+  await expect(page.getByRole('status').first()).toHaveText(texts.forgotPasswordSent);
+
+  const link = (await linksSentTo(email)).at(-1)!;
+  expect(new URL(link).pathname).toBe('/reinitialiser-mot-de-passe');
+  await page.goto(link);
+  await page.getByLabel(texts.fieldMotDePasse, { exact: true }).fill('nouveau-mot-de-passe');
+  await page.getByLabel(texts.fieldConfirmation).fill('nouveau-mot-de-passe');
+  await page.getByRole('button', { name: texts.resetPasswordSubmit }).click();
+  await expect(page).toHaveURL(/\/connexion\?reinitialise=1$/);
+  await expect(page.getByRole('status').first()).toHaveText(texts.resetPasswordDone);
+
+  await logInOnPage(page, email, 'nouveau-mot-de-passe', false);
+  await expect(page).toHaveURL(/\/espace-client$/);
+  await page.getByRole('button', { name: texts.logout }).click();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel(texts.fieldMotDePasse, { exact: true }).fill('encore-un-mot-de-passe');
+  await page.getByLabel(texts.fieldConfirmation).fill('encore-un-mot-de-passe');
+  await page.getByRole('button', { name: texts.resetPasswordSubmit }).click();
+  await expect(page.getByRole('alert')).toHaveText(texts.resetPasswordInvalid);
+});

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpVerifiedCustomer } from './support.ts';
+
+async function chooseAddress(page: Page, label: string, typed: string, expected: RegExp) {
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  const option = page.getByRole('option', { name: expected }).first();
+  await expect(option).toBeVisible();
+  await field.press('ArrowDown');
+  await expect(field).toHaveAttribute('aria-activedescendant', /opt-0$/);
+  await field.press('Enter');
+  await expect(page.getByRole('listbox', { name: label })).toBeHidden();
+  return field.inputValue();
+}
+
+test.describe('the price simulator', () => {
+  test('a visitor picks two addresses with the keyboard and sees distance and price', async ({ page }) => {
+    await page.goto('/#simuler');
+    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    await expect(simulator.getByRole('alert')).toHaveText('Veuillez remplir tous les champs.');
+
+    expect(await chooseAddress(page, 'Adresse de départ', 'Paris', /Paris/)).toMatch(/Paris/);
+    const arrival = page.getByRole('combobox', { name: "Adresse d'arrivée" });
+    await arrival.fill('Lyo');
+    await expect(page.getByRole('option', { name: /Lyon/ }).first()).toBeVisible();
+    await arrival.press('Escape');
+    await expect(page.getByRole('listbox', { name: "Adresse d'arrivée" })).toBeHidden();
+    await arrival.fill('69002 Lyon');
+    await simulator.getByLabel('Type de véhicule').selectOption('Citadine');
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+
+    const status = simulator.getByRole('status');
+    await expect(status).toContainText(/Distance estimée : \d[\d\s]*\skm/);
+    await expect(status).toContainText(/Prix estimé TTC : \d[\d\s]*\s€/);
+    await expect(status).toContainText('créez un compte');
+  });
+
+  test('over 1200 km: the red message and no price; an unknown address: the failure message', async ({ page }) => {
+    await page.goto('/');
+    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Brest');
+    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Menton');
+    await simulator.getByLabel('Type de véhicule').selectOption('Berline');
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    await expect(simulator.getByRole('alert')).toHaveText(
+      'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
+    );
+    await expect(simulator).not.toContainText('Prix estimé');
+
+    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Qwxzyville introuvable');
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    await expect(simulator.getByRole('alert')).toHaveText('Erreur lors du calcul. Vérifiez les adresses.');
+  });
+
+  test("a logged-in customer's simulation is saved as a quote", async ({ page, baseURL }) => {
+    await signUpVerifiedCustomer(page.request, baseURL!);
+    await page.goto('/');
+    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Nantes');
+    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Rennes');
+    await simulator.getByLabel('Type de véhicule').selectOption('Utilitaire 6–12m³');
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    await expect(simulator.getByRole('status')).toContainText(/Devis n° \d+ enregistré dans « Mes devis »\./);
+  });
+});

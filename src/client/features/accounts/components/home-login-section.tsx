@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { texts } from '../../../../domain/texts.ts';
+import { homeFor, useSession } from '../api/use-session.ts';
+import { LoginForm } from './login-form.tsx';
+import { LogoutButton } from './logout-button.tsx';
+import styles from './accounts.module.css';
+
+/** Home section "connexion": the login form, or who is logged in with a way out. */
+export function HomeLoginSection() {
+  const session = useSession();
+  const user = session.data?.user;
+  if (!user) return <LoginForm variant="home" />;
+  return (
+    <div className={styles.feedback}>
+      <p>
+        {texts.loggedInAs} <strong>{user.email}</strong>.{' '}
+        <Link to={homeFor(user.role)}>{user.role === 'admin' ? texts.goToAdmin : texts.goToEspaceClient}</Link>
+      </p>
+      <LogoutButton />
+    </div>
+  );
+}

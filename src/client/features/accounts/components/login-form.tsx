@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../domain/paths.ts';
+import { loginSchema, type LoginInput } from '../../../../domain/schemas/accounts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CheckboxField, TextField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
+import { homeFor, refreshSession } from '../api/use-session.ts';
+import styles from './accounts.module.css';
+
+type Feedback =
+  | { kind: 'error'; text: string; unverifiedEmail?: string }
+  | { kind: 'success'; text: string }
+  | null;
+
+type LoginFormProps = {
+  /** The home section words a failure "❌ Connexion échouée : …"; the /connexion page as the spec says. */
+  variant: 'home' | 'page';
+};
+
+/** Login with the persistence choice: "rester connecté" keeps a cookie that survives the browser. */
+export function LoginForm({ variant }: LoginFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [isResending, setIsResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', motDePasse: '', resterConnecte: preferredStayLoggedIn() },
+  });
+
+  function failureText(error: unknown): string {
+    if (!(error instanceof ApiError)) return variant === 'page' ? texts.loginFailurePage : texts.loginFailureHome(texts.unknownError);
+    if (error.code === 'rate_limited' || error.code === 'account_locked') return `❌ ${error.message}`;
+    return variant === 'page' ? texts.loginFailurePage : texts.loginFailureHome(error.message);
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFeedback(null);
+    try {
+      await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'email_not_verified') {
+        setFeedback({ kind: 'error', text: texts.emailNotVerified, unverifiedEmail: values.email });
+      } else {
+        setFeedback({ kind: 'error', text: failureText(error) });
+      }
+      return;
+    }
+    const session = await refreshSession(queryClient);
+    await navigate(session.user ? homeFor(session.user.role) : paths.espaceClient, { replace: variant === 'page' });
+  });
+
+  async function resend(email: string) {
+    setIsResending(true);
+    try {
+      await resendVerification(email);
+      setFeedback({ kind: 'success', text: texts.verificationResent(email) });
+    } catch (error) {
+      setFeedback({ kind: 'error', text: `❌ ${error instanceof ApiError ? error.message : texts.unknownError}`, unverifiedEmail: email });
+    } finally {
+      setIsResending(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.loginTitle}>
+      <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
+      <TextField
+        label={texts.fieldMotDePasse}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...register('motDePasse')}
+        error={errors.motDePasse?.message}
+      />
+      <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
+      <div className={styles.actions}>
+        <Button type="submit" isBusy={isSubmitting}>
+          {texts.loginSubmit}
+        </Button>
+        <Link to={paths.motDePasseOublie}>{texts.forgotPasswordLink}</Link>
+      </div>
+      {feedback ? (
+        <div className={styles.feedback}>
+          <Message kind={feedback.kind}>{feedback.text}</Message>
+          {feedback.kind === 'error' && feedback.unverifiedEmail ? (
+            <Button variant="secondary" isBusy={isResending} onClick={() => void resend(feedback.unverifiedEmail!)}>
+              {texts.resendVerification}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}

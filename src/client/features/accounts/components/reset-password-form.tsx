@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../domain/paths.ts';
+import { resetPasswordSchema } from '../../../../domain/schemas/accounts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { resetPassword } from '../api/auth-api.ts';
+import styles from './accounts.module.css';
+
+const TOKEN_ERRORS = new Set(['invalid_token', 'token_expired', 'not_found']);
+
+function InvalidLink() {
+  return (
+    <div className={styles.feedback}>
+      <Message kind="error">{texts.resetPasswordInvalid}</Message>
+      <Link to={paths.motDePasseOublie}>{texts.askNewLink}</Link>
+    </div>
+  );
+}
+
+/** The new password, chosen from the link of the reset e-mail (token in the address). */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [isTokenRefused, setIsTokenRefused] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { motDePasse: '', confirmation: '' } });
+
+  if (!token || isTokenRefused) return <InvalidLink />;
+
+  const onSubmit = handleSubmit(async ({ motDePasse }) => {
+    setError(null);
+    try {
+      await resetPassword({ token, newPassword: motDePasse });
+    } catch (failure) {
+      if (failure instanceof ApiError && TOKEN_ERRORS.has(failure.code)) {
+        setIsTokenRefused(true);
+        return;
+      }
+      setError(`❌ ${failure instanceof ApiError ? failure.message : texts.unknownError}`);
+      return;
+    }
+    await navigate(`${paths.connexion}?reinitialise=1`, { replace: true });
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.resetPasswordTitle}>
+      <TextField
+        label={texts.fieldMotDePasse}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={texts.passwordHint}
+        {...register('motDePasse')}
+        error={errors.motDePasse?.message}
+      />
+      <TextField
+        label={texts.fieldConfirmation}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('confirmation')}
+        error={errors.confirmation?.message}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" isBusy={isSubmitting}>
+          {texts.resetPasswordSubmit}
+        </Button>
+      </div>
+      {error ? (
+        <div className={styles.feedback}>
+          <Message kind="error">{error}</Message>
+        </div>
+      ) : null}
+    </form>
+  );
+}

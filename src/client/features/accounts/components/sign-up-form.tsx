@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '../../../../domain/schemas/accounts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CheckboxField, TextField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
+import styles from './accounts.module.css';
+
+const emptyForm: SignUpInput = {
+  nom: '',
+  telephone: '',
+  email: '',
+  adresse: '',
+  type: 'particulier',
+  motDePasse: '',
+  confirmation: '',
+  resterConnecte: false,
+};
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+/** Sign-up (home section "creer-compte"): every field required, profile saved with the account. */
+export function SignUpForm() {
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: emptyForm, mode: 'onSubmit' });
+
+  const onValid = handleSubmit(
+    async (values) => {
+      setFeedback(null);
+      try {
+        await signUp(values);
+        rememberStayLoggedIn(values.resterConnecte);
+        reset(emptyForm);
+        setFeedback({ kind: 'success', text: texts.signupSuccess });
+      } catch (error) {
+        const text = error instanceof ApiError ? error.message : texts.unknownError;
+        setFeedback({ kind: 'error', text: texts.signupFailure(text) });
+      }
+    },
+    (invalid) => {
+      const isMismatch = invalid.confirmation?.message === texts.passwordMismatch;
+      setFeedback(isMismatch ? { kind: 'error', text: texts.passwordMismatch } : null);
+    },
+  );
+
+  return (
+    <form className={styles.form} onSubmit={onValid} noValidate aria-label={texts.signupTitle}>
+      <div className={styles.grid}>
+        <TextField label={texts.fieldNom} autoComplete="name" required {...register('nom')} error={errors.nom?.message} />
+        <TextField
+          label={texts.fieldTelephone}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          {...register('telephone')}
+          error={errors.telephone?.message}
+        />
+        <div className={styles.wide}>
+          <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
+        </div>
+        <div className={styles.wide}>
+          <TextField
+            label={texts.fieldAdresse}
+            autoComplete="street-address"
+            required
+            {...register('adresse')}
+            error={errors.adresse?.message}
+          />
+        </div>
+        <fieldset className={`${styles.fieldset} ${styles.wide}`}>
+          <legend className={styles.legend}>{texts.fieldType}</legend>
+          <div className={styles.radios}>
+            {CLIENT_TYPES.map((type) => (
+              <label key={type} className={styles.radio}>
+                <input type="radio" value={type} {...register('type')} />
+                {type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise}
+              </label>
+            ))}
+          </div>
+          {errors.type ? <p className={styles.fieldError}>{errors.type.message}</p> : null}
+        </fieldset>
+        <TextField
+          label={texts.fieldMotDePasse}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={texts.passwordHint}
+          {...register('motDePasse')}
+          error={errors.motDePasse?.message}
+        />
+        <TextField
+          label={texts.fieldConfirmation}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...register('confirmation')}
+          error={errors.confirmation?.message}
+        />
+      </div>
+      <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
+      <div className={styles.actions}>
+        <Button type="submit" isBusy={isSubmitting}>
+          {texts.signupSubmit}
+        </Button>
+      </div>
+      {feedback ? (
+        <div className={styles.feedback}>
+          <Message kind={feedback.kind}>{feedback.text}</Message>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../domain/paths.ts';
+import { VEHICLE_TYPES } from '../../../../domain/pricing.ts';
+import type { SimulationResult } from '../../../../domain/schemas/simulation.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { formatEuros, formatKm } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useSession } from '../../accounts/api/use-session.ts';
+import { useSimulate } from '../api/use-simulate.ts';
+import { AddressField } from './address-field.tsx';
+import styles from './simulator.module.css';
+
+type Outcome = { kind: 'result'; result: SimulationResult } | { kind: 'error'; message: string } | null;
+
+/** The price simulator of the home page and the customer area. */
+export function Simulator() {
+  const [adresseDepart, setAdresseDepart] = useState('');
+  const [adresseArrivee, setAdresseArrivee] = useState('');
+  const [typeVehicule, setTypeVehicule] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const simulation = useSimulate();
+  const session = useSession();
+  const isCustomer = session.data?.user?.role === 'customer';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const depart = adresseDepart.trim();
+    const arrivee = adresseArrivee.trim();
+    if (!depart || !arrivee || !typeVehicule) {
+      setOutcome({ kind: 'error', message: texts.simulatorRequired });
+      return;
+    }
+    setOutcome(null);
+    simulation.mutate(
+      { adresseDepart: depart, adresseArrivee: arrivee, typeVehicule: typeVehicule as (typeof VEHICLE_TYPES)[number] },
+      {
+        onSuccess: (result) => setOutcome({ kind: 'result', result }),
+        onError: (error) => {
+          console.log('Simulation failed:', error);
+          setOutcome({ kind: 'error', message: texts.simulatorFailure });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.simulator} onSubmit={onSubmit} noValidate aria-label="Simulateur de prix">
+      <div className={styles.fields}>
+        <AddressField label="Adresse de départ" name="adresseDepart" value={adresseDepart} onChange={setAdresseDepart} />
+        <AddressField label="Adresse d'arrivée" name="adresseArrivee" value={adresseArrivee} onChange={setAdresseArrivee} />
+        <SelectField label="Type de véhicule" name="typeVehicule" value={typeVehicule} onChange={(event) => setTypeVehicule(event.target.value)}>
+          <option value="">Choisissez un type de véhicule</option>
+          {VEHICLE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button type="submit" isBusy={simulation.isPending}>
+        {simulation.isPending ? 'Calcul en cours…' : 'Calculer le prix'}
+      </Button>
+      <div className={styles.outcome}>
+        {outcome?.kind === 'error' ? <Message kind="error">{outcome.message}</Message> : null}
+        {outcome?.kind === 'result' ? <SimulationOutcome result={outcome.result} isCustomer={isCustomer} /> : null}
+      </div>
+    </form>
+  );
+}
+
+function SimulationOutcome({ result, isCustomer }: { result: SimulationResult; isCustomer: boolean }) {
+  if (result.prix === null) {
+    return (
+      <p role="alert" className={styles.tooFar}>
+        {texts.simulatorTooFar}
+      </p>
+    );
+  }
+  return (
+    <div role="status" className={styles.result}>
+      <p>{texts.distanceEstimee(formatKm(result.distanceKm))}</p>
+      <p className={styles.price}>{texts.prixEstime(formatEuros(result.prix))}</p>
+      {result.devis ? (
+        <p>Devis n° {result.devis.numeroDevis} enregistré dans « Mes devis ».</p>
+      ) : isCustomer ? null : (
+        <p>
+          Pour enregistrer ce devis, <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>créez un compte</Link> ou{' '}
+          <Link to={paths.connexion}>connectez-vous</Link>.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,367 @@
+import { createEmailVerificationToken } from 'better-auth/api';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../domain/texts.ts';
+import {
+  addressOf,
+  ADMIN_EMAIL,
+  buildTestApp,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  signIn,
+  type TestApp,
+} from '../test/helpers.ts';
+import { startSmtpReceiver } from '../test/smtp-receiver.ts';
+
+const origin = { origin: PUBLIC_URL };
+let sequence = 0;
+
+function newCustomer(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    nom: 'Camille Martin',
+    telephone: '06 11 22 33 44',
+    email: `camille${sequence}-${Date.now()}@exemple.fr`,
+    adresse: '3 place Bellecour, 69002 Lyon',
+    type: 'particulier',
+    motDePasse: 'un-mot-de-passe',
+    confirmation: 'un-mot-de-passe',
+    resterConnecte: true,
+    ...overrides,
+  };
+}
+
+function signUp(t: TestApp, body: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/comptes/inscription', headers: origin, payload: body });
+}
+
+function postSignIn(t: TestApp, email: string, password: string, rememberMe = true) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: origin,
+    payload: { email, password, rememberMe },
+  });
+}
+
+function linkIn(mail: ParsedMail | undefined): URL {
+  const match = mail?.text?.match(/https?:\/\/\S+/);
+  if (!match) throw new Error('no link in the e-mail');
+  return new URL(match[0]);
+}
+
+async function lastMailTo(t: TestApp, email: string) {
+  const mails = (await t.outbox()).filter((mail) => addressOf(mail) === email);
+  return mails.at(-1);
+}
+
+function followLink(t: TestApp, link: URL) {
+  return t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+}
+
+describe.each(ENGINES)('accounts on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('signs a customer up with a profile, a hashed password and a French verification e-mail whose link works once', async () => {
+    const customer = newCustomer({ email: `  Camille.${Date.now()}@Exemple.FR ` });
+    const email = customer.email.trim().toLowerCase();
+    const response = await signUp(t, customer);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ email, message: texts.signupSuccess });
+
+    const user = await t.app.database.db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(Boolean(user.emailVerified)).toBe(false);
+    const profile = await t.app.database.db.selectFrom('utilisateurs').selectAll().where('uid', '=', user.id).executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({
+      nom: 'Camille Martin',
+      telephone: '06 11 22 33 44',
+      email,
+      type: 'particulier',
+      adresse: '3 place Bellecour, 69002 Lyon',
+    });
+    expect(new Date(profile.dateInscription).toISOString()).toBe(profile.dateInscription);
+
+    const account = await t.app.database.db.selectFrom('account').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(account.password).toBeTruthy();
+    expect(account.password).not.toContain(customer.motDePasse);
+    expect(account.password?.length).toBeGreaterThan(40);
+
+    const mail = await lastMailTo(t, email);
+    expect(mail?.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail?.text).toContain('Bonjour Camille Martin');
+    expect(mail?.html).toContain('Confirmer mon adresse e-mail');
+    const link = linkIn(mail);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/api/comptes/verification-email`);
+
+    const first = await followLink(t, link);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe('/connexion?verification=ok');
+    const verified = await t.app.database.db.selectFrom('user').select('emailVerified').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(Boolean(verified.emailVerified)).toBe(true);
+
+    const again = await followLink(t, link);
+    expect(again.headers.location).toBe('/connexion?verification=deja-utilise');
+
+    const session = await signIn(t, email, customer.motDePasse);
+    const me = await t.app.inject({ url: '/api/me', headers: session });
+    expect(me.json().user).toMatchObject({ email, role: 'customer', emailVerified: true });
+    const own = await t.app.inject({ url: '/api/comptes/profil', headers: session });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ uid: user.id, nom: 'Camille Martin', type: 'particulier' });
+  });
+
+  it('refuses an expired or forged verification link with a clear outcome', async () => {
+    const customer = newCustomer();
+    await signUp(t, customer);
+    const { secret } = await t.app.auth.$context;
+    const expired = await createEmailVerificationToken(secret, customer.email, undefined, -60);
+    const late = await t.app.inject(`/api/comptes/verification-email?token=${expired}`);
+    expect(late.headers.location).toBe('/connexion?verification=expire');
+    const forged = await createEmailVerificationToken('un-autre-secret-de-plus-de-32-caracteres', customer.email, undefined, 3600);
+    const wrong = await t.app.inject(`/api/comptes/verification-email?token=${forged}`);
+    expect(wrong.headers.location).toBe('/connexion?verification=invalide');
+    const garbage = await t.app.inject('/api/comptes/verification-email?token=nimporte-quoi');
+    expect(garbage.headers.location).toBe('/connexion?verification=invalide');
+  });
+
+  it('refuses the administrator address at sign-up, whatever its case and spaces', async () => {
+    for (const email of [ADMIN_EMAIL, `  ${ADMIN_EMAIL.toUpperCase()}  `]) {
+      const response = await signUp(t, newCustomer({ email }));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: 'email_reserved',
+        message: 'Cette adresse e-mail ne peut pas être utilisée pour créer un compte.',
+      });
+    }
+    const users = await t.app.database.db.selectFrom('user').select('id').where('email', '=', ADMIN_EMAIL).execute();
+    expect(users).toHaveLength(0);
+  });
+
+  it('refuses a second account for the same e-mail, and incomplete or mismatched forms', async () => {
+    const customer = newCustomer();
+    expect((await signUp(t, customer)).statusCode).toBe(201);
+    const twice = await signUp(t, { ...customer, email: customer.email.toUpperCase() });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: 'user_already_exists', message: 'Un compte existe déjà avec cette adresse e-mail.' });
+
+    const mismatch = await signUp(t, newCustomer({ confirmation: 'autre-chose' }));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().details).toContainEqual({ path: 'confirmation', message: texts.passwordMismatch });
+
+    const missing = await signUp(t, newCustomer({ adresse: '   ' }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('validation');
+
+    const short = await signUp(t, newCustomer({ motDePasse: 'court', confirmation: 'court' }));
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details).toContainEqual({ path: 'motDePasse', message: 'Le mot de passe doit contenir au moins 8 caractères.' });
+  });
+
+  it("hides better-auth's own sign-up and verification endpoints", async () => {
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: origin,
+      payload: { email: 'pirate@exemple.fr', password: 'mot-de-passe', name: 'x' },
+    });
+    expect(raw.statusCode).toBe(404);
+    expect((await t.app.inject('/api/auth/verify-email?token=x')).statusCode).toBe(404);
+  });
+
+  it('refuses an unverified customer, then a wrong password, in French', async () => {
+    const unverified = await createCustomer(t, { verified: false });
+    const refused = await postSignIn(t, unverified.email, unverified.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'email_not_verified', message: 'Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.' });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+
+    const wrong = await postSignIn(t, unverified.email, 'pas-le-bon-mot-de-passe');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'invalid_credentials', message: 'E-mail ou mot de passe incorrect.' });
+  });
+
+  it('resends the verification e-mail on request', async () => {
+    const unverified = await createCustomer(t, { verified: false });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: origin,
+      payload: { email: unverified.email },
+    });
+    expect(response.statusCode).toBe(200);
+    const link = linkIn(await lastMailTo(t, unverified.email));
+    expect((await followLink(t, link)).headers.location).toBe('/connexion?verification=ok');
+    expect((await postSignIn(t, unverified.email, unverified.password)).statusCode).toBe(200);
+  });
+
+  it('sets a session-only cookie without "rester connecté" and a persistent one with it', async () => {
+    const customer = await createCustomer(t);
+    const sessionOnly = await postSignIn(t, customer.email, customer.password, false);
+    const onlyCookie = [sessionOnly.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('convoyage.session_token='));
+    expect(onlyCookie).toBeDefined();
+    expect(onlyCookie).not.toMatch(/max-age|expires/i);
+
+    const persistent = await postSignIn(t, customer.email, customer.password, true);
+    const keptCookie = [persistent.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith('convoyage.session_token='));
+    expect(keptCookie).toMatch(/Max-Age=\d{6,}/);
+  });
+
+  it('answers 401 to a visitor and 403 to a customer on an admin route, 200 to the admin', async () => {
+    const visitor = await t.app.inject('/api/comptes/utilisateurs');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ error: 'unauthenticated', message: 'Vous devez être connecté pour effectuer cette action.' });
+    const customer = await createCustomer(t);
+    const refused = await t.app.inject({ url: '/api/comptes/utilisateurs', headers: customer.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'forbidden', message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+    const admin = await createAdmin(t);
+    const allowed = await t.app.inject({ url: '/api/comptes/utilisateurs', headers: admin.headers });
+    expect(allowed.statusCode).toBe(200);
+    expect(Array.isArray(allowed.json().utilisateurs)).toBe(true);
+  });
+
+  it('ends the session on the server at logout', async () => {
+    const customer = await createCustomer(t);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: customer.headers, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const me = await t.app.inject({ url: '/api/me', headers: customer.headers });
+    expect(me.json()).toEqual({ user: null });
+  });
+
+  it('leaves no account behind when the profile cannot be written', async () => {
+    const broken = await buildTestApp(engine);
+    try {
+      await broken.app.database.db.schema.alterTable('utilisateurs').renameTo('utilisateurs_hors_service').execute();
+      const customer = newCustomer();
+      const response = await signUp(broken, customer);
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error).toBe('internal');
+      const users = await broken.app.database.db.selectFrom('user').select('id').where('email', '=', customer.email).execute();
+      expect(users).toHaveLength(0);
+      expect(await broken.outbox()).toHaveLength(0);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('resets a forgotten password by e-mail link, once, and revokes the other sessions', async () => {
+    t = await buildTestApp(engine);
+    const customer = await createCustomer(t);
+    const ask = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email, redirectTo: '/reinitialiser-mot-de-passe' } });
+    const known = await ask(customer.email);
+    const unknown = await ask('personne@exemple.fr');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+
+    const mail = await lastMailTo(t, customer.email);
+    expect(mail?.subject).toBe('Réinitialisation de votre mot de passe');
+    const link = linkIn(mail);
+    expect(link.pathname).toBe('/reinitialiser-mot-de-passe');
+    const token = link.searchParams.get('token');
+    const reset = (newPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword } });
+    expect((await reset('nouveau-mot-de-passe')).statusCode).toBe(200);
+
+    const old = await t.app.inject({ url: '/api/me', headers: customer.headers });
+    expect(old.json()).toEqual({ user: null });
+    expect((await postSignIn(t, customer.email, customer.password)).statusCode).toBe(401);
+    expect((await postSignIn(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
+
+    const reused = await reset('encore-un-autre');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+  });
+
+  it('locks one account after 5 failed sign-ins, even with the right password next, until a reset', async () => {
+    t = await buildTestApp(engine);
+    const customer = await createCustomer(t);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postSignIn(t, customer.email, `faux-${attempt}-mot-de-passe`)).statusCode).toBe(401);
+    }
+    const locked = await postSignIn(t, customer.email, customer.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      error: 'account_locked',
+      message: 'Trop de tentatives de connexion pour ce compte. Réessayez dans 15 minutes ou réinitialisez votre mot de passe.',
+    });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account from the same IP is not affected.
+    const other = await createCustomer(t);
+    expect((await postSignIn(t, other.email, other.password)).statusCode).toBe(200);
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: customer.email } });
+    const token = linkIn(await lastMailTo(t, customer.email)).searchParams.get('token');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword: 'nouveau-mot-de-passe' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await postSignIn(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per client IP (stored in the database)', async () => {
+    t = await buildTestApp(engine);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await postSignIn(t, `inconnu${attempt}@exemple.fr`, 'mot-de-passe-x')).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const last = await postSignIn(t, 'encore@exemple.fr', 'mot-de-passe-x');
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toEqual({ error: 'rate_limited', message: 'Trop de tentatives. Veuillez patienter avant de réessayer.' });
+    const stored = await t.app.database.db.selectFrom('rateLimit' as never).selectAll().execute();
+    expect(stored.length).toBeGreaterThan(0);
+  });
+
+  it('limits sign-ups per e-mail and per client IP', async () => {
+    t = await buildTestApp(engine);
+    const email = `repetition-${Date.now()}@exemple.fr`;
+    const sameEmail: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) sameEmail.push((await signUp(t, newCustomer({ email }))).statusCode);
+    expect(sameEmail).toEqual([201, 409, 409, 429]);
+
+    const byIp: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) byIp.push((await signUp(t, newCustomer())).statusCode);
+    // 4 attempts above + 6 here fit in the 10 allowed per IP; the 11th is refused.
+    expect(byIp.slice(0, 6)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(byIp[6]).toBe(429);
+    const refused = await signUp(t, newCustomer());
+    expect(refused.json()).toMatchObject({ error: 'rate_limited', message: 'Trop de tentatives. Veuillez patienter avant de réessayer.' });
+  });
+});
+
+describe('verification e-mail over SMTP', () => {
+  it('reaches a real SMTP server with a link that verifies the account', async () => {
+    const receiver = await startSmtpReceiver();
+    const t = await buildTestApp('sqlite', { env: { SMTP_URL: receiver.url } });
+    try {
+      const customer = newCustomer();
+      expect((await signUp(t, customer)).statusCode).toBe(201);
+      expect(receiver.messages).toHaveLength(1);
+      const mail = receiver.messages[0];
+      expect(addressOf(mail!)).toBe(customer.email);
+      expect(mail?.subject).toBe('Confirmez votre adresse e-mail');
+      expect(mail?.html).toContain('lang="fr"');
+      const response = await followLink(t, linkIn(mail));
+      expect(response.headers.location).toBe('/connexion?verification=ok');
+      expect((await postSignIn(t, customer.email, customer.motDePasse)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+
+type Limit = { max: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+/**
+ * Our own limits, on top of better-auth's per-IP limits (auth.ts rateLimit): those are
+ * keyed on IP + path only, and an attacker spreading a password guess over many IPs must
+ * still be stopped per account.
+ */
+export const LIMITS = {
+  /** Failed sign-ins for one e-mail before it is locked for the rest of the window. */
+  signInPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Sign-up attempts from one client IP. */
+  signUpPerIp: { max: 10, windowMs: 15 * MINUTE },
+  /** Sign-up attempts for one e-mail (each may send a verification e-mail). */
+  signUpPerAccount: { max: 3, windowMs: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+export const throttleKeys = {
+  signIn: (email: string) => `sign-in:email:${email}`,
+  signUpIp: (ip: string) => `sign-up:ip:${ip}`,
+  signUpEmail: (email: string) => `sign-up:email:${email}`,
+};
+
+export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
+
+function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number, strict: boolean): ThrottleState {
+  if (!row) return { isBlocked: false, retryAfterSeconds: 0 };
+  const windowEnd = Number(row.windowStart) + limit.windowMs;
+  if (windowEnd <= now) return { isBlocked: false, retryAfterSeconds: 0 };
+  const isBlocked = strict ? row.hits > limit.max : row.hits >= limit.max;
+  return { isBlocked, retryAfterSeconds: isBlocked ? Math.ceil((windowEnd - now) / 1000) : 0 };
+}
+
+/** Whether `key` has already used up its limit (does not count an attempt). */
+export async function peekThrottle(db: Db, key: string, limit: Limit, now = Date.now()): Promise<ThrottleState> {
+  const row = await db.selectFrom('auth_throttle').select(['hits', 'windowStart']).where('key', '=', key).executeTakeFirst();
+  return stateOf(row, limit, now, false);
+}
+
+/**
+ * Counts one attempt for `key` in one statement (an upsert, atomic on both engines, so
+ * concurrent requests on several instances never lose a hit) and says whether this attempt
+ * went over the limit. A window that has ended starts again at 1.
+ */
+export async function hitThrottle(db: Db, key: string, limit: Limit, now = Date.now()): Promise<ThrottleState> {
+  const cutoff = now - limit.windowMs;
+  const windowStart = sql.ref('auth_throttle.windowStart');
+  const row = await db
+    .insertInto('auth_throttle')
+    .values({ key, hits: 1, windowStart: now })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        hits: sql<number>`case when ${windowStart} <= ${cutoff} then 1 else ${sql.ref('auth_throttle.hits')} + 1 end`,
+        windowStart: sql<number>`case when ${windowStart} <= ${cutoff} then ${now} else ${windowStart} end`,
+      }),
+    )
+    .returning(['hits', 'windowStart'])
+    .executeTakeFirstOrThrow();
+  return stateOf(row, limit, now, true);
+}
+
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/** Forgets windows that ended long ago so the table stays small. */
+export async function pruneThrottle(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('auth_throttle')
+    .where('windowStart', '<', now - 24 * 60 * MINUTE)
+    .execute();
+}

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GeoNotFoundError, GeoServiceError } from './errors.js';
+import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
+import { createGoogleRouter } from './google-router.js';
+import { createOsrmRouter } from './osrm-router.js';
+import { type FakeService, sendJson, startFakeService } from './test-http-server.js';
+
+let service: FakeService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const LYON = { lat: 45.7578, lon: 4.832 };
+const PARIS = { lat: 48.8566, lon: 2.3522 };
+
+// Shape documented for GET /geocodage/search (GeoJSON FeatureCollection, coordinates [lon, lat]).
+function addressFeature(label: string, lon: number, lat: number, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [lon, lat] },
+    properties: {
+      label,
+      score: 0.97,
+      housenumber: '12',
+      id: '69382_5915_00012',
+      name: '12 Rue de la République',
+      postcode: '69002',
+      citycode: '69382',
+      x: 842500.1,
+      y: 6519000.2,
+      city: 'Lyon',
+      district: 'Lyon 2e Arrondissement',
+      context: '69, Rhône, Auvergne-Rhône-Alpes',
+      type: 'housenumber',
+      importance: 0.8,
+      street: 'Rue de la République',
+      ...extra,
+    },
+  };
+}
+
+async function expectRejection(promise: Promise<unknown>, type: typeof GeoServiceError | typeof GeoNotFoundError, code: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(type);
+  expect((error as { code: string }).code).toBe(code);
+}
+
+describe('Géoplateforme geocoder', () => {
+  it('queries the address index and maps the GeoJSON features', async () => {
+    service = await startFakeService((_req, res) =>
+      sendJson(res, 200, {
+        type: 'FeatureCollection',
+        features: [
+          addressFeature('12 Rue de la République 69002 Lyon', 4.8361, 45.7614),
+          addressFeature('12 Rue de la République 69001 Lyon', 4.8357, 45.7652, { postcode: '69001', citycode: '69381' }),
+        ],
+        query: '12 rue de la république lyon',
+      }),
+    );
+    const geocoder = createGeoplateformeGeocoder({ baseUrl: `${service.baseUrl}/geocodage/` });
+    const found = await geocoder.suggest('12 rue de la République, Lyon', 5);
+    expect(found).toEqual([
+      { label: '12 Rue de la République 69002 Lyon', postcode: '69002', city: 'Lyon', lat: 45.7614, lon: 4.8361, inseeCode: '69382' },
+      { label: '12 Rue de la République 69001 Lyon', postcode: '69001', city: 'Lyon', lat: 45.7652, lon: 4.8357, inseeCode: '69381' },
+    ]);
+    const url = new URL(service.requests[0]!.url, service.baseUrl);
+    expect(url.pathname).toBe('/geocodage/search');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: '12 rue de la République, Lyon', limit: '5', index: 'address' });
+  });
+
+  it('geocodes to the best feature, or null when the service is not confident', async () => {
+    let score = 0.92;
+    service = await startFakeService((_req, res) =>
+      sendJson(res, 200, { type: 'FeatureCollection', features: [addressFeature('Lyon', 4.835, 45.758, { score })] }),
+    );
+    const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
+    expect(await geocoder.geocode('Lyon')).toMatchObject({ lat: 45.758, lon: 4.835 });
+    expect(new URL(service.requests[0]!.url, service.baseUrl).searchParams.get('limit')).toBe('1');
+    score = 0.12;
+    expect(await geocoder.geocode('xq lyon')).toBeNull();
+  });
+
+  it('returns nothing, without calling, for a query too short for the service', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 500, {}));
+    const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
+    expect(await geocoder.suggest('ly')).toEqual([]);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('treats a 400 (query refused) as no result', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 400, { code: 400, message: 'Failed parsing query' }));
+    expect(await createGeoplateformeGeocoder({ baseUrl: service.baseUrl }).geocode('???')).toBeNull();
+  });
+
+  it('reports a server error as unavailable', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 503, 'Service Unavailable'));
+    await expectRejection(createGeoplateformeGeocoder({ baseUrl: service.baseUrl }).suggest('Lyon'), GeoServiceError, 'unavailable');
+  });
+
+  it('reports malformed data as bad_response', async () => {
+    let body: unknown = { type: 'FeatureCollection' };
+    service = await startFakeService((_req, res) => sendJson(res, 200, body));
+    const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
+    await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
+    body = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { label: 'x' } }] };
+    await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
+    body = '<html>maintenance</html>';
+    await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
+  });
+
+  it('gives up after the timeout', async () => {
+    service = await startFakeService(() => undefined);
+    const started = performance.now();
+    await expectRejection(createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'), GeoServiceError, 'timeout');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('reports a refused connection as unavailable', async () => {
+    const closed = await startFakeService(() => undefined);
+    await closed.close();
+    await expectRejection(createGeoplateformeGeocoder({ baseUrl: closed.baseUrl }).suggest('Lyon'), GeoServiceError, 'unavailable');
+  });
+});
+
+describe('OSRM router', () => {
+  it('asks for the driving route lon,lat;lon,lat and converts metres to km', async () => {
+    service = await startFakeService((_req, res) =>
+      sendJson(res, 200, {
+        code: 'Ok',
+        routes: [{ distance: 465123.4, duration: 16000.2, weight: 16000.2, weight_name: 'routability', legs: [] }],
+        waypoints: [],
+      }),
+    );
+    const km = await createOsrmRouter({ baseUrl: `${service.baseUrl}/` }).distanceKm(PARIS, LYON);
+    expect(km).toBeCloseTo(465.1234, 6);
+    expect(service.requests[0]!.url).toBe('/route/v1/driving/2.3522,48.8566;4.832,45.7578?overview=false');
+  });
+
+  it('turns NoRoute into a not-found error', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 400, { code: 'NoRoute', message: 'Impossible route between points' }));
+    await expectRejection(createOsrmRouter({ baseUrl: service.baseUrl }).distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
+  });
+
+  it('reports malformed answers and server errors', async () => {
+    let status = 200;
+    let body: unknown = { code: 'Ok', routes: [{ duration: 12 }] };
+    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const router = createOsrmRouter({ baseUrl: service.baseUrl });
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+    body = { code: 'Ok', routes: [] };
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+    status = 502;
+    body = 'Bad Gateway';
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
+  });
+
+  it('gives up after the timeout', async () => {
+    service = await startFakeService(() => undefined);
+    await expectRejection(createOsrmRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON), GeoServiceError, 'timeout');
+  });
+});
+
+describe('Google Routes router', () => {
+  it('posts a one-by-one DRIVE matrix with key and field mask, and reads distanceMeters', async () => {
+    service = await startFakeService((_req, res) =>
+      // proto3 JSON omits zero values: originIndex and destinationIndex 0 are absent.
+      sendJson(res, 200, [{ status: {}, distanceMeters: 463870, duration: '16200s', condition: 'ROUTE_EXISTS' }]),
+    );
+    const router = createGoogleRouter({ apiKey: 'test-key', baseUrl: service.baseUrl });
+    expect(await router.distanceKm(PARIS, LYON)).toBeCloseTo(463.87, 6);
+    const request = service.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/distanceMatrix/v2:computeRouteMatrix');
+    expect(request.headers['x-goog-api-key']).toBe('test-key');
+    expect(request.headers['x-goog-fieldmask']).toContain('distanceMeters');
+    expect(JSON.parse(request.body)).toEqual({
+      origins: [{ waypoint: { location: { latLng: { latitude: 48.8566, longitude: 2.3522 } } } }],
+      destinations: [{ waypoint: { location: { latLng: { latitude: 45.7578, longitude: 4.832 } } } }],
+      travelMode: 'DRIVE',
+    });
+  });
+
+  it('accepts explicit indexes', async () => {
+    service = await startFakeService((_req, res) =>
+      sendJson(res, 200, [{ originIndex: 0, destinationIndex: 0, status: {}, distanceMeters: 1500, condition: 'ROUTE_EXISTS' }]),
+    );
+    expect(await createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON)).toBe(1.5);
+  });
+
+  it('turns ROUTE_NOT_FOUND into a not-found error', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 200, [{ status: {}, condition: 'ROUTE_NOT_FOUND' }]));
+    await expectRejection(createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
+  });
+
+  it('reports a refused key, malformed data and element errors', async () => {
+    let status = 403;
+    let body: unknown = { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } };
+    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const router = createGoogleRouter({ apiKey: 'bad', baseUrl: service.baseUrl });
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
+    status = 200;
+    body = { distanceMeters: 12 };
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+    body = [{ status: { code: 3, message: 'INVALID_ARGUMENT' }, condition: 'ROUTE_EXISTS', distanceMeters: 5 }];
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+    body = [{ originIndex: 1, destinationIndex: 0, status: {}, distanceMeters: 5, condition: 'ROUTE_EXISTS' }];
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+  });
+
+  it('gives up after the timeout', async () => {
+    service = await startFakeService(() => undefined);
+    await expectRejection(createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON), GeoServiceError, 'timeout');
+  });
+});

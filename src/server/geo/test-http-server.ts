@@ -1,0 +1,49 @@
+// Test helper: a real HTTP server on the loopback interface that plays a remote geo service.
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type RecordedRequest = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+
+export type FakeService = {
+  baseUrl: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+};
+
+export async function startFakeService(
+  handle: (request: RecordedRequest, response: ServerResponse) => void,
+): Promise<FakeService> {
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      requests.push(recorded);
+      handle(recorded, res);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // A handler that never answers (timeout tests) would keep close() waiting forever.
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimatePrice } from '../../domain/pricing.ts';
+import { texts } from '../../domain/texts.ts';
+import { buildTestApp, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+
+const PARIS_LYON = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
+
+async function countQuotes(t: TestApp) {
+  const row = await t.app.database.db.selectFrom('devis').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('suggests at most 8 addresses with postcode, city and coordinates', async () => {
+    const response = await t.app.inject('/api/adresses?q=saint%20etienne');
+    expect(response.statusCode).toBe(200);
+    const suggestions = response.json();
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(8);
+    expect(suggestions[0]).toMatchObject({ city: expect.stringMatching(/Saint-[ÉE]tienne/), postcode: expect.stringMatching(/^\d{5}$/) });
+    expect(typeof suggestions[0].lat).toBe('number');
+    expect((await t.app.inject('/api/adresses?q=a')).json()).toEqual([]);
+    const tooLong = await t.app.inject(`/api/adresses?q=${'x'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toBe('validation');
+  });
+
+  it('answers the road distance between two French addresses', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload: { depart: ' Paris ', arrivee: 'Lyon' } });
+    expect(response.statusCode).toBe(200);
+    const { distanceKm } = response.json();
+    expect(distanceKm).toBeGreaterThan(465 * 0.88);
+    expect(distanceKm).toBeLessThan(465 * 1.12);
+  });
+
+  it('refuses an address that leads nowhere, or the same place twice, with the spec message', async () => {
+    for (const payload of [
+      { depart: 'Zzyzxville inexistante', arrivee: 'Lyon' },
+      { depart: 'Lyon', arrivee: 'Lyon' },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(texts.simulatorFailure);
+    }
+  });
+
+  it.each([
+    ['empty addresses', { depart: '', arrivee: '' }],
+    ['10 000 characters', { depart: 'x'.repeat(10_000), arrivee: 'Lyon' }],
+    ['control characters', { depart: 'Paris\u0000', arrivee: 'Lyon' }],
+    ['wrong types', { depart: 12, arrivee: ['Lyon'] }],
+    ['extra fields', { depart: 'Paris', arrivee: 'Lyon', prix: 1 }],
+  ])('refuses %s with a 400 and a French message', async (_name, payload) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation', message: expect.stringMatching(/[éèàç]|invalides|Veuillez/) });
+  });
+
+  it('gives a visitor the price without saving anything', async () => {
+    const before = await countQuotes(t);
+    const response = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON });
+    expect(response.statusCode).toBe(200);
+    const result = response.json();
+    expect(result.prix).toBe(estimatePrice('Citadine', result.distanceKm));
+    expect(result.devis).toBeNull();
+    expect(await countQuotes(t)).toBe(before);
+  });
+
+  it("saves a logged-in customer's simulation as a quote en attente with the next number", async () => {
+    const customer = await createCustomer(t);
+    const response = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customer.headers });
+    expect(response.statusCode).toBe(200);
+    const { devis, prix, distanceKm } = response.json();
+    const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', devis.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      uid: customer.id,
+      email: customer.email,
+      statut: 'en attente',
+      adresseDepart: PARIS_LYON.adresseDepart,
+      typeVehicule: 'Citadine',
+      distanceKm,
+      prixCentimes: prix * 100,
+      numeroDevis: devis.numeroDevis,
+    });
+    expect(new Date(row.dateSimulation).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('gives no price and saves nothing over 1200 km', async () => {
+    const customer = await createCustomer(t);
+    const before = await countQuotes(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devis/simulation',
+      payload: { adresseDepart: 'Brest', adresseArrivee: 'Menton', typeVehicule: 'Berline' },
+      headers: customer.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ prix: null, devis: null });
+    expect(response.json().distanceKm).toBeGreaterThan(1200);
+    expect(await countQuotes(t)).toBe(before);
+  });
+
+  it('refuses an unknown vehicle type and saves nothing', async () => {
+    const customer = await createCustomer(t);
+    const before = await countQuotes(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devis/simulation',
+      payload: { ...PARIS_LYON, typeVehicule: 'Tracteur' },
+      headers: customer.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('validation');
+    expect(await countQuotes(t)).toBe(before);
+  });
+
+  it('numbers 200 simultaneous simulations with distinct consecutive numbers', async () => {
+    const customers = await Promise.all(Array.from({ length: 5 }, () => createCustomer(t)));
+    const before = await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow();
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customers[i % 5]!.headers }),
+      ),
+    );
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    const numbers = responses.map((response) => response.json().devis.numeroDevis as number).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(200);
+    expect(numbers[0]).toBe(before.value + 1);
+    expect(numbers[199]).toBe(before.value + 200);
+  });
+});
+
+describe('a failing distance service', () => {
+  it('answers 503 with a French message instead of a 500', async () => {
+    const t = await buildTestApp('sqlite', { env: { ROUTER: 'osrm', OSRM_URL: 'http://127.0.0.1:9' } });
+    try {
+      const response = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload: { depart: 'Paris', arrivee: 'Lyon' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toMatch(/momentanément indisponible/);
+    } finally {
+      await t.close();
+    }
+  });
+});
