@@ -48,12 +48,13 @@ export async function loginNewCustomer(page: Page, name: string): Promise<E2eCus
 export type E2eQuote = { id: string; numeroDevis: number };
 
 /**
- * A simulated quote of `owner`, written as the app writes one: the counter row incremented
+ * A quote of `owner` (simulated, or already signed when a status and file are given), written as the app writes one: the counter row incremented
  * in the same transaction as the insert, plus the first history entry.
  */
 export function insertQuote(
   owner: E2eCustomer,
   quote: { adresseDepart: string; adresseArrivee: string; typeVehicule: string; distanceKm: number; prix: number; dateSimulation: string },
+  { statut = 'en attente', signedFileKey = null }: { statut?: string; signedFileKey?: string | null } = {},
 ): E2eQuote {
   return withDb((db) =>
     db.transaction(() => {
@@ -61,12 +62,12 @@ export function insertQuote(
       const id = randomUUID();
       const now = new Date().toISOString();
       db.prepare(
-        `INSERT INTO devis (id, uid, email, numeroDevis, statut, archive, dateSimulation, adresseDepart, adresseArrivee, typeVehicule, distanceKm, prixCentimes, createdAt, updatedAt)
-         VALUES (?, ?, ?, ?, 'en attente', 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, owner.id, owner.email, value, quote.dateSimulation, quote.adresseDepart, quote.adresseArrivee, quote.typeVehicule, quote.distanceKm, Math.round(quote.prix * 100), now, now);
+        `INSERT INTO devis (id, uid, email, numeroDevis, statut, archive, signedFileKey, dateSimulation, adresseDepart, adresseArrivee, typeVehicule, distanceKm, prixCentimes, createdAt, updatedAt)
+         VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, owner.id, owner.email, value, statut, signedFileKey, quote.dateSimulation, quote.adresseDepart, quote.adresseArrivee, quote.typeVehicule, quote.distanceKm, Math.round(quote.prix * 100), now, now);
       db.prepare(
-        `INSERT INTO devis_historique (id, devisId, fromStatut, toStatut, byUserId, byRole, at) VALUES (?, ?, NULL, 'en attente', ?, 'customer', ?)`,
-      ).run(randomUUID(), id, owner.id, now);
+        `INSERT INTO devis_historique (id, devisId, fromStatut, toStatut, byUserId, byRole, at) VALUES (?, ?, NULL, ?, ?, 'customer', ?)`,
+      ).run(randomUUID(), id, statut, owner.id, now);
       return { id, numeroDevis: value };
     })(),
   );
