@@ -27,6 +27,7 @@ import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
@@ -144,6 +145,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(addressRoutes);
   await app.register(simulationRoutes);
+  await app.register(quoteRoutes);
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

@@ -1,5 +1,74 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { canApply } from '../../domain/statuses.ts';
+import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { useSession } from '../features/accounts/api/use-session.ts';
+import { useCompleteDevis } from '../features/quotes/api/complete-devis.ts';
+import { useDevis } from '../features/quotes/api/get-devis.ts';
+import { CompletionForm } from '../features/quotes/components/completion-form.tsx';
+import { SimulationSummary } from '../features/quotes/components/devis-detail.tsx';
+import styles from '../features/quotes/components/quotes.module.css';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
+import { useToast } from '../ui/toast.tsx';
 
 export function CompleterDevisPage() {
-  return <Page title="Compléter le devis" />;
+  const { id = '' } = useParams();
+  const query = useDevis(id);
+  const session = useSession();
+  const complete = useCompleteDevis(id);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const back = (
+    <p className={styles.links}>
+      <Link to={paths.espaceClient}>{t.backToArea}</Link>
+    </p>
+  );
+
+  if (query.isPending) {
+    return (
+      <Page title={texts.completeTitle}>
+        <p role="status">{texts.loading}</p>
+      </Page>
+    );
+  }
+  const devis = query.data;
+  if (!devis) {
+    return (
+      <Page title={texts.completeTitle}>
+        <Message kind="error">{texts.quoteNotFound}</Message>
+        {back}
+      </Page>
+    );
+  }
+  const user = session.data?.user;
+  return (
+    <Page title={texts.completeTitle}>
+      <section className={styles.panel} aria-label={t.simulationData}>
+        <h2>{t.quoteNumber(devis.numeroDevis)}</h2>
+        <SimulationSummary devis={devis} />
+      </section>
+      {canApply('customer', 'complete', devis.statut) ? (
+        <div className={styles.section}>
+          <CompletionForm
+            defaults={{ nom: user?.name ?? '', email: user?.email ?? '' }}
+            isSubmitting={complete.isPending}
+            onSubmit={async (completion) => {
+              await complete.mutateAsync(completion);
+              toast.show(texts.completeSuccess, 'success');
+              navigate(paths.espaceClient);
+            }}
+          />
+        </div>
+      ) : (
+        <div className={styles.section}>
+          <Message kind="info">{t.notCompletable}</Message>
+          <p className={styles.links}>
+            <Link to={paths.devis(devis.id)}>{t.view}</Link>
+            <Link to={paths.espaceClient}>{t.backToArea}</Link>
+          </p>
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,5 +1,19 @@
+import { Link } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { useSession } from '../features/accounts/api/use-session.ts';
+import { ArchivedQuotes } from '../features/quotes/components/archived-quotes.tsx';
+import styles from '../features/quotes/components/quotes.module.css';
 import { Page } from '../ui/page.tsx';
 
 export function DevisArchivesPage() {
-  return <Page title="Mes devis archivés" />;
+  const session = useSession();
+  return (
+    <Page title={t.archivesTitle}>
+      <p className={styles.links}>
+        <Link to={paths.espaceClient}>{t.backToArea}</Link>
+      </p>
+      {session.isPending || !session.data?.user ? <p role="status">{texts.loadingUser}</p> : <ArchivedQuotes />}
+    </Page>
+  );
 }

@@ -1,5 +1,48 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { canApply } from '../../domain/statuses.ts';
+import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { useDevis } from '../features/quotes/api/get-devis.ts';
+import { DevisDetail } from '../features/quotes/components/devis-detail.tsx';
+import styles from '../features/quotes/components/quotes.module.css';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
 
 export function DevisDetailPage() {
-  return <Page title="Détail du devis" />;
+  const { id = '' } = useParams();
+  const query = useDevis(id);
+  const devis = query.data;
+  const backLinks = (
+    <p className={styles.links}>
+      <Link to={paths.espaceClient}>{t.backToArea}</Link>
+      {devis && canApply('customer', 'complete', devis.statut) ? <Link to={paths.completerDevis(devis.id)}>{t.complete}</Link> : null}
+      {devis?.devisSigneURL ? (
+        <a href={devis.devisSigneURL} download>
+          {t.downloadSigned}
+        </a>
+      ) : null}
+    </p>
+  );
+  if (query.isPending) {
+    return (
+      <Page title={t.detailTitle}>
+        <p role="status">{texts.loading}</p>
+      </Page>
+    );
+  }
+  if (!devis) {
+    // Missing, another customer's or a load failure: the same answer (spec section 2).
+    return (
+      <Page title={texts.quoteNotFound}>
+        <Message kind="error">{texts.quoteNotFound}</Message>
+        {backLinks}
+      </Page>
+    );
+  }
+  return (
+    <Page title={t.detailTitle} heading={t.quoteNumber(devis.numeroDevis)}>
+      {backLinks}
+      <DevisDetail devis={devis} />
+    </Page>
+  );
 }

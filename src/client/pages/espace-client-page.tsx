@@ -1,5 +1,31 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { quoteTexts as t } from '../../domain/texts.ts';
+import { useSession } from '../features/accounts/api/use-session.ts';
+import { LogoutButton } from '../features/accounts/components/logout-button.tsx';
+import { ActiveQuotes } from '../features/quotes/components/active-quotes.tsx';
+import { ContactSection } from '../features/quotes/components/contact-section.tsx';
+import { Simulator } from '../features/simulator/components/simulator.tsx';
+import styles from '../features/quotes/components/quotes.module.css';
 import { Page } from '../ui/page.tsx';
 
 export function EspaceClientPage() {
-  return <Page title="Mon espace client" />;
+  const session = useSession();
+  const simulateHeadingId = useId();
+  const name = session.data?.user?.name ?? '';
+  return (
+    <Page title={t.areaTitle} heading={name ? t.welcome(name) : t.areaTitle}>
+      <LogoutButton />
+      <ActiveQuotes />
+      <p className={styles.links}>
+        <Link to={paths.devisArchives}>{t.archivesLink}</Link>
+      </p>
+      <section id="simuler" className={styles.section} aria-labelledby={simulateHeadingId}>
+        <h2 id={simulateHeadingId}>{t.simulateTitle}</h2>
+        <Simulator />
+      </section>
+      <ContactSection />
+    </Page>
+  );
 }

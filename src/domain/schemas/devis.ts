@@ -31,6 +31,8 @@ export const optionsSchema = z.object({
 });
 export const infosVehiculeSchema = z.object({
   immatriculation: z.string(),
+  /** True when the plate is foreign (free text) rather than French SIV. */
+  plaqueEtrangere: z.boolean().optional(),
   marque: z.string(),
   modele: z.string(),
   chassis: z.string().optional(),

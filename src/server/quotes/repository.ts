@@ -93,3 +93,22 @@ export async function listHistory(db: Db, devisId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** A customer's quotes: the active ones (newest first) or the archived ones (by number). */
+export function listOwnQuotes(db: Db, uid: string, { archived }: { archived: boolean }): Promise<DevisRow[]> {
+  const query = db.selectFrom('devis').selectAll().where('uid', '=', uid);
+  if (archived) return query.where('statut', '=', 'archivé').orderBy('numeroDevis', 'asc').execute();
+  return query.where('statut', '<>', 'archivé').orderBy('dateSimulation', 'desc').orderBy('numeroDevis', 'desc').execute();
+}
+
+/**
+ * Deletes a quote only if its status is still one of `expected` (compare-and-set, like
+ * transitionQuote); its history goes with it (ON DELETE CASCADE). Returns the deleted row.
+ */
+export async function deleteQuote(handle: DatabaseHandle, args: { id: string; expected: readonly Statut[] }): Promise<DevisRow | undefined> {
+  return withWriteTransaction(handle, async (trx) => {
+    const statuts: string[] = [...args.expected];
+    if (args.expected.includes('en attente')) statuts.push('');
+    return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', statuts).returningAll().executeTakeFirst();
+  });
+}

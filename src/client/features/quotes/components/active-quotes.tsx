@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { TextField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { useArchiveDevis } from '../api/archive-devis.ts';
+import { useDeleteDevis } from '../api/delete-devis.ts';
+import { useDevisList } from '../api/get-devis-list.ts';
+import { DevisCard } from './devis-card.tsx';
+import styles from './quotes.module.css';
+
+/** Waits until the customer stops typing before searching. */
+function useDebounced(value: string, delay = 250): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** "Mes devis": search, the active quotes as cards, archive and delete with confirmation. */
+export function ActiveQuotes() {
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search);
+  const list = useDevisList(query);
+  const archive = useArchiveDevis();
+  const remove = useDeleteDevis();
+  const toast = useToast();
+  const [toDelete, setToDelete] = useState<Devis | null>(null);
+
+  const onArchive = (devis: Devis) =>
+    archive.mutate(devis.id, {
+      onSuccess: () => toast.show(t.archived, 'success'),
+      onError: () => toast.show(t.archiveFailure, 'error'),
+    });
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.show(t.deleted, 'success'),
+      onError: () => toast.show(texts.deleteFailure, 'error'),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const devis = list.data?.devis ?? [];
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.myQuotes}</h2>
+      <div className={styles.search}>
+        <TextField
+          label={t.searchLabel}
+          hint={t.searchHint}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+          maxLength={200}
+        />
+      </div>
+      {list.isPending ? (
+        <p role="status">{texts.loadingQuotes}</p>
+      ) : list.isError ? (
+        <Message kind="error">{list.error.message}</Message>
+      ) : devis.length === 0 ? (
+        <p role="status">{texts.noActiveQuotes}</p>
+      ) : (
+        <ul className={styles.list} aria-busy={list.isFetching || undefined}>
+          {devis.map((item) => (
+            <li key={item.id}>
+              <DevisCard
+                devis={item}
+                isBusy={(archive.isPending && archive.variables === item.id) || (remove.isPending && remove.variables === item.id)}
+                onArchive={onArchive}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title={texts.confirmDelete}
+        confirmLabel={t.delete}
+        cancelLabel={t.cancel}
+        isDanger
+        isBusy={remove.isPending}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete ? <p>{t.quoteNumber(toDelete.numeroDevis)}</p> : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

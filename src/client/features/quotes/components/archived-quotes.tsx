@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../domain/paths.ts';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { canApply } from '../../../../domain/statuses.ts';
+import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { useDeleteDevis } from '../api/delete-devis.ts';
+import { useDevisArchives } from '../api/get-devis-archives.ts';
+import { useRestoreDevis } from '../api/restore-devis.ts';
+import { formatSimulationDate } from './format.ts';
+import { StatusBadge } from './status-badge.tsx';
+import styles from './quotes.module.css';
+
+/** The customer's archived quotes, by number: Voir, Restaurer, Supprimer (confirmed). */
+export function ArchivedQuotes() {
+  const archives = useDevisArchives();
+  const restore = useRestoreDevis();
+  const remove = useDeleteDevis();
+  const toast = useToast();
+  const [toDelete, setToDelete] = useState<Devis | null>(null);
+
+  // The spec's archive page says it is loading the user until it can list the archives.
+  if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
+  if (archives.isError) return <Message kind="error">{archives.error.message}</Message>;
+
+  const onRestore = (devis: Devis) =>
+    restore.mutate(devis.id, {
+      onSuccess: () => toast.show(t.restored, 'success'),
+      onError: () => toast.show(t.restoreFailure, 'error'),
+    });
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.show(t.deleted, 'success'),
+      onError: () => toast.show(texts.deleteFailure, 'error'),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <>
+      {archives.data.devis.length === 0 ? (
+        <p role="status">{texts.noArchivedQuotes}</p>
+      ) : (
+        <ul className={styles.list}>
+          {archives.data.devis.map((devis) => {
+            const title = t.quoteNumber(devis.numeroDevis);
+            const hidden = <span className="visually-hidden"> – {title}</span>;
+            const isBusy = (restore.isPending && restore.variables === devis.id) || (remove.isPending && remove.variables === devis.id);
+            return (
+              <li key={devis.id}>
+                <article className={styles.card} aria-label={title}>
+                  <div className={styles.cardHeader}>
+                    <h2 className={styles.cardTitle}>{title}</h2>
+                    <StatusBadge statut={devis.statut} />
+                  </div>
+                  <dl className={styles.facts}>
+                    <dt>{t.date}</dt>
+                    <dd>{formatSimulationDate(devis.dateSimulation)}</dd>
+                    <dt>{t.route}</dt>
+                    <dd>
+                      {devis.adresseDepart} → {devis.adresseArrivee}
+                    </dd>
+                  </dl>
+                  <div className={styles.actions}>
+                    <Link className={styles.actionLink} to={paths.devis(devis.id)}>
+                      {t.view}
+                      {hidden}
+                    </Link>
+                    {canApply('customer', 'restore', devis.statut) ? (
+                      <Button variant="secondary" onClick={() => onRestore(devis)} disabled={isBusy}>
+                        {t.restore}
+                        {hidden}
+                      </Button>
+                    ) : null}
+                    {canApply('customer', 'delete', devis.statut) ? (
+                      <Button variant="danger" onClick={() => setToDelete(devis)} disabled={isBusy}>
+                        {t.delete}
+                        {hidden}
+                      </Button>
+                    ) : null}
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title={texts.confirmDeleteArchived}
+        confirmLabel={t.delete}
+        cancelLabel={t.cancel}
+        isDanger
+        isBusy={remove.isPending}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete ? <p>{t.quoteNumber(toDelete.numeroDevis)}</p> : null}
+      </ConfirmDialog>
+    </>
+  );
+}

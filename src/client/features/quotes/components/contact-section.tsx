@@ -1,0 +1,21 @@
+import { useId } from 'react';
+import { quoteTexts as t } from '../../../../domain/texts.ts';
+import { publicConfig } from '../../../lib/public-config.ts';
+import styles from './quotes.module.css';
+
+/** Support e-mail and phone of the business, as links. */
+export function ContactSection() {
+  const headingId = useId();
+  const { email, phone } = publicConfig.contact;
+  return (
+    <section id="contact" className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.contactTitle}</h2>
+      <p>{t.contactIntro}</p>
+      <p>
+        {t.contactEmail} <a href={`mailto:${email}`}>{email}</a>
+        <br />
+        {t.contactPhone} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { useId, type ReactNode } from 'react';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { statutLabel } from '../../../../domain/statuses.ts';
+import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatDistance, formatPrix, formatSimulationDate, formatWallClock } from './format.ts';
+import { StatusBadge } from './status-badge.tsx';
+import styles from './quotes.module.css';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([label, value]) => (
+        <Fact key={label} label={label} value={value} />
+      ))}
+    </dl>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+const yesNo = (value: boolean | undefined) => (value ? t.yes : t.no);
+const label = (value: string | null | undefined) => (value ? (t.labels[value] ?? value) : null);
+
+function rangeRows(range: Devis['datePriseEnCharge']): [string, ReactNode][] {
+  return [
+    [t.rangeStart, formatWallClock(range?.start) ?? texts.notSpecified],
+    [t.rangeEnd, formatWallClock(range?.end) ?? texts.notSpecified],
+  ];
+}
+
+/** The data of the simulation: read-only on the detail and on the completion page. */
+export function SimulationSummary({ devis }: { devis: Devis }) {
+  return (
+    <Facts
+      rows={[
+        [t.adresseDepart, devis.adresseDepart],
+        [t.adresseArrivee, devis.adresseArrivee],
+        [t.typeVehicule, devis.typeVehicule],
+        [t.distance, formatDistance(devis.distanceKm)],
+        [t.prixTtc, formatPrix(devis.prix)],
+        [t.dateSimulation, formatSimulationDate(devis.dateSimulation)],
+        [t.status, <StatusBadge key="statut" statut={devis.statut} />],
+      ]}
+    />
+  );
+}
+
+/** The read-only quote of /devis/{id}, field by field as the specification lists them. */
+export function DevisDetail({ devis }: { devis: Devis }) {
+  const options = devis.options;
+  const vehicle = devis.infosVehicule;
+  return (
+    <div className={styles.detailGrid}>
+      <Panel title={t.simulationData}>
+        <SimulationSummary devis={devis} />
+      </Panel>
+      <Panel title={t.datesTitle}>
+        <h3>{t.pickupRange}</h3>
+        <Facts rows={rangeRows(devis.datePriseEnCharge)} />
+        <h3>{t.deliveryRange}</h3>
+        <Facts rows={rangeRows(devis.dateLivraisonSouhaitee)} />
+      </Panel>
+      <Panel title={t.options}>
+        <Facts
+          rows={[
+            [t.typeConvoyage, label(devis.typeConvoyage) ?? t.notSpecifiedMasc],
+            [t.documentation, yesNo(options?.documentation)],
+            [t.lavage, label(options?.lavage) ?? texts.none],
+            [t.sansCarburant, yesNo(options?.sansCarburant)],
+            [t.wGarage, yesNo(options?.wGarage)],
+          ]}
+        />
+      </Panel>
+      {devis.contactDepart || devis.contactArrivee ? (
+        <Panel title={t.contactsTitle}>
+          {devis.contactDepart ? (
+            <>
+              <h3>{t.contactDepart}</h3>
+              <Facts rows={[[t.nom, devis.contactDepart.nom], [t.telephone, devis.contactDepart.telephone]]} />
+            </>
+          ) : null}
+          {devis.contactArrivee ? (
+            <>
+              <h3>{t.contactArrivee}</h3>
+              <Facts rows={[[t.nom, devis.contactArrivee.nom], [t.telephone, devis.contactArrivee.telephone]]} />
+            </>
+          ) : null}
+        </Panel>
+      ) : null}
+      {vehicle ? (
+        <Panel title={t.vehicleInfo}>
+          <Facts
+            rows={[
+              [t.immatriculation, vehicle.plaqueEtrangere ? `${vehicle.immatriculation} (${t.plaqueEtrangere.toLowerCase()})` : vehicle.immatriculation],
+              [t.marque, vehicle.marque],
+              [t.modele, vehicle.modele],
+              [t.chassis, vehicle.chassis || t.notSpecifiedMasc],
+              [t.motorisation, label(vehicle.motorisation)],
+            ]}
+          />
+        </Panel>
+      ) : null}
+      {devis.commentaire ? (
+        <Panel title={t.commentaire}>
+          <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{devis.commentaire}</p>
+        </Panel>
+      ) : null}
+      {devis.historique?.length ? (
+        <Panel title={t.history}>
+          <ol className={styles.history}>
+            {devis.historique.map((entry) => (
+              <li key={`${entry.at}-${entry.toStatut}`}>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> – {t.historyEntry(statutLabel(entry.toStatut))}
+              </li>
+            ))}
+          </ol>
+        </Panel>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPlate } from '../plate.ts';
+import { isValidSiret, normalizeSiret } from '../siret.ts';
+import { completionMessages as m } from '../texts.ts';
+import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
+
+/**
+ * The completion of a quote by its owner (spec section 2, /devis/{id}/completer): one schema
+ * for the form (react-hook-form) and the API. Objects are strict, so a customer can never
+ * slip in prix, statut, uid, numeroDevis or email; every string is bounded.
+ */
+
+export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
+export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as const;
+export const LAVAGES = ['', 'exterieur', 'complet'] as const;
+export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
+
+export const LIMITS = { nom: 100, email: 254, telephone: 30, marque: 60, modele: 60, immatriculation: 20, chassis: 17, commentaire: 2000, siret: 20 } as const;
+
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownField(issue.keys.join(', ')) : m.object),
+  });
+
+const text = (max: number) => z.string({ error: m.text }).trim().max(max, m.tooLong(max));
+const requiredText = (max: number) => text(max).min(1, m.required);
+const bool = () => z.boolean({ error: m.boolean });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** 9 to 15 digits with the usual separators: "06 12 34 56 78", "+33 6 12 34 56 78". */
+const PHONE = /^\+?[0-9 .()-]+$/;
+const isPhone = (value: string) => PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 9 && (value.match(/\d/g)?.length ?? 0) <= 15;
+
+const email = () => requiredText(LIMITS.email).regex(EMAIL, m.email);
+const optionalEmail = () => text(LIMITS.email).refine((value) => value === '' || EMAIL.test(value), m.email);
+const phone = () => requiredText(LIMITS.telephone).refine(isPhone, m.phone);
+const isoDate = () =>
+  z
+    .string({ error: m.date })
+    .max(10, m.date)
+    .refine(isIsoDate, m.date)
+    .refine((value) => !isIsoDate(value) || value >= parisToday(), m.dateInPast);
+const slot = () => z.string({ error: m.slot }).max(5, m.slot).refine(isTimeSlot, m.slot);
+
+/** End after start, checked where the customer sees it: on the end time. */
+function checkRange(value: { debut: string; fin: string }, ctx: z.core.$RefinementCtx) {
+  if (isTimeSlot(value.debut) && isTimeSlot(value.fin) && slotMinutes(value.fin) <= slotMinutes(value.debut)) {
+    ctx.addIssue({ code: 'custom', path: ['fin'], message: m.endAfterStart });
+  }
+}
+
+export const completionClientDetailsSchema = strict({
+  nom: requiredText(LIMITS.nom),
+  email: email(),
+  telephone: phone(),
+  siret: text(LIMITS.siret).optional(),
+});
+
+export const completionContactSchema = strict({
+  nom: requiredText(LIMITS.nom),
+  email: optionalEmail(),
+  telephone: phone(),
+});
+
+export const completionPriseInfoSchema = strict({
+  datePriseEnCharge: isoDate(),
+  debut: slot(),
+  fin: slot(),
+}).superRefine(checkRange);
+
+export const completionLivraisonInfoSchema = strict({
+  dateLivraisonSouhaitee: isoDate(),
+  debut: slot(),
+  fin: slot(),
+}).superRefine(checkRange);
+
+export const completionInfosVehiculeSchema = strict({
+  immatriculation: requiredText(LIMITS.immatriculation),
+  plaqueEtrangere: bool(),
+  marque: requiredText(LIMITS.marque),
+  modele: requiredText(LIMITS.modele),
+  chassis: text(LIMITS.chassis)
+    .refine((value) => value === '' || isValidVin(value), m.vin)
+    .optional(),
+  motorisation: z.enum(MOTORISATIONS, { error: m.motorisation }),
+})
+  .superRefine((value, ctx) => {
+    const isValid = value.plaqueEtrangere ? isValidForeignPlate(value.immatriculation) : isValidFrenchPlate(value.immatriculation);
+    if (value.immatriculation !== '' && !isValid) {
+      ctx.addIssue({ code: 'custom', path: ['immatriculation'], message: value.plaqueEtrangere ? m.foreignPlate : m.plate });
+    }
+  })
+  .overwrite((value) => ({
+    ...value,
+    immatriculation: value.plaqueEtrangere ? value.immatriculation.toUpperCase() : normalizeFrenchPlate(value.immatriculation),
+    chassis: value.chassis ? value.chassis.toUpperCase() : undefined,
+  }));
+
+export const completionOptionsSchema = strict({
+  documentation: bool(),
+  lavage: z.enum(LAVAGES, { error: m.lavage }),
+  sansCarburant: bool(),
+  wGarage: bool(),
+});
+
+export const completionSchema = strict({
+  clientType: z.enum(CLIENT_TYPES, { error: m.clientType }),
+  clientDetails: completionClientDetailsSchema,
+  contactDepart: completionContactSchema,
+  contactArrivee: completionContactSchema,
+  priseInfo: completionPriseInfoSchema,
+  livraisonInfo: completionLivraisonInfoSchema,
+  infosVehicule: completionInfosVehiculeSchema,
+  options: completionOptionsSchema,
+  typeConvoyage: z.enum(TYPES_CONVOYAGE, { error: m.typeConvoyage }),
+  commentaire: text(LIMITS.commentaire).optional(),
+})
+  .superRefine((value, ctx) => {
+    const siret = value.clientDetails.siret ?? '';
+    if (value.clientType === 'entreprise') {
+      if (siret === '') ctx.addIssue({ code: 'custom', path: ['clientDetails', 'siret'], message: m.siretRequired });
+      else if (!isValidSiret(siret)) ctx.addIssue({ code: 'custom', path: ['clientDetails', 'siret'], message: m.siretInvalid });
+    } else if (siret !== '') {
+      ctx.addIssue({ code: 'custom', path: ['clientDetails', 'siret'], message: m.siretNotAllowed });
+    }
+    const pickup = value.priseInfo;
+    const delivery = value.livraisonInfo;
+    if (isIsoDate(pickup.datePriseEnCharge) && isIsoDate(delivery.dateLivraisonSouhaitee)) {
+      const isBefore =
+        delivery.dateLivraisonSouhaitee < pickup.datePriseEnCharge ||
+        (delivery.dateLivraisonSouhaitee === pickup.datePriseEnCharge &&
+          isTimeSlot(delivery.debut) &&
+          isTimeSlot(pickup.debut) &&
+          slotMinutes(delivery.debut) < slotMinutes(pickup.debut));
+      if (isBefore) ctx.addIssue({ code: 'custom', path: ['livraisonInfo', 'dateLivraisonSouhaitee'], message: m.deliveryBeforePickup });
+    }
+  })
+  .overwrite((value) => {
+    const { siret, ...clientDetails } = value.clientDetails;
+    return {
+      ...value,
+      clientDetails: value.clientType === 'entreprise' && siret ? { ...clientDetails, siret: normalizeSiret(siret) } : clientDetails,
+      commentaire: value.commentaire || undefined,
+    };
+  });
+
+/** What the form holds (before trimming and normalisation). */
+export type CompletionInput = z.input<typeof completionSchema>;
+/** What the server stores. */
+export type Completion = z.output<typeof completionSchema>;
