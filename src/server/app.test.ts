@@ -47,6 +47,24 @@ describe.each(ENGINES)('the application on %s', (engine) => {
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('refuses deeply nested JSON and prototype-pollution keys on every route, better-auth included', async () => {
+    const deep = `${'{"a":['.repeat(5_000)}1${']}'.repeat(5_000)}`;
+    for (const url of ['/api/auth/sign-in/email', '/api/getDistance']) {
+      const nested = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: deep });
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json().message).toBe('Les données envoyées sont trop profondément imbriquées.');
+      const polluted = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"depart": "Paris", "arrivee": "Lyon", "__proto__": {"isAdmin": true}}',
+      });
+      expect(polluted.statusCode).toBe(400);
+      expect(polluted.json().error).toBe('invalid_json');
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
   it('sends security headers with a self-only Content-Security-Policy', async () => {
     const response = await t.app.inject('/api/health');
     const csp = String(response.headers['content-security-policy']);

@@ -26,6 +26,7 @@ import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
+import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonParser(app);
 
   const database = openDatabase(config.database, app.log);
   app.addHook('onClose', async () => database.close());

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
+import { createQuoteInStatus } from '../quotes/test-factories.ts';
+import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+
+/**
+ * Property-based fuzzing of every write route: malformed JSON, wrong types, huge strings,
+ * deep nesting, prototype-pollution keys, SQL and HTML payloads. Whatever comes in, the
+ * answer is never a 5xx, and a refused request changes nothing that is stored.
+ */
+
+const HOSTILE_STRINGS = [
+  "'; DROP TABLE devis; --",
+  "' OR '1'='1",
+  '1; UPDATE devis SET "prixCentimes" = 1',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '{{constructor.constructor("return process")()}}',
+  '../../../../etc/passwd',
+  '\u0000\u0001\u001f',
+  '\ud800',
+  'x'.repeat(100_000),
+  '',
+];
+
+function deepNesting(depth: number): unknown {
+  let value: unknown = 'fond';
+  for (let i = 0; i < depth; i += 1) value = i % 2 ? [value] : { a: value };
+  return value;
+}
+
+const jsonValue = fc.jsonValue({ maxDepth: 4 });
+const hostileString = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 50 }), fc.string({ unit: 'binary', maxLength: 30 }));
+
+/** Replace one field of a valid payload (at any depth) by something hostile. */
+function mutate(valid: Record<string, unknown>) {
+  const paths: string[][] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+    }
+    if (path.length > 0) paths.push(path);
+  };
+  walk(valid, []);
+  if (paths.length === 0) paths.push(['champInattendu']);
+  return fc.record({
+    path: fc.constantFrom(...paths),
+    replacement: fc.oneof(hostileString, jsonValue, fc.constant(deepNesting(50))),
+  }).map(({ path, replacement }) => {
+    const copy = structuredClone(valid);
+    let target = copy as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+    target[path.at(-1)!] = replacement;
+    return JSON.stringify(copy);
+  });
+}
+
+/** Bodies as raw text: some are not JSON at all. */
+function hostileBodies(valid: Record<string, unknown>) {
+  return fc.oneof(
+    mutate(valid),
+    jsonValue.map((value) => JSON.stringify(value)),
+    fc.constantFrom(
+      '{"a":',
+      '{"__proto__": {"isAdmin": true}}',
+      '{"constructor": {"prototype": {"isAdmin": true}}}',
+      JSON.stringify({ ...valid, prix: 1, statut: 'terminé', uid: 'pirate', numeroDevis: 1 }),
+      `${'{"a":['.repeat(20_000)}1${']}'.repeat(20_000)}`,
+      `"${'x'.repeat(2_000_000)}"`,
+      'null',
+      '[]',
+      'NaN',
+    ),
+    fc.string({ maxLength: 200 }),
+  );
+}
+
+/** Counterexamples print short: some bodies are megabytes long. */
+class Body {
+  constructor(readonly text: string) {}
+  [fc.toStringMethod]() {
+    return JSON.stringify(this.text.length > 120 ? `${this.text.slice(0, 120)}… (${this.text.length} characters)` : this.text);
+  }
+}
+
+type Snapshot = string;
+
+async function snapshot(t: TestApp): Promise<Snapshot> {
+  const db = t.app.database.db;
+  const [devis, historique, utilisateurs, users] = await Promise.all([
+    db.selectFrom('devis').selectAll().orderBy('id').execute(),
+    db.selectFrom('devis_historique').selectAll().orderBy('id').execute(),
+    db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
+    db.selectFrom('user').select(['id', 'email', 'emailVerified']).orderBy('id').execute(),
+  ]);
+  return JSON.stringify({ devis, historique, utilisateurs, users });
+}
+
+export const fuzzStats = { inputs: 0 };
+
+describe.each(ENGINES)('hostile input on %s', (engine) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createCustomer>>;
+  let quoteId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    owner = await createCustomer(t);
+    quoteId = (await createQuoteInStatus(t.app.database, owner, 'en attente')).id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const routes = () => [
+    { method: 'POST' as const, url: '/api/getDistance', valid: { depart: 'Paris', arrivee: 'Lyon' }, asOwner: false },
+    { method: 'POST' as const, url: '/api/devis/simulation', valid: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' }, asOwner: true },
+    {
+      method: 'POST' as const,
+      url: '/api/comptes/inscription',
+      valid: { nom: 'A', telephone: '0612345678', email: 'a@exemple.fr', adresse: 'Lyon', type: 'particulier', motDePasse: 'motdepasse1', confirmation: 'motdepasse1', resterConnecte: true },
+      asOwner: false,
+    },
+    { method: 'POST' as const, url: '/api/auth/sign-in/email', valid: { email: 'a@exemple.fr', password: 'motdepasse1', rememberMe: true }, asOwner: false },
+    { method: 'PUT' as const, url: `/api/devis/${quoteId}/completer`, valid: validCompletion() as Record<string, unknown>, asOwner: true },
+    { method: 'POST' as const, url: `/api/devis/${quoteId}/archiver`, valid: {}, asOwner: true },
+  ];
+
+  it('never answers 5xx, and a refused write changes nothing', async () => {
+    for (const route of routes()) {
+      await fc.assert(
+        fc.asyncProperty(hostileBodies(route.valid).map((text) => new Body(text)), fc.integer({ min: 1, max: 250 }), async ({ text: body }, ip) => {
+          fuzzStats.inputs += 1;
+          const before = await snapshot(t);
+          const response = await t.app.inject({
+            method: route.method,
+            url: route.url,
+            headers: {
+              'content-type': 'application/json',
+              origin: PUBLIC_URL,
+              'x-forwarded-for': `203.0.113.${ip}`,
+              ...(route.asOwner ? { cookie: owner.headers!.cookie } : {}),
+            },
+            payload: body,
+          });
+          expect(response.statusCode, `${route.method} ${route.url} ← ${body.slice(0, 200)}`).toBeLessThan(500);
+          expect(response.body).not.toMatch(/at [^\n]+\.(ts|js):\d+/);
+          if (response.statusCode >= 400) expect(await snapshot(t)).toBe(before);
+          expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+        }),
+        { numRuns: 100, seed: 20261121 },
+      );
+    }
+  });
+});
