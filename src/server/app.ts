@@ -18,6 +18,7 @@ import { isSpaRoute } from '../domain/paths.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -25,6 +26,7 @@ import { errorHandler, notFoundApi } from './error-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { fileRoutes } from './files/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 /** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
 async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(fileRoutes);
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration }
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
+import * as admin from './migrations/2026-11-21-003-admin.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -17,6 +18,7 @@ export type DatabaseHandle = {
 /** Migrations in order; names are timestamps so the order never depends on the file system. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-003-admin': admin,
 };
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
