@@ -38,12 +38,31 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
+/** What the list shows of a quote; the edit page loads the whole quote. */
+export const devisSummarySchema = devisSchema
+  .pick({
+    id: true,
+    numeroDevis: true,
+    statut: true,
+    archive: true,
+    email: true,
+    dateSimulation: true,
+    adresseDepart: true,
+    adresseArrivee: true,
+    typeVehicule: true,
+    prix: true,
+    devisSigneURL: true,
+    updatedAt: true,
+  })
+  .extend({ clientNom: z.string().nullable(), clientTelephone: z.string().nullable() });
+export type DevisSummary = z.infer<typeof devisSummarySchema>;
+
 /** The quotes of one client e-mail (or "client-inconnu"). */
 export const adminGroupSchema = z.object({
   email: z.string(),
   count: z.number().int(),
   derniereActivite: z.string(),
-  devis: z.array(devisSchema),
+  devis: z.array(devisSummarySchema),
 });
 export type AdminGroup = z.infer<typeof adminGroupSchema>;
 
@@ -64,4 +83,4 @@ export const confirmBodySchema = z.object({
 });
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
-export const archivesResponseSchema = z.object({ devis: z.array(devisSchema) });
+export const archivesResponseSchema = z.object({ devis: z.array(devisSummarySchema) });

@@ -1,11 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { StatutFilter } from '../../domain/schemas/admin.ts';
+import type { DevisSummary, StatutFilter } from '../../domain/schemas/admin.ts';
+import { normalizeStatut } from '../../domain/statuses.ts';
 import { texts } from '../../domain/texts.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
-import type { DevisRow } from '../db/schema.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
-const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${texts.clientInconnu})`;
+const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
 
 /** Lowercase, accentless text for the search: "Hélène Œuvray" → "helene oeuvray". */
 export function foldSearchText(value: string): string {
@@ -46,6 +46,13 @@ function searchTextOf(row: {
  * changed (one indexed join); a quote deleted meanwhile is simply skipped next time.
  */
 export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number> {
+  // Fast path: every write of a quote moves its updatedAt to "now", so the same count and
+  // the same latest updatedAt on both sides mean nothing changed.
+  const [quotes, indexed] = await Promise.all([
+    handle.db.selectFrom('devis').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("updatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
+    handle.db.selectFrom('devis_search').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("sourceUpdatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
+  ]);
+  if (Number(quotes.n) === Number(indexed.n) && quotes.latest === indexed.latest) return 0;
   const stale = await handle.db
     .selectFrom('devis as d')
     .leftJoin('devis_search as s', 's.devisId', 'd.id')
@@ -88,56 +95,130 @@ function filtered(db: Db, { q, statut }: ListFilter) {
     const patterns = [`%${escapeLike(term)}%`];
     const digits = digitsOnly(term);
     if (digits.length >= 4 && digits !== term) patterns.push(`%${digits}%`);
-    query = query
-      .innerJoin('devis_search as s', 's.devisId', 'd.id')
-      .where((eb) => eb.or(patterns.map((pattern) => sql<SqlBool>`${eb.ref('s.texte')} like ${pattern} escape '\\'` as Expression<SqlBool>)));
+    // Driven from the search texts (a short scan) into devis by primary key.
+    query = query.where('d.id', 'in', (eb) =>
+      eb
+        .selectFrom('devis_search as s')
+        .select('s.devisId')
+        .where((w) => w.or(patterns.map((pattern) => sql<SqlBool>`${w.ref('s.texte')} like ${pattern} escape '\\'` as Expression<SqlBool>))),
+    );
   }
   return query;
 }
 
 export type GroupSummary = { email: string; count: number; derniereActivite: string };
 
-/** One page of groups, most recent activity first, with the totals for the pager. */
+/**
+ * One page of groups, most recent activity first, with the totals for the pager: one scan,
+ * the totals are window sums over the groups (computed before LIMIT applies).
+ */
 export async function listGroups(db: Db, filter: ListFilter, page: { limit: number; offset: number }) {
-  const [groups, totals] = await Promise.all([
-    filtered(db, filter)
-      .select([groupKey.as('email'), sql<number>`count(*)`.as('count'), sql<string>`max(d."updatedAt")`.as('derniereActivite')])
-      .groupBy(groupKey)
-      .orderBy('derniereActivite', 'desc')
-      .orderBy('email')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    filtered(db, filter)
+  const rows = await filtered(db, filter)
+    .select([
+      groupKey.as('email'),
+      sql<number>`count(*)`.as('count'),
+      sql<string>`max(d."updatedAt")`.as('derniereActivite'),
+      sql<number>`count(*) over ()`.as('totalGroups'),
+      sql<number>`sum(count(*)) over ()`.as('totalDevis'),
+    ])
+    .groupBy(groupKey)
+    .orderBy('derniereActivite', 'desc')
+    .orderBy('email')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  let totals = rows[0] ? { totalGroups: Number(rows[0].totalGroups), totalDevis: Number(rows[0].totalDevis) } : null;
+  if (!totals) {
+    // A page past the end: the totals still come from the filter.
+    const counted = await filtered(db, filter)
       .select([sql<number>`count(distinct ${groupKey})`.as('groups'), sql<number>`count(*)`.as('devis')])
-      .executeTakeFirstOrThrow(),
-  ]);
+      .executeTakeFirstOrThrow();
+    totals = { totalGroups: Number(counted.groups), totalDevis: Number(counted.devis) };
+  }
   return {
-    groups: groups.map((group) => ({ ...group, count: Number(group.count) })) as GroupSummary[],
-    totalGroups: Number(totals.groups),
-    totalDevis: Number(totals.devis),
+    groups: rows.map((row) => ({ email: row.email, count: Number(row.count), derniereActivite: row.derniereActivite })) as GroupSummary[],
+    ...totals,
+  };
+}
+
+const summaryColumns = [
+  'd.id',
+  'd.numeroDevis',
+  'd.statut',
+  'd.archive',
+  'd.email',
+  'd.dateSimulation',
+  'd.adresseDepart',
+  'd.adresseArrivee',
+  'd.typeVehicule',
+  'd.prixCentimes',
+  'd.signedFileKey',
+  'd.updatedAt',
+  'd.clientDetails',
+] as const;
+
+type SummaryRow = {
+  id: string;
+  numeroDevis: number;
+  statut: string;
+  archive: number;
+  email: string | null;
+  dateSimulation: string;
+  adresseDepart: string;
+  adresseArrivee: string;
+  typeVehicule: string;
+  prixCentimes: number;
+  signedFileKey: string | null;
+  updatedAt: string;
+  clientDetails: string | null;
+};
+
+/** A row of the list as the API sends it (the same fields as rowToDevis, fewer of them). */
+export function rowToSummary(row: SummaryRow): DevisSummary {
+  let details: { nom?: unknown; telephone?: unknown } = {};
+  try {
+    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
+  } catch {
+    details = {};
+  }
+  return {
+    id: row.id,
+    numeroDevis: row.numeroDevis,
+    statut: normalizeStatut(row.statut),
+    archive: Boolean(row.archive),
+    email: row.email,
+    dateSimulation: row.dateSimulation,
+    adresseDepart: row.adresseDepart,
+    adresseArrivee: row.adresseArrivee,
+    typeVehicule: row.typeVehicule,
+    prix: row.prixCentimes / 100,
+    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
+    updatedAt: row.updatedAt,
+    clientNom: typeof details.nom === 'string' && details.nom.trim() !== '' ? details.nom : null,
+    clientTelephone: typeof details.telephone === 'string' && details.telephone.trim() !== '' ? details.telephone : null,
   };
 }
 
 /** The most recent quotes of the given groups, at most `perGroup` each. */
-export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: string[], perGroup: number): Promise<(DevisRow & { groupe: string })[]> {
+export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: string[], perGroup: number): Promise<(DevisSummary & { groupe: string })[]> {
   if (emails.length === 0) return [];
   const ranked = filtered(db, filter)
-    .selectAll('d')
+    .select(summaryColumns)
     .select([
       groupKey.as('groupe'),
       sql<number>`row_number() over (partition by ${groupKey} order by d."updatedAt" desc, d."numeroDevis" desc)`.as('rang'),
     ])
     .where(groupKey, 'in', emails);
   const rows = await db.selectFrom(ranked.as('r')).selectAll('r').where('r.rang', '<=', perGroup).orderBy('r.updatedAt', 'desc').execute();
-  return rows.map(({ rang: _rang, ...row }) => row);
+  return rows.map((row) => ({ ...rowToSummary(row), groupe: row.groupe }));
 }
 
-export function listArchivedQuotes(db: Db): Promise<DevisRow[]> {
-  return db.selectFrom('devis').selectAll().where('statut', '=', 'archivé').orderBy('numeroDevis', 'asc').execute();
+export async function listArchivedQuotes(db: Db): Promise<DevisSummary[]> {
+  const rows = await db.selectFrom('devis as d').select(summaryColumns).where('d.statut', '=', 'archivé').orderBy('d.numeroDevis', 'asc').execute();
+  return rows.map(rowToSummary);
 }
 
 /** Deletes the quote (its history and search text go with it); returns what was deleted. */
-export async function deleteQuote(handle: DatabaseHandle, id: string): Promise<DevisRow | undefined> {
-  return withWriteTransaction(handle, (trx) => trx.deleteFrom('devis').where('id', '=', id).returningAll().executeTakeFirst());
+export async function deleteQuote(handle: DatabaseHandle, id: string): Promise<{ id: string } | undefined> {
+  return withWriteTransaction(handle, (trx) => trx.deleteFrom('devis').where('id', '=', id).returning('id').executeTakeFirst());
 }

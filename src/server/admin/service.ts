@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parsePrixFinal, type AdminListResponse, type ConfirmBody, type StatutFilter } from '../../domain/schemas/admin.ts';
+import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '../../domain/schemas/admin.ts';
 import type { Devis } from '../../domain/schemas/devis.ts';
 import { canApply, nextStatut, normalizeStatut, type QuoteAction, type Statut } from '../../domain/statuses.ts';
 import { texts } from '../../domain/texts.ts';
@@ -40,8 +40,7 @@ export async function listAdminQuotes(
   const { db } = deps.database;
 
   if (query.groupe !== undefined) {
-    const rows = await listQuotesOfGroups(db, filter, [query.groupe], GROUP_MAX);
-    const devis = rows.map(rowToDevis);
+    const devis = (await listQuotesOfGroups(db, filter, [query.groupe], GROUP_MAX)).map(({ groupe: _groupe, ...summary }) => summary);
     return {
       groups: devis.length ? [{ email: query.groupe, count: devis.length, derniereActivite: devis[0]!.updatedAt, devis }] : [],
       page: 1,
@@ -62,11 +61,11 @@ export async function listAdminQuotes(
     groups.map((group) => group.email),
     DEVIS_PER_GROUP,
   );
-  const byGroup = new Map<string, Devis[]>();
-  for (const row of rows) {
-    const list = byGroup.get(row.groupe) ?? [];
-    list.push(rowToDevis(row));
-    byGroup.set(row.groupe, list);
+  const byGroup = new Map<string, DevisSummary[]>();
+  for (const { groupe, ...summary } of rows) {
+    const list = byGroup.get(groupe) ?? [];
+    list.push(summary);
+    byGroup.set(groupe, list);
   }
   return {
     groups: groups.map((group) => ({ ...group, devis: byGroup.get(group.email) ?? [] })),
@@ -89,8 +88,8 @@ export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis>
   return { ...rowToDevis(row), historique: await listHistory(deps.database.db, id) };
 }
 
-export async function listArchives(deps: AdminDeps): Promise<Devis[]> {
-  return (await listArchivedQuotes(deps.database.db)).map(rowToDevis);
+export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {
+  return listArchivedQuotes(deps.database.db);
 }
 
 /** Applies one admin action of the transition table, or answers 409 when the status forbids it. */

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The admin list: grouping by e-mail with the latest activity reads (email, updatedAt)
@@ -7,7 +7,12 @@ import type { Kysely } from 'kysely';
  * refreshed from the quote when its updatedAt changes, removed with it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('devis_email_updated_idx').on('devis').columns(['email', 'updatedAt']).execute();
+  // The very expression the admin repository groups by (repository.ts `groupKey`).
+  await db.schema
+    .createIndex('devis_groupe_idx')
+    .on('devis')
+    .expression(sql`coalesce(nullif(email, ''), 'client-inconnu'), "updatedAt", statut, email`)
+    .execute();
   await db.schema.createIndex('devis_statut_numero_idx').on('devis').columns(['statut', 'numeroDevis']).execute();
 
   await db.schema
@@ -16,10 +21,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('texte', 'text', (col) => col.notNull())
     .addColumn('sourceUpdatedAt', 'text', (col) => col.notNull())
     .execute();
+  await db.schema.createIndex('devis_search_updated_idx').on('devis_search').column('sourceUpdatedAt').execute();
+  await db.schema.createIndex('devis_updated_idx').on('devis').column('updatedAt').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('devis_updated_idx').execute();
   await db.schema.dropTable('devis_search').execute();
   await db.schema.dropIndex('devis_statut_numero_idx').execute();
-  await db.schema.dropIndex('devis_email_updated_idx').execute();
+  await db.schema.dropIndex('devis_groupe_idx').execute();
 }
