@@ -22,6 +22,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { createGeo, type Geo } from './geo/index.ts';
 import { simulationRoutes } from './quotes/simulation.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -32,6 +33,7 @@ import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { fileRoutes } from './files/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +150,8 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(addressRoutes);
   await app.register(simulationRoutes);
   await app.register(quoteRoutes);
+  await app.register(adminRoutes);
+  await app.register(fileRoutes);
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

@@ -1,5 +1,36 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { canApply } from '../../domain/statuses.ts';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { useAdminQuote } from '../features/admin/api/use-admin-quote.ts';
+import { ConfirmForm } from '../features/admin/components/confirm-form.tsx';
+import { QuoteActions } from '../features/admin/components/quote-actions.tsx';
+import { QuoteDetails } from '../features/admin/components/quote-details.tsx';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
 
+/** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
-  return <Page title="Édition et confirmation du devis" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const quote = useAdminQuote(id);
+  return (
+    <Page title={texts.adminEditTitle}>
+      <p>
+        <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
+      </p>
+      {quote.isPending ? <p role="status">{texts.loading}</p> : null}
+      {quote.isError ? <Message kind="error">{texts.quoteNotFound}</Message> : null}
+      {quote.data ? (
+        <>
+          <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
+          <QuoteActions devis={quote.data} context="edit" onDeleted={() => navigate(paths.admin)} />
+          <div style={{ marginTop: '1rem' }}>
+            <QuoteDetails devis={quote.data} />
+          </div>
+          {canApply('admin', 'confirm', quote.data.statut) ? <ConfirmForm key={quote.data.id} devis={quote.data} /> : null}
+        </>
+      ) : null}
+    </Page>
+  );
 }

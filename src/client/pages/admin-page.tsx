@@ -1,5 +1,59 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { STATUT_FILTERS, type StatutFilter } from '../../domain/schemas/admin.ts';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { AdminToolbar } from '../features/admin/components/admin-toolbar.tsx';
+import { Pager } from '../features/admin/components/pager.tsx';
+import { QuoteGroups } from '../features/admin/components/quote-groups.tsx';
+import styles from '../features/admin/components/admin.module.css';
+import { useAdminQuotes } from '../features/admin/api/use-admin-quotes.ts';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
 
+/** /admin: every quote grouped by client e-mail; search, filter and page live in the URL. */
 export function AdminPage() {
-  return <Page title="Administration des devis" />;
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const statutParam = params.get('statut') ?? 'tous';
+  const statut: StatutFilter = (STATUT_FILTERS as readonly string[]).includes(statutParam) ? (statutParam as StatutFilter) : 'tous';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const list = useAdminQuotes({ q, statut, page });
+
+  const update = useCallback(
+    (changes: Record<string, string>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === '' || (key === 'statut' && value === 'tous') || (key === 'page' && value === '1')) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onSearch = useCallback((value: string) => update({ q: value, page: '1' }), [update]);
+  const onStatut = useCallback((value: StatutFilter) => update({ statut: value, page: '1' }), [update]);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.totalGroups / data.groupsPerPage)) : 1;
+  return (
+    <Page title={adminTexts.adminTitle}>
+      <AdminToolbar q={q} statut={statut} onSearch={onSearch} onStatut={onStatut} />
+      {list.isPending ? <p role="status">{texts.loadingQuotes}</p> : null}
+      {list.isError ? <Message kind="error">{list.error.message}</Message> : null}
+      {data ? (
+        <div aria-busy={list.isFetching || undefined}>
+          <p className={styles.summary} role="status">
+            {data.totalDevis} devis · {data.totalGroups} client{data.totalGroups > 1 ? 's' : ''}
+          </p>
+          {data.groups.length === 0 ? <p>{q || statut !== 'tous' ? adminTexts.noGroups : texts.noActiveQuotes}</p> : null}
+          <QuoteGroups groups={data.groups} filter={{ q, statut }} />
+          {pages > 1 ? <Pager page={page} pages={pages} onPage={(value) => update({ page: String(value) })} /> : null}
+        </div>
+      ) : null}
+    </Page>
+  );
 }

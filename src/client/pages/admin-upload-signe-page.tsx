@@ -1,5 +1,28 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { statutLabel } from '../../domain/statuses.ts';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { useAdminQuote } from '../features/admin/api/use-admin-quote.ts';
+import { UploadForm } from '../features/admin/components/upload-form.tsx';
+import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
 
+/** /admin/devis/{id}/upload-signe */
 export function AdminUploadSignePage() {
-  return <Page title="Téléversement du devis signé" />;
+  const { id = '' } = useParams();
+  const quote = useAdminQuote(id);
+  return (
+    <Page title={texts.uploadTitle}>
+      <p>
+        <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
+      </p>
+      {quote.isError ? <Message kind="error">{texts.quoteNotFound}</Message> : null}
+      {quote.data ? (
+        <p>
+          {adminTexts.pdfTitle(quote.data.numeroDevis)} · {quote.data.clientDetails?.email || quote.data.email} · {statutLabel(quote.data.statut)}
+        </p>
+      ) : null}
+      <UploadForm id={id} />
+    </Page>
+  );
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
 import * as accounts from './migrations/2026-11-21-002-accounts.ts';
+import * as admin from './migrations/2026-11-21-003-admin.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -19,6 +20,7 @@ export type DatabaseHandle = {
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
   '2026-11-21-002-accounts': accounts,
+  '2026-11-21-003-admin': admin,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void };

@@ -5,6 +5,7 @@ export type Database = {
   devis: DevisTable;
   devis_counter: DevisCounterTable;
   devis_historique: DevisHistoriqueTable;
+  devis_search: DevisSearchTable;
   utilisateurs: UtilisateursTable;
   user: AuthUserTable;
   account: AuthAccountTable;
@@ -53,6 +54,9 @@ export type DevisHistoriqueTable = {
   byRole: string;
   at: string;
 };
+
+/** Folded search text of a quote (admin list), refreshed when the quote's updatedAt changes. */
+export type DevisSearchTable = { devisId: string; texte: string; sourceUpdatedAt: string };
 
 export type UtilisateursTable = {
   uid: string;

@@ -1,0 +1,194 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { adminTexts, texts } from '../src/domain/texts.ts';
+import { readPdf } from '../src/server/pdf/extract-text.ts';
+import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
+import { readOutbox } from './support.ts';
+
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+async function signInAsAdmin(page: Page, baseURL: string) {
+  await ensureAdmin();
+  const response = await page.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { origin: baseURL } });
+  expect(response.status()).toBe(200);
+}
+
+/** Finds the client's group on /admin by searching, opens it, and returns the quote's item. */
+async function openQuote(page: Page, email: string, numero: number) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminTitle })).toBeVisible();
+  await page.getByLabel(adminTexts.searchLabel).fill(email);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/[.]/g, '\\.')}`));
+  await expect(page.getByRole('status').filter({ hasText: /devis · 1 client$/ })).toBeVisible();
+  const toggle = page.getByRole('button', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Devis n° ${numero}`, exact: true }) });
+}
+
+test('the admin confirms a completed quote, files the signed PDF and ends the mission', async ({ page, baseURL }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const customer = { email: `helene.${Date.now()}@exemple.fr`, password: 'mot-de-passe-client', name: 'Hélène Dupré', telephone: '06 11 22 33 44' };
+  const { id: uid } = await createVerifiedCustomer(customer);
+  const quote = await insertCompletedQuote({ id: uid, email: customer.email, nom: customer.name, telephone: customer.telephone });
+  await signInAsAdmin(page, baseURL!);
+
+  // The admin finds the completed quote and opens its edit page.
+  let item = await openQuote(page, customer.email, quote.numeroDevis);
+  await expect(item.getByText('En attente de confirmation')).toBeVisible();
+  await expect(item.getByRole('button', { name: adminTexts.archive })).toBeVisible();
+  await item.getByRole('link', { name: adminTexts.editAndConfirm }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.adminEditTitle })).toBeVisible();
+  for (const section of [adminTexts.sectionClient, adminTexts.sectionGeneral, adminTexts.sectionTimes, adminTexts.sectionContacts, adminTexts.sectionOptions, adminTexts.sectionVehicle, adminTexts.sectionComments, adminTexts.historyTitle]) {
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.getByText('Hélène Dupré')).toBeVisible();
+  await expect(page.getByText('Clés à récupérer à l’accueil.')).toBeVisible();
+
+  // A bad price is refused in the page; then the real one with both clauses.
+  const price = page.getByLabel(texts.prixFinalLabel);
+  await price.fill('-5');
+  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await expect(page.getByText(adminTexts.prixFinalInvalid)).toBeVisible();
+  await price.fill('1 250,50');
+  await page.getByLabel(texts.clauseKm).check();
+  await page.getByLabel(texts.clauseLongDistance).check();
+  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await expect(page.getByText(texts.confirmSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The customer's e-mail carries the PDF of the quote.
+  const mail = (await readOutbox()).find((message) => message.to && JSON.stringify(message.to).includes(customer.email));
+  expect(mail?.subject).toBe(adminTexts.mailSubject(quote.numeroDevis));
+  const attachment = mail?.attachments.find((file) => file.contentType === 'application/pdf');
+  expect(attachment?.filename).toBe(`devis-${quote.numeroDevis}.pdf`);
+  const pdf = await readPdf(attachment!.content);
+  expect(pdf.pages[0]?.width).toBeCloseTo(595.28, 1);
+  expect(flat(pdf.text)).toContain(`Devis n° ${quote.numeroDevis}`);
+  expect(flat(pdf.text)).toMatch(/1\s250,50 €/u);
+  expect(flat(pdf.text)).toContain(texts.clauseKm);
+  expect(flat(pdf.text)).toContain(texts.clauseLongDistance);
+
+  // Sent: the quote waits for its signature.
+  item = await openQuote(page, customer.email, quote.numeroDevis);
+  await expect(item.getByText('Envoyé', { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: texts.confirmSigned })).toBeVisible();
+  await item.getByRole('link', { name: adminTexts.uploadSigned }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.uploadTitle })).toBeVisible();
+  const picker = page.getByLabel(adminTexts.uploadPickerLabel);
+  await expect(picker).toHaveAttribute('accept', 'application/pdf');
+
+  await page.getByRole('button', { name: texts.uploadButton }).click();
+  await expect(page.getByText(texts.uploadNoFile)).toBeVisible();
+
+  await picker.setInputFiles({ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('ceci est du texte') });
+  await page.getByRole('button', { name: texts.uploadButton }).click();
+  await expect(page.getByRole('alert')).toContainText(texts.uploadFailure);
+  await expect(page.getByRole('alert')).toContainText(adminTexts.uploadNotPdf);
+
+  // Slow the upload down a little so its progress can be seen.
+  await page.route('**/devis-signe', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await picker.setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: await makeSignedPdf() });
+  await page.getByRole('button', { name: texts.uploadButton }).click();
+  await expect(page.getByRole('status').filter({ hasText: texts.uploadInProgress })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: adminTexts.uploadProgressLabel })).toBeVisible();
+  await expect(page.getByText(texts.uploadSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.unroute('**/devis-signe');
+
+  // The customer downloads the signed quote with their own session.
+  const customerApi = await playwrightRequest.newContext({ baseURL });
+  try {
+    const signIn = await customerApi.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin: baseURL! } });
+    expect(signIn.status()).toBe(200);
+    const download = await customerApi.get(`/api/devis/${quote.id}/devis-signe`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('application/pdf');
+    expect(download.headers()['content-disposition']).toBe(`attachment; filename="devis-signe-${quote.numeroDevis}.pdf"`);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  } finally {
+    await customerApi.dispose();
+  }
+
+  // En cours: the admin ends the mission.
+  item = await openQuote(page, customer.email, quote.numeroDevis);
+  await expect(item.getByText('En cours', { exact: true })).toBeVisible();
+  await expect(item.getByRole('link', { name: adminTexts.downloadSigned })).toHaveAttribute('href', `/api/devis/${quote.id}/devis-signe`);
+  await item.getByRole('button', { name: texts.finishMission }).click();
+  await expect(page.getByText(adminTexts.finishDone)).toBeVisible();
+  await expect(item.getByText('Terminé', { exact: true })).toBeVisible();
+
+  // The edit page shows the whole history.
+  await page.goto(`/admin/devis/${quote.id}/edit`);
+  const history = page.locator('section').filter({ has: page.getByRole('heading', { name: adminTexts.historyTitle }) });
+  await expect(history.getByRole('listitem')).toHaveCount(6);
+  await expect(history).toContainText('Confirmé → Envoyé (administrateur)');
+  await expect(history).toContainText('En cours → Terminé (administrateur)');
+
+  // Logout goes to the home page.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: adminTexts.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The browser logs the refused upload (415) itself; nothing else may fail.
+  expect(errors.filter((error) => !error.includes('status of 415'))).toEqual([]);
+});
+
+test('a quote without any e-mail cannot be confirmed; archive, restore and delete with a warning', async ({ page, baseURL }) => {
+  const orphan = await insertCompletedQuote({ id: null, email: null, nom: 'Client sans e-mail', telephone: '0700000000' });
+  const other = await insertCompletedQuote({ id: null, email: `archive.${Date.now()}@exemple.fr`, nom: 'Marc Petit', telephone: '0611111111' }, false);
+  await signInAsAdmin(page, baseURL!);
+
+  await page.goto(`/admin/devis/${orphan.id}/edit`);
+  await page.getByLabel(texts.prixFinalLabel).fill('300');
+  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await expect(page.getByRole('alert')).toHaveText(texts.clientEmailMissing);
+  await expect(page).toHaveURL(new RegExp(`/admin/devis/${orphan.id}/edit$`));
+
+  // Archive the quote from the list; the status filter finds it among the archived ones.
+  let item = await openQuote(page, other.email!, other.numeroDevis);
+  await item.getByRole('button', { name: adminTexts.archive }).click();
+  await expect(page.getByText(adminTexts.archiveDone)).toBeVisible();
+  await page.getByLabel(adminTexts.statusFilterLabel).selectOption('archivé');
+  await expect(page).toHaveURL(/statut=archiv/);
+
+  await page.getByRole('link', { name: adminTexts.archivesLink }).click();
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.archivesTitle })).toBeVisible();
+  item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Devis n° ${other.numeroDevis}`, exact: true }) });
+  await expect(item).toContainText(other.email!);
+  await expect(item.getByRole('link', { name: adminTexts.view })).toHaveAttribute('href', `/admin/devis/${other.id}/edit`);
+  await item.getByRole('button', { name: adminTexts.restore }).click();
+  await expect(page.getByText(adminTexts.restoreDone)).toBeVisible();
+  await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+
+  // Archive again, then delete for good after the irreversible-action warning.
+  item = await openQuote(page, other.email!, other.numeroDevis);
+  await item.getByRole('button', { name: adminTexts.archive }).click();
+  await expect(page.getByText(adminTexts.archiveDone)).toBeVisible();
+  await page.goto('/admin/devis-archives');
+  item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Devis n° ${other.numeroDevis}`, exact: true }) });
+  await item.getByRole('button', { name: adminTexts.delete }).click();
+  const dialog = page.getByRole('dialog', { name: adminTexts.deleteTitle });
+  await expect(dialog).toContainText(adminTexts.deleteWarning);
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+  await expect(dialog).toBeHidden();
+  await item.getByRole('button', { name: adminTexts.delete }).click();
+  await dialog.getByRole('button', { name: adminTexts.delete }).click();
+  await expect(page.getByText(adminTexts.deleteDone)).toBeVisible();
+  await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+  expect((await page.request.get(`/api/admin/devis/${other.id}`)).status()).toBe(404);
+});
+
+test('a customer is sent away from the back office and refused by its API', async ({ page, baseURL }) => {
+  const customer = { email: `curieux.${Date.now()}@exemple.fr`, password: 'mot-de-passe-client', name: 'Client Curieux', telephone: '0600000001' };
+  await createVerifiedCustomer(customer);
+  await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin: baseURL! } });
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get('/api/admin/devis')).status()).toBe(403);
+});

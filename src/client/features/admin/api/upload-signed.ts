@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { apiErrorMessages } from '../../../../domain/texts.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
+
+/**
+ * Sends the signed PDF with XMLHttpRequest, the one browser API that reports upload
+ * progress; `onProgress` receives a fraction between 0 and 1.
+ */
+export function uploadSignedPdf(id: string, file: File, onProgress: (fraction: number) => void): Promise<Devis> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/devis/${encodeURIComponent(id)}/devis-signe`);
+    xhr.responseType = 'json';
+    xhr.withCredentials = true;
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const payload = xhr.response as { error?: string; message?: string } | null;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(xhr.response as Devis);
+        return;
+      }
+      reject(new ApiError(xhr.status, payload?.error ?? 'internal', payload?.message ?? apiErrorMessages.internal));
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'network', 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.')));
+    const form = new FormData();
+    form.append('fichier', file, file.name);
+    xhr.send(form);
+  });
+}
+
+export function useUploadSigned(id: string, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadSignedPdf(id, file, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmBody } from '../../../../domain/schemas/admin.ts';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { api } from '../../../lib/api.ts';
+import { adminKeys } from './keys.ts';
+
+/** Confirms the quote with its final price and clauses; the server e-mails the PDF. */
+export function useConfirmQuote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmBody) => api<Devis>(`/api/admin/devis/${encodeURIComponent(id)}/confirmer`, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { STATUT_FILTERS, type StatutFilter } from '../../../../domain/schemas/admin.ts';
+import { paths } from '../../../../domain/paths.ts';
+import { statutLabel } from '../../../../domain/statuses.ts';
+import { adminTexts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import { SelectField, TextField } from '../../../ui/field.tsx';
+import ui from '../../../ui/ui.module.css';
+import { useSignOut } from '../api/use-sign-out.ts';
+import styles from './admin.module.css';
+
+type AdminToolbarProps = {
+  q: string;
+  statut: StatutFilter;
+  onSearch: (q: string) => void;
+  onStatut: (statut: StatutFilter) => void;
+};
+
+/** Search (debounced), status filter, the archives link and logout. */
+export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProps) {
+  const [text, setText] = useState(q);
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => navigate(paths.home));
+
+  // The URL may change the search (back button): follow it, during render, not in an effect.
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
+  useEffect(() => {
+    if (text.trim() === q.trim()) return;
+    const timer = window.setTimeout(() => onSearch(text.trim()), 300);
+    return () => window.clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <div className={styles.toolbar}>
+      <form
+        role="search"
+        className={styles.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <TextField label={adminTexts.searchLabel} type="search" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+      </form>
+      <div className={styles.filter}>
+        <SelectField label={adminTexts.statusFilterLabel} value={statut} onChange={(event) => onStatut(event.target.value as StatutFilter)}>
+          {STATUT_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {value === 'tous' ? adminTexts.statusAll : statutLabel(value)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className={styles.toolbarLinks}>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
+          {adminTexts.archivesLink}
+        </Link>
+        <Button variant="secondary" onClick={() => signOut.mutate()} isBusy={signOut.isPending}>
+          {adminTexts.logout}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { parsePrixFinal } from '../../../../domain/schemas/admin.ts';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { paths } from '../../../../domain/paths.ts';
+import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { CheckboxField, TextField } from '../../../ui/field.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { useConfirmQuote } from '../api/use-confirm-quote.ts';
+import styles from './admin.module.css';
+
+type FormValues = { prixFinal: string; km: boolean; longDistance: boolean };
+
+const priceText = (prix: number) => prix.toFixed(2).replace('.', ',').replace(/,00$/, '');
+
+/** Final price and clauses; the server confirms, renders the PDF and e-mails it. */
+export function ConfirmForm({ devis }: { devis: Devis }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const confirm = useConfirmQuote(devis.id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<FormValues>({
+    defaultValues: { prixFinal: priceText(devis.prix), km: devis.clauses?.km ?? false, longDistance: devis.clauses?.longDistance ?? false },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    const prix = parsePrixFinal(values.prixFinal);
+    if (!prix.ok) return;
+    confirm.mutate(
+      { prixFinal: values.prixFinal, clauses: { km: values.km, longDistance: values.longDistance } },
+      {
+        onSuccess: () => {
+          toast.show(texts.confirmSuccess, 'success');
+          navigate(paths.admin);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.message === texts.clientEmailMissing) setFailure(texts.clientEmailMissing);
+          else if (error instanceof ApiError && error.status === 422) setFailure(error.message);
+          else setFailure(texts.confirmFailure);
+        },
+      },
+    );
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="confirm-title">
+      <h2 id="confirm-title">{adminTexts.sectionConfirm}</h2>
+      <TextField
+        label={texts.prixFinalLabel}
+        inputMode="decimal"
+        autoComplete="off"
+        error={formState.errors.prixFinal?.message}
+        {...register('prixFinal', {
+          validate: (value) => {
+            const prix = parsePrixFinal(value);
+            return prix.ok || prix.message;
+          },
+        })}
+      />
+      <fieldset>
+        <legend>{adminTexts.clausesLegend}</legend>
+        <CheckboxField label={texts.clauseKm} {...register('km')} />
+        <CheckboxField label={texts.clauseLongDistance} {...register('longDistance')} />
+      </fieldset>
+      {failure ? <Message kind="error">{failure}</Message> : null}
+      <Button type="submit" isBusy={confirm.isPending}>
+        {texts.confirmQuote}
+      </Button>
+    </form>
+  );
+}

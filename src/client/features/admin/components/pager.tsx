@@ -1,0 +1,17 @@
+import { adminTexts } from '../../../../domain/texts.ts';
+import { Button } from '../../../ui/button.tsx';
+import styles from './admin.module.css';
+
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav className={styles.pager} aria-label="Pagination">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {adminTexts.previousPage}
+      </Button>
+      <span aria-current="page">{adminTexts.pageOf(page, pages)}</span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {adminTexts.nextPage}
+      </Button>
+    </nav>
+  );
+}

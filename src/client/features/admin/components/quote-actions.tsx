@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { DevisSummary } from '../../../../domain/schemas/admin.ts';
+import { paths } from '../../../../domain/paths.ts';
+import { canApply } from '../../../../domain/statuses.ts';
+import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import ui from '../../../ui/ui.module.css';
+import { useQuoteAction, type SimpleAction } from '../api/use-quote-action.ts';
+import styles from './admin.module.css';
+
+const linkButton = `${ui.button} ${ui.secondary}`;
+
+const doneMessage: Record<SimpleAction, string> = {
+  'confirmer-signe': adminTexts.confirmSignedDone,
+  terminer: adminTexts.finishDone,
+  archiver: adminTexts.archiveDone,
+  restaurer: adminTexts.restoreDone,
+  supprimer: adminTexts.deleteDone,
+};
+
+type QuoteActionsProps = {
+  devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'>;
+  /** Where the quote is shown: the edit page does not link to itself. */
+  context?: 'list' | 'edit' | 'archives';
+  onDeleted?: () => void;
+};
+
+/** The actions the transition table allows for this quote, and nothing else. */
+export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteActionsProps) {
+  const action = useQuoteAction();
+  const toast = useToast();
+  const [isDeleting, setIsDeleting] = useState(false);
+  const can = (name: Parameters<typeof canApply>[1]) => canApply('admin', name, devis.statut);
+
+  const run = (name: SimpleAction) =>
+    action.mutate(
+      { id: devis.id, action: name },
+      {
+        onSuccess: () => {
+          toast.show(doneMessage[name], 'success');
+          if (name === 'supprimer') {
+            setIsDeleting(false);
+            onDeleted?.();
+          }
+        },
+        onError: (error) => {
+          toast.show(error instanceof ApiError ? `${adminTexts.actionFailure} ${error.message}` : adminTexts.actionFailure, 'error');
+          setIsDeleting(false);
+        },
+      },
+    );
+  const isBusy = (name: SimpleAction) => action.isPending && action.variables?.action === name;
+
+  return (
+    <div className={styles.actions}>
+      {context === 'archives' ? (
+        <Link className={linkButton} to={paths.adminEditDevis(devis.id)}>
+          {adminTexts.view}
+        </Link>
+      ) : null}
+      {context !== 'edit' && can('confirm') ? (
+        <Link className={linkButton} to={paths.adminEditDevis(devis.id)}>
+          {adminTexts.editAndConfirm}
+        </Link>
+      ) : null}
+      {context === 'list' && !can('confirm') ? (
+        <Link className={linkButton} to={paths.adminEditDevis(devis.id)}>
+          {adminTexts.view}
+        </Link>
+      ) : null}
+      {can('confirmSigned') ? (
+        <Button onClick={() => run('confirmer-signe')} isBusy={isBusy('confirmer-signe')}>
+          {texts.confirmSigned}
+        </Button>
+      ) : null}
+      {can('finish') ? (
+        <Button onClick={() => run('terminer')} isBusy={isBusy('terminer')}>
+          {texts.finishMission}
+        </Button>
+      ) : null}
+      {can('uploadSigned') ? (
+        <Link className={linkButton} to={paths.adminUploadSigne(devis.id)}>
+          {adminTexts.uploadSigned}
+        </Link>
+      ) : null}
+      {devis.devisSigneURL ? (
+        <a className={linkButton} href={devis.devisSigneURL} download>
+          {adminTexts.downloadSigned}
+        </a>
+      ) : null}
+      {can('archive') ? (
+        <Button variant="secondary" onClick={() => run('archiver')} isBusy={isBusy('archiver')}>
+          {adminTexts.archive}
+        </Button>
+      ) : null}
+      {can('restore') ? (
+        <Button variant="secondary" onClick={() => run('restaurer')} isBusy={isBusy('restaurer')}>
+          {adminTexts.restore}
+        </Button>
+      ) : null}
+      {can('delete') ? (
+        <Button variant="danger" onClick={() => setIsDeleting(true)}>
+          {adminTexts.delete}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        isOpen={isDeleting}
+        title={adminTexts.deleteTitle}
+        confirmLabel={adminTexts.delete}
+        isDanger
+        isBusy={isBusy('supprimer')}
+        onConfirm={() => run('supprimer')}
+        onCancel={() => setIsDeleting(false)}
+      >
+        <p>
+          {adminTexts.pdfTitle(devis.numeroDevis)} — {adminTexts.deleteWarning}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

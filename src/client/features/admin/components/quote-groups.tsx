@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import type { AdminGroup, DevisSummary, StatutFilter } from '../../../../domain/schemas/admin.ts';
+import { statutLabel } from '../../../../domain/statuses.ts';
+import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { formatDate, formatDateTime, formatEuros } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useAdminGroup } from '../api/use-admin-quotes.ts';
+import { QuoteActions } from './quote-actions.tsx';
+import styles from './admin.module.css';
+
+function QuoteItem({ devis }: { devis: DevisSummary }) {
+  return (
+    <li className={styles.quote}>
+      <div className={styles.quoteHead}>
+        <h3 className={styles.quoteTitle}>{adminTexts.pdfTitle(devis.numeroDevis)}</h3>
+        <span className={styles.badge}>{statutLabel(devis.statut)}</span>
+      </div>
+      <p className={styles.quoteInfo}>
+        {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} · {formatEuros(devis.prix)} €
+        {devis.clientNom ? ` · ${devis.clientNom}` : ''}
+        {devis.clientTelephone ? ` · ${devis.clientTelephone}` : ''}
+      </p>
+      <QuoteActions devis={devis} />
+    </li>
+  );
+}
+
+/** One client e-mail: collapsed by default; its quotes render only once opened. */
+function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; statut: StatutFilter } }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [wantsAll, setWantsAll] = useState(false);
+  const panelId = useId();
+  const all = useAdminGroup({ ...filter, groupe: group.email }, isOpen && wantsAll);
+  const quotes = wantsAll && all.data?.groups[0] ? all.data.groups[0].devis : group.devis;
+  const hidden = group.count - group.devis.length;
+  return (
+    <li className={styles.group}>
+      <button type="button" className={styles.groupToggle} aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
+        <span className={styles.groupEmail}>{group.email}</span>
+        <span className={styles.groupMeta}>
+          {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
+        </span>
+      </button>
+      {isOpen ? (
+        <div id={panelId}>
+          <ul className={styles.quotes}>
+            {quotes.map((devis) => (
+              <QuoteItem key={devis.id} devis={devis} />
+            ))}
+          </ul>
+          {hidden > 0 && !wantsAll ? (
+            <p className={styles.quoteInfo} style={{ padding: '0 1rem 1rem' }}>
+              <Button variant="link" onClick={() => setWantsAll(true)}>
+                {adminTexts.showAllOfGroup(group.count)}
+              </Button>
+            </p>
+          ) : null}
+          {wantsAll && all.isPending ? <p role="status">{texts.loading}</p> : null}
+          {all.isError ? <Message kind="error">{adminTexts.actionFailure}</Message> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function QuoteGroups({ groups, filter }: { groups: AdminGroup[]; filter: { q: string; statut: StatutFilter } }) {
+  return (
+    <ul className={styles.groups}>
+      {groups.map((group) => (
+        <GroupItem key={group.email} group={group} filter={filter} />
+      ))}
+    </ul>
+  );
+}

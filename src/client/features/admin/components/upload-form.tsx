@@ -1,0 +1,65 @@
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../../domain/paths.ts';
+import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Message } from '../../../ui/message.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { useUploadSigned } from '../api/upload-signed.ts';
+import styles from './admin.module.css';
+import ui from '../../../ui/ui.module.css';
+
+/** PDF-only picker, upload with a progress bar; the server checks the content. */
+export function UploadForm({ id }: { id: string }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadSigned(id, setProgress);
+
+  return (
+    <form
+      className={styles.uploadForm}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setFailure(null);
+        const file = input.current?.files?.[0];
+        if (!file) {
+          setFailure(texts.uploadNoFile);
+          return;
+        }
+        setProgress(0);
+        upload.mutate(file, {
+          onSuccess: () => {
+            toast.show(texts.uploadSuccess, 'success');
+            navigate(paths.admin);
+          },
+          onError: (error) => setFailure(error instanceof ApiError ? `${texts.uploadFailure} ${error.message}` : texts.uploadFailure),
+        });
+      }}
+    >
+      <div className={ui.field}>
+        <label htmlFor={inputId} className={ui.label}>
+          {adminTexts.uploadPickerLabel}
+        </label>
+        <input ref={input} id={inputId} name="fichier" type="file" accept="application/pdf" className={ui.input} onChange={() => setFailure(null)} />
+      </div>
+      {upload.isPending ? (
+        <>
+          <p role="status">{texts.uploadInProgress}</p>
+          <progress className={styles.progress} max={1} value={progress} aria-label={adminTexts.uploadProgressLabel}>
+            {Math.round(progress * 100)} %
+          </progress>
+        </>
+      ) : null}
+      {failure ? <Message kind="error">{failure}</Message> : null}
+      <Button type="submit" isBusy={upload.isPending}>
+        {upload.isPending ? texts.uploadInProgress : texts.uploadButton}
+      </Button>
+    </form>
+  );
+}

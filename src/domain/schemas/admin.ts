@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { STATUTS } from '../statuses.ts';
+import { adminTexts } from '../texts.ts';
+import { clausesSchema, devisSchema } from './devis.ts';
+
+/** The largest final price the back office accepts, in cents (1 000 000 €). */
+export const PRIX_FINAL_MAX_CENTIMES = 100_000_000;
+
+export type PrixParse = { ok: true; centimes: number } | { ok: false; message: string };
+
+/**
+ * "1234,5", "1 234.50" or 1234.5 → 123450 cents. Strictly positive, two decimals at most;
+ * parsed from the text so that no binary rounding ever changes the amount.
+ */
+export function parsePrixFinal(input: string | number): PrixParse {
+  const text = (typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : input)
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/€$/, '');
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return { ok: false, message: adminTexts.prixFinalInvalid };
+  const centimes = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (centimes <= 0) return { ok: false, message: adminTexts.prixFinalInvalid };
+  if (centimes > PRIX_FINAL_MAX_CENTIMES) return { ok: false, message: adminTexts.prixFinalTooHigh };
+  return { ok: true, centimes };
+}
+
+export const STATUT_FILTERS = ['tous', ...STATUTS] as const;
+export type StatutFilter = (typeof STATUT_FILTERS)[number];
+
+export const adminListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().default(''),
+  statut: z.enum(STATUT_FILTERS).optional().default('tous'),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  groupsPerPage: z.coerce.number().int().min(1).max(100).optional().default(20),
+  /** One group's every quote (its key as listed), for a group larger than the page shows. */
+  groupe: z.string().max(320).optional(),
+});
+export type AdminListQuery = z.input<typeof adminListQuerySchema>;
+
+/** What the list shows of a quote; the edit page loads the whole quote. */
+export const devisSummarySchema = devisSchema
+  .pick({
+    id: true,
+    numeroDevis: true,
+    statut: true,
+    archive: true,
+    email: true,
+    dateSimulation: true,
+    adresseDepart: true,
+    adresseArrivee: true,
+    typeVehicule: true,
+    prix: true,
+    devisSigneURL: true,
+    updatedAt: true,
+  })
+  .extend({ clientNom: z.string().nullable(), clientTelephone: z.string().nullable() });
+export type DevisSummary = z.infer<typeof devisSummarySchema>;
+
+/** The quotes of one client e-mail (or "client-inconnu"). */
+export const adminGroupSchema = z.object({
+  email: z.string(),
+  count: z.number().int(),
+  derniereActivite: z.string(),
+  devis: z.array(devisSummarySchema),
+});
+export type AdminGroup = z.infer<typeof adminGroupSchema>;
+
+export const adminListResponseSchema = z.object({
+  groups: z.array(adminGroupSchema),
+  page: z.number().int(),
+  groupsPerPage: z.number().int(),
+  totalGroups: z.number().int(),
+  totalDevis: z.number().int(),
+  /** How many quotes a group shows at most in the list (the rest through `groupe`). */
+  devisPerGroup: z.number().int(),
+});
+export type AdminListResponse = z.infer<typeof adminListResponseSchema>;
+
+export const confirmBodySchema = z.object({
+  prixFinal: z.union([z.string().max(40), z.number()]),
+  clauses: clausesSchema,
+});
+export type ConfirmBody = z.infer<typeof confirmBodySchema>;
+
+export const archivesResponseSchema = z.object({ devis: z.array(devisSummarySchema) });

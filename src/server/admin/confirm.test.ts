@@ -1,0 +1,160 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { readPdf } from '../pdf/extract-text.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '../test/helpers.ts';
+import { startSmtpReceiver } from '../test/smtp-receiver.ts';
+import { insertQuote } from './test-factories.ts';
+
+type Headers = { cookie: string; origin: string };
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+const confirm = (t: TestApp, admin: Headers, id: string, prixFinal: unknown, clauses = { km: true, longDistance: true }) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/confirmer`, headers: admin, payload: { prixFinal, clauses } });
+
+async function expectPdfOfQuote(mail: ParsedMail | undefined, numero: number, prixText: RegExp) {
+  expect(mail?.attachments).toHaveLength(1);
+  const attachment = mail!.attachments[0]!;
+  expect(attachment.contentType).toBe('application/pdf');
+  expect(attachment.filename).toBe(`devis-${numero}.pdf`);
+  const { pages, text } = await readPdf(attachment.content);
+  expect(pages[0]?.width).toBeCloseTo(595.28, 1);
+  expect(flat(text)).toContain(`Devis n° ${numero}`);
+  expect(flat(text)).toMatch(prixText);
+  expect(flat(text)).toContain(texts.clauseKm);
+  expect(flat(text)).toContain(texts.clauseLongDistance);
+}
+
+describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
+  let t: TestApp;
+  let admin: Headers;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    admin = (await createAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    ['negative', '-10'],
+    ['zero', '0'],
+    ['zero with decimals', '0,00'],
+    ['not a number', 'douze euros'],
+    ['three decimals', '12.345'],
+    ['a number with three decimals', 12.345],
+    ['empty', ''],
+    ['absurdly large', '99999999999'],
+  ])('refuses a %s price with 422 in French and changes nothing', async (_what, prixFinal) => {
+    const quote = await insertQuote(t);
+    const response = await confirm(t, admin, quote.id, prixFinal);
+    expect(response.statusCode).toBe(422);
+    expect([adminTexts.prixFinalInvalid, adminTexts.prixFinalTooHigh]).toContain(response.json().message);
+    const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes', 'clauses']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ statut: 'en attente de confirmation', prixCentimes: 31_400, clauses: null });
+  });
+
+  it('refuses without a client e-mail: 422 "L\'adresse e-mail du client est manquante.", nothing changed or sent', async () => {
+    const quote = await insertQuote(t, { email: null, clientDetails: JSON.stringify({ nom: 'Sans Adresse', email: ' ', telephone: '0600000000' }) });
+    const before = (await t.outbox()).length;
+    const response = await confirm(t, admin, quote.id, '450');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(texts.clientEmailMissing);
+    const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ statut: 'en attente de confirmation', prixCentimes: 31_400 });
+    expect(await t.outbox()).toHaveLength(before);
+  });
+
+  it('stores price and clauses, e-mails the PDF to the client details address, and the quote becomes envoyé', async () => {
+    const quote = await insertQuote(t, {
+      email: 'compte@exemple.fr',
+      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' }),
+    });
+    const response = await confirm(t, admin, quote.id, '1 234,5');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statut: 'envoyé', prix: 1234.5, clauses: { km: true, longDistance: true } });
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === 'helene.dupre@exemple.fr');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(adminTexts.mailSubject(quote.numeroDevis));
+    expect(mails[0]?.text).toContain('Bonjour Hélène Dupré');
+    expect(mails[0]?.html).toContain('Bonjour Hélène Dupré');
+    await expectPdfOfQuote(mails[0], quote.numeroDevis, /1\s234,50 €/u);
+
+    const detail = (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
+    expect(detail.historique.slice(-2).map((h: { fromStatut: string; toStatut: string }) => `${h.fromStatut}→${h.toStatut}`)).toEqual([
+      'en attente de confirmation→confirmé',
+      'confirmé→envoyé',
+    ]);
+  });
+
+  it('falls back to the quote e-mail and accepts a point as decimal separator', async () => {
+    const quote = await insertQuote(t, { email: 'repli@exemple.fr', clientDetails: null });
+    const response = await confirm(t, admin, quote.id, 99.9, { km: false, longDistance: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ statut: 'envoyé', prix: 99.9, clauses: { km: false, longDistance: false } });
+    expect((await t.outbox()).some((mail) => addressOf(mail) === 'repli@exemple.fr')).toBe(true);
+  });
+
+  it('refuses to confirm a quote already sent (409)', async () => {
+    const quote = await insertQuote(t, { statut: 'envoyé' });
+    expect((await confirm(t, admin, quote.id, '100')).statusCode).toBe(409);
+  });
+});
+
+describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
+  it('delivers the e-mail with its PDF to a real SMTP receiver', async () => {
+    const receiver = await startSmtpReceiver();
+    const t = await buildTestApp(engine, { env: { SMTP_URL: receiver.url } });
+    try {
+      const admin = (await createAdmin(t)).headers;
+      const quote = await insertQuote(t, { email: 'smtp@exemple.fr', clientDetails: null });
+      const response = await confirm(t, admin, quote.id, '780,00');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().statut).toBe('envoyé');
+      const mail = receiver.messages.find((message) => addressOf(message) === 'smtp@exemple.fr');
+      await expectPdfOfQuote(mail, quote.numeroDevis, /780,00 €/u);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+
+  it('keeps the quote confirmé with the French failure message when SMTP is down, then a retry sends it', async () => {
+    const probe = await startSmtpReceiver();
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const t = await buildTestApp(engine, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const received: ParsedMail[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          received.push(mail);
+          callback();
+        }, callback);
+      },
+    });
+    try {
+      const admin = (await createAdmin(t)).headers;
+      const quote = await insertQuote(t, { email: 'retry@exemple.fr', clientDetails: null });
+
+      const failed = await confirm(t, admin, quote.id, '500');
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().message).toBe(texts.confirmFailure);
+      const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ statut: 'confirmé', prixCentimes: 50_000 });
+
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      const retried = await confirm(t, admin, quote.id, '520');
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json()).toMatchObject({ statut: 'envoyé', prix: 520 });
+      expect(received.map(addressOf)).toEqual(['retry@exemple.fr']);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

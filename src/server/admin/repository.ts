@@ -1,0 +1,224 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { DevisSummary, StatutFilter } from '../../domain/schemas/admin.ts';
+import { normalizeStatut } from '../../domain/statuses.ts';
+import { texts } from '../../domain/texts.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
+
+/** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
+const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
+
+/** Lowercase, accentless text for the search: "Hélène Œuvray" → "helene oeuvray". */
+export function foldSearchText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/œ/gi, 'oe')
+    .replace(/æ/gi, 'ae')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+function searchTextOf(row: {
+  email: string | null;
+  clientDetails: string | null;
+  nom: string | null;
+  telephone: string | null;
+  userEmail: string | null;
+  userName: string | null;
+}): string {
+  let details: { nom?: unknown; email?: unknown; telephone?: unknown } = {};
+  try {
+    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
+  } catch {
+    details = {};
+  }
+  const parts = [row.email, row.userEmail, row.userName, row.nom, row.telephone, details.nom, details.email, details.telephone]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+  const phones = [row.telephone, details.telephone].filter((p): p is string => typeof p === 'string').map(digitsOnly).filter(Boolean);
+  return foldSearchText([...parts, ...phones].join(' | '));
+}
+
+/**
+ * Brings the search text of every new or changed quote up to date. Cheap when nothing
+ * changed (one indexed join); a quote deleted meanwhile is simply skipped next time.
+ */
+export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number> {
+  // Fast path: every write of a quote moves its updatedAt to "now", so the same count and
+  // the same latest updatedAt on both sides mean nothing changed.
+  const [quotes, indexed] = await Promise.all([
+    handle.db.selectFrom('devis').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("updatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
+    handle.db.selectFrom('devis_search').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("sourceUpdatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
+  ]);
+  if (Number(quotes.n) === Number(indexed.n) && quotes.latest === indexed.latest) return 0;
+  const stale = await handle.db
+    .selectFrom('devis as d')
+    .leftJoin('devis_search as s', 's.devisId', 'd.id')
+    .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
+    .leftJoin('user as au', 'au.id', 'd.uid')
+    .select(['d.id', 'd.email', 'd.clientDetails', 'd.updatedAt', 'u.nom', 'u.telephone', 'au.email as userEmail', 'au.name as userName'])
+    .where((eb) => eb.or([eb('s.devisId', 'is', null), eb('s.sourceUpdatedAt', '<>', eb.ref('d.updatedAt'))]))
+    .execute();
+  if (stale.length === 0) return 0;
+  const rows = stale.map((row) => ({ devisId: row.id, texte: searchTextOf(row), sourceUpdatedAt: row.updatedAt }));
+  await withWriteTransaction(handle, async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) {
+      const chunk = rows.slice(i, i + 500);
+      const existing = await trx.selectFrom('devis').select('id').where('id', 'in', chunk.map((row) => row.devisId)).execute();
+      const alive = new Set(existing.map((row) => row.id));
+      const values = chunk.filter((row) => alive.has(row.devisId));
+      if (values.length === 0) continue;
+      await trx
+        .insertInto('devis_search')
+        .values(values)
+        .onConflict((oc) =>
+          oc.column('devisId').doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
+        )
+        .execute();
+    }
+  });
+  return rows.length;
+}
+
+type ListFilter = { q: string; statut: StatutFilter };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The quotes the filter keeps, as a base query on `devis as d`. */
+function filtered(db: Db, { q, statut }: ListFilter) {
+  let query = db.selectFrom('devis as d');
+  if (statut !== 'tous') query = query.where('d.statut', 'in', statut === 'en attente' ? ['en attente', ''] : [statut]);
+  const term = foldSearchText(q);
+  if (term !== '') {
+    const patterns = [`%${escapeLike(term)}%`];
+    const digits = digitsOnly(term);
+    if (digits.length >= 4 && digits !== term) patterns.push(`%${digits}%`);
+    // Driven from the search texts (a short scan) into devis by primary key.
+    query = query.where('d.id', 'in', (eb) =>
+      eb
+        .selectFrom('devis_search as s')
+        .select('s.devisId')
+        .where((w) => w.or(patterns.map((pattern) => sql<SqlBool>`${w.ref('s.texte')} like ${pattern} escape '\\'` as Expression<SqlBool>))),
+    );
+  }
+  return query;
+}
+
+export type GroupSummary = { email: string; count: number; derniereActivite: string };
+
+/**
+ * One page of groups, most recent activity first, with the totals for the pager: one scan,
+ * the totals are window sums over the groups (computed before LIMIT applies).
+ */
+export async function listGroups(db: Db, filter: ListFilter, page: { limit: number; offset: number }) {
+  const rows = await filtered(db, filter)
+    .select([
+      groupKey.as('email'),
+      sql<number>`count(*)`.as('count'),
+      sql<string>`max(d."updatedAt")`.as('derniereActivite'),
+      sql<number>`count(*) over ()`.as('totalGroups'),
+      sql<number>`sum(count(*)) over ()`.as('totalDevis'),
+    ])
+    .groupBy(groupKey)
+    .orderBy('derniereActivite', 'desc')
+    .orderBy('email')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  let totals = rows[0] ? { totalGroups: Number(rows[0].totalGroups), totalDevis: Number(rows[0].totalDevis) } : null;
+  if (!totals) {
+    // A page past the end: the totals still come from the filter.
+    const counted = await filtered(db, filter)
+      .select([sql<number>`count(distinct ${groupKey})`.as('groups'), sql<number>`count(*)`.as('devis')])
+      .executeTakeFirstOrThrow();
+    totals = { totalGroups: Number(counted.groups), totalDevis: Number(counted.devis) };
+  }
+  return {
+    groups: rows.map((row) => ({ email: row.email, count: Number(row.count), derniereActivite: row.derniereActivite })) as GroupSummary[],
+    ...totals,
+  };
+}
+
+const summaryColumns = [
+  'd.id',
+  'd.numeroDevis',
+  'd.statut',
+  'd.archive',
+  'd.email',
+  'd.dateSimulation',
+  'd.adresseDepart',
+  'd.adresseArrivee',
+  'd.typeVehicule',
+  'd.prixCentimes',
+  'd.signedFileKey',
+  'd.updatedAt',
+  'd.clientDetails',
+] as const;
+
+type SummaryRow = {
+  id: string;
+  numeroDevis: number;
+  statut: string;
+  archive: number;
+  email: string | null;
+  dateSimulation: string;
+  adresseDepart: string;
+  adresseArrivee: string;
+  typeVehicule: string;
+  prixCentimes: number;
+  signedFileKey: string | null;
+  updatedAt: string;
+  clientDetails: string | null;
+};
+
+/** A row of the list as the API sends it (the same fields as rowToDevis, fewer of them). */
+export function rowToSummary(row: SummaryRow): DevisSummary {
+  let details: { nom?: unknown; telephone?: unknown } = {};
+  try {
+    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
+  } catch {
+    details = {};
+  }
+  return {
+    id: row.id,
+    numeroDevis: row.numeroDevis,
+    statut: normalizeStatut(row.statut),
+    archive: Boolean(row.archive),
+    email: row.email,
+    dateSimulation: row.dateSimulation,
+    adresseDepart: row.adresseDepart,
+    adresseArrivee: row.adresseArrivee,
+    typeVehicule: row.typeVehicule,
+    prix: row.prixCentimes / 100,
+    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
+    updatedAt: row.updatedAt,
+    clientNom: typeof details.nom === 'string' && details.nom.trim() !== '' ? details.nom : null,
+    clientTelephone: typeof details.telephone === 'string' && details.telephone.trim() !== '' ? details.telephone : null,
+  };
+}
+
+/** The most recent quotes of the given groups, at most `perGroup` each. */
+export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: string[], perGroup: number): Promise<(DevisSummary & { groupe: string })[]> {
+  if (emails.length === 0) return [];
+  const ranked = filtered(db, filter)
+    .select(summaryColumns)
+    .select([
+      groupKey.as('groupe'),
+      sql<number>`row_number() over (partition by ${groupKey} order by d."updatedAt" desc, d."numeroDevis" desc)`.as('rang'),
+    ])
+    .where(groupKey, 'in', emails);
+  const rows = await db.selectFrom(ranked.as('r')).selectAll('r').where('r.rang', '<=', perGroup).orderBy('r.updatedAt', 'desc').execute();
+  return rows.map((row) => ({ ...rowToSummary(row), groupe: row.groupe }));
+}
+
+export async function listArchivedQuotes(db: Db): Promise<DevisSummary[]> {
+  const rows = await db.selectFrom('devis as d').select(summaryColumns).where('d.statut', '=', 'archivé').orderBy('d.numeroDevis', 'asc').execute();
+  return rows.map(rowToSummary);
+}
+
+/** Deletes the quote (its history and search text go with it); returns what was deleted. */
+export async function deleteQuote(handle: DatabaseHandle, id: string): Promise<{ id: string } | undefined> {
+  return withWriteTransaction(handle, (trx) => trx.deleteFrom('devis').where('id', '=', id).returning('id').executeTakeFirst());
+}

@@ -1,0 +1,170 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '../../domain/schemas/admin.ts';
+import { devisSchema } from '../../domain/schemas/devis.ts';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { AppError } from '../errors.ts';
+import { MAX_UPLOAD_BYTES } from '../files/pdf-check.ts';
+import {
+  archiveQuote,
+  confirmQuote,
+  confirmSigned,
+  finishMission,
+  getAdminQuote,
+  listAdminQuotes,
+  listArchives,
+  removeQuote,
+  restoreQuote,
+  uploadSignedQuote,
+  type AdminDeps,
+} from './service.ts';
+
+const tags = ['administration'];
+const params = z.object({ id: z.string().min(1).max(64) });
+const errorSchema = z.object({ error: z.string(), message: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+function depsOf(app: FastifyInstance, request: FastifyRequest): AdminDeps {
+  return { database: app.database, mailer: app.mailer, fileStore: app.fileStore, config: app.config, log: request.log };
+}
+
+/** Every route of the back office; each one starts by requiring the administrator. */
+export async function adminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Before the body is even read: a visitor gets 401, a customer 403, on every route below.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    await app.guards.requireAdmin(request);
+  });
+
+  app.get(
+    '/api/admin/devis',
+    {
+      schema: {
+        tags,
+        summary: 'Devis regroupés par e-mail client (recherche, filtre par statut, pagination des groupes)',
+        querystring: adminListQuerySchema,
+        response: { 200: adminListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await app.guards.requireAdmin(request);
+      return listAdminQuotes(depsOf(app, request), request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/devis-archives',
+    {
+      schema: { tags, summary: 'Tous les devis archivés, par numéro croissant', response: { 200: archivesResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await app.guards.requireAdmin(request);
+      return { devis: await listArchives(depsOf(app, request)) };
+    },
+  );
+
+  app.get(
+    '/api/admin/devis/:id',
+    {
+      schema: { tags, summary: 'Un devis avec son historique de statuts', params, response: { 200: devisSchema, ...errors } },
+    },
+    async (request) => {
+      await app.guards.requireAdmin(request);
+      return getAdminQuote(depsOf(app, request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/devis/:id/confirmer',
+    {
+      schema: {
+        tags,
+        summary: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
+        params,
+        body: confirmBodySchema,
+        response: { 200: devisSchema, ...errors, 422: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      const admin = await app.guards.requireAdmin(request);
+      return confirmQuote(depsOf(app, request), admin, request.params.id, request.body);
+    },
+  );
+
+  const simpleActions = [
+    { url: '/api/admin/devis/:id/confirmer-signe', summary: 'Confirmer le devis signé (envoyé → en cours)', run: confirmSigned },
+    { url: '/api/admin/devis/:id/terminer', summary: 'Terminer la mission (en cours → terminé)', run: finishMission },
+    { url: '/api/admin/devis/:id/archiver', summary: 'Archiver le devis', run: archiveQuote },
+    { url: '/api/admin/devis/:id/restaurer', summary: 'Restaurer un devis archivé (→ en attente)', run: restoreQuote },
+  ] as const;
+  for (const action of simpleActions) {
+    app.post(
+      action.url,
+      { schema: { tags, summary: action.summary, params, response: { 200: devisSchema, ...errors } } },
+      async (request) => {
+        const admin = await app.guards.requireAdmin(request);
+        return action.run(depsOf(app, request), admin, request.params.id);
+      },
+    );
+  }
+
+  app.delete(
+    '/api/admin/devis/:id',
+    {
+      schema: { tags, summary: 'Supprimer définitivement le devis et son PDF signé', params, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await app.guards.requireAdmin(request);
+      await removeQuote(depsOf(app, request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(signedUploadRoute);
+}
+
+/** The upload route, in its own scope: only it parses multipart bodies. */
+async function signedUploadRoute(instance: FastifyInstance): Promise<void> {
+  await instance.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/admin/devis/:id/devis-signe',
+    {
+      schema: {
+        tags,
+        summary: 'Téléverser le devis signé (un seul fichier PDF, 10 Mo au plus) : le devis passe en cours',
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: devisSchema, ...errors, 413: errorSchema, 415: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => {
+      const admin = await app.guards.requireAdmin(request);
+      const content = await readSingleFile(request);
+      return uploadSignedQuote(depsOf(app, request), admin, request.params.id, content);
+    },
+  );
+}
+
+/** The one file of the request, whole in memory (10 MiB at most), or a French refusal. */
+async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', adminTexts.uploadNotPdf);
+  let content: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (content) throw new AppError('validation', adminTexts.uploadTooManyFiles);
+      content = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('validation', adminTexts.uploadTooManyFiles);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', adminTexts.uploadTooLarge);
+    throw error;
+  }
+  if (!content) throw new AppError('validation', texts.uploadNoFile);
+  return content;
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import { notFound } from '../errors.ts';
+import { findQuoteById } from '../quotes/repository.ts';
+
+const errorSchema = z.object({ error: z.string(), message: z.string() });
+
+/** Downloads of stored files, each through an authorised route (never a public URL). */
+export async function fileRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/devis/:id/devis-signe',
+    {
+      schema: {
+        tags: ['fichiers'],
+        summary: 'Télécharger le devis signé (le client propriétaire ou l’administrateur)',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('Le PDF signé'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.guards.requireUser(request);
+      const row = await findQuoteById(app.database.db, request.params.id);
+      // Another customer's quote does not exist for this viewer.
+      if (!row || (viewer.role !== 'admin' && row.uid !== viewer.id)) throw notFound(texts.quoteNotFound);
+      if (!row.signedFileKey) throw notFound(adminTexts.signedFileMissing);
+      const content = await app.fileStore.get(row.signedFileKey);
+      if (!content) throw notFound(adminTexts.signedFileMissing);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="devis-signe-${row.numeroDevis}.pdf"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
+}

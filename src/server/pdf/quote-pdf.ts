@@ -1,0 +1,153 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { Devis } from '../../domain/schemas/devis.ts';
+import { statutLabel } from '../../domain/statuses.ts';
+import { adminTexts, texts } from '../../domain/texts.ts';
+import type { Config } from '../config.ts';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans covers every French letter, the euro sign and typographic spaces. */
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
+
+/** "1 234,50 €" as the quote shows it. */
+export const formatPrixPdf = (prix: number) => `${euros.format(prix)} €`;
+
+/** "2026-12-01" → "01/12/2026"; anything else is shown as given. */
+function formatDay(day: string | undefined): string {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (day ?? '');
+}
+
+function slot(day: string | undefined, start: string | undefined, end: string | undefined): string {
+  if (!day) return texts.notSpecified;
+  const range = start && end ? `, entre ${start} et ${end}` : start ? `, à partir de ${start}` : '';
+  return `${formatDay(day)}${range}`;
+}
+
+const yesNo = (value: boolean | undefined) => (value ? 'Oui' : 'Non');
+const lavageLabel = { '': texts.none, exterieur: 'Extérieur', complet: 'Complet' } as const;
+const motorisationLabel = { essence: 'Essence', diesel: 'Diesel', electrique: 'Électrique', hybride: 'Hybride' } as const;
+
+type Business = Config['business'];
+type Contact = Config['contact'];
+
+/**
+ * The quote sent to the customer for signature: French, A4, text drawn with an embedded
+ * TrueType font (so it is searchable and every character survives). User data is only ever
+ * drawn as text, never interpreted.
+ */
+export async function renderQuotePdf(devis: Devis, { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date }): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 50, bottom: 50, left: 56, right: 56 },
+    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: 'Devis de convoyage' },
+    lang: 'fr-FR',
+    displayTitle: true,
+  } as PDFKit.PDFDocumentOptions);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const left = doc.page.margins.left;
+
+  const heading = (label: string) => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(0.6).font('bold').fontSize(11).fillColor('#0f3d5e').text(label, left, doc.y, { width });
+    doc.moveTo(left, doc.y + 1).lineTo(left + width, doc.y + 1).lineWidth(0.5).strokeColor('#c9d1d9').stroke();
+    doc.moveDown(0.3).fillColor('#1b2430');
+  };
+  const line = (label: string, value: string | null | undefined) => {
+    doc.font('bold').fontSize(9.5).text(`${label} : `, left, doc.y, { continued: true, width });
+    doc.font('regular').text(value && value.trim() !== '' ? value : '—');
+  };
+
+  // Business identity
+  doc.font('bold').fontSize(16).fillColor('#0f3d5e').text(business.name, left, doc.y, { width });
+  doc.font('regular').fontSize(9).fillColor('#1b2430');
+  doc.text(business.owner);
+  doc.text(business.address);
+  doc.text(`SIRET : ${business.siret}`);
+  doc.text(`${contact.email} – ${contact.phone}`);
+  doc.text(texts.vatNote);
+
+  // Title
+  doc.moveDown(1).font('bold').fontSize(18).fillColor('#1b2430').text(adminTexts.pdfTitle(devis.numeroDevis), left, doc.y, { width, align: 'center' });
+  doc.font('regular').fontSize(10).text(`Date du devis : ${dateFr.format(date)}`, { width, align: 'center' });
+  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))} – statut : ${statutLabel(devis.statut)}`, { width, align: 'center' });
+
+  const client = devis.clientDetails;
+  heading('Client');
+  line('Nom', client?.nom);
+  line('E-mail', client?.email || devis.email);
+  line('Téléphone', client?.telephone);
+  line('Type de client', devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null);
+  if (devis.clientType === 'entreprise') line('SIRET', client?.siret);
+
+  heading('Trajet');
+  line('Adresse de départ', devis.adresseDepart);
+  line("Adresse d'arrivée", devis.adresseArrivee);
+  line('Distance estimée', `${kilometres.format(devis.distanceKm)} km`);
+  line('Type de convoyage', devis.typeConvoyage);
+  line('Prise en charge', slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin));
+  line('Livraison souhaitée', slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin));
+
+  heading('Contacts sur place');
+  const contactText = (c: Devis['contactDepart']) => (c ? [c.nom, c.telephone, c.email].filter(Boolean).join(' – ') : null);
+  line('Au départ', contactText(devis.contactDepart));
+  line("À l'arrivée", contactText(devis.contactArrivee));
+
+  heading('Véhicule');
+  const v = devis.infosVehicule;
+  line('Type de véhicule', devis.typeVehicule);
+  line('Immatriculation', v?.immatriculation);
+  line('Marque et modèle', v ? `${v.marque} ${v.modele}`.trim() : null);
+  line('Numéro de châssis (VIN)', v?.chassis);
+  line('Motorisation', v ? motorisationLabel[v.motorisation] : null);
+
+  heading('Options');
+  const o = devis.options;
+  line('Documentation', yesNo(o?.documentation));
+  line('Lavage', o ? lavageLabel[o.lavage] : texts.none);
+  line('Sans carburant', yesNo(o?.sansCarburant));
+  line('Plaque W garage', yesNo(o?.wGarage));
+
+  if (devis.commentaire) {
+    heading('Commentaires');
+    doc.font('regular').fontSize(9.5).text(devis.commentaire, left, doc.y, { width });
+  }
+
+  heading('Prix');
+  doc.font('bold').fontSize(14).text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
+  doc.font('regular').fontSize(9).text(texts.vatNote);
+  const chosen: string[] = [];
+  if (devis.clauses?.km) chosen.push(texts.clauseKm);
+  if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
+  if (chosen.length > 0) {
+    heading('Clauses');
+    doc.font('regular').fontSize(9.5);
+    for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
+  }
+
+  // Signature block, kept whole on one page.
+  if (doc.y > doc.page.height - 190) doc.addPage();
+  doc.moveDown(1.2);
+  const top = doc.y;
+  doc.rect(left + width / 2, top, width / 2, 110).lineWidth(0.8).strokeColor('#4d5b6a').stroke();
+  doc.font('bold').fontSize(11).text(adminTexts.signatureBlock, left + width / 2 + 10, top + 8, { width: width / 2 - 20 });
+  doc.font('regular').fontSize(8.5).text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', { width: width / 2 - 20 });
+  doc.font('regular').fontSize(8.5).text(`Devis à retourner signé à ${contact.email}.`, left, top + 8, { width: width / 2 - 20 });
+
+  doc.end();
+  return finished;
+}
