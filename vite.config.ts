@@ -1,19 +1,55 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
+const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
+
+/**
+ * Writes a .br and a .gz beside every text asset of the build, compressed once at the
+ * highest levels; the server sends them as they are (@fastify/static preCompressed).
+ * index.html is left out: the server rewrites it per page and compresses it on the fly.
+ */
+function precompress(): Plugin {
+  const compressible = /\.(js|mjs|css|svg|webmanifest|txt|xml)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || statSync(file).size < 1024) continue;
+        const source = readFileSync(file);
+        const brotli = brotliCompressSync(source, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+        });
+        const gzip = gzipSync(source, { level: 9 });
+        if (brotli.length < source.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < source.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     // Keeps inline <script> out of index.html so the CSP can stay "self only".
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Read by the server to preload a lazily loaded public page's chunks with its HTML.
+    manifest: true,
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -353,3 +353,96 @@ export const adminTexts = {
   signatureBlock: 'Bon pour accord',
   mailSubject: (numero: number) => `Votre devis de convoyage n° ${numero} à signer`,
 } as const;
+/**
+ * Texts of the public site: menu, home page, information pages and legal notices. The
+ * business identity (name, owner, SIRET, address, host, contact) is not here: it comes from
+ * the configuration (PublicConfig) and is interpolated by the pages.
+ */
+export const publicTexts = {
+  nav: {
+    skipLink: 'Aller au contenu',
+    mainMenu: 'Menu principal',
+    menu: 'Menu',
+    closeMenu: 'Fermer le menu',
+    footerMenu: 'Informations',
+    accueil: 'Accueil',
+    simuler: 'Simuler un prix',
+    creerCompte: 'Créer un compte',
+    connexion: 'Connexion',
+    contact: 'Contact',
+    quiSommesNous: 'Qui sommes-nous',
+    commentCaMarche: 'Comment ça marche',
+    faq: 'FAQ',
+    mentionsLegales: 'Mentions légales',
+  },
+  footer: {
+    microEntreprise: 'micro-entreprise',
+    siret: (siret: string) => `SIRET ${siret}`,
+  },
+  home: {
+    heroTitle: 'Convoyage de véhicules partout en France',
+    heroLead:
+      'Un chauffeur professionnel déplace votre voiture ou votre utilitaire de A à B. Obtenez votre prix en quelques secondes.',
+    heroCta: 'Simuler un prix',
+    heroSecondaryCta: 'Créer un compte',
+    heroHighlights: ['Assurance incluse', 'Partout en France', 'Devis signé en ligne'],
+    pauseSlideshow: 'Mettre en pause le défilement des images',
+    simulerTitle: 'Simuler un prix',
+    simulerLead:
+      "Indiquez l'adresse de départ, l'adresse d'arrivée et le type de véhicule : le prix estimé s'affiche aussitôt.",
+    creerCompteTitle: 'Créer un compte',
+    creerCompteLead: 'Un compte client pour enregistrer vos devis, les compléter et suivre vos convoyages.',
+    connexionTitle: 'Connexion',
+    connexionLead: 'Déjà client ? Connectez-vous pour retrouver vos devis.',
+    contactTitle: 'Contact',
+    contactLead: 'Une question, un convoyage particulier ? Écrivez-nous ou appelez-nous.',
+    contactEmail: 'E-mail',
+    contactPhone: 'Téléphone',
+    contactAddress: 'Adresse',
+  },
+  notFound: {
+    otherPages: 'Vous cherchiez peut-être :',
+  },
+} as const;
+
+/** Title and description of each public page (pages, server-rendered head, sitemap). */
+export type PageMeta = { title: string; description: string };
+
+export const publicPageMeta = {
+  '/': {
+    title: 'convoyage de véhicules par chauffeur professionnel',
+    description:
+      'Convoyage de voitures et d’utilitaires par un chauffeur professionnel, partout en France : prix immédiat en ligne, devis signé, suivi dans votre espace client.',
+  },
+  '/qui-sommes-nous': {
+    title: 'Qui sommes-nous',
+    description:
+      'Un convoyeur professionnel indépendant qui conduit votre véhicule à votre place, partout en France, avec assurance et état des lieux.',
+  },
+  '/comment-ca-marche': {
+    title: 'Comment ça marche',
+    description:
+      'Simulation, création de compte, confirmation du devis signé, prise en charge, livraison et finalisation : le convoyage en six étapes.',
+  },
+  '/faq': {
+    title: 'Questions fréquentes',
+    description:
+      'Assurance, zones desservies, nettoyage, remise du véhicule, documents, plaque W garage : les réponses à vos questions sur le convoyage.',
+  },
+  '/mentions-legales': {
+    title: 'Mentions légales',
+    description:
+      'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  '/connexion': {
+    title: 'Connexion',
+    description: 'Connectez-vous à votre espace client pour retrouver, compléter et suivre vos devis de convoyage.',
+  },
+} as const satisfies Record<string, PageMeta>;
+
+export type PublicPagePath = keyof typeof publicPageMeta;
+
+/** "FAQ | Convoyage Pro"; the home page reads "Convoyage Pro – convoyage de véhicules…". */
+export function pageTitle(title: string, businessName: string, isHome = false): string {
+  return isHome ? `${businessName} – ${title}` : `${title} | ${businessName}`;
+}

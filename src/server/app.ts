@@ -31,6 +31,7 @@ import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
+import { createPageRenderer, type ViteManifest } from './system/page-head.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -175,14 +176,18 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
       root: CLIENT_DIST,
       index: false,
       wildcard: false,
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The build writes .br and .gz beside each text asset (vite.config.ts): no work per request.
+      preCompressed: true,
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
-  const html = hasBuild ? injectConfig(readFileSync(indexFile, 'utf8'), app.config) : null;
+  const manifestFile = path.join(CLIENT_DIST, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
+  const renderPage = hasBuild ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, manifest) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -190,10 +195,17 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundApi(request, reply);
     reply.header('cache-control', 'no-cache');
     reply.status(isSpaRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8');
-    return reply.send(
-      html ??
+    if (!renderPage) {
+      return reply.send(
         '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title><p>Lancez <code>npm run build</code>.</p></html>',
-    );
+      );
+    }
+    const page = renderPage(pathname);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    reply.header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   });
 }
 

@@ -1,5 +1,29 @@
+import { Link } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { infoPageTexts } from '../../domain/info-page-texts.ts';
+import { publicPageMeta } from '../../domain/texts.ts';
 import { Page } from '../ui/page.tsx';
+import styles from './public-pages.module.css';
 
+const t = infoPageTexts.faq;
+
+/** Each question is a native disclosure (<details>/<summary>): keyboard and screen readers work as is. */
 export function FaqPage() {
-  return <Page title="Questions fréquentes" />;
+  return (
+    <Page title={publicPageMeta['/faq'].title}>
+      <p className={styles.intro}>{t.intro}</p>
+      <div className={styles.faqList}>
+        {t.items.map((item) => (
+          <details key={item.question} className={styles.faqItem}>
+            <summary>{item.question}</summary>
+            <p>{item.answer}</p>
+          </details>
+        ))}
+      </div>
+      <p>
+        {t.more}{' '}
+        <Link to={{ pathname: paths.home, hash: '#contact' }}>{t.contactUs}</Link>
+      </p>
+    </Page>
+  );
 }

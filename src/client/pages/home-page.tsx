@@ -1,38 +1,108 @@
-import { texts } from '../../domain/texts.ts';
-import { HomeLoginSection } from '../features/accounts/components/home-login-section.tsx';
-import { SignUpForm } from '../features/accounts/components/sign-up-form.tsx';
-import { Simulator } from '../features/simulator/components/simulator.tsx';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../domain/paths.ts';
+import { pageTitle, publicPageMeta, publicTexts } from '../../domain/texts.ts';
+import { HeroBackground } from '../features/public/hero-background.tsx';
 import { publicConfig } from '../lib/public-config.ts';
+import styles from './home-page.module.css';
+
+// The forms load right after the first paint: the home page's first bundle stays small.
+const Simulator = lazy(() => import('../features/simulator/components/simulator.tsx').then((m) => ({ default: m.Simulator })));
+const SignUpForm = lazy(() => import('../features/accounts/components/sign-up-form.tsx').then((m) => ({ default: m.SignUpForm })));
+const HomeLoginSection = lazy(() =>
+  import('../features/accounts/components/home-login-section.tsx').then((m) => ({ default: m.HomeLoginSection })),
+);
+
+function FormPlaceholder() {
+  return (
+    <p className={styles.formPlaceholder} role="status">
+      Chargement du formulaire…
+    </p>
+  );
+}
+
+const t = publicTexts.home;
 
 export function HomePage() {
   const { contact, business } = publicConfig;
   return (
     <>
-      <title>{`${business.name} – convoyage de véhicules par chauffeur professionnel`}</title>
-      <section id="accueil" className="container page" aria-labelledby="accueil-titre">
-        <h1 id="accueil-titre">Convoyage de véhicules partout en France</h1>
-        <p>Un chauffeur professionnel déplace votre voiture ou votre utilitaire de A à B. Obtenez votre prix en quelques secondes.</p>
+      <title>{pageTitle(publicPageMeta['/'].title, business.name, true)}</title>
+
+      <section id="accueil" className={styles.hero} aria-labelledby="accueil-titre" tabIndex={-1}>
+        <HeroBackground />
+        <div className={`container ${styles.heroInner}`}>
+          <div className={styles.heroPanel}>
+            <h1 id="accueil-titre" className={styles.heroTitle}>
+              {t.heroTitle}
+            </h1>
+            <p className={styles.heroLead}>{t.heroLead}</p>
+            <p className={styles.heroActions}>
+              <Link className={styles.ctaPrimary} to={{ hash: '#simuler' }}>
+                {t.heroCta}
+              </Link>
+              <Link className={styles.ctaSecondary} to={{ hash: '#creer-compte' }}>
+                {t.heroSecondaryCta}
+              </Link>
+            </p>
+            <ul className={styles.highlights}>
+              {t.heroHighlights.map((highlight) => (
+                <li key={highlight}>{highlight}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
       </section>
-      <section id="simuler" className="container page" aria-labelledby="simuler-titre">
-        <h2 id="simuler-titre">Simuler un prix</h2>
-        <Simulator />
+
+      <section id="simuler" className={`container ${styles.section}`} aria-labelledby="simuler-titre" tabIndex={-1}>
+        <h2 id="simuler-titre">{t.simulerTitle}</h2>
+        <p className={styles.lead}>{t.simulerLead}</p>
+        <Suspense fallback={<FormPlaceholder />}>
+          <Simulator />
+        </Suspense>
       </section>
-      <section id="creer-compte" className="container page" aria-labelledby="creer-compte-titre">
-        <h2 id="creer-compte-titre">Créer un compte</h2>
-        <SignUpForm />
-      </section>
-      <section id="connexion" className="container page" aria-labelledby="connexion-titre">
-        <h2 id="connexion-titre">Connexion</h2>
-        <HomeLoginSection />
-      </section>
-      <section id="contact" className="container page" aria-labelledby="contact-titre">
-        <h2 id="contact-titre">Contact</h2>
+
+      <div className={`container ${styles.accountGrid}`}>
+        <section id="creer-compte" className={styles.card} aria-labelledby="creer-compte-titre" tabIndex={-1}>
+          <h2 id="creer-compte-titre">{t.creerCompteTitle}</h2>
+          <p className={styles.lead}>{t.creerCompteLead}</p>
+          <Suspense fallback={<FormPlaceholder />}>
+            <SignUpForm />
+          </Suspense>
+        </section>
+        <section id="connexion" className={styles.card} aria-labelledby="connexion-titre" tabIndex={-1}>
+          <h2 id="connexion-titre">{t.connexionTitle}</h2>
+          <p className={styles.lead}>{t.connexionLead}</p>
+          <Suspense fallback={<FormPlaceholder />}>
+            <HomeLoginSection />
+          </Suspense>
+        </section>
+      </div>
+
+      <section id="contact" className={`container ${styles.section}`} aria-labelledby="contact-titre" tabIndex={-1}>
+        <h2 id="contact-titre">{t.contactTitle}</h2>
+        <p className={styles.lead}>{t.contactLead}</p>
+        <dl className={styles.contactList}>
+          <div>
+            <dt>{t.contactEmail}</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t.contactPhone}</dt>
+            <dd>
+              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t.contactAddress}</dt>
+            <dd>{business.address}</dd>
+          </div>
+        </dl>
         <p>
-          E-mail : <a href={`mailto:${contact.email}`}>{contact.email}</a>
-          <br />
-          Téléphone : <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
+          <Link to={paths.faq}>{publicTexts.nav.faq}</Link> · <Link to={paths.commentCaMarche}>{publicTexts.nav.commentCaMarche}</Link>
         </p>
-        <p>{texts.vatNote}</p>
       </section>
     </>
   );

@@ -1,5 +1,34 @@
+import { Link } from 'react-router';
+import { infoPageTexts } from '../../domain/info-page-texts.ts';
+import { publicPageMeta } from '../../domain/texts.ts';
+import { publicConfig } from '../lib/public-config.ts';
 import { Page } from '../ui/page.tsx';
+import styles from './public-pages.module.css';
+
+const t = infoPageTexts.about;
 
 export function QuiSommesNousPage() {
-  return <Page title="Qui sommes-nous" />;
+  const { business } = publicConfig;
+  return (
+    <Page title={publicPageMeta['/qui-sommes-nous'].title}>
+      <p className={styles.intro}>{t.intro(business.name, business.owner)}</p>
+      <div className={styles.prose}>
+        <h2>{t.missionTitle}</h2>
+        <p>{t.mission}</p>
+        <h2>{t.commitmentsTitle}</h2>
+        <ul>
+          {t.commitments.map((commitment) => (
+            <li key={commitment}>{commitment}</li>
+          ))}
+        </ul>
+        <h2>{t.areaTitle}</h2>
+        <p>{t.area}</p>
+        <p>
+          <Link className={styles.cta} to={{ pathname: '/', hash: '#simuler' }}>
+            {infoPageTexts.howItWorks.cta}
+          </Link>
+        </p>
+      </div>
+    </Page>
+  );
 }

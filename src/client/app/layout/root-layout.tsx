@@ -1,23 +1,35 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { applyPageMeta } from './page-meta.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './layout.module.css';
 
-/** Scrolls to the anchor of /#section links, or to the top on a new page. */
-function useScrollOnNavigate() {
+/**
+ * On each navigation: scroll to the /#section anchor (or to the top of a new page), move
+ * keyboard focus there so the next Tab continues from the new content, and update the
+ * page's description tags. The first render keeps the browser's own focus and scroll.
+ */
+function useNavigationEffects() {
   const { pathname, hash } = useLocation();
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-      return;
-    }
-    window.scrollTo(0, 0);
+    const current = `${pathname}${hash}`;
+    const isFirst = previous.current === null;
+    if (previous.current === current) return;
+    previous.current = current;
+    applyPageMeta(pathname);
+
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else if (!isFirst) window.scrollTo(0, 0);
+    if (isFirst) return;
+    (target ?? document.getElementById('contenu'))?.focus({ preventScroll: true });
   }, [pathname, hash]);
 }
 
 export function RootLayout() {
-  useScrollOnNavigate();
+  useNavigationEffects();
   return (
     <div className={styles.shell}>
       <SiteHeader />

@@ -1,34 +1,41 @@
 import { Link } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
-import { texts } from '../../../domain/texts.ts';
+import { publicTexts, texts } from '../../../domain/texts.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import styles from './layout.module.css';
+
+const t = publicTexts.nav;
+
+const links = [
+  { to: paths.mentionsLegales, label: t.mentionsLegales },
+  { to: paths.quiSommesNous, label: t.quiSommesNous },
+  { to: paths.commentCaMarche, label: t.commentCaMarche },
+  { to: paths.faq, label: t.faq },
+];
 
 export function SiteFooter() {
   const { business, contact } = publicConfig;
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.footerInner}`}>
-        <p>
-          {business.name} – micro-entreprise – SIRET {business.siret} – {texts.vatNote}
+        <nav aria-label={t.footerMenu}>
+          <ul className={styles.footerLinks}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className={styles.footerContact}>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          <span aria-hidden="true"> · </span>
+          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
         </p>
-        <p>
-          <a href={`mailto:${contact.email}`}>{contact.email}</a> – <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
+        <p className={styles.legalLine}>
+          {business.name} – {business.owner}, {publicTexts.footer.microEntreprise} – {publicTexts.footer.siret(business.siret)} –{' '}
+          {texts.vatNote}
         </p>
-        <ul className={styles.footerLinks}>
-          <li>
-            <Link to={paths.mentionsLegales}>Mentions légales</Link>
-          </li>
-          <li>
-            <Link to={paths.quiSommesNous}>Qui sommes-nous</Link>
-          </li>
-          <li>
-            <Link to={paths.commentCaMarche}>Comment ça marche</Link>
-          </li>
-          <li>
-            <Link to={paths.faq}>FAQ</Link>
-          </li>
-        </ul>
       </div>
     </footer>
   );

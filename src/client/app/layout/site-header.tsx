@@ -1,27 +1,82 @@
-import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
+import { publicTexts } from '../../../domain/texts.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../features/accounts/api/use-session.ts';
 import { LogoutButton } from '../../features/accounts/components/logout-button.tsx';
 import styles from './layout.module.css';
 
+const t = publicTexts.nav;
+
 const homeSections = [
-  { hash: '#accueil', label: 'Accueil' },
-  { hash: '#simuler', label: 'Simuler un prix' },
-  { hash: '#creer-compte', label: 'Créer un compte' },
-  { hash: '#connexion', label: 'Connexion' },
-  { hash: '#contact', label: 'Contact' },
+  { hash: '#accueil', label: t.accueil },
+  { hash: '#simuler', label: t.simuler },
+  { hash: '#creer-compte', label: t.creerCompte },
+  { hash: '#connexion', label: t.connexion },
+  { hash: '#contact', label: t.contact },
 ];
 
 const pages = [
-  { to: paths.quiSommesNous, label: 'Qui sommes-nous' },
-  { to: paths.commentCaMarche, label: 'Comment ça marche' },
-  { to: paths.faq, label: 'FAQ' },
+  { to: paths.quiSommesNous, label: t.quiSommesNous },
+  { to: paths.commentCaMarche, label: t.commentCaMarche },
+  { to: paths.faq, label: t.faq },
 ];
 
-export function SiteHeader() {
+/**
+ * On small screens the menu is a disclosure: the toggle says whether it is open
+ * (aria-expanded), Escape or a click outside closes it and gives focus back to the toggle,
+ * and following a link closes it.
+ */
+function useDisclosureMenu() {
   const [isOpen, setIsOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // A new page or section closes the menu.
+  const [lastLocation, setLastLocation] = useState(location);
+  if (lastLocation !== location) {
+    setLastLocation(location);
+    setIsOpen(false);
+  }
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setIsOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isOpen]);
+
+  return { isOpen, toggle: () => setIsOpen((open) => !open), toggleRef, navRef };
+}
+
+/** "Fermer le menu" for assistive technologies, a shorter "Fermer" on screen (phones are narrow). */
+function CloseLabel() {
+  const [visible, ...rest] = t.closeMenu.split(' ');
+  return (
+    <>
+      {visible}
+      <span className="visually-hidden"> {rest.join(' ')}</span>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const { isOpen, toggle, toggleRef, navRef } = useDisclosureMenu();
   const menuId = useId();
   const session = useSession();
   const user = session.data?.user;
@@ -29,34 +84,25 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <a className={styles.skipLink} href="#contenu">
-        Aller au contenu
+        {t.skipLink}
       </a>
       <div className={`container ${styles.headerInner}`}>
         <Link to={paths.home} className={styles.brand}>
+          <img className={styles.logo} src="/favicon.svg" alt="" width={32} height={32} />
           {publicConfig.business.name}
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className={styles.menuToggle}
           aria-expanded={isOpen}
           aria-controls={menuId}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={toggle}
         >
-          <span aria-hidden="true" className={styles.burger} />
-          {isOpen ? 'Fermer le menu' : 'Menu'}
+          <span aria-hidden="true" className={isOpen ? styles.cross : styles.burger} />
+          {isOpen ? <CloseLabel /> : t.menu}
         </button>
-        <nav
-          id={menuId}
-          aria-label="Menu principal"
-          className={`${styles.nav} ${isOpen ? styles.navOpen : ''}`}
-          // Following a link, or Escape, closes the menu on small screens.
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest('a')) setIsOpen(false);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setIsOpen(false);
-          }}
-        >
+        <nav ref={navRef} id={menuId} aria-label={t.mainMenu} className={`${styles.nav} ${isOpen ? styles.navOpen : ''}`}>
           <ul className={styles.navList}>
             {homeSections.map((section) => (
               <li key={section.hash}>

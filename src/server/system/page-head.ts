@@ -1,0 +1,114 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { isSpaRoute } from '../../domain/paths.ts';
+import { pageTitle, publicPageMeta, texts, type PageMeta } from '../../domain/texts.ts';
+import type { Config } from '../config.ts';
+
+const HEAD_BLOCK = /<!--page-head:start[\s\S]*?<!--page-head:end-->/;
+const HOME_PRELOAD_BLOCK = /<!--home-preload:start[^>]*-->([\s\S]*?)<!--home-preload:end-->/;
+
+const metaByPath: Record<string, PageMeta> = publicPageMeta;
+
+/**
+ * The lazily loaded public pages' modules (see src/client/app/router.tsx). The first HTML of
+ * such a page preloads its chunks, so the browser fetches them alongside the main bundle
+ * instead of after it. A module missing from the build manifest is simply not preloaded.
+ */
+const LAZY_PAGE_MODULES: Record<string, string> = {
+  '/connexion': 'pages/connexion-page.tsx',
+  '/qui-sommes-nous': 'pages/qui-sommes-nous-page.tsx',
+  '/comment-ca-marche': 'pages/comment-ca-marche-page.tsx',
+  '/faq': 'pages/faq-page.tsx',
+  '/mentions-legales': 'pages/mentions-legales-page.tsx',
+};
+
+/** Vite's build manifest (build.manifest: true): source module → chunk, its imports and CSS. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+function chunkPreloads(manifest: ViteManifest | null, module: string | undefined): string[] {
+  if (!manifest || !module || !manifest[module]) return [];
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+  ];
+}
+
+/** One page's HTML, ready to send in each encoding. */
+export type RenderedPage = { html: string; br: Buffer; gzip: Buffer };
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Which head a request gets: a public page's own, the 404 page's, or the app's default. */
+function headKey(pathname: string): string {
+  const path = normalise(pathname);
+  if (path in metaByPath) return path;
+  return isSpaRoute(pathname) ? 'app' : 'not-found';
+}
+
+/**
+ * Writes each page's title, description and Open Graph tags into index.html, so that
+ * crawlers and link previews that run no script see them (the SPA keeps them up to date
+ * afterwards, see src/client/app/layout/page-meta.ts). Only the home page keeps the
+ * preload of its first hero picture; a lazily loaded page preloads its own chunks. Results
+ * are cached, compressed once: there are a handful of variants. (The SPA's HTML is sent by
+ * the not-found handler, which @fastify/compress's per-route hooks do not reach.)
+ */
+export function createPageRenderer(template: string, config: Config, manifest: ViteManifest | null = null) {
+  const cache = new Map<string, RenderedPage>();
+  const origin = config.publicUrl;
+  const home = metaByPath['/']!;
+
+  function render(key: string): string {
+    const isHome = key === '/';
+    const isNotFound = key === 'not-found';
+    const meta: PageMeta = metaByPath[key] ?? home;
+    const title = isNotFound ? texts.notFoundTitle : pageTitle(meta.title, config.business.name, isHome || key === 'app');
+    const description = isNotFound ? texts.notFoundBody : meta.description;
+    const url = `${origin}${key in metaByPath ? (key === '/' ? '/' : key) : '/'}`;
+    const head = [
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      `<meta property="og:image" content="${escapeHtml(`${origin}/images/og-image.jpg`)}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(config.business.name)}" />`,
+      ...(isNotFound ? ['<meta name="robots" content="noindex" />'] : []),
+      ...chunkPreloads(manifest, LAZY_PAGE_MODULES[key]),
+    ].join('\n    ');
+    return template
+      .replace(HEAD_BLOCK, head)
+      .replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
+  }
+
+  return (pathname: string): RenderedPage => {
+    const key = headKey(pathname);
+    let page = cache.get(key);
+    if (page === undefined) {
+      const html = render(key);
+      const buffer = Buffer.from(html);
+      page = {
+        html,
+        br: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(buffer, { level: 9 }),
+      };
+      cache.set(key, page);
+    }
+    return page;
+  };
+}
