@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { adminTexts, texts } from '../src/domain/texts.ts';
+import { texts } from '../src/domain/texts.ts';
+import { adminTexts } from '../src/domain/texts-admin.ts';
 import { readPdf } from '../src/server/pdf/extract-text.ts';
 import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
 import { readOutbox } from './support.ts';

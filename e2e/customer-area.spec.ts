@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { quoteTexts as t, texts } from '../src/domain/texts.ts';
+import { texts } from '../src/domain/texts.ts';
+import { quoteTexts as t } from '../src/domain/texts-quotes.ts';
 import { frDate, insertQuote, loginNewCustomer, parisDatePlus } from './customer-support.ts';
 
 const SIZES = [

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { useAdminArchives } from '../features/admin/api/use-admin-archives.ts';
 import { QuoteActions } from '../features/admin/components/quote-actions.tsx';
 import styles from '../features/admin/components/admin.module.css';

@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { canApply } from '../../domain/statuses.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { useAdminQuote } from '../features/admin/api/use-admin-quote.ts';
 import { ConfirmForm } from '../features/admin/components/confirm-form.tsx';
 import { QuoteActions } from '../features/admin/components/quote-actions.tsx';

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { STATUT_FILTERS, type StatutFilter } from '../../domain/schemas/admin.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { AdminToolbar } from '../features/admin/components/admin-toolbar.tsx';
 import { Pager } from '../features/admin/components/pager.tsx';
 import { QuoteGroups } from '../features/admin/components/quote-groups.tsx';

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { statutLabel } from '../../domain/statuses.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { useAdminQuote } from '../features/admin/api/use-admin-quote.ts';
 import { UploadForm } from '../features/admin/components/upload-form.tsx';
 import { Message } from '../ui/message.tsx';

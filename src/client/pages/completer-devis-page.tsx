@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { canApply } from '../../domain/statuses.ts';
-import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { quoteTexts as t } from '../../domain/texts-quotes.ts';
 import { useSession } from '../features/accounts/api/use-session.ts';
 import { useCompleteDevis } from '../features/quotes/api/complete-devis.ts';
 import { useDevis } from '../features/quotes/api/get-devis.ts';

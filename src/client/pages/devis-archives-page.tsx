@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
-import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { quoteTexts as t } from '../../domain/texts-quotes.ts';
 import { useSession } from '../features/accounts/api/use-session.ts';
 import { ArchivedQuotes } from '../features/quotes/components/archived-quotes.tsx';
 import styles from '../features/quotes/components/quotes.module.css';

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { canApply } from '../../domain/statuses.ts';
-import { quoteTexts as t, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { quoteTexts as t } from '../../domain/texts-quotes.ts';
 import { useDevis } from '../features/quotes/api/get-devis.ts';
 import { DevisDetail } from '../features/quotes/components/devis-detail.tsx';
 import styles from '../features/quotes/components/quotes.module.css';

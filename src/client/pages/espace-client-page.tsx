@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
-import { quoteTexts as t } from '../../domain/texts.ts';
+import { quoteTexts as t } from '../../domain/texts-quotes.ts';
 import { useSession } from '../features/accounts/api/use-session.ts';
 import { LogoutButton } from '../features/accounts/components/logout-button.tsx';
 import { ActiveQuotes } from '../features/quotes/components/active-quotes.tsx';

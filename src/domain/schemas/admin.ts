@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
-import { adminTexts } from '../texts.ts';
+import { adminTexts } from '../texts-admin.ts';
 import { clausesSchema, devisSchema } from './devis.ts';
 
 /** The largest final price the back office accepts, in cents (1 000 000 €). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPlate } from '../plate.ts';
 import { isValidSiret, normalizeSiret } from '../siret.ts';
-import { completionMessages as m } from '../texts.ts';
+import { completionMessages as m } from '../texts-quotes.ts';
 import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { readPdf } from '../pdf/extract-text.ts';
 import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '../test/helpers.ts';
 import { startSmtpReceiver } from '../test/smtp-receiver.ts';

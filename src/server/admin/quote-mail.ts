@@ -1,5 +1,6 @@
 import type { Devis } from '../../domain/schemas/devis.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { formatPrixPdf } from '../pdf/quote-pdf.ts';

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '../../domain/schemas/admin.ts';
 import { devisSchema } from '../../domain/schemas/devis.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { AppError } from '../errors.ts';
 import { MAX_UPLOAD_BYTES } from '../files/pdf-check.ts';
 import {

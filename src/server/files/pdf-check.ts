@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { adminTexts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { AppError } from '../errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

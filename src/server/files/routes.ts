@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import { notFound } from '../errors.ts';
 import { findQuoteById } from '../quotes/repository.ts';
 

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Devis } from '../../domain/schemas/devis.ts';
 import { statutLabel } from '../../domain/statuses.ts';
-import { adminTexts, texts } from '../../domain/texts.ts';
+import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import type { Config } from '../config.ts';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion, daysFromToday } from '../../domain/schemas/devis-completion.fixture.ts';
 import { STATUTS, type Statut } from '../../domain/statuses.ts';
-import { completionMessages as m, quoteApiMessages } from '../../domain/texts.ts';
+import { completionMessages as m, quoteApiMessages } from '../../domain/texts-quotes.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
 import { findQuoteById } from './repository.ts';
 import { createQuoteInStatus } from './test-factories.ts';

@@ -1,7 +1,7 @@
 import { canApply, TRANSITIONS, type QuoteAction, type Statut } from '../../domain/statuses.ts';
 import type { Completion } from '../../domain/schemas/devis-completion.ts';
 import type { Devis } from '../../domain/schemas/devis.ts';
-import { quoteApiMessages } from '../../domain/texts.ts';
+import { quoteApiMessages } from '../../domain/texts-quotes.ts';
 import type { Viewer } from '../accounts/guards.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { DevisRow, DevisUpdate } from '../db/schema.ts';

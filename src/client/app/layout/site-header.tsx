@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
 import { publicTexts } from '../../../domain/texts.ts';
 import { publicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../features/accounts/api/use-session.ts';
-import { LogoutButton } from '../../features/accounts/components/logout-button.tsx';
 import styles from './layout.module.css';
+
+// Only a logged-in visitor needs it: it stays out of the home page's first bundle.
+const LogoutButton = lazy(() => import('../../features/accounts/components/logout-button.tsx').then((m) => ({ default: m.LogoutButton })));
 
 const t = publicTexts.nav;
 
@@ -122,7 +124,9 @@ export function SiteHeader() {
                   </NavLink>
                 </li>
                 <li>
-                  <LogoutButton appearance="header" />
+                  <Suspense fallback={null}>
+                    <LogoutButton appearance="header" />
+                  </Suspense>
                 </li>
               </>
             ) : null}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { STATUT_FILTERS, type StatutFilter } from '../../../../domain/schemas/admin.ts';
 import { paths } from '../../../../domain/paths.ts';
 import { statutLabel } from '../../../../domain/statuses.ts';
-import { adminTexts } from '../../../../domain/texts.ts';
+import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import ui from '../../../ui/ui.module.css';

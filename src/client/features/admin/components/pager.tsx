@@ -1,4 +1,4 @@
-import { adminTexts } from '../../../../domain/texts.ts';
+import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { Button } from '../../../ui/button.tsx';
 import styles from './admin.module.css';
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
 import { statutLabel } from '../../../../domain/statuses.ts';
-import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { formatDateTime, formatEuros, formatKm } from '../../../lib/format.ts';
 import styles from './admin.module.css';
 

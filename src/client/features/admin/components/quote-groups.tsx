@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { AdminGroup, DevisSummary, StatutFilter } from '../../../../domain/schemas/admin.ts';
 import { statutLabel } from '../../../../domain/statuses.ts';
-import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { formatDate, formatDateTime, formatEuros } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Message } from '../../../ui/message.tsx';

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../domain/paths.ts';
-import { adminTexts, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Message } from '../../../ui/message.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { Message } from '../../../ui/message.tsx';

@@ -11,7 +11,8 @@ import {
   type Completion,
   type CompletionInput,
 } from '../../../../domain/schemas/devis-completion.ts';
-import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { parisToday, TIME_SLOTS } from '../../../../domain/time-slots.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { Button } from '../../../ui/button.tsx';

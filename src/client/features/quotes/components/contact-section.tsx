@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { quoteTexts as t } from '../../../../domain/texts.ts';
+import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import styles from './quotes.module.css';
 

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
 import { statutLabel } from '../../../../domain/statuses.ts';
-import { quoteTexts as t, texts } from '../../../../domain/texts.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatDistance, formatPrix, formatSimulationDate, formatWallClock } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
