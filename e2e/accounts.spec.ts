@@ -130,7 +130,7 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   await expect(page).toHaveURL(/\/espace-client$/);
 
   // Logout: back to /connexion, and the server has forgotten the session.
-  await page.getByRole('button', { name: texts.logout }).click();
+  await page.locator('#contenu').getByRole('button', { name: texts.logout }).click();
   await expect(page).toHaveURL(/\/connexion$/);
   const me = await page.request.get('/api/me');
   expect(await me.json()).toEqual({ user: null });
@@ -142,7 +142,7 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   await expect(page).toHaveURL(/\/espace-client$/);
   const persistent = await sessionCookie(page);
   expect(persistent?.expires).toBeGreaterThan(Date.now() / 1000 + 20 * 24 * 3600);
-  await page.getByRole('button', { name: texts.logout }).click();
+  await page.locator('#contenu').getByRole('button', { name: texts.logout }).click();
   await expect(page).toHaveURL(/\/connexion$/);
   expect(await sessionCookie(page)).toBeUndefined();
 });
@@ -159,7 +159,7 @@ test('the administrator logs in from the home page, lands on /admin and logs out
   await page.goto('/connexion');
   await expect(page).toHaveURL(/\/admin$/);
 
-  await page.getByRole('button', { name: texts.logout }).click();
+  await page.locator('#contenu').getByRole('button', { name: texts.logout }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/connexion$/);
@@ -189,7 +189,7 @@ test('a forgotten password is reset from the e-mail link, once', async ({ page }
 
   await logInOnPage(page, email, 'nouveau-mot-de-passe', false);
   await expect(page).toHaveURL(/\/espace-client$/);
-  await page.getByRole('button', { name: texts.logout }).click();
+  await page.locator('#contenu').getByRole('button', { name: texts.logout }).click();
 
   // The link works once.
   await page.goto(link);
