@@ -45,8 +45,11 @@ declare module 'fastify' {
     auth: Auth;
     guards: Guards;
     geo: Geo;
+    routeCatalogue: RouteEntry[];
   }
 }
+
+export type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
@@ -66,6 +69,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     bodyLimit: 1024 * 1024,
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+  // Every route, as registered: the access-matrix test checks that none is left out.
+  const routeCatalogue: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeCatalogue.push({ method: String(method), url: route.url });
+  });
+  app.decorate('routeCatalogue', routeCatalogue);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerJsonParser(app);

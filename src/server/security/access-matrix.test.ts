@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
+import { canApply, STATUTS, type QuoteAction, type Statut } from '../../domain/statuses.ts';
+import { makePdf, multipartBody } from '../admin/test-factories.ts';
+import { createQuoteInStatus } from '../quotes/test-factories.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+
+/**
+ * The access matrix: every API route × every kind of caller × (for quote routes) every
+ * status of a quote owned by customer A. One table says what each cell must answer; a route
+ * that exists in the app but not in the table fails the test, so none can be forgotten.
+ */
+
+const ROLES = ['visitor', 'unverified', 'owner', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = number | ((statut: Statut) => number);
+type Entry = {
+  /** Quote routes get a fresh quote of customer A in each status for each cell. */
+  perQuote: boolean;
+  expect: Record<Role, Expected>;
+  request?: (ctx: { pdf: Buffer; cell: number }) => { payload?: unknown; headers?: Record<string, string>; query?: string };
+};
+
+/** Customer routes: sign-in required, then the owner's status rules; anyone else sees nothing. */
+const customerQuote = (onOwner: Expected): Record<Role, Expected> => ({ visitor: 401, unverified: 403, owner: onOwner, other: 404, admin: 404 });
+/** Admin routes: the status rules of the one transition table. */
+const adminOnly = (onAdmin: Expected): Record<Role, Expected> => ({ visitor: 401, unverified: 403, owner: 403, other: 403, admin: onAdmin });
+const byTable = (role: 'customer' | 'admin', action: QuoteAction, ok: number) => (statut: Statut) => (canApply(role, action, statut) ? ok : 409);
+const everyone = (status: number): Record<Role, Expected> => ({ visitor: status, unverified: status, owner: status, other: status, admin: status });
+
+const TABLE: Record<string, Entry> = {
+  'GET /api/health': { perQuote: false, expect: everyone(200) },
+  'GET /api/config': { perQuote: false, expect: everyone(200) },
+  'GET /api/me': { perQuote: false, expect: everyone(200) },
+  'GET /api/adresses': { perQuote: false, expect: everyone(200), request: () => ({ query: '?q=lyon' }) },
+  'POST /api/getDistance': { perQuote: false, expect: everyone(200), request: () => ({ payload: { depart: 'Paris', arrivee: 'Lyon' } }) },
+  'POST /api/devis/simulation': {
+    perQuote: false,
+    expect: everyone(200),
+    request: () => ({ payload: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' } }),
+  },
+  'POST /api/comptes/inscription': {
+    perQuote: false,
+    expect: everyone(201),
+    request: ({ cell }) => ({
+      headers: { 'x-forwarded-for': `203.0.113.${cell % 250}` },
+      payload: { nom: 'Nouveau', telephone: '0612345678', email: `nouveau${cell}@exemple.fr`, adresse: 'Lyon', type: 'particulier', motDePasse: 'motdepasse1', confirmation: 'motdepasse1', resterConnecte: true },
+    }),
+  },
+  // A verification link without a token leads back to the login page with a message.
+  'GET /api/comptes/verification-email': { perQuote: false, expect: everyone(303) },
+  // The admin has no customer profile.
+  'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
+  'GET /api/comptes/utilisateurs': { perQuote: false, expect: adminOnly(200) },
+  // The admin uses its own API; the customer API lists the caller's own quotes (none for the admin).
+  'GET /api/devis': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/devis/archives': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/devis/:id': { perQuote: true, expect: customerQuote(200) },
+  'PUT /api/devis/:id/completer': { perQuote: true, expect: customerQuote(byTable('customer', 'complete', 200)), request: () => ({ payload: validCompletion() }) },
+  'POST /api/devis/:id/archiver': { perQuote: true, expect: customerQuote(byTable('customer', 'archive', 200)) },
+  'POST /api/devis/:id/restaurer': { perQuote: true, expect: customerQuote(byTable('customer', 'restore', 200)) },
+  'DELETE /api/devis/:id': { perQuote: true, expect: customerQuote(byTable('customer', 'delete', 204)) },
+  // No signed file was uploaded for these quotes: the owner and the admin get 404 too.
+  'GET /api/devis/:id/devis-signe': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
+  'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
+  'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
+  'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },
+  'POST /api/admin/devis/:id/confirmer': {
+    perQuote: true,
+    expect: adminOnly(byTable('admin', 'confirm', 200)),
+    request: () => ({ payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } } }),
+  },
+  'POST /api/admin/devis/:id/confirmer-signe': { perQuote: true, expect: adminOnly(byTable('admin', 'confirmSigned', 200)) },
+  'POST /api/admin/devis/:id/terminer': { perQuote: true, expect: adminOnly(byTable('admin', 'finish', 200)) },
+  'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },
+  'POST /api/admin/devis/:id/restaurer': { perQuote: true, expect: adminOnly(byTable('admin', 'restore', 200)) },
+  'DELETE /api/admin/devis/:id': { perQuote: true, expect: adminOnly(byTable('admin', 'delete', 204)) },
+  'POST /api/admin/devis/:id/devis-signe': {
+    perQuote: true,
+    expect: adminOnly(byTable('admin', 'uploadSigned', 200)),
+    request: ({ pdf }) => {
+      const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: pdf }]);
+      return { payload: body.payload, headers: { 'content-type': body.contentType } };
+    },
+  },
+};
+
+/** Routes outside the matrix, each with its reason. */
+const EXEMPT: Record<string, string> = {
+  'GET /api/auth/*': "better-auth's own endpoints, refusals tested in accounts.test.ts",
+  'POST /api/auth/*': "better-auth's own endpoints, refusals tested in accounts.test.ts",
+};
+const isExempt = (key: string) => key in EXEMPT || key.startsWith('GET /api/docs');
+
+export const matrixStats = { cells: 0 };
+
+describe.each(ENGINES)('access matrix on %s', (engine) => {
+  let t: TestApp;
+  const headers: Partial<Record<Role, Record<string, string>>> = {};
+  let owner: { id: string; email: string };
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    pdf = await makePdf();
+    const a = await createCustomer(t, { name: 'Client A' });
+    const b = await createCustomer(t, { name: 'Client B' });
+    owner = a;
+    for (const customer of [a, b]) {
+      await t.app.database.db
+        .insertInto('utilisateurs')
+        .values({ uid: customer.id, nom: customer.name, telephone: '0612345678', email: customer.email, type: 'particulier', adresse: 'Lyon', dateInscription: new Date().toISOString() })
+        .execute();
+    }
+    // A session whose account is no longer verified (for instance after an e-mail change).
+    const unverified = await createCustomer(t, { name: 'Client non vérifié' });
+    await t.app.database.db.updateTable('user').set({ emailVerified: engine === 'postgres' ? (false as never) : 0 }).where('id', '=', unverified.id).execute();
+    headers.visitor = { origin: PUBLIC_URL };
+    headers.unverified = unverified.headers!;
+    headers.owner = a.headers!;
+    headers.other = b.headers!;
+    headers.admin = (await createAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists every API route of the app, and nothing more', () => {
+    const routes = new Set(
+      t.app.routeCatalogue.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`),
+    );
+    const missing = [...routes].filter((key) => !isExempt(key) && !(key in TABLE));
+    const stale = Object.keys(TABLE).filter((key) => !routes.has(key));
+    expect(missing, 'routes missing from the access table').toEqual([]);
+    expect(stale, 'table entries without a route').toEqual([]);
+  });
+
+  it('answers every cell as the table says', async () => {
+    const failures: string[] = [];
+    let cell = 0;
+    for (const [key, entry] of Object.entries(TABLE)) {
+      const [method, url] = key.split(' ') as [string, string];
+      for (const role of ROLES) {
+        for (const statut of entry.perQuote ? STATUTS : [null]) {
+          cell += 1;
+          const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : '';
+          const extra = entry.request?.({ pdf, cell }) ?? {};
+          const response = await t.app.inject({
+            method: method as 'GET',
+            url: url.replace(':id', quoteId) + (extra.query ?? ''),
+            headers: { ...headers[role], ...extra.headers },
+            ...(extra.payload !== undefined ? { payload: extra.payload as string } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          });
+          const rule = entry.expect[role];
+          const expected = typeof rule === 'function' ? rule(statut!) : rule;
+          if (response.statusCode !== expected) {
+            failures.push(`${key} as ${role}${statut ? ` on a quote "${statut}"` : ''}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    matrixStats.cells += cell;
+    expect(failures).toEqual([]);
+    // 5 roles × (quote routes × 7 statuses + other routes)
+    expect(cell).toBeGreaterThan(400);
+  });
+});
