@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpVerifiedCustomer } from './support.ts';
+import { loginNewCustomer } from './customer-support.ts';
 
 async function chooseAddress(page: Page, label: string, typed: string, expected: RegExp) {
   const field = page.getByRole('combobox', { name: label });
@@ -53,8 +53,8 @@ test.describe('the price simulator', () => {
     await expect(simulator.getByRole('alert')).toHaveText('Erreur lors du calcul. Vérifiez les adresses.');
   });
 
-  test("a logged-in customer's simulation is saved as a quote", async ({ page, baseURL }) => {
-    await signUpVerifiedCustomer(page.request, baseURL!);
+  test("a logged-in customer's simulation is saved as a quote", async ({ page }) => {
+    await loginNewCustomer(page, 'Client Simulateur');
     await page.goto('/');
     const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
     await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Nantes');

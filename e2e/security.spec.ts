@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { validCompletion } from '../src/domain/schemas/devis-completion.fixture.ts';
+import { E2E_ADMIN, ensureAdmin } from './admin-support.ts';
+import { loginNewCustomer } from './customer-support.ts';
+
+const NAME = '<img src=x onerror=alert(1)> Dupont';
+const COMMENT = '<script>alert("commentaire")</script> & « clés »';
+
+test('HTML typed by a customer is shown as text to the customer and the admin, and never runs', async ({ page, browser, baseURL }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const customer = await loginNewCustomer(page, NAME);
+  const headers = { origin: baseURL! };
+  const simulation = await page.request.post('/api/devis/simulation', {
+    headers,
+    data: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
+  });
+  const { devis } = (await simulation.json()) as { devis: { id: string } };
+  const completion = validCompletion({
+    clientDetails: { nom: NAME, email: customer.email, telephone: '06 12 34 56 78', siret: '732 829 320 00074' },
+    contactDepart: { nom: '<b>gras</b>', email: '', telephone: '06 00 00 00 00' },
+    commentaire: COMMENT,
+  });
+  expect((await page.request.put(`/api/devis/${devis.id}/completer`, { headers, data: completion })).ok()).toBe(true);
+
+  await page.goto('/espace-client');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(NAME);
+  await page.goto(`/devis/${devis.id}`);
+  await expect(page.getByText(COMMENT)).toBeVisible();
+  await expect(page.getByText('<b>gras</b>')).toBeVisible();
+  expect(await page.locator('#contenu img[src="x"], #contenu script, #contenu b').count()).toBe(0);
+
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  adminPage.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await ensureAdmin();
+  expect((await adminPage.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers })).ok()).toBe(true);
+  await adminPage.goto(`/admin/devis/${devis.id}/edit`);
+  await expect(adminPage.getByText(COMMENT)).toBeVisible();
+  await expect(adminPage.getByText(NAME).first()).toBeVisible();
+  expect(await adminPage.locator('#contenu img[src="x"], #contenu script').count()).toBe(0);
+  await adminContext.close();
+
+  expect(dialogs).toEqual([]);
+});

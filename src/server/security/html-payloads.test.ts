@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
+import { readPdf } from '../pdf/extract-text.ts';
+import { createQuoteInStatus } from '../quotes/test-factories.ts';
+import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+
+const NAME = '<img src=x onerror=alert(1)> Dupont';
+const COMMENT = '<script>alert("commentaire")</script> & « clés »';
+
+describe.each(ENGINES)('HTML and script payloads on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('travel as text through the API, the confirmation e-mail and the PDF', async () => {
+    const customer = await createCustomer(t);
+    const admin = await createAdmin(t);
+    const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
+    const completion = validCompletion({
+      clientDetails: { nom: NAME, email: customer.email, telephone: '06 12 34 56 78', siret: '732 829 320 00074' },
+      commentaire: COMMENT,
+    });
+    const completed = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, payload: completion, headers: customer.headers });
+    expect(completed.statusCode).toBe(200);
+
+    // The API gives back exactly what was typed: escaping is the renderer's job.
+    const detail = (await t.app.inject({ url: `/api/devis/${quote.id}`, headers: customer.headers })).json();
+    expect(detail.clientDetails.nom).toBe(NAME);
+    expect(detail.commentaire).toBe(COMMENT);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${quote.id}/confirmer`,
+      payload: { prixFinal: '980', clauses: { km: true, longDistance: true } },
+      headers: admin.headers,
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const mail = (await t.outbox()).find((message) => addressOf(message) === customer.email && message.attachments.length > 0);
+    expect(mail).toBeDefined();
+    const html = String(mail!.html);
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Dupont');
+    expect(mail!.text).toContain(NAME);
+
+    const pdf = await readPdf(mail!.attachments[0]!.content);
+    const flat = pdf.text.replace(/\s+/g, ' ');
+    expect(flat).toContain('<img src=x onerror=alert(1)> Dupont');
+    expect(flat).toContain('<script>alert("commentaire")</script> & « clés »');
+  });
+});
