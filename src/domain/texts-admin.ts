@@ -46,6 +46,7 @@ export const adminTexts = {
   uploadEmpty: 'Le fichier est vide.',
   uploadTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
   uploadTooManyFiles: 'Un seul fichier peut être téléversé à la fois.',
+  uploadBadName: 'Nom de fichier invalide : choisissez un fichier PDF de votre appareil.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
   backToAdmin: "Retour à l'administration",
   sectionClient: 'Informations client',

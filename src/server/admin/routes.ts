@@ -129,7 +129,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
 /** The upload route, in its own scope: only it parses multipart bodies. */
 async function signedUploadRoute(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+  await instance.register(multipart, { preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/admin/devis/:id/devis-signe',
@@ -158,6 +158,9 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       if (content) throw new AppError('validation', adminTexts.uploadTooManyFiles);
+      // The file is stored under a name the server makes; a client name that tries to
+      // climb directories says the request was forged, so it is refused outright.
+      if (/[/\\]|\.\.|[\u0000-\u001f]/.test(part.filename)) throw new AppError('validation', adminTexts.uploadBadName);
       content = await part.toBuffer();
     }
   } catch (error) {

@@ -61,6 +61,31 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     });
   }
 
+  it('refuses polyglots: an image or a page wrapped around a real PDF, storing nothing', async () => {
+    const pdf = await makePdf();
+    for (const content of [
+      Buffer.concat([Buffer.from('GIF89a'), pdf]),
+      Buffer.concat([pdf, Buffer.from(`<html><body><script>alert(1)</script>${' '.repeat(4096)}</body></html>`)]),
+    ]) {
+      const quote = await insertQuote(t, { statut: 'envoyé' });
+      const response = await upload(quote.id, [{ filename: 'devis.pdf', contentType: 'application/pdf', content }]);
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe(adminTexts.uploadNotPdf);
+      await expectNothingStored(quote.id);
+    }
+  });
+
+  it.each(['../../etc/passwd.pdf', '..\\..\\devis.pdf', 'devis-signes/autre.pdf', 'devis\u0000.pdf'])(
+    'refuses the file name %j with 400, storing nothing',
+    async (filename) => {
+      const quote = await insertQuote(t, { statut: 'envoyé' });
+      const response = await upload(quote.id, [{ filename, contentType: 'application/pdf', content: await makePdf() }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(adminTexts.uploadBadName);
+      await expectNothingStored(quote.id);
+    },
+  );
+
   it('refuses a file over 10 MiB with 413, storing nothing', async () => {
     const quote = await insertQuote(t, { statut: 'envoyé' });
     const pdf = await makePdf();
