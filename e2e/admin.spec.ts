@@ -3,13 +3,13 @@ import { texts } from '../src/domain/texts.ts';
 import { adminTexts } from '../src/domain/texts-admin.ts';
 import { readPdf } from '../src/server/pdf/extract-text.ts';
 import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
-import { readOutbox } from './support.ts';
+import { apiHeaders, readOutbox } from './support.ts';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 async function signInAsAdmin(page: Page, baseURL: string) {
   await ensureAdmin();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: { origin: baseURL } });
+  const response = await page.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiHeaders(baseURL!) });
   expect(response.status()).toBe(200);
 }
 
@@ -106,7 +106,7 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   // The customer downloads the signed quote with their own session.
   const customerApi = await playwrightRequest.newContext({ baseURL });
   try {
-    const signIn = await customerApi.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin: baseURL! } });
+    const signIn = await customerApi.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
     expect(signIn.status()).toBe(200);
     const download = await customerApi.get(`/api/devis/${quote.id}/devis-signe`);
     expect(download.status()).toBe(200);
@@ -188,7 +188,8 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
 test('a customer is sent away from the back office and refused by its API', async ({ page, baseURL }) => {
   const customer = { email: `curieux.${Date.now()}@exemple.fr`, password: 'mot-de-passe-client', name: 'Client Curieux', telephone: '0600000001' };
   await createVerifiedCustomer(customer);
-  await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: { origin: baseURL! } });
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
+  expect(signIn.ok()).toBe(true);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/admin/devis')).status()).toBe(403);

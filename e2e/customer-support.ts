@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { E2E_DATA_DIR } from './support.ts';
+import { apiHeaders, E2E_DATA_DIR } from './support.ts';
 
 const origin = `http://localhost:${process.env.E2E_PORT ?? 4319}`;
 const dbFile = () => path.join(E2E_DATA_DIR, 'convoyage.sqlite');
@@ -29,8 +29,7 @@ export type E2eCustomer = { id: string; name: string; email: string; password: s
 export async function loginNewCustomer(page: Page, name: string): Promise<E2eCustomer> {
   const email = `client-${randomUUID().slice(0, 8)}@exemple.fr`;
   const password = 'mot-de-passe-solide';
-  const octet = () => Math.floor(Math.random() * 250) + 1;
-  const headers = { origin, 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+  const headers = apiHeaders(origin);
   const signUp = await page.request.post('/api/comptes/inscription', {
     headers,
     data: { nom: name, telephone: '06 12 34 56 78', email, adresse: '10 rue de la Paix, 75002 Paris', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true },

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { validCompletion } from '../src/domain/schemas/devis-completion.fixture.ts';
 import { E2E_ADMIN, ensureAdmin } from './admin-support.ts';
 import { loginNewCustomer } from './customer-support.ts';
+import { apiHeaders } from './support.ts';
 
 const NAME = '<img src=x onerror=alert(1)> Dupont';
 const COMMENT = '<script>alert("commentaire")</script> & « clés »';
@@ -40,7 +41,7 @@ test('HTML typed by a customer is shown as text to the customer and the admin, a
     void dialog.dismiss();
   });
   await ensureAdmin();
-  expect((await adminPage.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers })).ok()).toBe(true);
+  expect((await adminPage.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiHeaders(baseURL!) })).ok()).toBe(true);
   await adminPage.goto(`/admin/devis/${devis.id}/edit`);
   await expect(adminPage.getByText(COMMENT)).toBeVisible();
   await expect(adminPage.getByText(NAME).first()).toBeVisible();

@@ -16,3 +16,13 @@ export async function readOutbox() {
   return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
 }
 
+
+/**
+ * Headers for a sign-in from the test: the app's origin and a client address of its own
+ * (the app trusts X-Forwarded-For from loopback), so the per-IP sign-in limit, which the
+ * whole suite would otherwise share from 127.0.0.1, only applies where a test is about it.
+ */
+export function apiHeaders(baseURL: string) {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return { origin: baseURL, 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+}
