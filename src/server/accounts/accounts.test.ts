@@ -313,6 +313,26 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
     expect((await postSignIn(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
   });
 
+  it('lets at most 5 of 20 simultaneous guesses from 20 addresses reach the password check', async () => {
+    t = await buildTestApp(engine);
+    const customer = await createCustomer(t);
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app
+          .inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            headers: { ...origin, 'x-forwarded-for': `192.0.2.${i + 1}` },
+            payload: { email: customer.email, password: `devinette-${i}`, rememberMe: true },
+          })
+          .then((response) => response.statusCode),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await postSignIn(t, customer.email, customer.password)).statusCode).toBe(429);
+  });
+
   it('limits sign-in attempts per client IP (stored in the database)', async () => {
     t = await buildTestApp(engine);
     const statuses: number[] = [];

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail, verificationMail } from '../mail/templates.ts';
-import { clearThrottle, hitThrottle, LIMITS, peekThrottle, throttleKeys } from './throttle.ts';
+import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */
 export const CLIENT_IP_HEADER = 'x-convoyage-client-ip';
@@ -81,13 +81,14 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       },
     },
     hooks: {
-      // Per-account limit on sign-in, whatever the IP: a locked e-mail is refused before
-      // its password is even checked.
+      // Per-account limit on sign-in, whatever the IP: every attempt is counted here, in one
+      // atomic upsert, before its password is checked, so parallel guesses from many
+      // addresses cannot all slip through; a success clears the count (after).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
         if (!email) return;
-        const state = await peekThrottle(database.db, throttleKeys.signIn(email), LIMITS.signInPerAccount);
+        const state = await hitThrottle(database.db, throttleKeys.signIn(email), LIMITS.signInPerAccount);
         if (state.isBlocked) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
@@ -101,12 +102,9 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
         const email = bodyEmail(ctx.body);
         if (!email) return;
         const returned = ctx.context.returned;
-        const key = throttleKeys.signIn(email);
-        if (isAPIError(returned)) {
-          if (returned.statusCode === 401) await hitThrottle(database.db, key, LIMITS.signInPerAccount);
-          return;
-        }
-        await clearThrottle(database.db, key);
+        // A refusal for an unverified e-mail comes after a right password: not a guess.
+        const isGuess = isAPIError(returned) && returned.statusCode !== 403;
+        if (!isGuess) await clearThrottle(database.db, throttleKeys.signIn(email));
       }),
     },
     advanced: {

@@ -27,18 +27,12 @@ export const throttleKeys = {
 
 export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
 
-function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number, strict: boolean): ThrottleState {
+function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number): ThrottleState {
   if (!row) return { isBlocked: false, retryAfterSeconds: 0 };
   const windowEnd = Number(row.windowStart) + limit.windowMs;
   if (windowEnd <= now) return { isBlocked: false, retryAfterSeconds: 0 };
-  const isBlocked = strict ? row.hits > limit.max : row.hits >= limit.max;
+  const isBlocked = row.hits > limit.max;
   return { isBlocked, retryAfterSeconds: isBlocked ? Math.ceil((windowEnd - now) / 1000) : 0 };
-}
-
-/** Whether `key` has already used up its limit (does not count an attempt). */
-export async function peekThrottle(db: Db, key: string, limit: Limit, now = Date.now()): Promise<ThrottleState> {
-  const row = await db.selectFrom('auth_throttle').select(['hits', 'windowStart']).where('key', '=', key).executeTakeFirst();
-  return stateOf(row, limit, now, false);
 }
 
 /**
@@ -60,7 +54,7 @@ export async function hitThrottle(db: Db, key: string, limit: Limit, now = Date.
     )
     .returning(['hits', 'windowStart'])
     .executeTakeFirstOrThrow();
-  return stateOf(row, limit, now, true);
+  return stateOf(row, limit, now);
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
