@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -31,6 +31,7 @@ import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
+import { registerPublicRateLimit } from './security/public-rate-limit.ts';
 import { createPageRenderer, type ViteManifest } from './system/page-head.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   app.setErrorHandler(errorHandler);
   await app.register(fastifyPlugin(originCheck));
+  await app.register(fastifyPlugin(registerPublicRateLimit));
 
   await app.register(authBridge);
   await app.register(systemRoutes);
@@ -164,10 +166,23 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
 }
 
+/** One-time tokens (e-mail verification, password reset) never reach the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[masqué]');
+}
+
+/** What a request log line says of the request: no cookies, no tokens. */
+export const requestSerializers = {
+  req(request: FastifyRequest) {
+    return { method: request.method, url: redactUrl(request.url), hostname: request.host, remoteAddress: request.ip };
+  },
+};
+
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
   return {
     level: config.logLevel,
+    serializers: requestSerializers,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   };

@@ -73,6 +73,7 @@ const envSchema = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value;
     }),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -109,6 +110,8 @@ export type Config = {
   contact: { email: string; phone: string };
   business: { name: string; owner: string; siret: string; address: string; host: string };
   trustProxy: boolean | string | number;
+  /** Simulations and distance requests per minute and client (0: no limit). */
+  publicRateLimit: number;
   logLevel: string;
 };
 
@@ -184,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       host: e.BUSINESS_HOST,
     },
     trustProxy: e.TRUST_PROXY,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,12 +5,19 @@ import { CLIENT_IP_HEADER } from './auth.ts';
 import { translateAuthError } from './auth-errors.ts';
 
 /**
- * better-auth endpoints that are not reachable from outside. Sign-up goes through
- * POST /api/comptes/inscription, which refuses the admin address, writes the profile and
- * counts attempts per IP and per e-mail; the verification link goes through
- * GET /api/comptes/verification-email, which tells a reused link apart.
+ * The only better-auth endpoints reachable from outside: those the product uses. Everything
+ * else better-auth offers (update-user, change-email, list-sessions, …) would skip our own
+ * rules, so it answers 404. Sign-up goes through POST /api/comptes/inscription (admin
+ * address refused, profile written, attempts counted); the verification link through
+ * GET /api/comptes/verification-email (a reused link told apart).
  */
-const HIDDEN_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/verify-email']);
+const EXPOSED = new Set([
+  'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/send-verification-email',
+  'POST /api/auth/request-password-reset',
+  'POST /api/auth/reset-password',
+]);
 
 /**
  * Hands /api/auth/* to better-auth as a Web Request. The client IP header is always
@@ -24,7 +31,7 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, app.config.publicUrl);
-      if (HIDDEN_PATHS.has(url.pathname)) return notFoundApi(request, reply);
+      if (!EXPOSED.has(`${request.method} ${url.pathname}`)) return notFoundApi(request, reply);
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '../../domain/schemas/simulation.ts';
 import { MAX_SUGGESTIONS } from '../geo/index.ts';
 import { errorSchema } from '../http-schemas.ts';
+import { publicRateLimit } from '../security/public-rate-limit.ts';
 import { measureDistance } from './service.ts';
 
 /** Autocomplete asks the same prefixes again and again: keep the latest answers. */
@@ -32,6 +33,8 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/adresses',
     {
+      // Typing an address asks once per pause: a generous multiple of the base rate.
+      config: publicRateLimit(instance, 5),
       schema: {
         tags: ['adresses'],
         summary: `Suggestions d'adresses pour l'autocomplétion (${MAX_SUGGESTIONS} au plus)`,
@@ -54,6 +57,7 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/getDistance',
     {
+      config: publicRateLimit(instance),
       schema: {
         tags: ['adresses'],
         summary: 'Distance routière estimée entre deux adresses, en km',

@@ -158,3 +158,28 @@ describe('a failing distance service', () => {
     }
   });
 });
+
+describe('the public rate limit', () => {
+  it('answers 429 in French once a client has used its simulations for the minute', async () => {
+    const t = await buildTestApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '3' } });
+    try {
+      const visitor = { 'x-forwarded-for': '192.0.2.50' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: visitor })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload: { depart: 'Paris', arrivee: 'Lyon' }, headers: visitor });
+      expect(refused.statusCode).toBe(200);
+      const last = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: visitor });
+      expect(last.statusCode).toBe(429);
+      expect(last.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^Trop de demandes\. Veuillez patienter \d+ secondes/) });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client is not affected.
+      const other = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: { 'x-forwarded-for': '192.0.2.51' } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

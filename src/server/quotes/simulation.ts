@@ -4,6 +4,7 @@ import { estimatePrice } from '../../domain/pricing.ts';
 import { simulationRequestSchema, simulationResultSchema, type SimulationResult } from '../../domain/schemas/simulation.ts';
 import { measureDistance } from '../addresses/service.ts';
 import { errorSchema } from '../http-schemas.ts';
+import { publicRateLimit } from '../security/public-rate-limit.ts';
 import { createQuote } from './repository.ts';
 
 /**
@@ -16,6 +17,7 @@ export async function simulationRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/api/devis/simulation',
     {
+      config: publicRateLimit(instance),
       schema: {
         tags: ['devis'],
         summary: 'Simuler un prix ; enregistre le devis pour un client connecté',

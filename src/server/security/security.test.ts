@@ -109,3 +109,45 @@ describe('behind HTTPS', () => {
     }
   });
 });
+
+describe('the better-auth bridge', () => {
+  it('exposes only the endpoints the product uses', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const customer = await createCustomer(t);
+      for (const [method, url] of [
+        ['POST', '/api/auth/update-user'],
+        ['POST', '/api/auth/change-password'],
+        ['GET', '/api/auth/list-sessions'],
+        ['POST', '/api/auth/sign-up/email'],
+        ['GET', '/api/auth/verify-email'],
+        ['GET', '/api/auth/get-session'],
+      ] as const) {
+        const response = await t.app.inject({ method, url, headers: customer.headers, ...(method === 'POST' ? { payload: { name: { tout: 'objet' } } } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      const user = await t.app.database.db.selectFrom('user').select('name').where('id', '=', customer.id).executeTakeFirstOrThrow();
+      expect(user.name).toBe(customer.name);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('never contain a one-time token', async () => {
+    const lines: string[] = [];
+    const { requestSerializers } = await import('../app.ts');
+    const t = await buildTestApp('sqlite', {
+      overrides: { logger: { level: 'info', serializers: requestSerializers, stream: { write: (line: string) => lines.push(line) } } },
+    });
+    try {
+      await t.app.inject('/api/comptes/verification-email?token=SECRET-DE-VERIFICATION');
+      await t.app.inject('/reinitialiser-mot-de-passe?token=SECRET-DE-REINITIALISATION&x=1');
+      expect(lines.join('\n')).toContain('token=[masqué]');
+      expect(lines.join('\n')).not.toMatch(/SECRET-DE-/);
+    } finally {
+      await t.close();
+    }
+  });
+});
