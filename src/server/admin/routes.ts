@@ -160,6 +160,7 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
       if (content) throw new AppError('validation', adminTexts.uploadTooManyFiles);
       // The file is stored under a name the server makes; a client name that tries to
       // climb directories says the request was forged, so it is refused outright.
+      // eslint-disable-next-line no-control-regex -- control characters in a file name are the point
       if (/[/\\]|\.\.|[\u0000-\u001f]/.test(part.filename)) throw new AppError('validation', adminTexts.uploadBadName);
       content = await part.toBuffer();
     }
