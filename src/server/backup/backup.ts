@@ -16,6 +16,14 @@ export type BackupManifest = {
   storage: 'disk' | 's3';
 };
 
+/** The URL without its password, and the password for the child's PGPASSWORD (not in `ps`). */
+function pgArgs(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 /** Finds a PostgreSQL client tool on PATH or in Debian's versioned folders. */
 async function pgTool(name: 'pg_dump' | 'pg_restore'): Promise<string> {
   const root = '/usr/lib/postgresql';
@@ -56,7 +64,8 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
     }
   } else {
     database = 'database.pgdump';
-    await run(await pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', path.join(partial, database), config.database.url]);
+    const pg = pgArgs(config.database.url);
+    await run(await pgTool('pg_dump'), ['--format=custom', '--no-owner', '--file', path.join(partial, database), pg.url], { env: pg.env });
   }
 
   const filesDir = config.storage.kind === 'disk' ? config.storage.root : null;
@@ -100,7 +109,10 @@ export async function restoreBackup(config: Config, fromDir: string): Promise<Ba
     await rm(`${target}-shm`, { force: true });
     await rename(`${target}.restoring`, target);
   } else {
-    await run(await pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.database.url, path.join(fromDir, manifest.database)]);
+    const pg = pgArgs(config.database.url);
+    await run(await pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', pg.url, path.join(fromDir, manifest.database)], {
+      env: pg.env,
+    });
   }
   if (manifest.files && config.storage.kind === 'disk') {
     await rm(config.storage.root, { recursive: true, force: true });
