@@ -22,7 +22,7 @@ const rateLimited = (retryAfterSeconds: number) => new AppError('rate_limited', 
  * Creates a customer: the better-auth account (hashed password, unverified) and its
  * profile in `utilisateurs`, then sends the verification e-mail. If the profile cannot be
  * written the account is removed before answering, so no account exists without a
- * profile (see docs/decisions.md, "Sign-up writes the profile itself").
+ * profile (see docs/decisions.md, "Sign-up is our route; better-auth's own sign-up endpoint is hidden").
  */
 export async function registerCustomer(deps: AccountDeps, input: SignUpData, clientIp: string): Promise<Utilisateur> {
   const { config, database, auth } = deps;
