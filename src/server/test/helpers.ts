@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { upsertAdmin } from '../cli/admin.ts';
+import { readOutbox } from './outbox.ts';
+
+export { addressOf, readOutbox } from './outbox.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -72,23 +74,6 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The messages the default mailer wrote to DATA_DIR/mails/, oldest first. */
-export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, 'mails');
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
-}
-
-export function addressOf(mail: ParsedMail): string {
-  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-  return to?.value[0]?.address ?? '';
 }
 
 /** Cookie header of a session, taken from a sign-in answer. */

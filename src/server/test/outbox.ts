@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+/**
+ * The messages the default mailer wrote to DATA_DIR/mails/, oldest first. Shared by the
+ * Vitest helpers and the Playwright journeys (it imports nothing of either runner).
+ */
+export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  const dir = path.join(dataDir, 'mails');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
+}
+
+export function addressOf(mail: ParsedMail): string {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return to?.value[0]?.address ?? '';
+}
