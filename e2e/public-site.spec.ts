@@ -203,6 +203,38 @@ for (const viewport of viewports) {
       await expect(page.locator('main details summary').nth(1)).toBeFocused();
     });
 
+    test('the keyboard alone fills and sends the simulator and the login form', async ({ page }) => {
+      await page.goto('/#simuler');
+      const departure = page.getByRole('combobox', { name: 'Adresse de départ' });
+      await expect(departure).toBeVisible();
+      const focused = (locator: ReturnType<Page['locator']>) => () => locator.evaluate((element) => element === document.activeElement);
+      await tabUntil(page, focused(departure));
+      await page.keyboard.type('Nantes');
+      await expect(page.getByRole('option', { name: /Nantes/ }).first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('combobox', { name: "Adresse d'arrivée" })).toBeFocused();
+      await page.keyboard.type('Rennes');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel('Type de véhicule')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Calculer le prix' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#simuler').getByRole('status').filter({ hasText: 'Prix estimé TTC' })).toBeVisible();
+
+      const login = page.locator('section#connexion');
+      const email = login.getByLabel('E-mail');
+      await tabUntil(page, focused(email), { maxTabs: 80 });
+      await page.keyboard.type('personne@exemple.fr');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('mauvais-mot-de-passe');
+      await page.keyboard.press('Enter');
+      await expect(login.getByRole('alert')).toContainText('❌ Connexion échouée');
+    });
+
     test('no serious or critical accessibility violation on any public page', async ({ page }) => {
       for (const target of publicPages) {
         await page.goto(target.path);
