@@ -1,11 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
-import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../../domain/schemas/accounts.ts';
+import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../../domain/verification.ts';
 import { texts } from '../../domain/texts.ts';
 import { homeFor, useSession } from '../features/accounts/api/use-session.ts';
-import { LoginForm } from '../features/accounts/components/login-form.tsx';
+import { FormPlaceholder } from '../ui/form-placeholder.tsx';
 import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
+
+// The form and its validation load beside the page, which can paint its heading first.
+const LoginForm = lazy(() => import('../features/accounts/components/login-form.tsx').then((m) => ({ default: m.LoginForm })));
 
 const verificationMessages: Record<VerificationOutcome, { kind: 'success' | 'info' | 'error'; text: string }> = {
   ok: { kind: 'success', text: texts.verificationOk },
@@ -39,7 +43,9 @@ export function ConnexionPage() {
         <p role="status">{texts.checkingPermissions}</p>
       ) : (
         <>
-          <LoginForm variant="page" />
+          <Suspense fallback={<FormPlaceholder />}>
+            <LoginForm variant="page" />
+          </Suspense>
           <p>
             {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
           </p>

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts } from '../../domain/texts.ts';
 import { HeroBackground } from '../features/public/hero-background.tsx';
 import { publicConfig } from '../lib/public-config.ts';
+import { FormPlaceholder } from '../ui/form-placeholder.tsx';
 import styles from './home-page.module.css';
 
 // The forms load right after the first paint: the home page's first bundle stays small.
@@ -13,12 +14,28 @@ const HomeLoginSection = lazy(() =>
   import('../features/accounts/components/home-login-section.tsx').then((m) => ({ default: m.HomeLoginSection })),
 );
 
-function FormPlaceholder() {
-  return (
-    <p className={styles.formPlaceholder} role="status">
-      Chargement du formulaire…
-    </p>
-  );
+/**
+ * Loads a form when its section comes near the screen, or at the visitor's first sign of
+ * life (a key, a touch, a scroll): on a phone on a slow network the forms' code must not
+ * compete with the first paint, and a keyboard user's first Tab brings every form in.
+ */
+const FIRST_INTERACTIONS = ['keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
+
+function DeferredForm({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [isWanted, setIsWanted] = useState(false);
+  useEffect(() => {
+    if (isWanted) return;
+    const want = () => setIsWanted(true);
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && want(), { rootMargin: '200px' });
+    if (ref.current) observer.observe(ref.current);
+    for (const type of FIRST_INTERACTIONS) window.addEventListener(type, want, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, want);
+    };
+  }, [isWanted]);
+  return <div ref={ref}>{isWanted ? <Suspense fallback={<FormPlaceholder />}>{children}</Suspense> : <FormPlaceholder />}</div>;
 }
 
 const t = publicTexts.home;
@@ -57,25 +74,25 @@ export function HomePage() {
       <section id="simuler" className={`container ${styles.section}`} aria-labelledby="simuler-titre" tabIndex={-1}>
         <h2 id="simuler-titre">{t.simulerTitle}</h2>
         <p className={styles.lead}>{t.simulerLead}</p>
-        <Suspense fallback={<FormPlaceholder />}>
+        <DeferredForm>
           <Simulator />
-        </Suspense>
+        </DeferredForm>
       </section>
 
       <div className={`container ${styles.accountGrid}`}>
         <section id="creer-compte" className={styles.card} aria-labelledby="creer-compte-titre" tabIndex={-1}>
           <h2 id="creer-compte-titre">{t.creerCompteTitle}</h2>
           <p className={styles.lead}>{t.creerCompteLead}</p>
-          <Suspense fallback={<FormPlaceholder />}>
+          <DeferredForm>
             <SignUpForm />
-          </Suspense>
+          </DeferredForm>
         </section>
         <section id="connexion" className={styles.card} aria-labelledby="connexion-titre" tabIndex={-1}>
           <h2 id="connexion-titre">{t.connexionTitle}</h2>
           <p className={styles.lead}>{t.connexionLead}</p>
-          <Suspense fallback={<FormPlaceholder />}>
+          <DeferredForm>
             <HomeLoginSection />
-          </Suspense>
+          </DeferredForm>
         </section>
       </div>
 

@@ -83,5 +83,4 @@ export const utilisateurSchema = z.object({
 export type Utilisateur = z.infer<typeof utilisateurSchema>;
 
 /** Where the verification link lands: /connexion?verification=… */
-export const VERIFICATION_OUTCOMES = ['ok', 'deja-utilise', 'expire', 'invalide'] as const;
-export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
+export { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../verification.ts';
