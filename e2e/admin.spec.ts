@@ -1,6 +1,8 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import { texts } from '../src/domain/texts.ts';
 import { adminTexts } from '../src/domain/texts-admin.ts';
+import { quoteTexts } from '../src/domain/texts-quotes.ts';
 import { readPdf } from '../src/server/pdf/extract-text.ts';
 import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
 import { apiHeaders, readOutbox } from './support.ts';
@@ -27,7 +29,7 @@ async function openQuote(page: Page, email: string, numero: number) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Devis n° ${numero}`, exact: true }) });
 }
 
-test('the admin confirms a completed quote, files the signed PDF and ends the mission', async ({ page, baseURL }) => {
+test('the admin confirms a completed quote, files the signed PDF and ends the mission', async ({ page, baseURL, browser }) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -103,18 +105,24 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   await expect(page).toHaveURL(/\/admin$/);
   await page.unroute('**/devis-signe');
 
-  // The customer downloads the signed quote with their own session.
-  const customerApi = await playwrightRequest.newContext({ baseURL });
+  // The customer downloads the signed quote from /espace-client, with their own session.
+  const customerContext = await browser.newContext({ baseURL, acceptDownloads: true });
   try {
-    const signIn = await customerApi.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
+    const customerPage = await customerContext.newPage();
+    const signIn = await customerPage.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
     expect(signIn.status()).toBe(200);
-    const download = await customerApi.get(`/api/devis/${quote.id}/devis-signe`);
-    expect(download.status()).toBe(200);
-    expect(download.headers()['content-type']).toBe('application/pdf');
-    expect(download.headers()['content-disposition']).toBe(`attachment; filename="devis-signe-${quote.numeroDevis}.pdf"`);
-    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await customerPage.goto('/espace-client');
+    const downloadLink = customerPage.getByRole('link', { name: new RegExp(quoteTexts.downloadSigned) });
+    await expect(downloadLink).toBeVisible();
+    const [download] = await Promise.all([customerPage.waitForEvent('download'), downloadLink.click()]);
+    expect(download.suggestedFilename()).toBe(`devis-signe-${quote.numeroDevis}.pdf`);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const response = await customerPage.request.get(`/api/devis/${quote.id}/devis-signe`);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['cache-control']).toBe('private, no-store');
   } finally {
-    await customerApi.dispose();
+    await customerContext.close();
   }
 
   // En cours: the admin ends the mission.
