@@ -14,8 +14,8 @@ const t = publicTexts.nav;
 const homeSections = [
   { hash: '#accueil', label: t.accueil },
   { hash: '#simuler', label: t.simuler },
-  { hash: '#creer-compte', label: t.creerCompte },
-  { hash: '#connexion', label: t.connexion },
+  { hash: '#creer-compte', label: t.creerCompte, isForVisitors: true },
+  { hash: '#connexion', label: t.connexion, isForVisitors: true },
   { hash: '#contact', label: t.contact },
 ];
 
@@ -106,7 +106,8 @@ export function SiteHeader() {
         </button>
         <nav ref={navRef} id={menuId} aria-label={t.mainMenu} className={`${styles.nav} ${isOpen ? styles.navOpen : ''}`}>
           <ul className={styles.navList}>
-            {homeSections.map((section) => (
+            {/* Signed in, the sign-up and login sections have nothing to offer. */}
+            {homeSections.filter((section) => !(user && 'isForVisitors' in section)).map((section) => (
               <li key={section.hash}>
                 <Link to={{ pathname: paths.home, hash: section.hash }}>{section.label}</Link>
               </li>
