@@ -131,9 +131,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
-  if (e.GEOCODER === 'geoplateforme' && !e.GEOPLATEFORME_URL) {
-    // The public endpoint is the documented default; only tests point elsewhere.
-  }
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
   }
