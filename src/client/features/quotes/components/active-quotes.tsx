@@ -1,9 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
 import { texts } from '../../../../domain/texts.ts';
 import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/field.tsx';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { Message } from '../../../ui/message.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useArchiveDevis } from '../api/archive-devis.ts';
@@ -12,21 +13,11 @@ import { useDevisList } from '../api/get-devis-list.ts';
 import { DevisCard } from './devis-card.tsx';
 import styles from './quotes.module.css';
 
-/** Waits until the customer stops typing before searching. */
-function useDebounced(value: string, delay = 250): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
-
 /** "Mes devis": search, the active quotes as cards, archive and delete with confirmation. */
 export function ActiveQuotes() {
   const headingId = useId();
   const [search, setSearch] = useState('');
-  const query = useDebounced(search);
+  const query = useDebounced(search, 250);
   const list = useDevisList(query);
   const archive = useArchiveDevis();
   const remove = useDeleteDevis();
