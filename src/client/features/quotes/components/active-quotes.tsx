@@ -2,15 +2,14 @@ import { useId, useState } from 'react';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
 import { texts } from '../../../../domain/texts.ts';
 import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { TextField } from '../../../ui/field.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { Message } from '../../../ui/message.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { useArchiveDevis } from '../api/archive-devis.ts';
-import { useDeleteDevis } from '../api/delete-devis.ts';
 import { useDevisList } from '../api/get-devis-list.ts';
 import { DevisCard } from './devis-card.tsx';
+import { useConfirmedDelete } from './use-confirmed-delete.tsx';
 import styles from './quotes.module.css';
 
 /** "Mes devis": search, the active quotes as cards, archive and delete with confirmation. */
@@ -20,23 +19,14 @@ export function ActiveQuotes() {
   const query = useDebounced(search, 250);
   const list = useDevisList(query);
   const archive = useArchiveDevis();
-  const remove = useDeleteDevis();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<Devis | null>(null);
+  const deletion = useConfirmedDelete(texts.confirmDelete);
 
   const onArchive = (devis: Devis) =>
     archive.mutate(devis.id, {
       onSuccess: () => toast.show(t.archived, 'success'),
       onError: () => toast.show(t.archiveFailure, 'error'),
     });
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.show(t.deleted, 'success'),
-      onError: () => toast.show(texts.deleteFailure, 'error'),
-      onSettled: () => setToDelete(null),
-    });
-  };
 
   const devis = list.data?.devis ?? [];
   return (
@@ -65,26 +55,15 @@ export function ActiveQuotes() {
             <li key={item.id}>
               <DevisCard
                 devis={item}
-                isBusy={(archive.isPending && archive.variables === item.id) || (remove.isPending && remove.variables === item.id)}
+                isBusy={(archive.isPending && archive.variables === item.id) || deletion.isDeleting(item.id)}
                 onArchive={onArchive}
-                onDelete={setToDelete}
+                onDelete={deletion.askToDelete}
               />
             </li>
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={texts.confirmDelete}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        isDanger
-        isBusy={remove.isPending}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete ? <p>{t.quoteNumber(toDelete.numeroDevis)}</p> : null}
-      </ConfirmDialog>
+      {deletion.dialog}
     </section>
   );
 }

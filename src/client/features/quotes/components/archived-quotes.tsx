@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../domain/paths.ts';
 import type { Devis } from '../../../../domain/schemas/devis.ts';
@@ -6,23 +5,21 @@ import { canApply } from '../../../../domain/statuses.ts';
 import { texts } from '../../../../domain/texts.ts';
 import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { Button } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
 import { Message } from '../../../ui/message.tsx';
 import { useToast } from '../../../ui/toast.tsx';
-import { useDeleteDevis } from '../api/delete-devis.ts';
 import { useDevisArchives } from '../api/get-devis-archives.ts';
 import { useRestoreDevis } from '../api/restore-devis.ts';
 import { formatSimulationDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { useConfirmedDelete } from './use-confirmed-delete.tsx';
 import styles from './quotes.module.css';
 
 /** The customer's archived quotes, by number: Voir, Restaurer, Supprimer (confirmed). */
 export function ArchivedQuotes() {
   const archives = useDevisArchives();
   const restore = useRestoreDevis();
-  const remove = useDeleteDevis();
   const toast = useToast();
-  const [toDelete, setToDelete] = useState<Devis | null>(null);
+  const deletion = useConfirmedDelete(texts.confirmDeleteArchived);
 
   // The spec's archive page says it is loading the user until it can list the archives.
   if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
@@ -33,14 +30,6 @@ export function ArchivedQuotes() {
       onSuccess: () => toast.show(t.restored, 'success'),
       onError: () => toast.show(t.restoreFailure, 'error'),
     });
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.show(t.deleted, 'success'),
-      onError: () => toast.show(texts.deleteFailure, 'error'),
-      onSettled: () => setToDelete(null),
-    });
-  };
 
   return (
     <>
@@ -51,7 +40,7 @@ export function ArchivedQuotes() {
           {archives.data.devis.map((devis) => {
             const title = t.quoteNumber(devis.numeroDevis);
             const hidden = <span className="visually-hidden"> – {title}</span>;
-            const isBusy = (restore.isPending && restore.variables === devis.id) || (remove.isPending && remove.variables === devis.id);
+            const isBusy = (restore.isPending && restore.variables === devis.id) || deletion.isDeleting(devis.id);
             return (
               <li key={devis.id}>
                 <article className={styles.card} aria-label={title}>
@@ -79,7 +68,7 @@ export function ArchivedQuotes() {
                       </Button>
                     ) : null}
                     {canApply('customer', 'delete', devis.statut) ? (
-                      <Button variant="danger" onClick={() => setToDelete(devis)} disabled={isBusy}>
+                      <Button variant="danger" onClick={() => deletion.askToDelete(devis)} disabled={isBusy}>
                         {t.delete}
                         {hidden}
                       </Button>
@@ -91,18 +80,7 @@ export function ArchivedQuotes() {
           })}
         </ul>
       )}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={texts.confirmDeleteArchived}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        isDanger
-        isBusy={remove.isPending}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        {toDelete ? <p>{t.quoteNumber(toDelete.numeroDevis)}</p> : null}
-      </ConfirmDialog>
+      {deletion.dialog}
     </>
   );
 }

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { Devis } from '../../../../domain/schemas/devis.ts';
+import { texts } from '../../../../domain/texts.ts';
+import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
+import { ConfirmDialog } from '../../../ui/dialog.tsx';
+import { useToast } from '../../../ui/toast.tsx';
+import { useDeleteDevis } from '../api/delete-devis.ts';
+
+/**
+ * Deleting a quote, as both customer lists do it: ask, confirm in a dialog titled `title`,
+ * then say how it went. Returns the dialog to render and what the list needs to drive it.
+ */
+export function useConfirmedDelete(title: string) {
+  const remove = useDeleteDevis();
+  const toast = useToast();
+  const [toDelete, setToDelete] = useState<Devis | null>(null);
+
+  const onConfirm = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.show(t.deleted, 'success'),
+      onError: () => toast.show(texts.deleteFailure, 'error'),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      isOpen={toDelete !== null}
+      title={title}
+      confirmLabel={t.delete}
+      cancelLabel={t.cancel}
+      isDanger
+      isBusy={remove.isPending}
+      onConfirm={onConfirm}
+      onCancel={() => setToDelete(null)}
+    >
+      {toDelete ? <p>{t.quoteNumber(toDelete.numeroDevis)}</p> : null}
+    </ConfirmDialog>
+  );
+
+  return {
+    askToDelete: setToDelete,
+    isDeleting: (id: string) => remove.isPending && remove.variables === id,
+    dialog,
+  };
+}
