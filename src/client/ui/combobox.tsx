@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import styles from './combobox.module.css';
+import fieldStyles from './ui.module.css';
 
 export type ComboboxOption = { id: string; label: string; description?: string };
 
@@ -61,8 +62,8 @@ export function Combobox({ label, value, onChange, options, isLoading = false, p
   };
 
   return (
-    <div className={styles.combobox}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={`${fieldStyles.field} ${styles.combobox}`}>
+      <label htmlFor={id} className={fieldStyles.label}>
         {label}
       </label>
       <input
@@ -78,7 +79,7 @@ export function Combobox({ label, value, onChange, options, isLoading = false, p
         placeholder={placeholder}
         required={required}
         value={value}
-        className={styles.input}
+        className={fieldStyles.input}
         onChange={(event) => {
           onChange(event.target.value);
           setIsOpen(true);
