@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
+const ssrOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));
 
 /**
  * Writes a .br and a .gz beside every text asset of the build, compressed once at the
@@ -38,24 +39,31 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` builds the browser's bundle into dist/client; `vite build --ssr` (the second
+ * half of `npm run build`) builds src/client/entry-server.tsx into dist/server, which the
+ * server uses to prerender the public pages (src/server/system/prerender.ts).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), precompress()],
+  publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: {
     // See src/client/lib/zod-jitless.ts: no eval in the browser, as the CSP requires.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)) }],
   },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    // Keeps inline <script> out of index.html so the CSP can stay "self only".
-    modulePreload: { polyfill: false },
-    assetsInlineLimit: 0,
-    // Read by the server to preload a lazily loaded public page's chunks with its HTML.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: ssrOutDir, emptyOutDir: true, ssr: 'entry-server.tsx' }
+    : {
+        outDir,
+        emptyOutDir: true,
+        // Keeps inline <script> out of index.html so the CSP can stay "self only".
+        modulePreload: { polyfill: false },
+        assetsInlineLimit: 0,
+        // Read by the server to preload a lazily loaded public page's chunks with its HTML.
+        manifest: true,
+      },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildFrontEnd } from '../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -74,10 +75,10 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-if (!existsSync(path.join(root, 'dist/client/index.html'))) {
-  console.log('No build found: running `vite build`…');
-  const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (!existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.join(root, 'dist/server/entry-server.js'))) {
+  console.log('No build found: running `npm run build`…');
+  const status = buildFrontEnd();
+  if (status !== 0) process.exit(status);
 }
 
 const loadBefore = os.loadavg()[0];

@@ -114,7 +114,7 @@ for (const viewport of viewports) {
 
       // The legal pages are in the footer menu, on every page.
       const footer = page.getByRole('contentinfo');
-      await expect(footer).toContainText(`SIRET ${business.siret}`);
+      await expect(footer).toContainText(publicTexts.footer.siret(business.siret));
       await expect(footer).toContainText('TVA non applicable, art. 293 B du CGI');
       await footer.getByRole('navigation', { name: nav.footerMenu }).getByRole('link', { name: nav.mentionsLegales }).click();
       await expect(page).toHaveURL(/\/mentions-legales$/);
@@ -358,6 +358,39 @@ test.describe('head, icons and crawlers', () => {
     }
     const og = await request.get('/images/og-image.jpg');
     expect(og.headers()['content-type']).toBe('image/jpeg');
+  });
+
+  test('each public page arrives rendered: readable without JavaScript, then hydrated without error', async ({ browser }) => {
+    const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const withScript = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    for (const { path, heading } of publicPages) {
+      const bare = await withoutScript.newPage();
+      await bare.goto(path);
+      await expect(bare.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      await expect(bare.getByRole('contentinfo'), path).toContainText(publicTexts.footer.siret(business.siret));
+      await bare.close();
+
+      const page = await withScript.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().includes('404 (Not Found)')) errors.push(message.text());
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // Hydrated: the menu's toggle answers, and the markup was kept (one heading, one header).
+      await page.getByRole('button', { name: nav.menu, exact: true }).click();
+      await expect(mainMenu(page), path).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      await expect(page.locator('header'), path).toHaveCount(1);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+    // A page that depends on its query string is rendered by the browser alone.
+    const page = await withoutScript.newPage();
+    await page.goto('/connexion?verification=ok');
+    await expect(page.locator('#root')).toBeEmpty();
+    await withoutScript.close();
+    await withScript.close();
   });
 
   test('the page title and description follow client-side navigation', async ({ page }) => {

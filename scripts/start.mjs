@@ -1,13 +1,14 @@
 // `npm start`: builds the front end only when the build is missing, then serves on PORT.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildFrontEnd } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(`${root}/dist/client/index.html`)) {
+if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/server/entry-server.js`)) {
   console.log('Première exécution : construction de l’interface (npm run build)…');
-  const build = spawnSync(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const status = buildFrontEnd(['--logLevel', 'warn']);
+  if (status !== 0) process.exit(status);
 }
 const server = spawn(process.execPath, ['--import', 'tsx', `${root}/src/server/main.ts`], {
   cwd: process.cwd(),

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildFrontEnd } from './build.mjs';
 import { findPgBin, startPostgres } from './lib/postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -67,7 +68,7 @@ try {
   }
 
   // Playwright against the production build.
-  const buildStatus = run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  const buildStatus = buildFrontEnd(['--logLevel', 'warn']);
   if (buildStatus !== 0) {
     totals.failed += 1;
     totals.suites.push('build: failed');

@@ -33,6 +33,8 @@ import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
 import { createPageRenderer, type ViteManifest } from './system/page-head.ts';
+import { createPrerender } from './system/prerender.ts';
+import { publicPageMeta } from '../domain/texts.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     guards: Guards;
     geo: Geo;
     routeCatalogue: RouteEntry[];
+    /** Prerenders the public pages ahead of their first visitor (a no-op without a build). */
+    warmPages: () => Promise<void>;
   }
 }
 
@@ -211,10 +215,20 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
   }
   const manifestFile = path.join(CLIENT_DIST, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : null;
-  const renderPage = hasBuild ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, manifest) : null;
+  const renderPage = hasBuild
+    ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, {
+        manifest,
+        prerender: createPrerender(publicConfig(app.config)),
+        onPrerenderError: (error, pathname) => app.log.warn({ err: error, pathname }, 'prerendering failed: the page is sent without its markup'),
+      })
+    : null;
 
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+  app.decorate('warmPages', async () => {
+    if (renderPage) await Promise.all([...Object.keys(publicPageMeta), '/404'].map((pathname) => renderPage(pathname)));
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const [pathname = '/', query] = request.url.split('?');
     if (pathname === '/api' || pathname.startsWith('/api/')) return notFoundApi(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundApi(request, reply);
     reply.header('cache-control', 'no-cache');
@@ -224,7 +238,7 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
         '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title><p>Lancez <code>npm run build</code>.</p></html>',
       );
     }
-    const page = renderPage(pathname);
+    const page = await renderPage(pathname, { hasQuery: query !== undefined });
     const accepted = String(request.headers['accept-encoding'] ?? '');
     reply.header('vary', 'accept-encoding');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -27,8 +27,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Load the offline gazetteer now rather than on the first visitor's request.
+  // Load the offline gazetteer and prerender the public pages now rather than on the first
+  // visitor's request.
   warmUp(app.geo);
+  void app.warmPages();
   app.log.info(`Convoyage Pro prêt sur ${config.publicUrl} (données : ${config.dataDir}, base : ${config.database.kind})`);
 }
 

@@ -1,6 +1,8 @@
+import { createContext, useContext } from 'react';
 import type { PublicConfig } from '../../domain/public-config.ts';
 
-const fallback: PublicConfig = {
+/** Only seen when nothing better is known: `npm run dev` with the API down. */
+export const fallbackPublicConfig: PublicConfig = {
   contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
   business: {
     name: 'Convoyage Pro',
@@ -11,15 +13,22 @@ const fallback: PublicConfig = {
   },
 };
 
-/** The server injects the public configuration into index.html as inert JSON. */
-function readInjected(): PublicConfig {
+/** The configuration the server injected into index.html as inert JSON, if any. */
+export function readInjectedConfig(): PublicConfig | null {
   const element = typeof document === 'undefined' ? null : document.getElementById('app-config');
-  if (!element?.textContent) return fallback;
+  if (!element?.textContent) return null;
   try {
     return JSON.parse(element.textContent) as PublicConfig;
   } catch {
-    return fallback;
+    return null;
   }
 }
 
-export const publicConfig: PublicConfig = readInjected();
+/**
+ * The business identity and contact details (pages, header, footer). The browser entry
+ * (main.tsx) provides what the server injected; the server's prerendering
+ * (entry-server.tsx) provides its own configuration.
+ */
+export const PublicConfigContext = createContext<PublicConfig>(fallbackPublicConfig);
+
+export const usePublicConfig = (): PublicConfig => useContext(PublicConfigContext);

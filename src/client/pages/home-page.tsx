@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts } from '../../domain/texts.ts';
 import { HeroBackground } from '../features/public/hero-background.tsx';
-import { publicConfig } from '../lib/public-config.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
 import { FormPlaceholder } from '../ui/form-placeholder.tsx';
 import styles from './home-page.module.css';
 
@@ -41,7 +41,7 @@ function DeferredForm({ children }: { children: ReactNode }) {
 const t = publicTexts.home;
 
 export function HomePage() {
-  const { contact, business } = publicConfig;
+  const { contact, business } = usePublicConfig();
   return (
     <>
       <title>{pageTitle(publicPageMeta['/'].title, business.name, true)}</title>

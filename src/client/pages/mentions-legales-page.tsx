@@ -1,13 +1,13 @@
 import { infoPageTexts } from '../../domain/info-page-texts.ts';
 import { publicPageMeta, texts } from '../../domain/texts.ts';
-import { publicConfig } from '../lib/public-config.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
 import { Page } from '../ui/page.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.legal;
 
 export function MentionsLegalesPage() {
-  const { business, contact } = publicConfig;
+  const { business, contact } = usePublicConfig();
   const mailto = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
     <Page title={publicPageMeta['/mentions-legales'].title}>

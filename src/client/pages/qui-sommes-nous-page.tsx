@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
 import { infoPageTexts } from '../../domain/info-page-texts.ts';
 import { publicPageMeta } from '../../domain/texts.ts';
-import { publicConfig } from '../lib/public-config.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
 import { Page } from '../ui/page.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.about;
 
 export function QuiSommesNousPage() {
-  const { business } = publicConfig;
+  const { business } = usePublicConfig();
   return (
     <Page title={publicPageMeta['/qui-sommes-nous'].title}>
       <p className={styles.intro}>{t.intro(business.name, business.owner)}</p>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { publicConfig } from '../lib/public-config.ts';
+import { usePublicConfig } from '../lib/public-config.ts';
 
 type PageProps = { title: string; description?: string; heading?: ReactNode; children?: ReactNode };
 
 /** A page with its own <title> and description (React 19 hoists them into <head>). */
 export function Page({ title, description, heading = title, children }: PageProps) {
-  const fullTitle = `${title} | ${publicConfig.business.name}`;
+  const fullTitle = `${title} | ${usePublicConfig().business.name}`;
   return (
     <div className="container page">
       <title>{fullTitle}</title>

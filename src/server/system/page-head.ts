@@ -45,6 +45,16 @@ function chunkPreloads(manifest: ViteManifest | null, module: string | undefined
 /** One page's HTML, ready to send in each encoding. */
 export type RenderedPage = { html: string; br: Buffer; gzip: Buffer };
 
+/** A public page's markup as React first renders it (see ./prerender.ts), or null. */
+export type Prerender = (pathname: string) => Promise<string | null>;
+
+type RendererOptions = {
+  manifest?: ViteManifest | null;
+  prerender?: Prerender | null;
+  /** Told when a page cannot be prerendered: the page is then sent without its markup. */
+  onPrerenderError?: (error: unknown, pathname: string) => void;
+};
+
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -60,20 +70,28 @@ function headKey(pathname: string): string {
   return isSpaRoute(pathname) ? 'app' : 'not-found';
 }
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 /**
  * Writes each page's title, description and Open Graph tags into index.html, so that
  * crawlers and link previews that run no script see them (the SPA keeps them up to date
  * afterwards, see src/client/app/layout/page-meta.ts). Only the home page keeps the
- * preload of its first hero picture; a lazily loaded page preloads its own chunks. Results
- * are cached, compressed once: there are a handful of variants. (The SPA's HTML is sent by
- * the not-found handler, which @fastify/compress's per-route hooks do not reach.)
+ * preload of its first hero picture; a lazily loaded page preloads its own chunks.
+ *
+ * The public pages and the 404 page also arrive with their markup, prerendered by React
+ * with this server's configuration: a phone paints them before the JavaScript has arrived,
+ * which then hydrates them. A request with a query string gets the empty shell instead (the
+ * page may depend on it, as /connexion?verification=… does), and so do the private areas.
+ * Results are cached, compressed once: there are a handful of variants. (The SPA's HTML is
+ * sent by the not-found handler, which @fastify/compress's per-route hooks do not reach.)
  */
-export function createPageRenderer(template: string, config: Config, manifest: ViteManifest | null = null) {
-  const cache = new Map<string, RenderedPage>();
+export function createPageRenderer(template: string, config: Config, options: RendererOptions = {}) {
+  const { manifest = null, prerender = null, onPrerenderError } = options;
+  const cache = new Map<string, Promise<RenderedPage>>();
   const origin = config.publicUrl;
   const home = metaByPath['/']!;
 
-  function render(key: string): string {
+  function renderHead(key: string): string {
     const isHome = key === '/';
     const isNotFound = key === 'not-found';
     const meta: PageMeta = metaByPath[key] ?? home;
@@ -96,18 +114,36 @@ export function createPageRenderer(template: string, config: Config, manifest: V
       .replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
   }
 
-  return (pathname: string): RenderedPage => {
+  async function renderContent(key: string, pathname: string): Promise<string | null> {
+    if (!prerender || key === 'app') return null;
+    try {
+      return await prerender(key === 'not-found' ? pathname : key);
+    } catch (error) {
+      onPrerenderError?.(error, pathname);
+      return null;
+    }
+  }
+
+  async function render(key: string, pathname: string, withContent: boolean): Promise<RenderedPage> {
+    const content = withContent ? await renderContent(key, pathname) : null;
+    const head = renderHead(key);
+    const html = content === null ? head : head.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>`);
+    const buffer = Buffer.from(html);
+    return {
+      html,
+      br: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(buffer, { level: 9 }),
+    };
+  }
+
+  /** `hasQuery`: the request's address has a query string (see above). */
+  return (pathname: string, { hasQuery = false }: { hasQuery?: boolean } = {}): Promise<RenderedPage> => {
     const key = headKey(pathname);
-    let page = cache.get(key);
+    const variant = `${key}${hasQuery ? '?' : ''}`;
+    let page = cache.get(variant);
     if (page === undefined) {
-      const html = render(key);
-      const buffer = Buffer.from(html);
-      page = {
-        html,
-        br: brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(buffer, { level: 9 }),
-      };
-      cache.set(key, page);
+      page = render(key, pathname, !hasQuery);
+      cache.set(variant, page);
     }
     return page;
   };

@@ -1,7 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { buildTestApp, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
 import { createPageRenderer, type ViteManifest } from './page-head.ts';
+import { createPrerender } from './prerender.ts';
 
 describe.each(ENGINES)('robots.txt and sitemap.xml on %s', (engine) => {
   let t: TestApp;
@@ -45,10 +50,10 @@ describe('the per-page head of the SPA', () => {
     'pages/faq-page.tsx': { file: 'assets/faq-page-2.js', imports: ['_page-3.js', 'index.html'] },
     '_page-3.js': { file: 'assets/page-3.js', css: ['assets/page-3.css'] },
   };
-  const render = createPageRenderer(template, config, manifest);
+  const render = createPageRenderer(template, config, { manifest });
 
-  it('gives each public page its own title, description and absolute Open Graph addresses', () => {
-    const { html } = render('/faq/');
+  it('gives each public page its own title, description and absolute Open Graph addresses', async () => {
+    const { html } = await render('/faq/');
     expect(html).toContain('<title>Questions fréquentes | Convoyeur &amp; Fils</title>');
     expect(html).toContain('<meta name="description" content="Assurance, zones desservies');
     expect(html).toContain('<meta property="og:url" content="https://convoyage.example/faq" />');
@@ -56,9 +61,9 @@ describe('the per-page head of the SPA', () => {
     expect(html).not.toContain('défaut');
   });
 
-  it('preloads the hero picture on the home page only, and a lazy page its own chunks', () => {
-    expect(render('/').html).toContain('<link rel="preload" as="image" href="/images/hero.avif" />');
-    const faq = render('/faq').html;
+  it('preloads the hero picture on the home page only, and a lazy page its own chunks', async () => {
+    expect((await render('/')).html).toContain('<link rel="preload" as="image" href="/images/hero.avif" />');
+    const faq = (await render('/faq')).html;
     expect(faq).not.toContain('hero.avif');
     expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-page-2.js" />');
     expect(faq).toContain('<link rel="modulepreload" crossorigin href="/assets/page-3.js" />');
@@ -67,9 +72,75 @@ describe('the per-page head of the SPA', () => {
     expect(faq).not.toContain('assets/index-1.js');
   });
 
-  it('marks an unknown address as the not-found page, not to be indexed', () => {
-    const { html } = render('/nulle-part');
+  it('marks an unknown address as the not-found page, not to be indexed', async () => {
+    const { html } = await render('/nulle-part');
     expect(html).toContain('<title>404 - Page non trouvée</title>');
     expect(html).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('the prerendered markup of the public pages', () => {
+  const template = '<head><!--page-head:start--><!--page-head:end--></head><body><div id="root"></div></body>';
+  const config = loadConfig({ DATA_DIR: '/tmp/convoyage-page-head-test' });
+  const rendered: string[] = [];
+  const prerender = async (pathname: string) => {
+    rendered.push(pathname);
+    return `<main>${pathname} & co</main>`;
+  };
+
+  it('puts the page’s markup inside #root, rendered once per page', async () => {
+    rendered.length = 0;
+    const render = createPageRenderer(template, config, { prerender });
+    const first = await render('/faq');
+    expect(first.html).toContain('<div id="root"><main>/faq & co</main></div>');
+    expect(gunzipSync(first.gzip).toString()).toBe(first.html);
+    await render('/faq/');
+    expect(rendered).toEqual(['/faq']);
+  });
+
+  it('renders the 404 page’s markup for an unknown address', async () => {
+    const render = createPageRenderer(template, config, { prerender });
+    expect((await render('/nulle-part')).html).toContain('<div id="root"><main>/nulle-part & co</main></div>');
+  });
+
+  it('sends the empty shell to the private areas and to an address with a query string', async () => {
+    const render = createPageRenderer(template, config, { prerender });
+    expect((await render('/espace-client')).html).toContain('<div id="root"></div>');
+    expect((await render('/connexion', { hasQuery: true })).html).toContain('<div id="root"></div>');
+    expect((await render('/connexion')).html).toContain('<main>/connexion & co</main>');
+  });
+
+  it('sends the empty shell, and says why, when prerendering fails', async () => {
+    const errors: string[] = [];
+    const render = createPageRenderer(template, config, {
+      prerender: async () => {
+        throw new Error('boom');
+      },
+      onPrerenderError: (_error, pathname) => errors.push(pathname),
+    });
+    expect((await render('/faq')).html).toContain('<div id="root"></div>');
+    expect(errors).toEqual(['/faq']);
+  });
+});
+
+
+describe('the server bundle that prerenders', () => {
+  const config = { contact: { email: 'a@exemple.fr', phone: '01 02 03 04 05' }, business: { name: 'Convoyeur', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' } };
+
+  it('is optional: without a built bundle nothing is prerendered', () => {
+    expect(createPrerender(config, '/nulle-part/entry-server.js')).toBeNull();
+  });
+
+  it('passes the address and the configuration, and leaves React’s hoisted head tags out', async () => {
+    const entry = path.join(mkdtempSync(path.join(tmpdir(), 'convoyage-ssr-')), 'entry-server.mjs');
+    writeFileSync(
+      entry,
+      `export async function prerenderPage(url, config) {
+        return '<link rel="preload" as="image" href="/favicon.svg"/><title>T</title><meta name="robots" content="noindex"/>'
+          + '<div class="shell"><title>pas en tête</title>' + new URL(url).pathname + ' ' + config.business.name + '</div>';
+      }`,
+    );
+    const prerender = createPrerender(config, entry)!;
+    expect(await prerender('/faq')).toBe('<div class="shell"><title>pas en tête</title>/faq Convoyeur</div>');
   });
 });

@@ -1,5 +1,4 @@
 import { pageTitle, publicPageMeta, type PageMeta } from '../../../domain/texts.ts';
-import { publicConfig } from '../../lib/public-config.ts';
 
 const metaByPath: Record<string, PageMeta> = publicPageMeta;
 
@@ -19,10 +18,10 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
  * (src/server/system/page-head.ts), for crawlers and link previews that run no script.
  * Titles are rendered by each page with <title> (React hoists it).
  */
-export function applyPageMeta(pathname: string) {
+export function applyPageMeta(pathname: string, businessName: string) {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const meta = metaByPath[normalised] ?? metaByPath['/']!;
-  const title = pageTitle(meta.title, publicConfig.business.name, normalised === '/');
+  const title = pageTitle(meta.title, businessName, normalised === '/');
   setMeta('name', 'description', meta.description);
   setMeta('property', 'og:title', title);
   setMeta('property', 'og:description', meta.description);

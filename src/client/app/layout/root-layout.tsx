@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { applyPageMeta } from './page-meta.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -13,19 +14,20 @@ import styles from './layout.module.css';
 function useNavigationEffects() {
   const { pathname, hash } = useLocation();
   const previous = useRef<string | null>(null);
+  const businessName = usePublicConfig().business.name;
   useEffect(() => {
     const current = `${pathname}${hash}`;
     const isFirst = previous.current === null;
     if (previous.current === current) return;
     previous.current = current;
-    applyPageMeta(pathname);
+    applyPageMeta(pathname, businessName);
 
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else if (!isFirst) window.scrollTo(0, 0);
     if (isFirst) return;
     (target ?? document.getElementById('contenu'))?.focus({ preventScroll: true });
-  }, [pathname, hash]);
+  }, [pathname, hash, businessName]);
 }
 
 export function RootLayout() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
 import { publicTexts, texts } from '../../../domain/texts.ts';
-import { publicConfig } from '../../lib/public-config.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import styles from './layout.module.css';
 
 const t = publicTexts.nav;
@@ -14,7 +14,7 @@ const links = [
 ];
 
 export function SiteFooter() {
-  const { business, contact } = publicConfig;
+  const { business, contact } = usePublicConfig();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.footerInner}`}>

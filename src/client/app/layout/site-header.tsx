@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../../domain/paths.ts';
 import { publicTexts } from '../../../domain/texts.ts';
-import { publicConfig } from '../../lib/public-config.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../features/accounts/api/use-session.ts';
 import styles from './layout.module.css';
 
@@ -81,6 +81,7 @@ export function SiteHeader() {
   const { isOpen, toggle, toggleRef, navRef } = useDisclosureMenu();
   const menuId = useId();
   const session = useSession();
+  const { business } = usePublicConfig();
   const user = session.data?.user;
 
   return (
@@ -91,7 +92,7 @@ export function SiteHeader() {
       <div className={`container ${styles.headerInner}`}>
         <Link to={paths.home} className={styles.brand}>
           <img className={styles.logo} src="/favicon.svg" alt="" width={32} height={32} />
-          {publicConfig.business.name}
+          {business.name}
         </Link>
         <button
           ref={toggleRef}

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { publicConfig } from '../../../lib/public-config.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
 import styles from './quotes.module.css';
 
 /** Support e-mail and phone of the business, as links. */
 export function ContactSection() {
   const headingId = useId();
-  const { email, phone } = publicConfig.contact;
+  const { email, phone } = usePublicConfig().contact;
   return (
     <section id="contact" className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId}>{t.contactTitle}</h2>

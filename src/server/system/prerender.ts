@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { PublicConfig } from '../../domain/public-config.ts';
+import type { Prerender } from './page-head.ts';
+
+/** Built by the second half of `npm run build` (`vite build --ssr`, see vite.config.ts). */
+export const SSR_ENTRY = fileURLToPath(new URL('../../../dist/server/entry-server.js', import.meta.url));
+
+type SsrEntry = { prerenderPage(url: string, config: PublicConfig): Promise<string | null> };
+
+/**
+ * React writes the hoisted tags of the tree (<title>, <meta>, image preloads) before the
+ * markup; the server writes the page's head itself (page-head.ts), and the browser's
+ * hydration looks for none of them inside #root.
+ */
+const LEADING_HOISTED_TAGS = /^(?:<title>[\s\S]*?<\/title>|<(?:meta|link)\b[^>]*>)*/;
+
+/**
+ * Renders a public page's markup with src/client/entry-server.tsx, loaded on first use; null
+ * when the server bundle was not built (the pages then arrive empty and render in the
+ * browser, as in `npm run dev`).
+ */
+export function createPrerender(config: PublicConfig, entryFile = SSR_ENTRY): Prerender | null {
+  if (!existsSync(entryFile)) return null;
+  let entry: Promise<SsrEntry> | undefined;
+  return async (pathname) => {
+    entry ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
+    const html = await (await entry).prerenderPage(new URL(pathname, 'http://localhost').href, config);
+    return html === null ? null : html.replace(LEADING_HOISTED_TAGS, '');
+  };
+}
