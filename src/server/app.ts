@@ -25,7 +25,7 @@ import { simulationRoutes } from './quotes/simulation.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/index.ts';
+import { migrateToLatest, openDatabase, withMigrationLock, type DatabaseHandle } from './db/index.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -86,14 +86,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   const database = openDatabase(config.database, app.log);
   app.addHook('onClose', async () => database.close());
-  await migrateToLatest(database.db);
 
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, database, mailer });
-  await (await getMigrations(auth.options)).runMigrations();
+  await withMigrationLock(database, async () => {
+    await migrateToLatest(database.db);
+    await (await getMigrations(auth.options)).runMigrations();
+  });
 
   app.decorate('config', config);
   app.decorate('database', database);

@@ -61,6 +61,27 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   }
 }
 
+/** Any fixed number: the key of the PostgreSQL advisory lock that migrations hold. */
+const MIGRATION_LOCK_KEY = 7_461_302;
+
+/**
+ * Runs the schema migrations (`fn`) one instance at a time: several instances started
+ * together on an empty PostgreSQL database would otherwise all create better-auth's tables
+ * and all but one fail. The session-level advisory lock is held on a connection of its own
+ * and released even when a migration fails. SQLite serves a single instance.
+ */
+export async function withMigrationLock<T>(handle: Pick<DatabaseHandle, 'db' | 'engine'>, fn: () => Promise<T>): Promise<T> {
+  if (handle.engine !== 'postgres') return fn();
+  return handle.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
 /**
  * Runs `fn` in a write transaction that takes the write lock up front: BEGIN IMMEDIATE on
  * SQLite (several processes may share the file), an ordinary transaction on PostgreSQL
