@@ -6,7 +6,7 @@
  * and keeps the median of every number, checks the targets and writes the table into the
  * "Public site" section of BENCHMARKS.md.
  *
- * Usage: node bench/lighthouse.mjs [--runs 3] [--no-write]
+ * Usage: node bench/lighthouse.mjs [--runs 3] [--no-write] [--pages /,/faq]
  * Exits 1 when a target is missed (every score ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,8 +22,10 @@ import { buildFrontEnd } from '../scripts/build.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
-const shouldWrite = !args.includes('--no-write');
-const pages = ['/', '/faq', '/connexion'];
+const shouldWrite = !args.includes('--no-write') && !args.includes('--pages');
+// --pages "/?shell,/faq?shell": other addresses, e.g. with a query string, which the server
+// answers with the empty shell instead of the prerendered page (for a comparison).
+const pages = args.includes('--pages') ? args[args.indexOf('--pages') + 1].split(',') : ['/', '/faq', '/connexion'];
 const targets = { score: 95, lcpMs: 2000, cls: 0.05 };
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
