@@ -192,6 +192,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
     to: 'en cours',
     changes: { signedFileKey: key },
     by: { userId: admin.id, role: 'admin' },
+    recordSameStatus: true,
   });
   if (!updated) {
     if (!row.signedFileKey) await deps.fileStore.delete(key);

@@ -62,11 +62,20 @@ export async function recordStatusChange(
 /**
  * Moves a quote from `expected` to `to` with the other changes, only if its status is still
  * `expected` (compare-and-set): two concurrent changes cannot both apply. Returns the new
- * row, or undefined when the quote changed meanwhile or does not exist.
+ * row, or undefined when the quote changed meanwhile or does not exist. A change that keeps
+ * the status is recorded in the history only with `recordSameStatus` (a re-uploaded signed
+ * quote is; a confirmation sent again is not, its move to envoyé is).
  */
 export async function transitionQuote(
   handle: DatabaseHandle,
-  args: { id: string; expected: Statut; to: Statut; changes?: DevisUpdate; by: { userId: string | null; role: Role } },
+  args: {
+    id: string;
+    expected: Statut;
+    to: Statut;
+    changes?: DevisUpdate;
+    by: { userId: string | null; role: Role };
+    recordSameStatus?: boolean;
+  },
 ): Promise<DevisRow | undefined> {
   return withWriteTransaction(handle, async (trx) => {
     const expectedValues = args.expected === 'en attente' ? ['en attente', ''] : [args.expected];
@@ -78,7 +87,7 @@ export async function transitionQuote(
       .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
-    if (args.expected !== args.to) {
+    if (args.expected !== args.to || args.recordSameStatus) {
       await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
     }
     return row;
