@@ -94,6 +94,38 @@ export async function transitionQuote(
   });
 }
 
+/**
+ * Takes back a transition that transitionQuote has just made (`done` is the row it returned)
+ * when the step that had to follow it failed: `restore` goes back and the history entry the
+ * transition wrote is removed, but only if nobody changed the quote since (compare-and-set on
+ * the status and updatedAt, which every write moves). Returns false, changing nothing, when
+ * the quote changed meanwhile.
+ */
+export async function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+  return withWriteTransaction(handle, async (trx) => {
+    const row = await trx
+      .updateTable('devis')
+      .set({ ...args.restore, updatedAt: new Date().toISOString() })
+      .where('id', '=', args.done.id)
+      .where('statut', '=', args.done.statut)
+      .where('updatedAt', '=', args.done.updatedAt)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
+    const latest = await trx
+      .selectFrom('devis_historique')
+      .select('id')
+      .where('devisId', '=', row.id)
+      .where('at', '>=', args.done.updatedAt)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
+    return true;
+  });
+}
+
 export async function listHistory(db: Db, devisId: string) {
   return db
     .selectFrom('devis_historique')
