@@ -48,6 +48,7 @@ export const adminTexts = {
   uploadTooManyFiles: 'Un seul fichier peut être téléversé à la fois.',
   uploadBadName: 'Nom de fichier invalide : choisissez un fichier PDF de votre appareil.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
+  uploadStoreFailure: 'Le devis signé n’a pas pu être enregistré. Veuillez réessayer dans quelques instants.',
   backToAdmin: "Retour à l'administration",
   sectionClient: 'Informations client',
   sectionGeneral: 'Informations générales',

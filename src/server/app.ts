@@ -61,6 +61,8 @@ export type AppOverrides = {
   fileStore?: FileStore;
   geo?: Geo;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes its JSON lines instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 };
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -68,7 +70,7 @@ export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.met
 /** Builds the whole application from a config; main.ts and the tests both call it. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const options: FastifyServerOptions = {
-    logger: overrides.logger ?? loggerOptions(config),
+    logger: overrides.logger ?? loggerOptions(config, overrides.logStream),
     // A hop count is valid for Fastify (proxy-addr) even though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -184,12 +186,13 @@ export const requestSerializers = {
   },
 };
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  const pretty = process.stdout.isTTY && config.nodeEnv !== 'production';
+function loggerOptions(config: Config, stream?: AppOverrides['logStream']): FastifyServerOptions['logger'] {
+  const pretty = !stream && process.stdout.isTTY && config.nodeEnv !== 'production';
   return {
     level: config.logLevel,
     serializers: requestSerializers,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(stream ? { stream } : {}),
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { parsePrixFinal, type AdminListResponse, type DevisSummary, type Confirm
 import type { Devis } from '../../domain/schemas/devis.ts';
 import { canApply, nextStatut, normalizeStatut, type QuoteAction, type Statut } from '../../domain/statuses.ts';
 import { texts } from '../../domain/texts.ts';
+import { adminTexts } from '../../domain/texts-admin.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { DevisRow, DevisUpdate } from '../db/schema.ts';
@@ -10,7 +11,7 @@ import { AppError, conflict, notFound, unprocessable } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderQuotePdf } from '../pdf/quote-pdf.ts';
 import { rowToDevis } from '../quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuote } from '../quotes/repository.ts';
+import { findQuoteById, listHistory, transitionQuote, undoTransition } from '../quotes/repository.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { assertPdf } from '../files/pdf-check.ts';
 import { quoteForSignatureMail } from './quote-mail.ts';
@@ -176,8 +177,16 @@ function clientEmailOf(row: DevisRow): string | null {
 }
 
 /**
- * Stores a checked signed PDF as devis-signes/{id}.pdf and moves the quote to en cours.
- * The status is checked before anything is stored; the compare-and-set decides at the end.
+ * Moves the quote to en cours, then stores the checked signed PDF as devis-signes/{id}.pdf.
+ *
+ * The spec fixes the key, so a file written before the decision would replace the previous
+ * signed PDF even when the upload is then refused. The compare-and-set on the status comes
+ * first, and only an accepted upload writes the file: a 409 leaves the stored PDF untouched.
+ * Both stores replace a key whole (temporary file then rename; S3 PutObject), so a failed
+ * write leaves the previous file as it was; the transition is then taken back, unless the
+ * quote changed since, and the administrator gets a 503 and can upload again. Until the
+ * write lands, a download serves the previous file (or none on a first upload). Two
+ * re-uploads at the same moment are both accepted and recorded; the file is the last written.
  */
 export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: string, content: Buffer): Promise<Devis> {
   const row = await requireQuote(deps, id);
@@ -185,17 +194,26 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   if (!canApply('admin', 'uploadSigned', from)) throw conflict();
   await assertPdf(content);
   const key = signedFileKey(id);
-  await deps.fileStore.put(key, content, 'application/pdf');
   const updated = await transitionQuote(deps.database, {
     id,
     expected: from,
     to: 'en cours',
     changes: { signedFileKey: key },
     by: { userId: admin.id, role: 'admin' },
+    recordSameStatus: true,
   });
-  if (!updated) {
-    if (!row.signedFileKey) await deps.fileStore.delete(key);
-    throw conflict();
+  if (!updated) throw conflict();
+  try {
+    await deps.fileStore.put(key, content, 'application/pdf');
+  } catch (error) {
+    const undone = await undoTransition(deps.database, { done: updated, restore: { statut: row.statut, signedFileKey: row.signedFileKey } }).catch(
+      (undoError: unknown) => {
+        deps.log.error({ err: undoError, devisId: id }, 'upload of a signed PDF could not be taken back');
+        return false;
+      },
+    );
+    deps.log.warn({ err: error, devisId: id, undone }, 'signed PDF could not be stored');
+    throw new AppError('unavailable', adminTexts.uploadStoreFailure, { cause: error });
   }
   return rowToDevis(updated);
 }

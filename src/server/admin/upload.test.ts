@@ -146,6 +146,20 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     expect((await t.app.inject({ url: `/api/devis/${quote.id}/devis-signe` })).statusCode).toBe(401);
   });
 
+  it('replaces the signed PDF on a re-upload en cours and records the re-upload in the history', async () => {
+    const quote = await insertQuote(t, { statut: 'envoyé' });
+    expect((await upload(quote.id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf('Premier') }])).statusCode).toBe(200);
+    const second = await makePdf('Second');
+    const response = await upload(quote.id, [{ filename: 'signe-2.pdf', contentType: 'application/pdf', content: second }]);
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.fileStore.get(`devis-signes/${quote.id}.pdf`))?.equals(second)).toBe(true);
+    const detail = (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
+    expect(detail.historique.slice(-2)).toMatchObject([
+      { fromStatut: 'envoyé', toStatut: 'en cours', byRole: 'admin' },
+      { fromStatut: 'en cours', toStatut: 'en cours', byRole: 'admin' },
+    ]);
+  });
+
   it('refuses an upload on a quote that is not yet confirmed (409), storing nothing', async () => {
     const quote = await insertQuote(t, { statut: 'en attente' });
     const response = await upload(quote.id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);

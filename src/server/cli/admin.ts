@@ -6,6 +6,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { createMailer } from '../mail/mailer.ts';
 import path from 'node:path';
 import pino from 'pino';
+import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {
@@ -17,7 +18,7 @@ export async function upsertAdmin(options: { email: string; password: string; en
     const auth = createAuth({ config, database, mailer });
     await (await getMigrations(auth.options)).runMigrations();
     const ctx = await auth.$context;
-    if (options.password.length < 8) throw new ConfigError('--password: at least 8 characters');
+    if (options.password.length < 8) throw new ConfigError('Le mot de passe doit contenir au moins 8 caractères.');
     const hash = await ctx.password.hash(options.password);
     const existing = await ctx.internalAdapter.findUserByEmail(config.adminEmail, { includeAccounts: true });
     if (existing) {
@@ -44,21 +45,61 @@ export async function upsertAdmin(options: { email: string; password: string; en
   }
 }
 
+const USAGE = [
+  'Usage : npm run admin -- --email admin@exemple.fr [--password "mot de passe"]',
+  'Sans --password, le mot de passe est lu dans la variable ADMIN_PASSWORD, sinon sur l’entrée standard',
+  '(sa première ligne, ou une saisie masquée dans un terminal).',
+].join('\n');
+
+/**
+ * The password, from the first of: --password (kept as it was, but it lands in the shell
+ * history and the process list), ADMIN_PASSWORD, the first line of a piped stdin, or a
+ * prompt without echo on a terminal.
+ */
+async function passwordFrom(flag: string | undefined): Promise<string | undefined> {
+  if (flag !== undefined) return flag;
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) return readFirstLine(process.stdin);
+  const password = await promptHidden('Mot de passe de l’administrateur : ');
+  if (password && (await promptHidden('Confirmez le mot de passe : ')) !== password) {
+    throw new ConfigError('Les deux saisies ne correspondent pas ; l’administrateur n’a pas été modifié.');
+  }
+  return password;
+}
+
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string };
+  try {
+    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+  } catch {
+    console.error(USAGE);
+    return 2;
+  }
+  const password = values.email ? await passwordFrom(values.password) : undefined;
+  if (!values.email || !password) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { created, email } = await upsertAdmin({ email: values.email, password });
+  console.log(`${created ? 'Administrateur créé' : 'Administrateur mis à jour'} : ${email}`);
+  if (process.env.ADMIN_EMAIL && process.env.ADMIN_EMAIL.trim().toLowerCase() !== email)
+    console.warn(`Attention : ADMIN_EMAIL vaut ${process.env.ADMIN_EMAIL} ; l'application reconnaît l'administrateur par cette variable.`);
+  return 0;
+}
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
-  if (!values.email || !values.password) {
-    console.error('Usage : npm run admin -- --email admin@exemple.fr --password "mot de passe"');
-    process.exit(2);
-  }
-  upsertAdmin({ email: values.email, password: values.password })
-    .then(({ created, email }) => {
-      console.log(`${created ? 'Administrateur créé' : 'Administrateur mis à jour'} : ${email}`);
-      if (process.env.ADMIN_EMAIL && process.env.ADMIN_EMAIL.trim().toLowerCase() !== email)
-        console.warn(`Attention : ADMIN_EMAIL vaut ${process.env.ADMIN_EMAIL} ; l'application reconnaît l'administrateur par cette variable.`);
+  main()
+    .then((code) => {
+      process.exitCode = code;
     })
     .catch((error: unknown) => {
+      if (error instanceof PromptCancelled) {
+        console.error('Annulé.');
+        process.exitCode = 130;
+        return;
+      }
       console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
+      process.exitCode = 1;
     });
 }

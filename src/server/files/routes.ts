@@ -26,8 +26,12 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const viewer = await app.guards.requireUser(request);
       const row = await findQuoteById(app.database.db, request.params.id);
-      // Another customer's quote does not exist for this viewer.
-      if (!row || (viewer.role !== 'admin' && row.uid !== viewer.id)) throw notFound(texts.quoteNotFound);
+      if (!row) throw notFound(texts.quoteNotFound);
+      // Another customer's quote does not exist for this viewer; the probe is logged.
+      if (viewer.role !== 'admin' && row.uid !== viewer.id) {
+        request.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
+        throw notFound(texts.quoteNotFound);
+      }
       if (!row.signedFileKey) throw notFound(adminTexts.signedFileMissing);
       const content = await app.fileStore.get(row.signedFileKey);
       if (!content) throw notFound(adminTexts.signedFileMissing);

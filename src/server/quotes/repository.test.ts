@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSITIONS, type Statut } from '../../domain/statuses.ts';
 import { buildTestApp, ENGINES, type TestApp } from '../test/helpers.ts';
-import { createQuote, listHistory, transitionQuote } from './repository.ts';
+import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
 
 const newQuote = () => ({
   uid: 'u1',
@@ -63,5 +63,22 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
       'envoyé→en cours',
       'en cours→terminé',
     ]);
+  });
+
+  it('takes a transition back with its history entry, but not once the quote changed again', async () => {
+    const admin = { userId: 'admin', role: 'admin' as const };
+    const quote = await createQuote(t.app.database, newQuote(), by);
+    const done = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', changes: { prixCentimes: 1 }, by: admin });
+    expect(await undoTransition(t.app.database, { done: done!, restore: { statut: 'en attente', prixCentimes: quote.prixCentimes } })).toBe(true);
+    expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'en attente', prixCentimes: quote.prixCentimes });
+    expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente']);
+
+    const first = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
+    // Two milliseconds apart, as two requests are: updatedAt tells the two writes apart.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await transitionQuote(t.app.database, { id: quote.id, expected: 'confirmé', to: 'confirmé', changes: { prixCentimes: 2 }, by: admin, recordSameStatus: true });
+    expect(await undoTransition(t.app.database, { done: first!, restore: { statut: 'en attente' } })).toBe(false);
+    expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
+    expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente', 'confirmé', 'confirmé']);
   });
 });

@@ -62,11 +62,20 @@ export async function recordStatusChange(
 /**
  * Moves a quote from `expected` to `to` with the other changes, only if its status is still
  * `expected` (compare-and-set): two concurrent changes cannot both apply. Returns the new
- * row, or undefined when the quote changed meanwhile or does not exist.
+ * row, or undefined when the quote changed meanwhile or does not exist. A change that keeps
+ * the status is recorded in the history only with `recordSameStatus` (a re-uploaded signed
+ * quote is; a confirmation sent again is not, its move to envoyé is).
  */
 export async function transitionQuote(
   handle: DatabaseHandle,
-  args: { id: string; expected: Statut; to: Statut; changes?: DevisUpdate; by: { userId: string | null; role: Role } },
+  args: {
+    id: string;
+    expected: Statut;
+    to: Statut;
+    changes?: DevisUpdate;
+    by: { userId: string | null; role: Role };
+    recordSameStatus?: boolean;
+  },
 ): Promise<DevisRow | undefined> {
   return withWriteTransaction(handle, async (trx) => {
     const expectedValues = args.expected === 'en attente' ? ['en attente', ''] : [args.expected];
@@ -78,10 +87,42 @@ export async function transitionQuote(
       .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
-    if (args.expected !== args.to) {
+    if (args.expected !== args.to || args.recordSameStatus) {
       await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
     }
     return row;
+  });
+}
+
+/**
+ * Takes back a transition that transitionQuote has just made (`done` is the row it returned)
+ * when the step that had to follow it failed: `restore` goes back and the history entry the
+ * transition wrote is removed, but only if nobody changed the quote since (compare-and-set on
+ * the status and updatedAt, which every write moves). Returns false, changing nothing, when
+ * the quote changed meanwhile.
+ */
+export async function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+  return withWriteTransaction(handle, async (trx) => {
+    const row = await trx
+      .updateTable('devis')
+      .set({ ...args.restore, updatedAt: new Date().toISOString() })
+      .where('id', '=', args.done.id)
+      .where('statut', '=', args.done.statut)
+      .where('updatedAt', '=', args.done.updatedAt)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
+    const latest = await trx
+      .selectFrom('devis_historique')
+      .select('id')
+      .where('devisId', '=', row.id)
+      .where('at', '>=', args.done.updatedAt)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
+    return true;
   });
 }
 

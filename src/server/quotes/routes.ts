@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '../../domain/schemas/devis-completion.ts';
@@ -14,7 +14,7 @@ const security = [{ session: [] }];
 /** The customer area's API: every route answers only about the caller's own quotes. */
 export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = { database: app.database, fileStore: app.fileStore };
+  const depsOf = (request: FastifyRequest) => ({ database: app.database, fileStore: app.fileStore, log: request.log });
 
   // Before body validation: a visitor is told to log in, not that the payload is wrong.
   app.addHook('preValidation', async (request) => {
@@ -38,7 +38,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return { devis: await listActiveQuotes(deps, viewer, request.query.q) };
+      return { devis: await listActiveQuotes(depsOf(request), viewer, request.query.q) };
     },
   );
 
@@ -54,7 +54,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return { devis: await listArchivedQuotes(deps, viewer) };
+      return { devis: await listArchivedQuotes(depsOf(request), viewer) };
     },
   );
 
@@ -71,7 +71,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return getOwnQuote(deps, viewer, request.params.id);
+      return getOwnQuote(depsOf(request), viewer, request.params.id);
     },
   );
 
@@ -89,7 +89,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return completeQuote(deps, viewer, request.params.id, request.body);
+      return completeQuote(depsOf(request), viewer, request.params.id, request.body);
     },
   );
 
@@ -106,7 +106,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return archiveQuote(deps, viewer, request.params.id);
+      return archiveQuote(depsOf(request), viewer, request.params.id);
     },
   );
 
@@ -123,7 +123,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await app.guards.requireUser(request);
-      return restoreQuote(deps, viewer, request.params.id);
+      return restoreQuote(depsOf(request), viewer, request.params.id);
     },
   );
 
@@ -140,7 +140,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const viewer = await app.guards.requireUser(request);
-      await deleteOwnQuote(deps, viewer, request.params.id, request.log);
+      await deleteOwnQuote(depsOf(request), viewer, request.params.id);
       return reply.status(204).send(null);
     },
   );

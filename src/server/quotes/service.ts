@@ -11,8 +11,9 @@ import { rowToDevis } from './devis-mapper.ts';
 import { deleteQuote, findQuoteById, listHistory, listOwnQuotes, transitionQuote } from './repository.ts';
 import { matchesSearch } from './search.ts';
 
-type Deps = { database: DatabaseHandle; fileStore: FileStore };
 type Logger = { warn: (obj: object, msg: string) => void };
+/** `log` is the request's logger. */
+type Deps = { database: DatabaseHandle; fileStore: FileStore; log: Logger };
 
 const refusals: Partial<Record<QuoteAction, string>> = {
   complete: quoteApiMessages.cannotComplete,
@@ -21,10 +22,17 @@ const refusals: Partial<Record<QuoteAction, string>> = {
   delete: quoteApiMessages.cannotDelete,
 };
 
-/** The caller's own quote, or 404: another customer's quote does not exist for them. */
+/**
+ * The caller's own quote, or 404: another customer's quote does not exist for them. Asking
+ * for one is logged like the guards' refusals, so that probing for ids shows in the logs.
+ */
 async function findOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<DevisRow> {
   const row = await findQuoteById(deps.database.db, id);
-  if (!row || row.uid !== viewer.id) throw notFound(quoteApiMessages.notFound);
+  if (!row) throw notFound(quoteApiMessages.notFound);
+  if (row.uid !== viewer.id) {
+    deps.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
+    throw notFound(quoteApiMessages.notFound);
+  }
   return row;
 }
 
@@ -89,7 +97,7 @@ export function restoreQuote(deps: Deps, viewer: Viewer, id: string): Promise<De
   return applyCustomerAction(deps, viewer, id, 'restore', { archive: 0 });
 }
 
-export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string, log: Logger): Promise<void> {
+export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const row = await findOwnQuote(deps, viewer, id);
   const allowed = TRANSITIONS.customer.delete?.from ?? [];
   if (!canApply('customer', 'delete', row.statut)) throw conflict(refusals.delete);
@@ -97,6 +105,6 @@ export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string, log
   if (!deleted) throw conflict(quoteApiMessages.changedMeanwhile);
   if (deleted.signedFileKey) {
     // The row is gone; a leftover file is harmless and only logged.
-    await deps.fileStore.delete(deleted.signedFileKey).catch((error: unknown) => log.warn({ err: error, id }, 'signed file not deleted'));
+    await deps.fileStore.delete(deleted.signedFileKey).catch((error: unknown) => deps.log.warn({ err: error, id }, 'signed file not deleted'));
   }
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
+import { createQuoteInStatus } from '../quotes/test-factories.ts';
 import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
@@ -149,5 +151,63 @@ describe('request logs', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(ENGINES)("a customer asking for another customer's quote on %s", (engine) => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { LOG_LEVEL: 'info' }, overrides: { logStream: { write: (line) => lines.push(line) } } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const routesFor = (id: string) =>
+    [
+      { method: 'GET', url: `/api/devis/${id}` },
+      { method: 'PUT', url: `/api/devis/${id}/completer`, payload: validCompletion() },
+      { method: 'POST', url: `/api/devis/${id}/archiver` },
+      { method: 'POST', url: `/api/devis/${id}/restaurer` },
+      { method: 'DELETE', url: `/api/devis/${id}` },
+      { method: 'GET', url: `/api/devis/${id}/devis-signe` },
+    ] as const;
+  const warningsFrom = (start: number) =>
+    lines
+      .slice(start)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; userId?: string; devisId?: string })
+      .filter((entry) => entry.level >= 40);
+
+  it('gets 404 on every route, each logged as a warning with its user id and the quote id, and nothing else', async () => {
+    const alice = await createCustomer(t);
+    const bob = await createCustomer(t);
+    const quote = await createQuoteInStatus(t.app.database, alice, 'en attente');
+    const start = lines.length;
+
+    for (const route of routesFor(quote.id)) {
+      const response = await t.app.inject({ ...route, headers: bob.headers });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+
+    const warnings = warningsFrom(start);
+    expect(warnings).toHaveLength(routesFor(quote.id).length);
+    for (const warning of warnings) {
+      expect(warning).toMatchObject({ level: 40, msg: 'refused: quote of another user', userId: bob.id, devisId: quote.id });
+    }
+    const written = lines.slice(start).join('\n');
+    const sessionToken = bob.headers!.cookie.split('=').slice(1).join('=');
+    for (const secret of [bob.email, alice.email, bob.password, sessionToken]) expect(written).not.toContain(secret);
+  });
+
+  it('logs no warning when the quote does not exist', async () => {
+    const bob = await createCustomer(t);
+    const start = lines.length;
+    for (const route of routesFor('nexiste-pas')) {
+      const response = await t.app.inject({ ...route, headers: bob.headers });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
+    }
+    expect(lines.length).toBeGreaterThan(start);
+    expect(warningsFrom(start)).toEqual([]);
   });
 });

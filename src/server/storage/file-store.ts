@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -37,8 +38,15 @@ function createDiskStore(root: string): FileStore {
     async put(key, content) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(`${file}.tmp`, content);
-      await rename(`${file}.tmp`, file);
+      // A temporary name of its own: two writes of one key never mix, and the key is replaced whole.
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temporary, content);
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

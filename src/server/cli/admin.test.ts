@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, buildTestApp, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+const SCRIPT = fileURLToPath(new URL('./admin.ts', import.meta.url));
+
+// Each test starts the command (tsx) a few times: give it room on a busy machine.
+describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-cli-'));
+    t = await buildTestApp('sqlite', { env: { DATA_DIR: dataDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const env = (extra: Record<string, string> = {}) => {
+    const { ADMIN_PASSWORD: _ignored, ...inherited } = process.env;
+    return { ...inherited, DATA_DIR: dataDir, ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra };
+  };
+  const command = (args: string[]) => [process.execPath, '--import', 'tsx', SCRIPT, ...args];
+
+  /** Runs the command with `input` on a piped stdin (closed right after). */
+  function runAdmin(args: string[], { input = '', extraEnv = {} }: { input?: string; extraEnv?: Record<string, string> } = {}): Promise<Run> {
+    const [file, ...rest] = command(args);
+    const child = spawn(file!, rest, { env: env(extraEnv) });
+    return collect(child, () => child.stdin.end(input));
+  }
+
+  /** Runs the command on a terminal (`script` gives it a pseudo-terminal) and answers each prompt when it shows. */
+  function runAdminOnTerminal(args: string[], answers: string[]): Promise<Run> {
+    const child = spawn('script', ['-qec', command(args).map((arg) => `'${arg}'`).join(' '), '/dev/null'], { env: env() });
+    let shown = '';
+    let prompts = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      shown += chunk.toString();
+      const seen = (shown.match(/ : (?=\r\n|$)/g) ?? []).length;
+      while (prompts < seen && prompts < answers.length) child.stdin.write(answers[prompts++]!);
+    });
+    return collect(child, () => {});
+  }
+
+  function collect(child: ReturnType<typeof spawn>, start: () => void): Promise<Run> {
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    start();
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  let signInCount = 0;
+  async function signInStatus(password: string) {
+    signInCount += 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL, 'x-forwarded-for': `203.0.113.${signInCount}` },
+      payload: { email: ADMIN_EMAIL, password, rememberMe: false },
+    });
+    return response.statusCode;
+  }
+
+  it('keeps --password working as before', async () => {
+    const run = await runAdmin(['--email', ADMIN_EMAIL, '--password', 'par-l-option-1']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^Administrateur (créé|mis à jour) : admin@convoyage\.test\n$/);
+    expect(await signInStatus('par-l-option-1')).toBe(200);
+  });
+
+  it('reads the password from ADMIN_PASSWORD when --password is not given', async () => {
+    const run = await runAdmin(['--email', ADMIN_EMAIL], { extraEnv: { ADMIN_PASSWORD: 'par-la-variable-2' } });
+    expect(run).toMatchObject({ code: 0, stdout: `Administrateur mis à jour : ${ADMIN_EMAIL}\n` });
+    expect(await signInStatus('par-la-variable-2')).toBe(200);
+  });
+
+  it('reads the first line of a piped stdin when neither is given, and nothing after it', async () => {
+    const run = await runAdmin(['--email', ADMIN_EMAIL], { input: 'par l’entrée standard 3\r\nautre-ligne\n' });
+    expect(run).toMatchObject({ code: 0, stdout: `Administrateur mis à jour : ${ADMIN_EMAIL}\n` });
+    expect(await signInStatus('par l’entrée standard 3')).toBe(200);
+    expect(await signInStatus('par-la-variable-2')).toBe(401);
+  });
+
+  it('prefers --password to ADMIN_PASSWORD, and ADMIN_PASSWORD to stdin', async () => {
+    await runAdmin(['--email', ADMIN_EMAIL, '--password', 'par-l-option-4'], { input: 'par-stdin-4\n', extraEnv: { ADMIN_PASSWORD: 'par-la-variable-4' } });
+    expect(await signInStatus('par-l-option-4')).toBe(200);
+    await runAdmin(['--email', ADMIN_EMAIL], { input: 'par-stdin-5\n', extraEnv: { ADMIN_PASSWORD: 'par-la-variable-5' } });
+    expect(await signInStatus('par-la-variable-5')).toBe(200);
+  });
+
+  it('asks twice on a terminal without showing the password', async () => {
+    const run = await runAdminOnTerminal(['--email', ADMIN_EMAIL], ['au-clavier-6\r', 'au-clavier-6\r']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Mot de passe de l’administrateur : ');
+    expect(run.stdout).toContain('Confirmez le mot de passe : ');
+    expect(run.stdout).toContain(`Administrateur mis à jour : ${ADMIN_EMAIL}`);
+    expect(run.stdout).not.toContain('au-clavier');
+    expect(await signInStatus('au-clavier-6')).toBe(200);
+  });
+
+  it('refuses, in French and changing nothing, two different entries, an empty stdin and a short password', async () => {
+    await runAdmin(['--email', ADMIN_EMAIL, '--password', 'avant-les-refus-8']);
+    const mismatch = await runAdminOnTerminal(['--email', ADMIN_EMAIL], ['au-clavier-7\r', 'autre-chose-7\r']);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stdout).toContain('Les deux saisies ne correspondent pas ; l’administrateur n’a pas été modifié.');
+
+    const empty = await runAdmin(['--email', ADMIN_EMAIL]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('Usage : npm run admin -- --email admin@exemple.fr [--password "mot de passe"]');
+
+    const short = await runAdmin(['--email', ADMIN_EMAIL], { input: 'court\n' });
+    expect(short).toMatchObject({ code: 1, stderr: 'Le mot de passe doit contenir au moins 8 caractères.\n' });
+
+    expect(await signInStatus('avant-les-refus-8')).toBe(200);
+  });
+});
