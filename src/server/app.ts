@@ -14,7 +14,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { getMigrations } from 'better-auth/db/migration';
 import { isSpaRoute } from '../domain/paths.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
@@ -25,7 +24,8 @@ import { simulationRoutes } from './quotes/simulation.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, withMigrationLock, type DatabaseHandle } from './db/index.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { migrateAll } from './db/migrate.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -94,10 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   app.addHook('onClose', async () => mailer.close());
   const auth = createAuth({ config, database, mailer });
-  await withMigrationLock(database, async () => {
-    await migrateToLatest(database.db);
-    await (await getMigrations(auth.options)).runMigrations();
-  });
+  await migrateAll(database, auth);
 
   app.decorate('config', config);
   app.decorate('database', database);

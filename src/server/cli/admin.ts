@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createAuth } from '../accounts/auth.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { getMigrations } from 'better-auth/db/migration';
+import { openDatabase } from '../db/index.ts';
+import { migrateAll } from '../db/migrate.ts';
 import { createMailer } from '../mail/mailer.ts';
 import path from 'node:path';
 import pino from 'pino';
@@ -13,10 +13,9 @@ export async function upsertAdmin(options: { email: string; password: string; en
   const config = loadConfig({ ...(options.env ?? process.env), ADMIN_EMAIL: options.email });
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
     const mailer = createMailer({ from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: pino({ level: 'silent' }) });
     const auth = createAuth({ config, database, mailer });
-    await (await getMigrations(auth.options)).runMigrations();
+    await migrateAll(database, auth);
     const ctx = await auth.$context;
     if (options.password.length < 8) throw new ConfigError('Le mot de passe doit contenir au moins 8 caractères.');
     const hash = await ctx.password.hash(options.password);
