@@ -63,4 +63,24 @@ test.describe('the price simulator', () => {
     await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
     await expect(simulator.getByRole('status')).toContainText(/Devis n° \d+ enregistré dans « Mes devis »\./);
   });
+
+  test('a customer who has used the simulations of the minute is told to wait, not to check the addresses', async ({ page, baseURL }) => {
+    await loginNewCustomer(page, 'Client Pressé');
+    // The limit counts every request of the account (the server's default, 60 a minute): use
+    // them up with refused ones, which save nothing.
+    const payload = { adresseDepart: 'Nantes', adresseArrivee: 'Rennes', typeVehicule: 'Fusée' };
+    let status = 200;
+    for (let i = 0; i < 70 && status !== 429; i++) {
+      status = (await page.request.post('/api/devis/simulation', { data: payload, headers: { origin: baseURL! } })).status();
+    }
+    expect(status).toBe(429);
+    await page.goto('/');
+    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Nantes');
+    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Rennes');
+    await simulator.getByLabel('Type de véhicule').selectOption('Citadine');
+    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    await expect(simulator.getByText(/^Trop de demandes\. Veuillez patienter \d+ secondes avant de réessayer\.$/)).toBeVisible();
+    await expect(simulator.getByText('Erreur lors du calcul. Vérifiez les adresses.')).toHaveCount(0);
+  });
 });

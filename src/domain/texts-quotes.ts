@@ -143,4 +143,6 @@ export const quoteApiMessages = {
   cannotRestore: 'Seul un devis archivé peut être restauré.',
   cannotDelete: 'Seul un devis en attente ou archivé peut être supprimé.',
   changedMeanwhile: 'Le devis a été modifié entre-temps. Rechargez la page et réessayez.',
+  dailyLimitReached: (limit: number) =>
+    `Vous avez déjà enregistré ${limit} devis ces dernières 24 heures : c’est le maximum. Réessayez plus tard ou contactez-nous.`,
 } as const;

@@ -74,6 +74,7 @@ const envSchema = z.object({
       return value;
     }),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  DAILY_QUOTE_LIMIT: z.coerce.number().int().min(0).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -112,6 +113,8 @@ export type Config = {
   trustProxy: boolean | string | number;
   /** Simulations and distance requests per minute and client (0: no limit). */
   publicRateLimit: number;
+  /** Quotes a customer's simulations may save in 24 hours (0: no limit). */
+  dailyQuoteLimit: number;
   logLevel: string;
 };
 
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
     logLevel: e.LOG_LEVEL,
   };
 }

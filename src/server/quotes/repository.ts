@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, Statut } from '../../domain/statuses.ts';
+import { quoteApiMessages } from '../../domain/texts-quotes.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
 import type { DevisRow, DevisUpdate, NewDevisRow } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 
 export type NewQuote = Omit<NewDevisRow, 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive'>;
 
 /**
  * Inserts a quote with the next numeroDevis: the counter row is incremented in the same
  * write transaction (UPDATE … RETURNING), the UNIQUE constraint on numeroDevis is the backstop.
+ * With `dailyLimit`, a customer who has saved that many quotes in the last 24 hours gets a
+ * 429 and nothing is written; the count runs after the counter's update, which serialises
+ * quote creation on both engines, so simultaneous requests cannot overshoot the limit.
  */
-export async function createQuote(handle: DatabaseHandle, quote: NewQuote, by: { userId: string | null; role: Role }): Promise<DevisRow> {
+export async function createQuote(
+  handle: DatabaseHandle,
+  quote: NewQuote,
+  by: { userId: string | null; role: Role },
+  { dailyLimit = 0 }: { dailyLimit?: number } = {},
+): Promise<DevisRow> {
   return withWriteTransaction(handle, async (trx) => {
     const counter = await trx
       .updateTable('devis_counter')
@@ -18,6 +28,17 @@ export async function createQuote(handle: DatabaseHandle, quote: NewQuote, by: {
       .returning('value')
       .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
+    if (dailyLimit > 0 && quote.uid) {
+      const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+      const { saved } = await trx
+        .selectFrom('devis')
+        .select((eb) => eb.fn.countAll<number>().as('saved'))
+        .where('uid', '=', quote.uid)
+        .where('createdAt', '>=', since)
+        .executeTakeFirstOrThrow();
+      // Thrown inside the transaction: the counter's increment is rolled back with it.
+      if (Number(saved) >= dailyLimit) throw new AppError('rate_limited', quoteApiMessages.dailyLimitReached(dailyLimit));
+    }
     const row = await trx
       .insertInto('devis')
       .values({ ...quote, id: randomUUID(), numeroDevis: counter.value, statut: 'en attente', archive: 0, createdAt: now, updatedAt: now })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimatePrice } from '../../domain/pricing.ts';
 import { texts } from '../../domain/texts.ts';
+import { quoteApiMessages } from '../../domain/texts-quotes.ts';
 import { buildTestApp, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
 
 const PARIS_LYON = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
@@ -178,6 +179,34 @@ describe('the public rate limit', () => {
       // Another client is not affected.
       const other = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: { 'x-forwarded-for': '192.0.2.51' } });
       expect(other.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(ENGINES)('the daily limit of saved quotes on %s', (engine) => {
+  it('refuses, in French and writing nothing, the simulation that would save one quote too many', async () => {
+    const t = await buildTestApp(engine, { env: { DAILY_QUOTE_LIMIT: '3' } });
+    try {
+      const customer = await createCustomer(t);
+      const counter = async () => (await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow()).value;
+      // Four at once: the limit holds even when the requests race.
+      const responses = await Promise.all(
+        Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customer.headers })),
+      );
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 429]);
+      const refused = responses.find((response) => response.statusCode === 429)!;
+      expect(refused.json()).toEqual({ error: 'rate_limited', message: quoteApiMessages.dailyLimitReached(3) });
+      expect(await countQuotes(t)).toBe(3);
+      // The refused request took no number: the next customer's quote follows on.
+      expect(await counter()).toBe(3);
+      const other = await createCustomer(t);
+      const next = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: other.headers });
+      expect(next.json().devis.numeroDevis).toBe(4);
+      // A visitor's simulation saves nothing and is never limited this way.
+      const visitor = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON });
+      expect(visitor.statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -22,7 +22,7 @@ export async function simulationRoutes(instance: FastifyInstance): Promise<void>
         tags: ['devis'],
         summary: 'Simuler un prix ; enregistre le devis pour un client connecté',
         body: simulationRequestSchema,
-        response: { 200: simulationResultSchema, 400: errorSchema, 422: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: { 200: simulationResultSchema, 400: errorSchema, 422: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema },
       },
     },
     async (request): Promise<SimulationResult> => {
@@ -47,6 +47,7 @@ export async function simulationRoutes(instance: FastifyInstance): Promise<void>
           dateSimulation: new Date().toISOString(),
         },
         { userId: viewer.id, role: 'customer' },
+        { dailyLimit: app.config.dailyQuoteLimit },
       );
       return { distanceKm, prix, devis: { id: row.id, numeroDevis: row.numeroDevis } };
     },

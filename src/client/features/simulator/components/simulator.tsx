@@ -4,6 +4,7 @@ import { paths } from '../../../../domain/paths.ts';
 import { VEHICLE_TYPES } from '../../../../domain/pricing.ts';
 import type { SimulationResult } from '../../../../domain/schemas/simulation.ts';
 import { texts } from '../../../../domain/texts.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { formatEuros, formatKm } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/field.tsx';
@@ -40,7 +41,9 @@ export function Simulator() {
         onSuccess: (result) => setOutcome({ kind: 'result', result }),
         onError: (error) => {
           console.log('Simulation failed:', error);
-          setOutcome({ kind: 'error', message: texts.simulatorFailure });
+          // Too many simulations is not a wrong address: the server's message says what to do.
+          const isLimited = error instanceof ApiError && error.status === 429;
+          setOutcome({ kind: 'error', message: isLimited ? error.message : texts.simulatorFailure });
         },
       },
     );
