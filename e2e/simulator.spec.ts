@@ -13,6 +13,16 @@ async function chooseAddress(page: Page, label: string, typed: string, expected:
   return field.inputValue();
 }
 
+/** Types both addresses as they are (no suggestion picked), chooses the vehicle and submits. */
+async function simulate(page: Page, depart: string, arrivee: string, vehicle: string) {
+  const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
+  await page.getByRole('combobox', { name: 'Adresse de départ' }).fill(depart);
+  await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill(arrivee);
+  await simulator.getByLabel('Type de véhicule').selectOption(vehicle);
+  await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+  return simulator;
+}
+
 test.describe('the price simulator', () => {
   test('a visitor picks two addresses with the keyboard and sees distance and price', async ({ page }) => {
     await page.goto('/#simuler');
@@ -38,11 +48,7 @@ test.describe('the price simulator', () => {
 
   test('over 1200 km: the red message and no price; an unknown address: the failure message', async ({ page }) => {
     await page.goto('/');
-    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
-    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Brest');
-    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Menton');
-    await simulator.getByLabel('Type de véhicule').selectOption('Berline');
-    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    const simulator = await simulate(page, 'Brest', 'Menton', 'Berline');
     await expect(simulator.getByRole('alert')).toHaveText(
       'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
     );
@@ -56,11 +62,7 @@ test.describe('the price simulator', () => {
   test("a logged-in customer's simulation is saved as a quote", async ({ page }) => {
     await loginNewCustomer(page, 'Client Simulateur');
     await page.goto('/');
-    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
-    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Nantes');
-    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Rennes');
-    await simulator.getByLabel('Type de véhicule').selectOption('Utilitaire 6–12m³');
-    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    const simulator = await simulate(page, 'Nantes', 'Rennes', 'Utilitaire 6–12m³');
     await expect(simulator.getByRole('status')).toContainText(/Devis n° \d+ enregistré dans « Mes devis »\./);
   });
 
@@ -75,11 +77,7 @@ test.describe('the price simulator', () => {
     }
     expect(status).toBe(429);
     await page.goto('/');
-    const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
-    await page.getByRole('combobox', { name: 'Adresse de départ' }).fill('Nantes');
-    await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill('Rennes');
-    await simulator.getByLabel('Type de véhicule').selectOption('Citadine');
-    await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
+    const simulator = await simulate(page, 'Nantes', 'Rennes', 'Citadine');
     await expect(simulator.getByText(/^Trop de demandes\. Veuillez patienter \d+ secondes avant de réessayer\.$/)).toBeVisible();
     await expect(simulator.getByText('Erreur lors du calcul. Vérifiez les adresses.')).toHaveCount(0);
   });

@@ -4,7 +4,7 @@ import { STATUTS, type Statut } from '../../domain/statuses.ts';
 import { completionMessages as m, quoteApiMessages } from '../../domain/texts-quotes.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
 import { findQuoteById } from './repository.ts';
-import { createQuoteInStatus } from './test-factories.ts';
+import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -30,15 +30,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
   const historyCount = async (id: string) =>
     (await t.app.database.db.selectFrom('devis_historique').select('id').where('devisId', '=', id).execute()).length;
 
-  /** Every customer route for one quote id, with a valid body where one is needed. */
-  const routesFor = (id: string) =>
-    [
-      { method: 'GET', url: `/api/devis/${id}` },
-      { method: 'PUT', url: `/api/devis/${id}/completer`, payload: validCompletion() },
-      { method: 'POST', url: `/api/devis/${id}/archiver` },
-      { method: 'POST', url: `/api/devis/${id}/restaurer` },
-      { method: 'DELETE', url: `/api/devis/${id}` },
-    ] as const;
+  const routesFor = customerQuoteRoutes;
 
   describe('who may ask', () => {
     it('tells a visitor to log in on every route, even with a bad body', async () => {

@@ -1,3 +1,4 @@
+import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
 import type { Statut } from '../../domain/statuses.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import type { DevisRow } from '../db/schema.ts';
@@ -73,3 +74,13 @@ export async function createQuoteInStatus(
   if (!final) throw new Error('quote vanished');
   return final;
 }
+
+/** Every customer route for one quote id, with a valid body where one is needed. */
+export const customerQuoteRoutes = (id: string) =>
+  [
+    { method: 'GET', url: `/api/devis/${id}` },
+    { method: 'PUT', url: `/api/devis/${id}/completer`, payload: validCompletion() },
+    { method: 'POST', url: `/api/devis/${id}/archiver` },
+    { method: 'POST', url: `/api/devis/${id}/restaurer` },
+    { method: 'DELETE', url: `/api/devis/${id}` },
+  ] as const;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
-import { createQuoteInStatus } from '../quotes/test-factories.ts';
+import { createQuoteInStatus, customerQuoteRoutes } from '../quotes/test-factories.ts';
 import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
@@ -164,15 +163,7 @@ describe.each(ENGINES)("a customer asking for another customer's quote on %s", (
     await t.close();
   });
 
-  const routesFor = (id: string) =>
-    [
-      { method: 'GET', url: `/api/devis/${id}` },
-      { method: 'PUT', url: `/api/devis/${id}/completer`, payload: validCompletion() },
-      { method: 'POST', url: `/api/devis/${id}/archiver` },
-      { method: 'POST', url: `/api/devis/${id}/restaurer` },
-      { method: 'DELETE', url: `/api/devis/${id}` },
-      { method: 'GET', url: `/api/devis/${id}/devis-signe` },
-    ] as const;
+  const routesFor = (id: string) => [...customerQuoteRoutes(id), { method: 'GET', url: `/api/devis/${id}/devis-signe` }] as const;
   const warningsFrom = (start: number) =>
     lines
       .slice(start)
