@@ -263,6 +263,11 @@ for (const viewport of viewports) {
         await page.goto(target.path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.heading);
         if (target.path === '/') await waitForHeroPicture(page);
+        // The forms arrive after the page's text (the home page's as soon as one scrolls):
+        // shoot the page as a visitor sees it once they are there.
+        await page.evaluate(() => window.scrollBy(0, 1));
+        await expect(page.getByText('Chargement du formulaire…')).toHaveCount(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
         await shoot(target.slug);
       }
       await page.goto('/');
