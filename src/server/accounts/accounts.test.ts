@@ -236,6 +236,39 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(me.json()).toEqual({ user: null });
   });
 
+  it('lets the address of a sign-up that crashed half-way be used again, once no sign-up can still be under way', async () => {
+    const db = t.app.database.db;
+    const customer = newCustomer();
+    expect((await signUp(t, customer)).statusCode).toBe(201);
+    const first = await db.selectFrom('user').select(['id', 'createdAt']).where('email', '=', customer.email).executeTakeFirstOrThrow();
+    // What a crash between the account and the profile leaves: an unverified account, no profile.
+    await db.deleteFrom('utilisateurs').where('uid', '=', first.id).execute();
+    // Recent: it could be a sign-up still under way, so the address reads as taken.
+    expect((await signUp(t, customer)).statusCode).toBe(409);
+
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const stored = typeof first.createdAt === 'string' ? anHourAgo.toISOString() : anHourAgo;
+    await db.updateTable('user').set({ createdAt: stored }).where('id', '=', first.id).execute();
+    const again = await signUp(t, customer);
+    expect(again.statusCode).toBe(201);
+    const users = await db.selectFrom('user').select('id').where('email', '=', customer.email).execute();
+    expect(users).toHaveLength(1);
+    expect(users[0]!.id).not.toBe(first.id);
+    expect(await db.selectFrom('account').select('id').where('userId', '=', first.id).execute()).toHaveLength(0);
+    expect(await db.selectFrom('utilisateurs').select('uid').where('email', '=', customer.email).execute()).toEqual([{ uid: users[0]!.id }]);
+  });
+
+  it('never replaces a verified account, even one without profile', async () => {
+    const db = t.app.database.db;
+    const customer = await createCustomer(t);
+    await db.deleteFrom('utilisateurs').where('uid', '=', customer.id).execute();
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await db.updateTable('user').set({ createdAt: anHourAgo }).where('id', '=', customer.id).execute();
+    const response = await signUp(t, newCustomer({ email: customer.email }));
+    expect(response.statusCode).toBe(409);
+    expect(await db.selectFrom('user').select('id').where('id', '=', customer.id).execute()).toHaveLength(1);
+  });
+
   it('leaves no account behind when the profile cannot be written', async () => {
     const broken = await buildTestApp(engine);
     try {

@@ -21,6 +21,25 @@ export async function deleteAuthUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('user').where('id', '=', id).execute();
 }
 
+/** How old an unverified account without profile must be before a new sign-up may replace it. */
+export const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Removes the account a crashed sign-up left behind (see docs/decisions.md, "Sign-up is our
+ * route…"): unverified, without profile, and older than any sign-up still under way. Returns
+ * whether it did; any other account is left alone.
+ */
+export async function removeAbandonedSignUp(db: Db, id: string, now = Date.now()): Promise<boolean> {
+  const user = await db.selectFrom('user').select(['emailVerified', 'createdAt']).where('id', '=', id).executeTakeFirst();
+  if (!user || Boolean(user.emailVerified)) return false;
+  if (now - new Date(user.createdAt).getTime() < ABANDONED_SIGN_UP_AFTER_MS) return false;
+  const profile = await db.selectFrom('utilisateurs').select('uid').where('uid', '=', id).executeTakeFirst();
+  if (profile) return false;
+  // Unverified: it never had a session, and its verification link is a signed token, not a row.
+  await deleteAuthUser(db, id);
+  return true;
+}
+
 export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur | null> {
   const row = await db.selectFrom('utilisateurs').selectAll().where('uid', '=', uid).executeTakeFirst();
   return row ? (row as Utilisateur) : null;

@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { verificationMail } from '../mail/templates.ts';
 import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
 import { toAppError } from './auth-errors.ts';
-import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur } from './repository.ts';
+import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur, removeAbandonedSignUp } from './repository.ts';
 import { hitThrottle, LIMITS, pruneThrottle, throttleKeys } from './throttle.ts';
 
 export type AccountDeps = { config: Config; database: DatabaseHandle; auth: Auth; mailer: Mailer; log: FastifyBaseLogger };
@@ -36,7 +36,8 @@ export async function registerCustomer(deps: AccountDeps, input: SignUpData, cli
   if (byEmail.isBlocked) throw rateLimited(byEmail.retryAfterSeconds);
 
   if (isAdminEmail(config, email)) throw new AppError('email_reserved');
-  if (await findUserIdByEmail(db, email)) throw new AppError('user_already_exists');
+  const existing = await findUserIdByEmail(db, email);
+  if (existing && !(await removeAbandonedSignUp(db, existing))) throw new AppError('user_already_exists');
 
   let userId: string;
   try {
