@@ -6,7 +6,7 @@ import { paths } from '../../../../domain/paths.ts';
 import { resetPasswordSchema } from '../../../../domain/schemas/accounts.ts';
 import { texts } from '../../../../domain/texts.ts';
 import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { Message } from '../../../ui/message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { resetPassword } from '../api/auth-api.ts';
@@ -53,22 +53,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.resetPasswordTitle}>
-      <TextField
-        label={texts.fieldMotDePasse}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={texts.passwordHint}
-        {...register('motDePasse')}
-        error={errors.motDePasse?.message}
-      />
-      <TextField
-        label={texts.fieldConfirmation}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...register('confirmation')}
-        error={errors.confirmation?.message}
+      <NewPasswordFields
+        password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
+        confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
       />
       <div className={styles.actions}>
         <Button type="submit" isBusy={isSubmitting}>

@@ -5,6 +5,7 @@ import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '../../../../domain
 import { texts } from '../../../../domain/texts.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CheckboxField, TextField } from '../../../ui/field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { Message } from '../../../ui/message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
@@ -89,22 +90,9 @@ export function SignUpForm() {
           </div>
           {errors.type ? <p className={styles.fieldError}>{errors.type.message}</p> : null}
         </fieldset>
-        <TextField
-          label={texts.fieldMotDePasse}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={texts.passwordHint}
-          {...register('motDePasse')}
-          error={errors.motDePasse?.message}
-        />
-        <TextField
-          label={texts.fieldConfirmation}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...register('confirmation')}
-          error={errors.confirmation?.message}
+        <NewPasswordFields
+          password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
+          confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
         />
       </div>
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
