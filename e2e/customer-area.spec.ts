@@ -305,3 +305,42 @@ for (const size of SIZES) {
     await page.goto('/devis/archives');
     await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
   });
+
+test('what a customer typed in the completion form survives a reload and a new login, not a logout', async ({ page }) => {
+  const customer = await loginNewCustomer(page, 'Lucie Brouillon');
+  const quote = insertQuote(customer, {
+    adresseDepart: '2 place du Capitole, 31000 Toulouse',
+    adresseArrivee: '1 quai des Chartrons, 33000 Bordeaux',
+    typeVehicule: 'Berline',
+    distanceKm: 245,
+    prix: 260,
+    dateSimulation: '2026-11-02T10:00:00.000Z',
+  });
+  await page.goto(`/devis/${quote.id}/completer`);
+  const depart = page.getByRole('group', { name: t.contactDepart });
+  const vehicle = page.getByRole('group', { name: t.vehicleInfo });
+  await expect(page.getByText(t.draftRestored)).toHaveCount(0);
+  await depart.getByLabel(t.nom).fill('Garage du Capitole');
+  await vehicle.getByLabel(t.marque).fill('Peugeot');
+
+  // The phone reloads the page: the form comes back as it was, and says so.
+  await page.reload();
+  await expect(page.getByText(t.draftRestored)).toBeVisible();
+  await expect(depart.getByLabel(t.nom)).toHaveValue('Garage du Capitole');
+  await expect(vehicle.getByLabel(t.marque)).toHaveValue('Peugeot');
+
+  // The session ends (expired, say): after logging in again in this tab, nothing is lost.
+  await page.context().clearCookies();
+  await page.goto('/connexion');
+  await page.getByLabel('E-mail').fill(customer.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/espace-client$/);
+  await page.goto(`/devis/${quote.id}/completer`);
+  await expect(vehicle.getByLabel(t.marque)).toHaveValue('Peugeot');
+
+  // Logging out forgets it.
+  await page.getByRole('button', { name: 'Se déconnecter' }).first().click();
+  await expect(page).toHaveURL(/\/connexion$/);
+  expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+});

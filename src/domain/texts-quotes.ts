@@ -3,6 +3,7 @@
 
 /** Texts of the customer area (quotes list, detail, completion form, archives). */
 export const quoteTexts = {
+  draftRestored: 'Nous avons repris ce que vous aviez saisi sur ce devis : vérifiez-le, puis validez.',
   areaTitle: 'Mon espace client',
   welcome: (name: string) => `Bienvenue, ${name}`,
   myQuotes: 'Mes devis',

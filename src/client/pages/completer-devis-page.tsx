@@ -52,6 +52,7 @@ export function CompleterDevisPage() {
       {canApply('customer', 'complete', devis.statut) ? (
         <div className={styles.section}>
           <CompletionForm
+            devisId={devis.id}
             defaults={{ nom: user?.name ?? '', email: user?.email ?? '' }}
             isSubmitting={complete.isPending}
             onSubmit={async (completion) => {

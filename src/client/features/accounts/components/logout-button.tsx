@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { useToast } from '../../../ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { signOut } from '../api/auth-api.ts';
+import { clearCompletionDrafts } from '../../quotes/lib/completion-draft.ts';
 import { forgetSession, useSession } from '../api/use-session.ts';
 import styles from './accounts.module.css';
 
@@ -46,8 +47,9 @@ export function LogoutButton({ appearance = 'button', className }: LogoutButtonP
       return;
     }
     // /connexion sends a logged-in user away: forget the session (and the customer's
-    // cached quotes) first.
+    // cached quotes and completion drafts) first.
     forgetSession(queryClient);
+    clearCompletionDrafts();
     await navigate(paths.connexion);
   }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { get, useForm, useWatch, type Path } from 'react-hook-form';
 import {
   CLIENT_TYPES,
@@ -18,9 +18,12 @@ import { ApiError } from '../../../lib/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { Message } from '../../../ui/message.tsx';
+import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '../lib/completion-draft.ts';
 import styles from './quotes.module.css';
 
 type CompletionFormProps = {
+  /** The quote's id: what is typed is kept as a draft of this quote until it is sent. */
+  devisId: string;
   defaults: { nom: string; email: string };
   isSubmitting: boolean;
   onSubmit: (completion: Completion) => Promise<unknown>;
@@ -40,19 +43,22 @@ const emptyForm = (defaults: CompletionFormProps['defaults']): CompletionInput =
 });
 
 /** The completion form of /devis/{id}/completer, validated by the same schema as the API. */
-export function CompletionForm({ defaults, isSubmitting, onSubmit }: CompletionFormProps) {
+export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: CompletionFormProps) {
+  const [draft] = useState(() => readCompletionDraft(devisId));
   const {
     register,
     handleSubmit,
     control,
     setValue,
     setError,
+    getValues,
     formState: { errors, isSubmitted },
   } = useForm<CompletionInput, unknown, Completion>({
     resolver: zodResolver(completionSchema),
-    defaultValues: emptyForm(defaults),
+    defaultValues: draft ? withDraft(emptyForm(defaults), draft) : emptyForm(defaults),
     mode: 'onTouched',
   });
+
   const clientType = useWatch({ control, name: 'clientType' });
   const isForeign = useWatch({ control, name: 'infosVehicule.plaqueEtrangere' });
   const today = parisToday();
@@ -68,6 +74,7 @@ export function CompletionForm({ defaults, isSubmitting, onSubmit }: CompletionF
   const submit = handleSubmit(async (completion) => {
     try {
       await onSubmit(completion);
+      clearCompletionDraft(devisId);
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
         for (const detail of error.details as { path: string; message: string }[]) {
@@ -101,7 +108,14 @@ export function CompletionForm({ defaults, isSubmitting, onSubmit }: CompletionF
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={hasErrors ? 'completion-errors' : undefined}>
+    <form
+      onSubmit={submit}
+      // Each thing the customer types or chooses is kept as a draft (the change bubbles up here).
+      onChange={() => saveCompletionDraft(devisId, getValues())}
+      noValidate
+      aria-describedby={hasErrors ? 'completion-errors' : undefined}
+    >
+      {draft ? <Message kind="info">{t.draftRestored}</Message> : null}
       <fieldset className={styles.fieldset}>
         <legend>{t.clientInfo}</legend>
         <div className={styles.columns}>
