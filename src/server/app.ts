@@ -32,9 +32,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
-import { createPageRenderer, type ViteManifest } from './system/page-head.ts';
+import { createPageRenderer, PRERENDERED_PATHS, type ViteManifest } from './system/page-head.ts';
 import { createPrerender } from './system/prerender.ts';
-import { publicPageMeta } from '../domain/texts.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -226,7 +225,7 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     : null;
 
   app.decorate('warmPages', async () => {
-    if (renderPage) await Promise.all([...Object.keys(publicPageMeta), '/404'].map((pathname) => renderPage(pathname)));
+    if (renderPage) await Promise.all(PRERENDERED_PATHS.map((pathname) => renderPage(pathname)));
   });
 
   app.setNotFoundHandler(async (request, reply) => {

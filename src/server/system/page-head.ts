@@ -73,6 +73,15 @@ function headKey(pathname: string): string {
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
+ * The address the 404 page is prerendered from, whichever unknown address was asked for:
+ * the page is the same for all, and the first visitor's address must not decide it.
+ */
+const NOT_FOUND_PATH = '/404';
+
+/** Every address whose page is prerendered: the public pages and the 404 page. */
+export const PRERENDERED_PATHS = [...Object.keys(metaByPath), NOT_FOUND_PATH];
+
+/**
  * Writes each page's title, description and Open Graph tags into index.html, so that
  * crawlers and link previews that run no script see them (the SPA keeps them up to date
  * afterwards, see src/client/app/layout/page-meta.ts). Only the home page keeps the
@@ -114,18 +123,19 @@ export function createPageRenderer(template: string, config: Config, options: Re
       .replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
   }
 
-  async function renderContent(key: string, pathname: string): Promise<string | null> {
+  async function renderContent(key: string): Promise<string | null> {
     if (!prerender || key === 'app') return null;
+    const pathname = key === 'not-found' ? NOT_FOUND_PATH : key;
     try {
-      return await prerender(key === 'not-found' ? pathname : key);
+      return await prerender(pathname);
     } catch (error) {
       onPrerenderError?.(error, pathname);
       return null;
     }
   }
 
-  async function render(key: string, pathname: string, withContent: boolean): Promise<RenderedPage> {
-    const content = withContent ? await renderContent(key, pathname) : null;
+  async function render(key: string, withContent: boolean): Promise<RenderedPage> {
+    const content = withContent ? await renderContent(key) : null;
     const head = renderHead(key);
     const html = content === null ? head : head.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>`);
     const buffer = Buffer.from(html);
@@ -142,7 +152,7 @@ export function createPageRenderer(template: string, config: Config, options: Re
     const variant = `${key}${hasQuery ? '?' : ''}`;
     let page = cache.get(variant);
     if (page === undefined) {
-      page = render(key, pathname, !hasQuery);
+      page = render(key, !hasQuery);
       cache.set(variant, page);
     }
     return page;

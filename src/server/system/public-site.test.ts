@@ -98,9 +98,11 @@ describe('the prerendered markup of the public pages', () => {
     expect(rendered).toEqual(['/faq']);
   });
 
-  it('renders the 404 page’s markup for an unknown address', async () => {
+  it('renders the 404 page’s markup for an unknown address, the same whichever address came first', async () => {
     const render = createPageRenderer(template, config, { prerender });
-    expect((await render('/nulle-part')).html).toContain('<div id="root"><main>/nulle-part & co</main></div>');
+    // An address the router would read as another page must not decide what every 404 shows.
+    expect((await render('//faq')).html).toContain('<div id="root"><main>/404 & co</main></div>');
+    expect((await render('/nulle-part')).html).toContain('<div id="root"><main>/404 & co</main></div>');
   });
 
   it('sends the empty shell to the private areas and to an address with a query string', async () => {
