@@ -3,7 +3,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { PublicConfig } from '../domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
-import './styles/tokens.css';
 
 const handler = createStaticHandler(routes);
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { HomePage } from '../pages/home-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
@@ -50,5 +50,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);
