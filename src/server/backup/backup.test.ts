@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createCustomer, createPgDatabase, ENGINES, type TestApp } from '../test/helpers.ts';
 import { createBackup, restoreBackup } from './backup.ts';
@@ -55,5 +57,28 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     // The restored app accepts the old session (same secret, same session rows).
     const me = await restored.app.inject({ url: '/api/me', headers: customer.headers });
     expect(me.json().user?.email).toBe(customer.email);
+  });
+});
+
+describe('the backup command, as a real process', { timeout: 60_000 }, () => {
+  const SCRIPT = fileURLToPath(new URL('../cli/backup.ts', import.meta.url));
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' });
+
+  it('refuses in French, without a stack trace and changing nothing, an unknown option or a folder that holds no backup', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-backup-cli-'));
+    try {
+      const unknown = run(['backup', '--sortie', '/tmp/x'], { DATA_DIR: dataDir });
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr.trim()).toBe('Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER');
+
+      const empty = mkdtempSync(path.join(os.tmpdir(), 'convoyage-not-a-backup-'));
+      const restore = run(['restore', '--from', empty], { DATA_DIR: dataDir });
+      expect(restore.status).toBe(1);
+      expect(restore.stderr.trim()).toBe(`Aucune sauvegarde dans ${empty} : manifest.json est introuvable. Rien n’a été modifié.`);
+      rmSync(empty, { recursive: true, force: true });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -97,9 +97,13 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
 
 /** Puts a backup back in place. The app must be stopped: the database is replaced whole. */
 export async function restoreBackup(config: Config, fromDir: string): Promise<BackupManifest> {
-  const manifest = JSON.parse(await readFile(path.join(fromDir, 'manifest.json'), 'utf8')) as BackupManifest;
+  const manifestFile = path.join(fromDir, 'manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`Aucune sauvegarde dans ${fromDir} : manifest.json est introuvable. Rien n’a été modifié.`);
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.engine !== config.database.kind) {
-    throw new Error(`This backup is for ${manifest.engine}, but the configured database is ${config.database.kind}.`);
+    throw new Error(
+      `Cette sauvegarde est une base ${manifest.engine}, mais la base configurée est ${config.database.kind} (DATABASE_URL). Rien n’a été modifié.`,
+    );
   }
   if (config.database.kind === 'sqlite') {
     const target = config.database.file;

@@ -4,21 +4,27 @@ import { createBackup, restoreBackup } from '../backup/backup.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 // `npm run backup [-- --out DIR]` while the app runs; `npm run restore -- --from DIR` with the app stopped.
+const USAGE = 'Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER';
 const [command] = process.argv.slice(2, 3);
-const { values } = parseArgs({ args: process.argv.slice(3), options: { out: { type: 'string' }, from: { type: 'string' } } });
 
 try {
+  let values: { out?: string; from?: string };
+  try {
+    ({ values } = parseArgs({ args: process.argv.slice(3), options: { out: { type: 'string' }, from: { type: 'string' } } }));
+  } catch {
+    throw new ConfigError(USAGE);
+  }
   const config = loadConfig();
   if (command === 'backup') {
     const out = path.resolve(values.out ?? path.join(config.dataDir, 'backups', new Date().toISOString().replace(/[:.]/g, '-')));
     const manifest = await createBackup(config, out);
     console.log(`Sauvegarde terminée (${manifest.engine}${manifest.files ? ', fichiers inclus' : ''}) : ${out}`);
   } else if (command === 'restore') {
-    if (!values.from) throw new ConfigError('Usage : npm run restore -- --from <dossier de sauvegarde>');
+    if (!values.from) throw new ConfigError(USAGE);
     const manifest = await restoreBackup(config, path.resolve(values.from));
     console.log(`Restauration terminée depuis la sauvegarde du ${manifest.createdAt}.`);
   } else {
-    throw new ConfigError('Usage : backup [--out DIR] | restore --from DIR');
+    throw new ConfigError(USAGE);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
