@@ -185,7 +185,7 @@ export const publicTexts = {
     pauseSlideshow: 'Mettre en pause le défilement des images',
     simulerTitle: 'Simuler un prix',
     simulerLead:
-      "Indiquez l'adresse de départ, l'adresse d'arrivée et le type de véhicule : le prix estimé s'affiche aussitôt.",
+      "Indiquez l’adresse de départ, l’adresse d’arrivée et le type de véhicule : le prix estimé s’affiche aussitôt.",
     creerCompteTitle: 'Créer un compte',
     creerCompteLead: 'Un compte client pour enregistrer vos devis, les compléter et suivre vos convoyages.',
     connexionTitle: 'Connexion',
