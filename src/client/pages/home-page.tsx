@@ -6,6 +6,7 @@ import { HeroBackground } from '../features/public/hero-background.tsx';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { FormPlaceholder } from '../ui/form-placeholder.tsx';
 import styles from './home-page.module.css';
+import { telHref } from '../lib/phone.ts';
 
 // The forms load right after the first paint: the home page's first bundle stays small.
 const Simulator = lazy(() => import('../features/simulator/components/simulator.tsx').then((m) => ({ default: m.Simulator })));
@@ -109,7 +110,7 @@ export function HomePage() {
           <div>
             <dt>{t.contactPhone}</dt>
             <dd>
-              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              <a href={telHref(contact.phone)}>{contact.phone}</a>
             </dd>
           </div>
           <div>

@@ -3,6 +3,7 @@ import { publicPageMeta, texts } from '../../domain/texts.ts';
 import { usePublicConfig } from '../lib/public-config.ts';
 import { Page } from '../ui/page.tsx';
 import styles from './public-pages.module.css';
+import { telHref } from '../lib/phone.ts';
 
 const t = infoPageTexts.legal;
 
@@ -31,7 +32,7 @@ export function MentionsLegalesPage() {
           <div>
             <dt>{t.phone}</dt>
             <dd>
-              <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              <a href={telHref(contact.phone)}>{contact.phone}</a>
             </dd>
           </div>
           <div>

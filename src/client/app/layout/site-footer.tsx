@@ -3,6 +3,7 @@ import { paths } from '../../../domain/paths.ts';
 import { publicTexts, texts } from '../../../domain/texts.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import styles from './layout.module.css';
+import { telHref } from '../../lib/phone.ts';
 
 const t = publicTexts.nav;
 
@@ -30,7 +31,7 @@ export function SiteFooter() {
         <p className={styles.footerContact}>
           <a href={`mailto:${contact.email}`}>{contact.email}</a>
           <span aria-hidden="true"> · </span>
-          <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+          <a href={telHref(contact.phone)}>{contact.phone}</a>
         </p>
         <p className={styles.legalLine}>
           {business.name} – {business.owner}, {publicTexts.footer.microEntreprise} – {publicTexts.footer.siret(business.siret)} –{' '}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import styles from './quotes.module.css';
+import { telHref } from '../../../lib/phone.ts';
 
 /** Support e-mail and phone of the business, as links. */
 export function ContactSection() {
@@ -14,7 +15,7 @@ export function ContactSection() {
       <p>
         {t.contactEmail} <a href={`mailto:${email}`}>{email}</a>
         <br />
-        {t.contactPhone} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+        {t.contactPhone} <a href={telHref(phone)}>{phone}</a>
       </p>
     </section>
   );
