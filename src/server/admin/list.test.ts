@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminListResponse } from '../../domain/schemas/admin.ts';
-import { buildTestApp, createAdmin, ENGINES, type TestApp } from '../test/helpers.ts';
+import type { AdminListResponse, DevisSummary } from '../../domain/schemas/admin.ts';
+import { insertUtilisateur } from '../accounts/repository.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
 import { foldSearchText } from './repository.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -93,5 +94,40 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
   it('refuses an unknown status filter with 400', async () => {
     const response = await t.app.inject({ url: '/api/admin/devis?statut=perdu', headers: admin });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe.each(ENGINES)('the client’s name and phone in the admin lists on %s', (engine) => {
+  it('are those of the completed quote, else those its owner signed up with', async () => {
+    const t = await buildTestApp(engine);
+    try {
+      const admin = (await createAdmin(t)).headers;
+      const customer = await createCustomer(t, { name: 'Société Martin Transports' });
+      await insertUtilisateur(t.app.database.db, {
+        uid: customer.id,
+        nom: 'Société Martin Transports',
+        telephone: '04 72 00 00 00',
+        email: customer.email,
+        type: 'entreprise',
+        adresse: '3 place Bellecour, 69002 Lyon',
+        dateInscription: '2026-11-01T09:00:00.000Z',
+      });
+      const owner = { uid: customer.id, email: customer.email };
+      const simulated = await insertQuote(t, { ...owner, clientDetails: null, statut: 'en attente' });
+      const completed = await insertQuote(t, { ...owner, statut: 'en attente de confirmation' });
+      const archived = await insertQuote(t, { ...owner, clientDetails: null, statut: 'archivé', archive: 1 });
+      const anonymous = await insertQuote(t, { email: null, clientDetails: null, statut: 'en attente' });
+
+      const list = (await t.app.inject({ url: '/api/admin/devis', headers: admin })).json() as AdminListResponse;
+      const shown = new Map(list.groups.flatMap((group) => group.devis).map((devis) => [devis.id, devis]));
+      expect(shown.get(simulated.id)).toMatchObject({ clientNom: 'Société Martin Transports', clientTelephone: '04 72 00 00 00' });
+      expect(shown.get(completed.id)).toMatchObject({ clientNom: 'Hélène Dupré', clientTelephone: '06 11 22 33 44' });
+      expect(shown.get(anonymous.id)).toMatchObject({ clientNom: null, clientTelephone: null });
+
+      const archives = (await t.app.inject({ url: '/api/admin/devis-archives', headers: admin })).json() as { devis: DevisSummary[] };
+      expect(archives.devis.find((devis) => devis.id === archived.id)).toMatchObject({ clientNom: 'Société Martin Transports' });
+    } finally {
+      await t.close();
+    }
   });
 });

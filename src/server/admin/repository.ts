@@ -171,9 +171,18 @@ type SummaryRow = {
   signedFileKey: string | null;
   updatedAt: string;
   clientDetails: string | null;
+  /** The owner's profile (utilisateurs), for a quote not yet completed. */
+  ownerNom?: string | null;
+  ownerTelephone?: string | null;
 };
 
-/** A row of the list as the API sends it (the same fields as rowToDevis, fewer of them). */
+const filled = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/**
+ * A row of the list as the API sends it (the same fields as rowToDevis, fewer of them). The
+ * client's name and phone are those of the completed quote, else those its owner signed up
+ * with: the operator can tell who a new quote is from, and call them.
+ */
 export function rowToSummary(row: SummaryRow): DevisSummary {
   let details: { nom?: unknown; telephone?: unknown } = {};
   try {
@@ -194,8 +203,8 @@ export function rowToSummary(row: SummaryRow): DevisSummary {
     prix: row.prixCentimes / 100,
     devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
     updatedAt: row.updatedAt,
-    clientNom: typeof details.nom === 'string' && details.nom.trim() !== '' ? details.nom : null,
-    clientTelephone: typeof details.telephone === 'string' && details.telephone.trim() !== '' ? details.telephone : null,
+    clientNom: filled(details.nom) ?? filled(row.ownerNom),
+    clientTelephone: filled(details.telephone) ?? filled(row.ownerTelephone),
   };
 }
 
@@ -203,7 +212,9 @@ export function rowToSummary(row: SummaryRow): DevisSummary {
 export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: string[], perGroup: number): Promise<(DevisSummary & { groupe: string })[]> {
   if (emails.length === 0) return [];
   const ranked = filtered(db, filter)
+    .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
     .select(summaryColumns)
+    .select(['u.nom as ownerNom', 'u.telephone as ownerTelephone'])
     .select([
       groupKey.as('groupe'),
       sql<number>`row_number() over (partition by ${groupKey} order by d."updatedAt" desc, d."numeroDevis" desc)`.as('rang'),
@@ -214,7 +225,14 @@ export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: str
 }
 
 export async function listArchivedQuotes(db: Db): Promise<DevisSummary[]> {
-  const rows = await db.selectFrom('devis as d').select(summaryColumns).where('d.statut', '=', 'archivé').orderBy('d.numeroDevis', 'asc').execute();
+  const rows = await db
+    .selectFrom('devis as d')
+    .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
+    .select(summaryColumns)
+    .select(['u.nom as ownerNom', 'u.telephone as ownerTelephone'])
+    .where('d.statut', '=', 'archivé')
+    .orderBy('d.numeroDevis', 'asc')
+    .execute();
   return rows.map(rowToSummary);
 }
 

@@ -4,6 +4,7 @@ import { statutLabel } from '../../../../domain/statuses.ts';
 import { texts } from '../../../../domain/texts.ts';
 import { adminTexts } from '../../../../domain/texts-admin.ts';
 import { formatDate, formatDateTime, formatEuros } from '../../../lib/format.ts';
+import { telHref } from '../../../lib/phone.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Message } from '../../../ui/message.tsx';
 import { useAdminGroup } from '../api/use-admin-quotes.ts';
@@ -20,7 +21,12 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
       <p className={styles.quoteInfo}>
         {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} · {formatEuros(devis.prix)} €
         {devis.clientNom ? ` · ${devis.clientNom}` : ''}
-        {devis.clientTelephone ? ` · ${devis.clientTelephone}` : ''}
+        {devis.clientTelephone ? (
+          <>
+            {' · '}
+            <a href={telHref(devis.clientTelephone)}>{devis.clientTelephone}</a>
+          </>
+        ) : null}
       </p>
       <QuoteActions devis={devis} />
     </li>
@@ -35,11 +41,14 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
   const all = useAdminGroup({ ...filter, groupe: group.email }, isOpen && wantsAll);
   const quotes = wantsAll && all.data?.groups[0] ? all.data.groups[0].devis : group.devis;
   const hidden = group.count - group.devis.length;
+  // Who the e-mail belongs to, as their latest quote names them.
+  const clientNom = group.devis.find((devis) => devis.clientNom)?.clientNom;
   return (
     <li className={styles.group}>
       <button type="button" className={styles.groupToggle} aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
         <span className={styles.groupEmail}>{group.email}</span>
         <span className={styles.groupMeta}>
+          {clientNom ? `${clientNom} · ` : ''}
           {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
         </span>
       </button>
