@@ -1,5 +1,6 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { ParsedMail } from 'mailparser';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../domain/texts.ts';
 import {
@@ -234,6 +235,33 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/api/me', headers: customer.headers });
     expect(me.json()).toEqual({ user: null });
+  });
+
+  it('ends a session at its absolute lifetime however often it is used: 30 days for a customer, 7 for the administrator', async () => {
+    const db = t.app.database.db;
+    /** Moves the login of every session of this user `days` back, in the engine's own date format. */
+    const loggedInDaysAgo = async (userId: string, days: number) => {
+      const { rows } = await sql<{ createdAt: string | Date }>`select "createdAt" from "session" where "userId" = ${userId}`.execute(db);
+      const when = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+      const stored = typeof rows[0]?.createdAt === 'string' ? when.toISOString() : when;
+      await sql`update "session" set "createdAt" = ${stored} where "userId" = ${userId}`.execute(db);
+    };
+    const sessionsOf = async (userId: string) => (await sql`select id from "session" where "userId" = ${userId}`.execute(db)).rows.length;
+
+    const customer = await createCustomer(t);
+    await loggedInDaysAgo(customer.id, 29);
+    expect((await t.app.inject({ url: '/api/devis', headers: customer.headers })).statusCode).toBe(200);
+    await loggedInDaysAgo(customer.id, 31);
+    expect((await t.app.inject({ url: '/api/me', headers: customer.headers })).json()).toEqual({ user: null });
+    expect((await t.app.inject({ url: '/api/devis', headers: customer.headers })).statusCode).toBe(401);
+    expect(await sessionsOf(customer.id)).toBe(0);
+
+    const admin = await createAdmin(t);
+    const adminId = (await db.selectFrom('user').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
+    await loggedInDaysAgo(adminId, 6);
+    expect((await t.app.inject({ url: '/api/admin/devis', headers: admin.headers })).statusCode).toBe(200);
+    await loggedInDaysAgo(adminId, 8);
+    expect((await t.app.inject({ url: '/api/admin/devis', headers: admin.headers })).statusCode).toBe(401);
   });
 
   it('lets the address of a sign-up that crashed half-way be used again, once no sign-up can still be under way', async () => {

@@ -15,6 +15,15 @@ export type Viewer = {
 
 const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * However often it is used (better-auth extends a session a day at a time), a session ends
+ * this long after its login, so a stolen cookie does not live for ever: a customer logs in
+ * again after 30 days, the administrator, who can read and change everything, after 7.
+ */
+export const SESSION_MAX_AGE_MS: Record<Role, number> = { customer: 30 * DAY_MS, admin: 7 * DAY_MS };
+
 /**
  * Small guards in the style of `requireUserId`: they return what the route needs or throw
  * the right answer (401 or 403). Every refusal is logged.
@@ -28,10 +37,15 @@ export function createGuards(auth: Auth, config: Config) {
       viewerCache.set(request, viewer);
     }
     if (!viewer) {
-      viewer = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then((session) => {
+      viewer = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then(async (session) => {
         if (!session) return null;
         const { user } = session;
         const role: Role = isAdminEmail(config, user.email) && user.emailVerified ? 'admin' : 'customer';
+        if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_MAX_AGE_MS[role]) {
+          request.log.info({ userId: user.id, role }, 'session ended: older than its absolute lifetime');
+          await (await auth.$context).internalAdapter.deleteSession(session.session.token);
+          return null;
+        }
         return { id: user.id, email: user.email, name: user.name, role, emailVerified: user.emailVerified };
       });
       viewerCache.set(request, viewer);
