@@ -242,7 +242,7 @@ for (const size of SIZES) {
       await shoot(page, size.name, '4-archives');
       await card(toArchive).getByRole('button', { name: 'Restaurer' }).click();
       await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
-      await page.getByRole('link', { name: t.backToArea }).click();
+      await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Mon espace' }).click();
       await expect(card(toArchive)).toContainText('En attente');
 
       // Delete one from the list: cancel first, then confirm in the dialog.
@@ -306,7 +306,7 @@ for (const size of SIZES) {
     await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
   });
 
-test('what a customer typed in the completion form survives a reload and a new login, not a logout', async ({ page }) => {
+test('what a customer typed in the completion form survives a reload and an ended session, not a logout', async ({ page }) => {
   const customer = await loginNewCustomer(page, 'Lucie Brouillon');
   const quote = insertQuote(customer, {
     adresseDepart: '2 place du Capitole, 31000 Toulouse',
@@ -329,14 +329,26 @@ test('what a customer typed in the completion form survives a reload and a new l
   await expect(depart.getByLabel(t.nom)).toHaveValue('Garage du Capitole');
   await expect(vehicle.getByLabel(t.marque)).toHaveValue('Peugeot');
 
-  // The session ends (expired, say): after logging in again in this tab, nothing is lost.
+  // The session ends (expired, say) while the page is open: the next request is refused, the
+  // page sends the customer to /connexion, and logging in again brings them back here.
+  const logInAgain = async () => {
+    await expect(page).toHaveURL(/\/connexion$/);
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+  };
   await page.context().clearCookies();
-  await page.goto('/connexion');
-  await page.getByLabel('E-mail').fill(customer.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Mon espace' }).click();
+  await logInAgain();
   await expect(page).toHaveURL(/\/espace-client$/);
+  await expect(page.getByRole('article', { name: `Devis n° ${quote.numeroDevis}`, exact: true })).toBeVisible();
+
+  // Or it has ended before the customer comes back to the form: the draft is still there.
+  await page.context().clearCookies();
   await page.goto(`/devis/${quote.id}/completer`);
+  await logInAgain();
+  await expect(page).toHaveURL(new RegExp(`/devis/${quote.id}/completer$`));
+  await expect(page.getByText(t.draftRestored)).toBeVisible();
   await expect(vehicle.getByLabel(t.marque)).toHaveValue('Peugeot');
 
   // Logging out forgets it.

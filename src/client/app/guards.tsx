@@ -22,8 +22,9 @@ export function RequireUser() {
 
 export function RequireAdmin() {
   const session = useSession();
+  const location = useLocation();
   if (session.isPending) return <Checking />;
-  if (!session.data?.user) return <Navigate to={paths.connexion} replace />;
+  if (!session.data?.user) return <Navigate to={paths.connexion} replace state={{ from: location.pathname }} />;
   if (session.data.user.role !== 'admin') return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -1,11 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { sessionQueryKey } from '../features/accounts/api/use-session.ts';
+import { ApiError } from '../lib/api.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(() => {
+    // A 401 means the session has ended (expired, or logged out in another tab): read it
+    // again, so that the guards send the visitor to /connexion, and back here afterwards.
+    const onError = (error: Error) => {
+      if (error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated') {
+        void client.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+    };
+    const client: QueryClient = new QueryClient({
+      queryCache: new QueryCache({ onError }),
+      mutationCache: new MutationCache({ onError }),
+      defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    });
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{children}</ToastProvider>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '../../domain/paths.ts';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../../domain/verification.ts';
 import { texts } from '../../domain/texts.ts';
-import { homeFor, useSession } from '../features/accounts/api/use-session.ts';
+import { destinationAfterLogin, useSession } from '../features/accounts/api/use-session.ts';
 import { FormPlaceholder } from '../ui/form-placeholder.tsx';
 import { Message } from '../ui/message.tsx';
 import { Page } from '../ui/page.tsx';
@@ -26,8 +26,9 @@ function isOutcome(value: string | null): value is VerificationOutcome {
 export function ConnexionPage() {
   const session = useSession();
   const [params] = useSearchParams();
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const user = session.data?.user;
-  if (user) return <Navigate to={homeFor(user.role)} replace />;
+  if (user) return <Navigate to={destinationAfterLogin(user.role, from)} replace />;
 
   const verification = params.get('verification');
   const notice = isOutcome(verification)

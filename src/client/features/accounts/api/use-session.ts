@@ -31,3 +31,13 @@ export function forgetSession(queryClient: QueryClient): void {
 
 /** Where a user lands after logging in, and where /connexion sends someone already logged in. */
 export const homeFor = (role: Role) => (role === 'admin' ? paths.admin : paths.espaceClient);
+
+/**
+ * After a login: back to the page the guard sent the visitor away from (`from`, an address of
+ * this site that the role may open: a session that ended mid-task resumes it), else home.
+ */
+export function destinationAfterLogin(role: Role, from: unknown): string {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return homeFor(role);
+  const isAdminArea = from === paths.admin || from.startsWith(`${paths.admin}/`);
+  return isAdminArea === (role === 'admin') ? from : homeFor(role);
+}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../domain/paths.ts';
 import { loginSchema, type LoginInput } from '../../../../domain/schemas/accounts.ts';
 import { texts } from '../../../../domain/texts.ts';
@@ -11,7 +11,7 @@ import { CheckboxField, TextField } from '../../../ui/field.tsx';
 import { Message } from '../../../ui/message.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
-import { homeFor, refreshSession } from '../api/use-session.ts';
+import { destinationAfterLogin, refreshSession } from '../api/use-session.ts';
 import styles from './accounts.module.css';
 
 type Feedback =
@@ -28,6 +28,7 @@ type LoginFormProps = {
 export function LoginForm({ variant }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [isResending, setIsResending] = useState(false);
   const {
@@ -58,7 +59,7 @@ export function LoginForm({ variant }: LoginFormProps) {
       return;
     }
     const session = await refreshSession(queryClient);
-    await navigate(session.user ? homeFor(session.user.role) : paths.espaceClient, { replace: variant === 'page' });
+    await navigate(session.user ? destinationAfterLogin(session.user.role, from) : paths.espaceClient, { replace: variant === 'page' });
   });
 
   async function resend(email: string) {
