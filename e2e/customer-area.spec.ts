@@ -242,7 +242,7 @@ for (const size of SIZES) {
       await shoot(page, size.name, '4-archives');
       await card(toArchive).getByRole('button', { name: 'Restaurer' }).click();
       await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
-      await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Mon espace' }).click();
+      await page.getByRole('link', { name: t.backToArea }).click();
       await expect(card(toArchive)).toContainText('En attente');
 
       // Delete one from the list: cancel first, then confirm in the dialog.
