@@ -10,14 +10,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/server/app.ts';
-import { upsertAdmin } from '../src/server/cli/admin.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { withWriteTransaction } from '../src/server/db/index.ts';
-import { STATUTS } from '../src/domain/statuses.ts';
+import { buildApp } from '#server/app.ts';
+import { upsertAdmin } from '#server/cli/admin.ts';
+import { loadConfig } from '#server/config.ts';
+import { withWriteTransaction } from '#server/db/index.ts';
+import { STATUTS } from '#domain/statuses.ts';
 
 const { values } = parseArgs({
-  options: { quotes: { type: 'string', default: '10000' }, requests: { type: 'string', default: '300' }, port: { type: 'string', default: '4701' } },
+  options: {
+    quotes: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '300' },
+    port: { type: 'string', default: '4701' },
+  },
 });
 const QUOTES = Number(values.quotes);
 const REQUESTS = Number(values.requests);
@@ -25,7 +29,15 @@ const PORT = Number(values.port);
 const ADMIN = { email: 'admin@bench.test', password: 'bench-mot-de-passe' };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-admin-'));
-const env = { NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAIL: ADMIN.email, LOG_LEVEL: 'silent' };
+const env = {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  ADMIN_EMAIL: ADMIN.email,
+  LOG_LEVEL: 'silent',
+};
 const config = loadConfig(env);
 const app = await buildApp(config, { logger: false });
 
@@ -57,13 +69,23 @@ async function seed() {
         prixCentimes: 31_400,
         typeConvoyage: 'Livraison',
         clientType: 'particulier',
-        clientDetails: JSON.stringify({ nom, email: email ?? '', telephone: `06 ${String(c).padStart(8, '0').replace(/(\d{2})(?=\d)/g, '$1 ')}` }),
+        clientDetails: JSON.stringify({
+          nom,
+          email: email ?? '',
+          telephone: `06 ${String(c)
+            .padStart(8, '0')
+            .replace(/(\d{2})(?=\d)/g, '$1 ')}`,
+        }),
         options: JSON.stringify({ documentation: true, lavage: '', sansCarburant: false, wGarage: false }),
         createdAt: at,
         updatedAt: at,
       });
     }
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('devis').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('devis')
+        .values(rows.slice(i, i + 500))
+        .execute();
     await trx.updateTable('devis_counter').set({ value: QUOTES }).where('name', '=', 'numeroDevis').execute();
   });
   return performance.now() - started;
@@ -91,7 +113,9 @@ async function measure(cookie: string, url: string) {
 
 function cannon(cookie: string, url: string) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: `${config.publicUrl}${url}`, connections: 10, duration: 5, headers: { cookie } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url: `${config.publicUrl}${url}`, connections: 10, duration: 5, headers: { cookie } }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -104,7 +128,10 @@ try {
     headers: { 'content-type': 'application/json', origin: config.publicUrl },
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
   const searchStarted = performance.now();
   await fetch(`${config.publicUrl}/api/admin/devis?q=x`, { headers: { cookie } }).then((r) => r.arrayBuffer());
@@ -128,7 +155,9 @@ try {
   ];
   for (const [name, url] of scenarios) {
     const r = await measure(cookie, url);
-    lines.push(`| ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${(r.bytes / 1024).toFixed(0)} |`);
+    lines.push(
+      `| ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${(r.bytes / 1024).toFixed(0)} |`,
+    );
   }
   const load = await cannon(cookie, '/api/admin/devis');
   lines.push(

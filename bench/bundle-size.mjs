@@ -55,9 +55,13 @@ console.log('JavaScript loaded before the home page is interactive:');
 for (const [file, size] of seen) {
   totalGzip += size.gzip;
   totalRaw += size.raw;
-  console.log(`  ${path.relative(dist, file).padEnd(44)} ${(size.raw / 1000).toFixed(1).padStart(8)} kB raw ${(size.gzip / 1000).toFixed(1).padStart(8)} kB gzip`);
+  console.log(
+    `  ${path.relative(dist, file).padEnd(44)} ${(size.raw / 1000).toFixed(1).padStart(8)} kB raw ${(size.gzip / 1000).toFixed(1).padStart(8)} kB gzip`,
+  );
 }
-console.log(`  ${'total'.padEnd(44)} ${(totalRaw / 1000).toFixed(1).padStart(8)} kB raw ${(totalGzip / 1000).toFixed(1).padStart(8)} kB gzip`);
+console.log(
+  `  ${'total'.padEnd(44)} ${(totalRaw / 1000).toFixed(1).padStart(8)} kB raw ${(totalGzip / 1000).toFixed(1).padStart(8)} kB gzip`,
+);
 const isOver = totalGzip > budgetKb * 1000;
 console.log(`${isOver ? 'OVER BUDGET' : 'within budget'}: ${(totalGzip / 1000).toFixed(1)} kB gzip of ${budgetKb} kB`);
 process.exit(isOver ? 1 : 0);

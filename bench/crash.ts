@@ -22,7 +22,16 @@ async function signUpCustomer(url: string): Promise<string> {
   const signUp = await fetch(`${url}/api/comptes/inscription`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ nom: 'Crash', telephone: '06 12 34 56 78', email, adresse: '1 place Bellecour, 69002 Lyon', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true }),
+    body: JSON.stringify({
+      nom: 'Crash',
+      telephone: '06 12 34 56 78',
+      email,
+      adresse: '1 place Bellecour, 69002 Lyon',
+      type: 'particulier',
+      motDePasse: password,
+      confirmation: password,
+      resterConnecte: true,
+    }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const db = new Database(dbFile);
@@ -30,7 +39,10 @@ async function signUpCustomer(url: string): Promise<string> {
   db.close();
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  return signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return signIn.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function writer(url: string, cookie: string, signal: AbortSignal) {
@@ -88,7 +100,9 @@ try {
     await Promise.all(writers);
     rows = check(round);
   }
-  console.log(`| Crash rounds (SIGKILL) | ${ROUNDS} |\n| Writes attempted | ${attempted} |\n| Writes acknowledged | ${acknowledged.size} |\n| Quotes in the database | ${rows} |\n| Acknowledged writes lost | 0 |\n| integrity_check | ok after every round |`);
+  console.log(
+    `| Crash rounds (SIGKILL) | ${ROUNDS} |\n| Writes attempted | ${attempted} |\n| Writes acknowledged | ${acknowledged.size} |\n| Quotes in the database | ${rows} |\n| Acknowledged writes lost | 0 |\n| integrity_check | ok after every round |`,
+  );
   console.log(`crash test: ${ROUNDS} crashes survived, ${acknowledged.size} acknowledged writes, 0 lost`);
 } catch (error) {
   console.error(`crash test FAILED: ${error instanceof Error ? error.message : error}`);

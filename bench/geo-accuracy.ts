@@ -4,11 +4,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_GAZETTEER_PATH, loadGazetteer } from '../src/server/geo/gazetteer.js';
-import { createOfflineGeocoder } from '../src/server/geo/offline-geocoder.js';
-import { ROAD_FACTOR } from '../src/server/geo/offline-router.js';
-import { ROAD_CALIBRATION } from '../src/server/geo/road-calibration.js';
-import { fitRoadFactor, greatCircleKm, leaveOneOut } from '../src/server/geo/road-factor.js';
+import { DEFAULT_GAZETTEER_PATH, loadGazetteer } from '#server/geo/gazetteer.js';
+import { createOfflineGeocoder } from '#server/geo/offline-geocoder.js';
+import { ROAD_FACTOR } from '#server/geo/offline-router.js';
+import { ROAD_CALIBRATION } from '#server/geo/road-calibration.js';
+import { fitRoadFactor, greatCircleKm, leaveOneOut } from '#server/geo/road-factor.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const csvPath = process.argv[2] ?? join(repoRoot, '..', 'shared', 'data', 'road-distances-calibration.csv');
@@ -85,7 +85,10 @@ const byPostcode = new Map<string, Row[]>();
 for (const row of placed) for (const postcode of row[4].split(' ')) byPostcode.set(postcode, [...(byPostcode.get(postcode) ?? []), row]);
 const derivationErrors: number[] = [];
 for (const row of placed) {
-  const others = row[4].split(' ').flatMap((p) => byPostcode.get(p) ?? []).filter((other) => other !== row);
+  const others = row[4]
+    .split(' ')
+    .flatMap((p) => byPostcode.get(p) ?? [])
+    .filter((other) => other !== row);
   if (others.length === 0) continue;
   const lat = others.reduce((sum, o) => sum + o[6], 0) / others.length;
   const lon = others.reduce((sum, o) => sum + o[7], 0) / others.length;
@@ -113,7 +116,9 @@ console.log('\n| Offline operation | Cost |');
 console.log('|---|---:|');
 console.log(`| Load and index the gazetteer (${rows.length} entries) | ${loadMs.toFixed(0)} ms |`);
 console.log(`| Heap held by the index | ${heapMb.toFixed(1)} MB${globalThis.gc ? '' : ' (run with --expose-gc for a cleaner figure)'} |`);
-console.log(`| geocode('12 rue de la République, 69002 Lyon') | ${(await timeUs(() => geocoder.geocode('12 rue de la République, 69002 Lyon'))).toFixed(1)} µs |`);
+console.log(
+  `| geocode('12 rue de la République, 69002 Lyon') | ${(await timeUs(() => geocoder.geocode('12 rue de la République, 69002 Lyon'))).toFixed(1)} µs |`,
+);
 console.log(`| geocode('St Etienne') | ${(await timeUs(() => geocoder.geocode('St Etienne'))).toFixed(1)} µs |`);
 console.log(`| suggest('sain') | ${(await timeUs(() => geocoder.suggest('sain'))).toFixed(1)} µs |`);
 console.log(`| suggest('s') (widest prefix) | ${(await timeUs(() => geocoder.suggest('s'))).toFixed(1)} µs |`);

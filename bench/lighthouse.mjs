@@ -89,7 +89,15 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-lighthouse-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: origin, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
@@ -131,9 +139,18 @@ try {
       };
       samples.push(sample);
       const failing = Object.values(result.lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'manual' &&
+            audit.scoreDisplayMode !== 'notApplicable',
+        )
         .map((audit) => audit.id);
-      console.log(`${pagePath} run ${run}: perf ${sample.performance} a11y ${sample.accessibility} bp ${sample.bestPractices} seo ${sample.seo} LCP ${Math.round(sample.lcpMs)} ms TBT ${Math.round(sample.tbtMs)} ms CLS ${sample.cls.toFixed(3)}${failing.length ? ` — below 0.9: ${failing.join(', ')}` : ''}`);
+      console.log(
+        `${pagePath} run ${run}: perf ${sample.performance} a11y ${sample.accessibility} bp ${sample.bestPractices} seo ${sample.seo} LCP ${Math.round(sample.lcpMs)} ms TBT ${Math.round(sample.tbtMs)} ms CLS ${sample.cls.toFixed(3)}${failing.length ? ` — below 0.9: ${failing.join(', ')}` : ''}`,
+      );
     }
     const row = { page: pagePath };
     for (const key of Object.keys(samples[0])) row[key] = median(samples.map((sample) => sample[key]));
@@ -186,7 +203,8 @@ ${misses.length ? `Targets missed: ${misses.join('; ')}.` : 'Every target met.'}
 <!-- bundle-size -->
 `;
   const bundleNote = /<!-- bundle-size -->[\s\S]*?(?=\n## |$)/.exec(existing.slice(existing.indexOf('## Public site')))?.[0];
-  const sectionWithBundle = bundleNote && existing.includes('## Public site') ? section.replace('<!-- bundle-size -->\n', `${bundleNote.trimEnd()}\n`) : section;
+  const sectionWithBundle =
+    bundleNote && existing.includes('## Public site') ? section.replace('<!-- bundle-size -->\n', `${bundleNote.trimEnd()}\n`) : section;
   const updated = existing.includes('## Public site')
     ? existing.replace(/## Public site[\s\S]*?(?=\n## |$)/, sectionWithBundle.trimEnd() + '\n')
     : `${existing.trimEnd()}\n\n${sectionWithBundle}`;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { upsertAdmin } from '../src/server/cli/admin.ts';
+import { upsertAdmin } from '#server/cli/admin.ts';
 import { startServer } from './lib/server.ts';
 
 const QUOTES = Number(process.env.LOAD_QUOTES ?? 10_000);
@@ -30,7 +30,10 @@ async function signIn(email: string, password: string, ip: string): Promise<stri
     body: JSON.stringify({ email, password, rememberMe: true }),
   });
   if (!response.ok) throw new Error(`sign-in ${email}: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function customerCookie(): Promise<{ cookie: string; uid: string; email: string }> {
@@ -39,7 +42,16 @@ async function customerCookie(): Promise<{ cookie: string; uid: string; email: s
   const response = await fetch(`${server.url}/api/comptes/inscription`, {
     method: 'POST',
     headers: { ...json, 'x-forwarded-for': '198.51.100.7' },
-    body: JSON.stringify({ nom: 'Client Charge', telephone: '06 12 34 56 78', email, adresse: 'Lyon', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true }),
+    body: JSON.stringify({
+      nom: 'Client Charge',
+      telephone: '06 12 34 56 78',
+      email,
+      adresse: 'Lyon',
+      type: 'particulier',
+      motDePasse: password,
+      confirmation: password,
+      resterConnecte: true,
+    }),
   });
   if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
   const db = new Database(path.join(server.dataDir, 'convoyage.sqlite'));
@@ -53,7 +65,8 @@ async function customerCookie(): Promise<{ cookie: string; uid: string; email: s
 function seed(customer: { uid: string; email: string }) {
   const db = new Database(path.join(server.dataDir, 'convoyage.sqlite'));
   const statuts = ['en attente', 'en attente de confirmation', 'confirmé', 'envoyé', 'en cours', 'terminé', 'archivé'];
-  const insert = db.prepare(`insert into devis (id, uid, email, "numeroDevis", statut, archive, "dateSimulation", "adresseDepart", "adresseArrivee",
+  const insert =
+    db.prepare(`insert into devis (id, uid, email, "numeroDevis", statut, archive, "dateSimulation", "adresseDepart", "adresseArrivee",
     "typeVehicule", "distanceKm", "prixCentimes", "clientDetails", "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   db.transaction(() => {
     const start = (db.prepare("select value from devis_counter where name = 'numeroDevis'").get() as { value: number }).value;
@@ -63,8 +76,23 @@ function seed(customer: { uid: string; email: string }) {
       const email = isMeasured ? customer.email : `client${i % 500}@exemple.fr`;
       const statut = statuts[i % statuts.length]!;
       const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-      insert.run(randomUUID(), uid, email, start + i, statut, statut === 'archivé' ? 1 : 0, at, `${i} rue de Paris, 75001 Paris`, 'Lyon', 'Berline', 465, 41_850,
-        JSON.stringify({ nom: `Client ${i % 500}`, email, telephone: `06 00 00 ${String(i % 500).padStart(3, '0')}` }), at, at);
+      insert.run(
+        randomUUID(),
+        uid,
+        email,
+        start + i,
+        statut,
+        statut === 'archivé' ? 1 : 0,
+        at,
+        `${i} rue de Paris, 75001 Paris`,
+        'Lyon',
+        'Berline',
+        465,
+        41_850,
+        JSON.stringify({ nom: `Client ${i % 500}`, email, telephone: `06 00 00 ${String(i % 500).padStart(3, '0')}` }),
+        at,
+        at,
+      );
     }
     db.prepare("update devis_counter set value = ? where name = 'numeroDevis'").run(start + QUOTES);
   })();
@@ -93,11 +121,17 @@ try {
       body: JSON.stringify({ adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Berline' }),
     }),
     await measure('GET /api/devis (customer list, 50 quotes)', { url: `${server.url}/api/devis`, headers: { cookie: customer.cookie } }),
-    await measure(`GET /api/admin/devis (admin list, ${QUOTES} quotes)`, { url: `${server.url}/api/admin/devis`, headers: { cookie: adminCookie } }),
+    await measure(`GET /api/admin/devis (admin list, ${QUOTES} quotes)`, {
+      url: `${server.url}/api/admin/devis`,
+      headers: { cookie: adminCookie },
+    }),
   ];
   const trivial = rows[0]!.rps;
-  console.log(`\n| Route (20 connections, 10 s) | req/s | p50 (ms) | p99 (ms) | ratio to trivial | errors |\n|---|---:|---:|---:|---:|---:|`);
-  for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${(row.rps / trivial).toFixed(2)} | ${row.errors} |`);
+  console.log(
+    `\n| Route (20 connections, 10 s) | req/s | p50 (ms) | p99 (ms) | ratio to trivial | errors |\n|---|---:|---:|---:|---:|---:|`,
+  );
+  for (const row of rows)
+    console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${(row.rps / trivial).toFixed(2)} | ${row.errors} |`);
 
   if (SOAK_SECONDS > 0) {
     const before = rssMb(server.pid);
@@ -116,7 +150,9 @@ try {
       ],
     });
     const after = rssMb(server.pid);
-    console.log(`\n| Soak (${SOAK_SECONDS} s at 200 req/s, mixed) | value |\n|---|---:|\n| requests | ${soak.requests.total} |\n| errors / non-2xx | ${soak.errors} / ${soak.non2xx} |\n| p50 / p99 (ms) | ${soak.latency.p50} / ${soak.latency.p99} |\n| server RSS before → after | ${before} MB → ${after} MB |`);
+    console.log(
+      `\n| Soak (${SOAK_SECONDS} s at 200 req/s, mixed) | value |\n|---|---:|\n| requests | ${soak.requests.total} |\n| errors / non-2xx | ${soak.errors} / ${soak.non2xx} |\n| p50 / p99 (ms) | ${soak.latency.p50} / ${soak.latency.p99} |\n| server RSS before → after | ${before} MB → ${after} MB |`,
+    );
   }
 } finally {
   await server.stop();

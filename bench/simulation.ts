@@ -39,7 +39,9 @@ try {
   console.log('| Route | req/s | p50 (ms) | p99 (ms) | ratio to trivial | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${(row.rps / trivial.rps).toFixed(2)} | ${row.non2xx} |`);
+    console.log(
+      `| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${(row.rps / trivial.rps).toFixed(2)} | ${row.non2xx} |`,
+    );
   }
 } finally {
   await server.stop();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { texts, apiErrorMessages } from '../src/domain/texts.ts';
+import { texts, apiErrorMessages } from '#domain/texts.ts';
 import { E2E_DATA_DIR, readOutbox } from './support.ts';
 
 const ADMIN_EMAIL = 'admin@convoyage.test';
@@ -120,10 +120,14 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   await expect(page).toHaveURL(/\/$/);
 
   // The guard says what it is doing while the session loads.
-  await page.route('**/api/me', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    '**/api/me',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await page.goto('/espace-client');
   await expect(page.getByText(texts.checkingPermissions)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

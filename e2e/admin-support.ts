@@ -1,10 +1,10 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { createAuth } from '../src/server/accounts/auth.ts';
-import { upsertAdmin } from '../src/server/cli/admin.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/index.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
-import { createQuote, transitionQuote } from '../src/server/quotes/repository.ts';
+import { createAuth } from '#server/accounts/auth.ts';
+import { upsertAdmin } from '#server/cli/admin.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { createQuote, transitionQuote } from '#server/quotes/repository.ts';
 import pino from 'pino';
 import { E2E_DATA_DIR } from './support.ts';
 
@@ -22,7 +22,9 @@ export async function ensureAdmin() {
  * processes share it): a verified customer with a password, and a completed quote whose
  * number comes from the devis_counter row like any other.
  */
-async function withApp<T>(fn: (ctx: { database: ReturnType<typeof openDatabase>; config: ReturnType<typeof loadConfig> }) => Promise<T>): Promise<T> {
+async function withApp<T>(
+  fn: (ctx: { database: ReturnType<typeof openDatabase>; config: ReturnType<typeof loadConfig> }) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(env());
   const database = openDatabase(config.database);
   try {
@@ -37,17 +39,36 @@ export async function createVerifiedCustomer(customer: { email: string; password
     const mailer = createMailer({ from: config.mail.from, outboxDir: '/dev/null', logger: pino({ level: 'silent' }) });
     const auth = createAuth({ config, database, mailer });
     const ctx = await auth.$context;
-    const user = await ctx.internalAdapter.createUser({ email: customer.email, name: customer.name, emailVerified: true }, { method: 'email-password' });
-    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(customer.password) });
+    const user = await ctx.internalAdapter.createUser(
+      { email: customer.email, name: customer.name, emailVerified: true },
+      { method: 'email-password' },
+    );
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await ctx.password.hash(customer.password),
+    });
     await database.db
       .insertInto('utilisateurs')
-      .values({ uid: user.id, nom: customer.name, telephone: customer.telephone, email: customer.email, type: 'particulier', adresse: '1 place Bellecour, 69002 Lyon', dateInscription: new Date().toISOString() })
+      .values({
+        uid: user.id,
+        nom: customer.name,
+        telephone: customer.telephone,
+        email: customer.email,
+        type: 'particulier',
+        adresse: '1 place Bellecour, 69002 Lyon',
+        dateInscription: new Date().toISOString(),
+      })
       .execute();
     return { id: user.id };
   });
 }
 
-export async function insertCompletedQuote(owner: { id: string | null; email: string | null; nom: string; telephone: string }, complete = true) {
+export async function insertCompletedQuote(
+  owner: { id: string | null; email: string | null; nom: string; telephone: string },
+  complete = true,
+) {
   return withApp(async ({ database }) => {
     const row = await createQuote(
       database,
@@ -78,7 +99,13 @@ export async function insertCompletedQuote(owner: { id: string | null; email: st
         priseInfo: JSON.stringify({ datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' }),
         livraisonInfo: JSON.stringify({ dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' }),
         options: JSON.stringify({ documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true }),
-        infosVehicule: JSON.stringify({ immatriculation: 'AB-123-CD', marque: 'Peugeot', modele: '508', chassis: '', motorisation: 'hybride' }),
+        infosVehicule: JSON.stringify({
+          immatriculation: 'AB-123-CD',
+          marque: 'Peugeot',
+          modele: '508',
+          chassis: '',
+          motorisation: 'hybride',
+        }),
         commentaire: 'Clés à récupérer à l’accueil.',
       },
     });

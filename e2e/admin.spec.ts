@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { texts } from '../src/domain/texts.ts';
-import { adminTexts } from '../src/domain/texts-admin.ts';
-import { quoteTexts } from '../src/domain/texts-quotes.ts';
-import { readPdf } from '../src/server/pdf/extract-text.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { quoteTexts } from '#domain/texts-quotes.ts';
+import { readPdf } from '#server/pdf/extract-text.ts';
 import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
 import { apiHeaders, readOutbox } from './support.ts';
 
@@ -34,7 +34,12 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const customer = { email: `helene.${Date.now()}@exemple.fr`, password: 'mot-de-passe-client', name: 'Hélène Dupré', telephone: '06 11 22 33 44' };
+  const customer = {
+    email: `helene.${Date.now()}@exemple.fr`,
+    password: 'mot-de-passe-client',
+    name: 'Hélène Dupré',
+    telephone: '06 11 22 33 44',
+  };
   const { id: uid } = await createVerifiedCustomer(customer);
   const quote = await insertCompletedQuote({ id: uid, email: customer.email, nom: customer.name, telephone: customer.telephone });
   await signInAsAdmin(page, baseURL!);
@@ -45,7 +50,16 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   await expect(item.getByRole('button', { name: adminTexts.archive })).toBeVisible();
   await item.getByRole('link', { name: adminTexts.editAndConfirm }).click();
   await expect(page.getByRole('heading', { level: 1, name: texts.adminEditTitle })).toBeVisible();
-  for (const section of [adminTexts.sectionClient, adminTexts.sectionGeneral, adminTexts.sectionTimes, adminTexts.sectionContacts, adminTexts.sectionOptions, adminTexts.sectionVehicle, adminTexts.sectionComments, adminTexts.historyTitle]) {
+  for (const section of [
+    adminTexts.sectionClient,
+    adminTexts.sectionGeneral,
+    adminTexts.sectionTimes,
+    adminTexts.sectionContacts,
+    adminTexts.sectionOptions,
+    adminTexts.sectionVehicle,
+    adminTexts.sectionComments,
+    adminTexts.historyTitle,
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
   }
   await expect(page.getByText('Hélène Dupré')).toBeVisible();
@@ -109,7 +123,10 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   const customerContext = await browser.newContext({ baseURL, acceptDownloads: true });
   try {
     const customerPage = await customerContext.newPage();
-    const signIn = await customerPage.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
+    const signIn = await customerPage.request.post('/api/auth/sign-in/email', {
+      data: { email: customer.email, password: customer.password },
+      headers: apiHeaders(baseURL!),
+    });
     expect(signIn.status()).toBe(200);
     await customerPage.goto('/espace-client');
     const downloadLink = customerPage.getByRole('link', { name: new RegExp(quoteTexts.downloadSigned) });
@@ -150,7 +167,10 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
 
 test('a quote without any e-mail cannot be confirmed; archive, restore and delete with a warning', async ({ page, baseURL }) => {
   const orphan = await insertCompletedQuote({ id: null, email: null, nom: 'Client sans e-mail', telephone: '0700000000' });
-  const other = await insertCompletedQuote({ id: null, email: `archive.${Date.now()}@exemple.fr`, nom: 'Marc Petit', telephone: '0611111111' }, false);
+  const other = await insertCompletedQuote(
+    { id: null, email: `archive.${Date.now()}@exemple.fr`, nom: 'Marc Petit', telephone: '0611111111' },
+    false,
+  );
   await signInAsAdmin(page, baseURL!);
 
   await page.goto(`/admin/devis/${orphan.id}/edit`);
@@ -194,9 +214,17 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
 });
 
 test('a customer is sent away from the back office and refused by its API', async ({ page, baseURL }) => {
-  const customer = { email: `curieux.${Date.now()}@exemple.fr`, password: 'mot-de-passe-client', name: 'Client Curieux', telephone: '0600000001' };
+  const customer = {
+    email: `curieux.${Date.now()}@exemple.fr`,
+    password: 'mot-de-passe-client',
+    name: 'Client Curieux',
+    telephone: '0600000001',
+  };
   await createVerifiedCustomer(customer);
-  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: customer.email, password: customer.password }, headers: apiHeaders(baseURL!) });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: customer.email, password: customer.password },
+    headers: apiHeaders(baseURL!),
+  });
   expect(signIn.ok()).toBe(true);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { texts } from '../src/domain/texts.ts';
-import { quoteTexts as t } from '../src/domain/texts-quotes.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { frDate, insertQuote, loginNewCustomer, parisDatePlus } from './customer-support.ts';
 import { apiHeaders } from './support.ts';
 
@@ -11,7 +11,8 @@ const SIZES = [
 ] as const;
 
 mkdirSync('test-results/screens', { recursive: true });
-const shoot = (page: Page, size: string, name: string) => page.screenshot({ path: `test-results/screens/${size}-${name}.png`, fullPage: true });
+const shoot = (page: Page, size: string, name: string) =>
+  page.screenshot({ path: `test-results/screens/${size}-${name}.png`, fullPage: true });
 
 /** Holds the next answers of `url` until `release` is called, to see loading texts. */
 async function holdResponses(page: Page, url: string | RegExp) {
@@ -273,39 +274,41 @@ for (const size of SIZES) {
   });
 }
 
-  test("another customer's quote reads as not found, and a deletion failure is told", async ({ page }) => {
-    const owner = await loginNewCustomer(page, 'Marc Owner');
-    const quote = insertQuote(owner, {
-      adresseDepart: '1 place Kléber, 67000 Strasbourg',
-      adresseArrivee: '4 rue Nationale, 59000 Lille',
-      typeVehicule: 'Citadine',
-      distanceKm: 520,
-      prix: 430,
-      dateSimulation: '2026-11-01T10:00:00.000Z',
-    });
-    // The server refuses the deletion: the page says so.
-    await page.route(`**/api/devis/${quote.id}`, (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Erreur' } }) : route.continue(),
-    );
-    await page.goto('/espace-client');
-    const card = page.getByRole('article', { name: `Devis n° ${quote.numeroDevis}`, exact: true });
-    await card.getByRole('button', { name: 'Supprimer' }).click();
-    await page.getByRole('dialog', { name: texts.confirmDelete }).getByRole('button', { name: 'Supprimer' }).click();
-    await expect(page.getByText(texts.deleteFailure)).toBeVisible();
-    await expect(card).toBeVisible();
-
-    await page.context().clearCookies();
-    await loginNewCustomer(page, 'Nina Other');
-    await page.goto(`/devis/${quote.id}`);
-    await expect(page.getByRole('alert')).toHaveText(texts.quoteNotFound);
-    await expect(page).toHaveTitle(/Devis introuvable/);
-    await page.goto(`/devis/${quote.id}/completer`);
-    await expect(page.getByRole('alert')).toHaveText(texts.quoteNotFound);
-    await page.goto('/espace-client');
-    await expect(page.getByText(texts.noActiveQuotes)).toBeVisible();
-    await page.goto('/devis/archives');
-    await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+test("another customer's quote reads as not found, and a deletion failure is told", async ({ page }) => {
+  const owner = await loginNewCustomer(page, 'Marc Owner');
+  const quote = insertQuote(owner, {
+    adresseDepart: '1 place Kléber, 67000 Strasbourg',
+    adresseArrivee: '4 rue Nationale, 59000 Lille',
+    typeVehicule: 'Citadine',
+    distanceKm: 520,
+    prix: 430,
+    dateSimulation: '2026-11-01T10:00:00.000Z',
   });
+  // The server refuses the deletion: the page says so.
+  await page.route(`**/api/devis/${quote.id}`, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, json: { error: 'internal', message: 'Erreur' } })
+      : route.continue(),
+  );
+  await page.goto('/espace-client');
+  const card = page.getByRole('article', { name: `Devis n° ${quote.numeroDevis}`, exact: true });
+  await card.getByRole('button', { name: 'Supprimer' }).click();
+  await page.getByRole('dialog', { name: texts.confirmDelete }).getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText(texts.deleteFailure)).toBeVisible();
+  await expect(card).toBeVisible();
+
+  await page.context().clearCookies();
+  await loginNewCustomer(page, 'Nina Other');
+  await page.goto(`/devis/${quote.id}`);
+  await expect(page.getByRole('alert')).toHaveText(texts.quoteNotFound);
+  await expect(page).toHaveTitle(/Devis introuvable/);
+  await page.goto(`/devis/${quote.id}/completer`);
+  await expect(page.getByRole('alert')).toHaveText(texts.quoteNotFound);
+  await page.goto('/espace-client');
+  await expect(page.getByText(texts.noActiveQuotes)).toBeVisible();
+  await page.goto('/devis/archives');
+  await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+});
 
 test('what a customer typed in the completion form survives a reload and an ended session, not a logout', async ({ page, baseURL }) => {
   // This test logs in through the form twice: from an address of its own, so that it does not

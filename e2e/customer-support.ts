@@ -32,7 +32,16 @@ export async function loginNewCustomer(page: Page, name: string): Promise<E2eCus
   const headers = apiHeaders(origin);
   const signUp = await page.request.post('/api/comptes/inscription', {
     headers,
-    data: { nom: name, telephone: '06 12 34 56 78', email, adresse: '10 rue de la Paix, 75002 Paris', type: 'particulier', motDePasse: password, confirmation: password, resterConnecte: true },
+    data: {
+      nom: name,
+      telephone: '06 12 34 56 78',
+      email,
+      adresse: '10 rue de la Paix, 75002 Paris',
+      type: 'particulier',
+      motDePasse: password,
+      confirmation: password,
+      resterConnecte: true,
+    },
   });
   if (!signUp.ok()) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   const id = withDb((db) => {
@@ -57,13 +66,30 @@ export function insertQuote(
 ): E2eQuote {
   return withDb((db) =>
     db.transaction(() => {
-      const { value } = db.prepare(`UPDATE devis_counter SET value = value + 1 WHERE name = 'numeroDevis' RETURNING value`).get() as { value: number };
+      const { value } = db.prepare(`UPDATE devis_counter SET value = value + 1 WHERE name = 'numeroDevis' RETURNING value`).get() as {
+        value: number;
+      };
       const id = randomUUID();
       const now = new Date().toISOString();
       db.prepare(
         `INSERT INTO devis (id, uid, email, numeroDevis, statut, archive, signedFileKey, dateSimulation, adresseDepart, adresseArrivee, typeVehicule, distanceKm, prixCentimes, createdAt, updatedAt)
          VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(id, owner.id, owner.email, value, statut, signedFileKey, quote.dateSimulation, quote.adresseDepart, quote.adresseArrivee, quote.typeVehicule, quote.distanceKm, Math.round(quote.prix * 100), now, now);
+      ).run(
+        id,
+        owner.id,
+        owner.email,
+        value,
+        statut,
+        signedFileKey,
+        quote.dateSimulation,
+        quote.adresseDepart,
+        quote.adresseArrivee,
+        quote.typeVehicule,
+        quote.distanceKm,
+        Math.round(quote.prix * 100),
+        now,
+        now,
+      );
       db.prepare(
         `INSERT INTO devis_historique (id, devisId, fromStatut, toStatut, byUserId, byRole, at) VALUES (?, ?, NULL, ?, ?, 'customer', ?)`,
       ).run(randomUUID(), id, statut, owner.id, now);
@@ -74,7 +100,9 @@ export function insertQuote(
 
 /** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). */
 export function parisDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { infoPageTexts } from '../src/domain/info-page-texts.ts';
-import { pageTitle, publicPageMeta, publicTexts, texts } from '../src/domain/texts.ts';
+import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts.ts';
 
 // The server of playwright.config.ts runs with the default business identity.
 const business = { name: 'Convoyage Pro', siret: '123 456 789 00012', email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' };
@@ -243,7 +243,10 @@ for (const viewport of viewports) {
         const results = await new AxeBuilder({ page }).analyze();
         const blocking = results.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${target.path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          .map(
+            (violation) =>
+              `${target.path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
         expect(blocking).toEqual([]);
       }
       if (viewport.isPhone) {

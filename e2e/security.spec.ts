@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { validCompletion } from '../src/domain/schemas/devis-completion.fixture.ts';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { E2E_ADMIN, ensureAdmin } from './admin-support.ts';
 import { loginNewCustomer } from './customer-support.ts';
 import { apiHeaders } from './support.ts';

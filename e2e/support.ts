@@ -1,4 +1,4 @@
-import { readOutbox as readDataDirOutbox } from '../src/server/test/outbox.ts';
+import { readOutbox as readDataDirOutbox } from '#server/test/outbox.ts';
 
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${process.env.E2E_PORT ?? 4319}`;
 

@@ -25,13 +25,26 @@ const geonamesVersion = JSON.parse(readFileSync(join(geonamesDir, '..', 'package
 // GeoNames has no Paris arrondissements among its populated places; these are the town halls
 // of each arrondissement, entered by hand to about 200 m, which is far below routing error.
 const PARIS_ARRONDISSEMENTS = {
-  75101: [48.8603, 2.3412], 75102: [48.8667, 2.3409], 75103: [48.863, 2.36],
-  75104: [48.8561, 2.3544], 75105: [48.8462, 2.3446], 75106: [48.851, 2.3326],
-  75107: [48.8566, 2.3204], 75108: [48.8772, 2.3175], 75109: [48.8769, 2.3386],
-  75110: [48.872, 2.3575], 75111: [48.8579, 2.3795], 75112: [48.8411, 2.388],
-  75113: [48.8323, 2.3556], 75114: [48.8331, 2.3265], 75115: [48.8413, 2.3002],
-  75116: [48.8637, 2.277], 75117: [48.8847, 2.3219], 75118: [48.8924, 2.3444],
-  75119: [48.8826, 2.3823], 75120: [48.865, 2.3988],
+  75101: [48.8603, 2.3412],
+  75102: [48.8667, 2.3409],
+  75103: [48.863, 2.36],
+  75104: [48.8561, 2.3544],
+  75105: [48.8462, 2.3446],
+  75106: [48.851, 2.3326],
+  75107: [48.8566, 2.3204],
+  75108: [48.8772, 2.3175],
+  75109: [48.8769, 2.3386],
+  75110: [48.872, 2.3575],
+  75111: [48.8579, 2.3795],
+  75112: [48.8411, 2.388],
+  75113: [48.8323, 2.3556],
+  75114: [48.8331, 2.3265],
+  75115: [48.8413, 2.3002],
+  75116: [48.8637, 2.277],
+  75117: [48.8847, 2.3219],
+  75118: [48.8924, 2.3444],
+  75119: [48.8826, 2.3823],
+  75120: [48.865, 2.3988],
 };
 
 // Mayotte and the overseas collectivities are separate countries in GeoNames, with no INSEE code.
@@ -95,10 +108,7 @@ function pickPlace(places, communeName) {
   if (!places || places.length === 0) return undefined;
   const wanted = normalize(communeName);
   return [...places].sort(
-    (a, b) =>
-      Number(normalize(b.name) === wanted) - Number(normalize(a.name) === wanted) ||
-      a.rank - b.rank ||
-      b.population - a.population,
+    (a, b) => Number(normalize(b.name) === wanted) - Number(normalize(a.name) === wanted) || a.rank - b.rank || b.population - a.population,
   )[0];
 }
 
@@ -116,9 +126,12 @@ for (const epci of epcis) for (const member of epci.membres) epciOfCommune.set(m
 
 const entries = [];
 for (const commune of communes) {
-  const parent = commune.type === 'arrondissement-municipal' ? actuelles.get(commune.commune)
-    : commune.type === 'commune-actuelle' ? undefined
-    : actuelles.get(commune.chefLieu);
+  const parent =
+    commune.type === 'arrondissement-municipal'
+      ? actuelles.get(commune.commune)
+      : commune.type === 'commune-actuelle'
+        ? undefined
+        : actuelles.get(commune.chefLieu);
   const postcodes = commune.codesPostaux ?? parent?.codesPostaux;
   // Uninhabited southern territories have no postcode and cannot be a convoy destination.
   if (!postcodes || postcodes.length === 0) continue;
@@ -158,18 +171,16 @@ for (const entry of entries) {
   }
   // A commune déléguée often shares its code with the new commune: only trust a name match then.
   const candidates = byInsee.get(entry.code);
-  const place = entry.kind === 'D'
-    ? candidates?.find((p) => normalize(p.name) === normalize(entry.name))
-    : pickPlace(candidates, entry.name);
+  const place =
+    entry.kind === 'D' ? candidates?.find((p) => normalize(p.name) === normalize(entry.name)) : pickPlace(candidates, entry.name);
   if (place) {
     setCoords(entry, place.lat, place.lon, 'geonames');
     continue;
   }
   const country = COM_COUNTRY[entry.departement];
-  const comPlace = country && pickPlace(
-    byCountryName.get(SINGLE_COMMUNE_COUNTRY[entry.code] ? `${country}|*` : `${country}|${normalize(entry.name)}`),
-    entry.name,
-  );
+  const comPlace =
+    country &&
+    pickPlace(byCountryName.get(SINGLE_COMMUNE_COUNTRY[entry.code] ? `${country}|*` : `${country}|${normalize(entry.name)}`), entry.name);
   if (comPlace) setCoords(entry, comPlace.lat, comPlace.lon, 'geonames');
 }
 

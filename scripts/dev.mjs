@@ -12,9 +12,18 @@ const children = [
     stdio: 'inherit',
     env: { ...env, PORT: apiPort, HOST: '127.0.0.1' },
   }),
-  spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, '--port', webPort, '--strictPort'], { cwd: root, stdio: 'inherit', env }),
+  spawn(process.execPath, [`${root}/node_modules/vite/bin/vite.js`, '--port', webPort, '--strictPort'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((child) => child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
+children.forEach((child) =>
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

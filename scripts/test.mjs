@@ -60,7 +60,8 @@ try {
   if (existsSync(vitestReport)) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
     totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+    totals.failed +=
+      report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
     totals.suites.push(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
   } else {
     totals.failed += 1;
@@ -74,13 +75,19 @@ try {
     totals.suites.push('build: failed');
   } else {
     const playwrightReport = path.join(reportDir, 'playwright.json');
-    const status = run(bin('playwright'), ['test'], { ...pgEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CHROMIUM_PATH: chromiumPath });
+    const status = run(bin('playwright'), ['test'], {
+      ...pgEnv,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      CHROMIUM_PATH: chromiumPath,
+    });
     if (existsSync(playwrightReport)) {
       const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
       const failed = stats.unexpected + (stats.flaky ?? 0) * 0;
       totals.passed += stats.expected + (stats.flaky ?? 0);
       totals.failed += failed;
-      totals.suites.push(`playwright: ${stats.expected + (stats.flaky ?? 0)} passed, ${failed} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}`);
+      totals.suites.push(
+        `playwright: ${stats.expected + (stats.flaky ?? 0)} passed, ${failed} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}`,
+      );
       if (stats.skipped) totals.failed += stats.skipped;
     } else {
       totals.failed += 1;

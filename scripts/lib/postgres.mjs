@@ -40,9 +40,7 @@ function asServerUser(command, args) {
 export async function startPostgres() {
   const bin = findPgBin();
   if (!bin) {
-    throw new Error(
-      'PostgreSQL server binaries not found. Install them with: apt-get update && apt-get install -y postgresql',
-    );
+    throw new Error('PostgreSQL server binaries not found. Install them with: apt-get update && apt-get install -y postgresql');
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-pg-'));
   if (process.getuid?.() === 0) {
@@ -58,8 +56,15 @@ export async function startPostgres() {
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
   run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
     'start',
   ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { PublicConfig } from '../domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
 

@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import type { PublicConfig } from '../domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
 import { fallbackPublicConfig, readInjectedConfig } from './lib/public-config.ts';

@@ -10,16 +10,16 @@ export const infoPageTexts = {
       `${name} est une entreprise de convoyage de véhicules tenue par ${owner}, convoyeur professionnel indépendant.`,
     missionTitle: 'Notre métier',
     mission:
-      "Nous conduisons votre véhicule d’un point à un autre à votre place : achat ou vente entre particuliers, retour de location, livraison d’un véhicule neuf à un client, transfert d’une flotte d’entreprise. Voitures citadines, berlines, SUV et utilitaires jusqu’à 30 m³.",
+      'Nous conduisons votre véhicule d’un point à un autre à votre place : achat ou vente entre particuliers, retour de location, livraison d’un véhicule neuf à un client, transfert d’une flotte d’entreprise. Voitures citadines, berlines, SUV et utilitaires jusqu’à 30 m³.',
     commitmentsTitle: 'Nos engagements',
     commitments: [
       'Un prix clair, calculé en ligne selon la distance et le type de véhicule.',
       'Un devis confirmé et signé avant tout départ.',
-      "Un état des lieux avec photos à la prise en charge et à l’arrivée.",
+      'Un état des lieux avec photos à la prise en charge et à l’arrivée.',
       'Une assurance qui couvre votre véhicule pendant tout le trajet.',
     ],
-    areaTitle: "Où nous intervenons",
-    area: "Partout en France métropolitaine, et à l’étranger sur demande. Les trajets de plus de 1200 km font l’objet d’un devis personnalisé.",
+    areaTitle: 'Où nous intervenons',
+    area: 'Partout en France métropolitaine, et à l’étranger sur demande. Les trajets de plus de 1200 km font l’objet d’un devis personnalisé.',
   },
   howItWorks: {
     title: 'Comment ça marche',
@@ -27,7 +27,7 @@ export const infoPageTexts = {
     steps: [
       {
         title: 'Simulation',
-        body: "Indiquez l’adresse de départ, l’adresse d’arrivée et le type de véhicule : le prix estimé s’affiche immédiatement.",
+        body: 'Indiquez l’adresse de départ, l’adresse d’arrivée et le type de véhicule : le prix estimé s’affiche immédiatement.',
       },
       {
         title: 'Création de compte',
@@ -39,11 +39,11 @@ export const infoPageTexts = {
       },
       {
         title: 'Prise en charge',
-        body: "Le chauffeur récupère le véhicule à l’adresse de départ et réalise un état des lieux avec photos.",
+        body: 'Le chauffeur récupère le véhicule à l’adresse de départ et réalise un état des lieux avec photos.',
       },
       {
         title: 'Livraison',
-        body: "À l’arrivée, un second état des lieux est réalisé avant la remise du véhicule et des clés.",
+        body: 'À l’arrivée, un second état des lieux est réalisé avant la remise du véhicule et des clés.',
       },
       {
         title: 'Finalisation',
@@ -57,24 +57,21 @@ export const infoPageTexts = {
     intro: 'Les réponses aux questions que nos clients posent le plus souvent.',
     items: [
       {
-        question: "L’assurance est-elle incluse ?",
+        question: 'L’assurance est-elle incluse ?',
         answer:
           'Oui. Votre véhicule est assuré pendant toute la durée du convoyage, de la prise en charge à la livraison, sans supplément.',
       },
       {
         question: 'Où intervenez-vous ?',
-        answer:
-          "Partout en France. Les convoyages vers l’étranger sont possibles sur demande : contactez-nous pour un devis personnalisé.",
+        answer: 'Partout en France. Les convoyages vers l’étranger sont possibles sur demande : contactez-nous pour un devis personnalisé.',
       },
       {
         question: 'Pouvez-vous nettoyer le véhicule ?',
-        answer:
-          'Oui, en option : lavage extérieur ou lavage complet, à choisir lorsque vous complétez votre devis.',
+        answer: 'Oui, en option : lavage extérieur ou lavage complet, à choisir lorsque vous complétez votre devis.',
       },
       {
         question: 'La remise du véhicule est-elle comprise ?',
-        answer:
-          'Oui. La remise du véhicule et des clés à la personne que vous désignez, avec l’état des lieux, est incluse dans le prix.',
+        answer: 'Oui. La remise du véhicule et des clés à la personne que vous désignez, avec l’état des lieux, est incluse dans le prix.',
       },
       {
         question: 'Qui s’occupe des documents ?',
@@ -131,8 +128,7 @@ export const infoPageTexts = {
     rightsTitle: 'Vos droits',
     rights:
       'Vous disposez d’un droit d’accès, de rectification, d’effacement, de limitation, d’opposition et de portabilité de vos données. Pour les exercer, écrivez à :',
-    complaint:
-      'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (cnil.fr).',
+    complaint: 'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (cnil.fr).',
     cookiesTitle: 'Cookies',
     cookies:
       'Ce site dépose uniquement un cookie de session strictement nécessaire, lorsque vous vous connectez, pour vous garder connecté. Il n’utilise aucun cookie de mesure d’audience, de publicité ni de suivi : aucun consentement n’est donc demandé.',

@@ -12,7 +12,18 @@ describe('French SIV registration', () => {
   });
 
   it('refuses letters never issued, number 000, SS and other shapes', () => {
-    for (const plate of ['AI-123-CD', 'AB-123-CO', 'UB-123-CD', 'AB-000-CD', 'SS-123-AB', 'AB-123-SS', '123-AB-45', 'AB-1234-CD', 'A-123-BC', '']) {
+    for (const plate of [
+      'AI-123-CD',
+      'AB-123-CO',
+      'UB-123-CD',
+      'AB-000-CD',
+      'SS-123-AB',
+      'AB-123-SS',
+      '123-AB-45',
+      'AB-1234-CD',
+      'A-123-BC',
+      '',
+    ]) {
       expect(isValidFrenchPlate(plate)).toBe(false);
     }
   });

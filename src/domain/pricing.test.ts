@@ -88,13 +88,10 @@ describe('estimatePrice at the edges', () => {
     expect(estimatePrice('Berline', 5000)).toBeNull();
   });
 
-  it.each([-1, -0.01, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
-    'refuses the distance %s',
-    (km) => {
-      expect(estimatePrice('Citadine', km)).toBeNull();
-      expect(rateFor('Citadine', km)).toBeNull();
-    },
-  );
+  it.each([-1, -0.01, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('refuses the distance %s', (km) => {
+    expect(estimatePrice('Citadine', km)).toBeNull();
+    expect(rateFor('Citadine', km)).toBeNull();
+  });
 
   it.each(['', 'Camion', 'citadine', 'Utilitaire 6-12m3'])('refuses the unknown type "%s"', (type) => {
     expect(estimatePrice(type, 300)).toBeNull();

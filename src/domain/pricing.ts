@@ -1,14 +1,7 @@
 // Price simulation rules of SPEC section 9. Pure and browser-safe: the simulator shows the same
 // estimate that the server stores.
 
-export const VEHICLE_TYPES = [
-  'Citadine',
-  'Berline',
-  'SUV/Sport',
-  'Utilitaire <6m³',
-  'Utilitaire 6–12m³',
-  'Utilitaire 12–30m³',
-] as const;
+export const VEHICLE_TYPES = ['Citadine', 'Berline', 'SUV/Sport', 'Utilitaire <6m³', 'Utilitaire 6–12m³', 'Utilitaire 12–30m³'] as const;
 
 export type TypeVehicule = (typeof VEHICLE_TYPES)[number];
 

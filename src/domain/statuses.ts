@@ -1,13 +1,5 @@
 /** Quote statuses, spelled as in the specification (section 4). */
-export const STATUTS = [
-  'en attente',
-  'en attente de confirmation',
-  'confirmé',
-  'envoyé',
-  'en cours',
-  'terminé',
-  'archivé',
-] as const;
+export const STATUTS = ['en attente', 'en attente de confirmation', 'confirmé', 'envoyé', 'en cours', 'terminé', 'archivé'] as const;
 
 export type Statut = (typeof STATUTS)[number];
 
@@ -34,15 +26,7 @@ export function statutLabel(statut: string | null | undefined): string {
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =
-  | 'complete'
-  | 'archive'
-  | 'restore'
-  | 'delete'
-  | 'confirm'
-  | 'markSent'
-  | 'confirmSigned'
-  | 'uploadSigned'
-  | 'finish';
+  'complete' | 'archive' | 'restore' | 'delete' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish';
 
 type Transition = { from: readonly Statut[]; to: Statut | null };
 

@@ -20,8 +20,7 @@ export const texts = {
   // Simulator (spec sections 5, 8, 9)
   simulatorRequired: 'Veuillez remplir tous les champs.',
   simulatorFailure: 'Erreur lors du calcul. Vérifiez les adresses.',
-  simulatorTooFar:
-    'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
+  simulatorTooFar: 'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
   distanceEstimee: (km: string) => `Distance estimée : ${km}\u00a0km`,
   // A non-breaking space keeps the amount and its unit on one line.
   prixEstime: (euros: string) => `Prix estimé TTC : ${euros}\u00a0€`,
@@ -34,8 +33,7 @@ export const texts = {
   loginFailureHome: (code: string) => `❌ Connexion échouée : ${code}`,
   loginFailurePage: 'Échec de connexion. Vérifiez vos identifiants.',
   unknownError: 'Erreur inconnue',
-  emailNotVerified:
-    '❌ Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.',
+  emailNotVerified: '❌ Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.',
   stayLoggedIn: 'Rester connecté sur ce navigateur',
   ...accountTexts(),
 
@@ -120,8 +118,7 @@ function accountTexts() {
     invalidEmail: 'Adresse e-mail invalide.',
     invalidPhone: 'Numéro de téléphone invalide.',
     resendVerification: "Renvoyer l'e-mail de vérification",
-    verificationResent: (email: string) =>
-      `📧 Un nouvel e-mail de vérification a été envoyé à ${email} (vérifiez aussi les spams).`,
+    verificationResent: (email: string) => `📧 Un nouvel e-mail de vérification a été envoyé à ${email} (vérifiez aussi les spams).`,
     verificationOk: '✅ Votre adresse e-mail est vérifiée. Vous pouvez maintenant vous connecter.',
     verificationReused: 'ℹ️ Ce lien de vérification a déjà été utilisé : votre adresse e-mail est vérifiée. Vous pouvez vous connecter.',
     verificationExpired:
@@ -130,15 +127,13 @@ function accountTexts() {
       "❌ Ce lien de vérification n'est pas valide. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.",
     forgotPasswordLink: 'Mot de passe oublié ?',
     forgotPasswordTitle: 'Mot de passe oublié',
-    forgotPasswordIntro:
-      'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    forgotPasswordIntro: 'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     forgotPasswordSubmit: 'Envoyer le lien',
     forgotPasswordSent:
       '📧 Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé (vérifiez aussi les spams). Le lien est valable 1 heure.',
     resetPasswordTitle: 'Nouveau mot de passe',
     resetPasswordSubmit: 'Enregistrer le nouveau mot de passe',
-    resetPasswordInvalid:
-      '❌ Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',
+    resetPasswordInvalid: '❌ Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',
     resetPasswordDone: '✅ Votre mot de passe a été modifié. Vous pouvez vous connecter avec le nouveau mot de passe.',
     askNewLink: 'Demander un nouveau lien',
     noAccountYet: 'Pas encore de compte ?',
@@ -177,15 +172,13 @@ export const publicTexts = {
   },
   home: {
     heroTitle: 'Convoyage de véhicules partout en France',
-    heroLead:
-      'Un chauffeur professionnel déplace votre voiture ou votre utilitaire de A à B. Obtenez votre prix en quelques secondes.',
+    heroLead: 'Un chauffeur professionnel déplace votre voiture ou votre utilitaire de A à B. Obtenez votre prix en quelques secondes.',
     heroCta: 'Simuler un prix',
     heroSecondaryCta: 'Créer un compte',
     heroHighlights: ['Assurance incluse', 'Partout en France', 'Devis signé en ligne'],
     pauseSlideshow: 'Mettre en pause le défilement des images',
     simulerTitle: 'Simuler un prix',
-    simulerLead:
-      "Indiquez l’adresse de départ, l’adresse d’arrivée et le type de véhicule : le prix estimé s’affiche aussitôt.",
+    simulerLead: 'Indiquez l’adresse de départ, l’adresse d’arrivée et le type de véhicule : le prix estimé s’affiche aussitôt.',
     creerCompteTitle: 'Créer un compte',
     creerCompteLead: 'Un compte client pour enregistrer vos devis, les compléter et suivre vos convoyages.',
     connexionTitle: 'Connexion',
@@ -227,8 +220,7 @@ export const publicPageMeta = {
   },
   '/mentions-legales': {
     title: 'Mentions légales',
-    description:
-      'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+    description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
   },
   '/connexion': {
     title: 'Connexion',

@@ -85,7 +85,9 @@ describe.each(ENGINES)('the application on %s', (engine) => {
 
   it('keeps its data across a restart on the same database', async () => {
     await createAdmin(t);
-    const again = await buildTestApp(engine, { env: { DATA_DIR: t.dataDir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) } });
+    const again = await buildTestApp(engine, {
+      env: { DATA_DIR: t.dataDir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) },
+    });
     try {
       const users = await again.app.database.db.selectFrom('user').select('email').execute();
       expect(users.map((user) => user.email)).toContain('admin@convoyage.test');
@@ -139,7 +141,12 @@ describe('mailer', () => {
 
   it('delivers through SMTP to a real SMTP server when SMTP_URL is set', async () => {
     const receiver = await startSmtpReceiver();
-    const mailer = createMailer({ smtpUrl: receiver.url, from: 'Convoyage <no-reply@exemple.fr>', outboxDir: '/nonexistent', logger: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      smtpUrl: receiver.url,
+      from: 'Convoyage <no-reply@exemple.fr>',
+      outboxDir: '/nonexistent',
+      logger: pino({ level: 'silent' }),
+    });
     try {
       await mailer.send(message);
       expect(receiver.messages).toHaveLength(1);

@@ -8,13 +8,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { isSpaRoute } from '../domain/paths.ts';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isSpaRoute } from '#domain/paths.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -120,9 +115,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         frameAncestors: ["'none'"],
       },
     },
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
@@ -220,7 +213,8 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, {
         manifest,
         prerender: createPrerender(publicConfig(app.config)),
-        onPrerenderError: (error, pathname) => app.log.warn({ err: error, pathname }, 'prerendering failed: the page is sent without its markup'),
+        onPrerenderError: (error, pathname) =>
+          app.log.warn({ err: error, pathname }, 'prerendering failed: the page is sent without its markup'),
       })
     : null;
 

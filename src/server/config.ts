@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PublicConfig } from '../domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 
 const optionalText = z
   .string()
@@ -28,14 +28,14 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  ADMIN_EMAIL: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email())
-    .default('admin@convoyage.local'),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@convoyage.local'),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().trim().min(3).default('Convoyage Pro <no-reply@convoyage.local>'),
   GEOCODER: z.enum(['offline', 'geoplateforme']).default('offline'),
   GEOPLATEFORME_URL: optionalText.pipe(z.url().optional()),
@@ -58,11 +58,7 @@ const envSchema = z.object({
     .regex(/^\d{3} ?\d{3} ?\d{3} ?\d{5}$/, 'must be 14 digits')
     .default('123 456 789 00012'),
   BUSINESS_ADDRESS: z.string().trim().min(1).default('12 rue de la République, 69002 Lyon'),
-  BUSINESS_HOST: z
-    .string()
-    .trim()
-    .min(1)
-    .default('Hébergement assuré par l’éditeur sur son propre serveur (France)'),
+  BUSINESS_HOST: z.string().trim().min(1).default('Hébergement assuré par l’éditeur sur son propre serveur (France)'),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -145,9 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : {
         kind: 'sqlite',
-        file: e.DATABASE_URL
-          ? path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, ''))
-          : path.join(dataDir, 'convoyage.sqlite'),
+        file: e.DATABASE_URL ? path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, '')) : path.join(dataDir, 'convoyage.sqlite'),
       };
 
   return {

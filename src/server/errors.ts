@@ -1,4 +1,4 @@
-import { apiErrorMessages, type ApiErrorCode } from '../domain/texts.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
 
 const statusByCode: Record<ApiErrorCode, number> = {
   not_found: 404,
@@ -42,7 +42,5 @@ export const notFound = (message?: string) => new AppError('not_found', message)
 export const forbidden = (message?: string) => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated');
 export const conflict = (message?: string) => new AppError('conflict', message);
-export const validationError = (message?: string, details?: unknown) =>
-  new AppError('validation', message, { details });
-export const unprocessable = (message: string, details?: unknown) =>
-  new AppError('validation', message, { statusCode: 422, details });
+export const validationError = (message?: string, details?: unknown) => new AppError('validation', message, { details });
+export const unprocessable = (message: string, details?: unknown) => new AppError('validation', message, { statusCode: 422, details });

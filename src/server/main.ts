@@ -16,7 +16,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   if (config.nodeEnv === 'production' && !process.env.PUBLIC_URL) {
-    app.log.warn(`PUBLIC_URL is not set: links in e-mails point to ${config.publicUrl} and cookies are not marked Secure. Set PUBLIC_URL=https://… in production.`);
+    app.log.warn(
+      `PUBLIC_URL is not set: links in e-mails point to ${config.publicUrl} and cookies are not marked Secure. Set PUBLIC_URL=https://… in production.`,
+    );
   }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

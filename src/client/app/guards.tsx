@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { texts } from '../../domain/texts.ts';
-import { useSession } from '../features/accounts/api/use-session.ts';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { useSession } from '#client/lib/use-session.ts';
 
 function Checking() {
   return (

@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { sessionQueryKey } from '../features/accounts/api/use-session.ts';
-import { ApiError } from '../lib/api.ts';
-import { ToastProvider } from '../ui/toast.tsx';
+import { sessionQueryKey } from '#client/lib/use-session.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { ToastProvider } from '#client/ui/toast.tsx';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {

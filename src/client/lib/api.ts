@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '../../domain/texts.ts';
+import { apiErrorMessages } from '#domain/texts.ts';
 
 /** An API refusal, decoded from `{error, message}`. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from '../../domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 
 /** Only seen when nothing better is known: `npm run dev` with the API down. */
 export const fallbackPublicConfig: PublicConfig = {

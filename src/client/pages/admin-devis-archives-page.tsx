@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { useAdminArchives } from '../features/admin/api/use-admin-archives.ts';
-import { QuoteActions } from '../features/admin/components/quote-actions.tsx';
-import styles from '../features/admin/components/admin.module.css';
-import { formatDate } from '../lib/format.ts';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { useAdminArchives } from '#client/features/admin/api/use-admin-archives.ts';
+import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
+import styles from '#client/features/admin/components/admin.module.css';
+import { formatDate } from '#client/lib/format.ts';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 /** /admin/devis-archives: every archived quote, by number. */
 export function AdminDevisArchivesPage() {

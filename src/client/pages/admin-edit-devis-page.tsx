@@ -1,14 +1,14 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { canApply } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { useAdminQuote } from '../features/admin/api/use-admin-quote.ts';
-import { ConfirmForm } from '../features/admin/components/confirm-form.tsx';
-import { QuoteActions } from '../features/admin/components/quote-actions.tsx';
-import { QuoteDetails } from '../features/admin/components/quote-details.tsx';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { canApply } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { useAdminQuote } from '#client/features/admin/api/use-admin-quote.ts';
+import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx';
+import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
+import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {

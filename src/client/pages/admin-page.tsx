@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { STATUT_FILTERS, type StatutFilter } from '../../domain/schemas/admin.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { AdminToolbar } from '../features/admin/components/admin-toolbar.tsx';
-import { Pager } from '../features/admin/components/pager.tsx';
-import { QuoteGroups } from '../features/admin/components/quote-groups.tsx';
-import styles from '../features/admin/components/admin.module.css';
-import { useAdminQuotes } from '../features/admin/api/use-admin-quotes.ts';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
+import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { AdminToolbar } from '#client/features/admin/components/admin-toolbar.tsx';
+import { Pager } from '#client/features/admin/components/pager.tsx';
+import { QuoteGroups } from '#client/features/admin/components/quote-groups.tsx';
+import styles from '#client/features/admin/components/admin.module.css';
+import { useAdminQuotes } from '#client/features/admin/api/use-admin-quotes.ts';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 /** /admin: every quote grouped by client e-mail; search, filter and page live in the URL. */
 export function AdminPage() {

@@ -1,17 +1,17 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { canApply } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { quoteTexts as t } from '../../domain/texts-quotes.ts';
-import { useSession } from '../features/accounts/api/use-session.ts';
-import { useCompleteDevis } from '../features/quotes/api/complete-devis.ts';
-import { useDevis } from '../features/quotes/api/get-devis.ts';
-import { CompletionForm } from '../features/quotes/components/completion-form.tsx';
-import { SimulationSummary } from '../features/quotes/components/devis-detail.tsx';
-import styles from '../features/quotes/components/quotes.module.css';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
-import { useToast } from '../ui/toast.tsx';
+import { paths } from '#domain/paths.ts';
+import { canApply } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';
+import { useDevis } from '#client/features/quotes/api/get-devis.ts';
+import { CompletionForm } from '#client/features/quotes/components/completion-form.tsx';
+import { SimulationSummary } from '#client/features/quotes/components/devis-detail.tsx';
+import styles from '#client/features/quotes/components/quotes.module.css';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 
 export function CompleterDevisPage() {
   const { id = '' } = useParams();

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../../domain/verification.ts';
-import { texts } from '../../domain/texts.ts';
-import { destinationAfterLogin, useSession } from '../features/accounts/api/use-session.ts';
-import { FormPlaceholder } from '../ui/form-placeholder.tsx';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '#domain/verification.ts';
+import { texts } from '#domain/texts.ts';
+import { destinationAfterLogin, useSession } from '#client/lib/use-session.ts';
+import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 // The form and its validation load beside the page, which can paint its heading first.
-const LoginForm = lazy(() => import('../features/accounts/components/login-form.tsx').then((m) => ({ default: m.LoginForm })));
+const LoginForm = lazy(() => import('#client/features/accounts/components/login-form.tsx').then((m) => ({ default: m.LoginForm })));
 
 const verificationMessages: Record<VerificationOutcome, { kind: 'success' | 'info' | 'error'; text: string }> = {
   ok: { kind: 'success', text: texts.verificationOk },

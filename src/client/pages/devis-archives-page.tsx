@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { texts } from '../../domain/texts.ts';
-import { quoteTexts as t } from '../../domain/texts-quotes.ts';
-import { useSession } from '../features/accounts/api/use-session.ts';
-import { ArchivedQuotes } from '../features/quotes/components/archived-quotes.tsx';
-import styles from '../features/quotes/components/quotes.module.css';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { ArchivedQuotes } from '#client/features/quotes/components/archived-quotes.tsx';
+import styles from '#client/features/quotes/components/quotes.module.css';
+import { Page } from '#client/ui/page.tsx';
 
 export function DevisArchivesPage() {
   const session = useSession();

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { canApply } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { quoteTexts as t } from '../../domain/texts-quotes.ts';
-import { useDevis } from '../features/quotes/api/get-devis.ts';
-import { DevisDetail } from '../features/quotes/components/devis-detail.tsx';
-import styles from '../features/quotes/components/quotes.module.css';
-import { Message } from '../ui/message.tsx';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { canApply } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useDevis } from '#client/features/quotes/api/get-devis.ts';
+import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx';
+import styles from '#client/features/quotes/components/quotes.module.css';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 export function DevisDetailPage() {
   const { id = '' } = useParams();

@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { quoteTexts as t } from '../../domain/texts-quotes.ts';
-import { useSession } from '../features/accounts/api/use-session.ts';
-import { LogoutButton } from '../features/accounts/components/logout-button.tsx';
-import { ActiveQuotes } from '../features/quotes/components/active-quotes.tsx';
-import { ContactSection } from '../features/quotes/components/contact-section.tsx';
-import { Simulator } from '../features/simulator/components/simulator.tsx';
-import styles from '../features/quotes/components/quotes.module.css';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useSession } from '#client/lib/use-session.ts';
+import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
+import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
+import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
+import { Simulator } from '#client/features/simulator/components/simulator.tsx';
+import styles from '#client/features/quotes/components/quotes.module.css';
+import { Page } from '#client/ui/page.tsx';
 
 export function EspaceClientPage() {
   const session = useSession();

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { infoPageTexts } from '../../domain/info-page-texts.ts';
-import { publicPageMeta } from '../../domain/texts.ts';
-import { Page } from '../ui/page.tsx';
+import { paths } from '#domain/paths.ts';
+import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { publicPageMeta } from '#domain/texts.ts';
+import { Page } from '#client/ui/page.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.faq;
@@ -21,8 +21,7 @@ export function FaqPage() {
         ))}
       </div>
       <p>
-        {t.more}{' '}
-        <Link to={{ pathname: paths.home, hash: '#contact' }}>{t.contactUs}</Link>
+        {t.more} <Link to={{ pathname: paths.home, hash: '#contact' }}>{t.contactUs}</Link>
       </p>
     </Page>
   );

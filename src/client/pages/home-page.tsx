@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../domain/paths.ts';
-import { pageTitle, publicPageMeta, publicTexts } from '../../domain/texts.ts';
-import { HeroBackground } from '../features/public/hero-background.tsx';
-import { usePublicConfig } from '../lib/public-config.ts';
-import { FormPlaceholder } from '../ui/form-placeholder.tsx';
+import { paths } from '#domain/paths.ts';
+import { pageTitle, publicPageMeta, publicTexts } from '#domain/texts.ts';
+import { HeroBackground } from '#client/features/public/hero-background.tsx';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
 import styles from './home-page.module.css';
-import { telHref } from '../lib/phone.ts';
+import { telHref } from '#client/lib/phone.ts';
 
 // The forms load right after the first paint: the home page's first bundle stays small.
-const Simulator = lazy(() => import('../features/simulator/components/simulator.tsx').then((m) => ({ default: m.Simulator })));
-const SignUpForm = lazy(() => import('../features/accounts/components/sign-up-form.tsx').then((m) => ({ default: m.SignUpForm })));
+const Simulator = lazy(() => import('#client/features/simulator/components/simulator.tsx').then((m) => ({ default: m.Simulator })));
+const SignUpForm = lazy(() => import('#client/features/accounts/components/sign-up-form.tsx').then((m) => ({ default: m.SignUpForm })));
 const HomeLoginSection = lazy(() =>
-  import('../features/accounts/components/home-login-section.tsx').then((m) => ({ default: m.HomeLoginSection })),
+  import('#client/features/accounts/components/home-login-section.tsx').then((m) => ({ default: m.HomeLoginSection })),
 );
 
 /**
@@ -28,7 +28,9 @@ function DeferredForm({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isWanted) return;
     const want = () => setIsWanted(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && want(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && want(), {
+      rootMargin: '200px',
+    });
     if (ref.current) observer.observe(ref.current);
     for (const type of FIRST_INTERACTIONS) window.addEventListener(type, want, { once: true, passive: true });
     return () => {

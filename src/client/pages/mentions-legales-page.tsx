@@ -1,9 +1,9 @@
-import { infoPageTexts } from '../../domain/info-page-texts.ts';
-import { publicPageMeta, texts } from '../../domain/texts.ts';
-import { usePublicConfig } from '../lib/public-config.ts';
-import { Page } from '../ui/page.tsx';
+import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { publicPageMeta, texts } from '#domain/texts.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { Page } from '#client/ui/page.tsx';
 import styles from './public-pages.module.css';
-import { telHref } from '../lib/phone.ts';
+import { telHref } from '#client/lib/phone.ts';
 
 const t = infoPageTexts.legal;
 

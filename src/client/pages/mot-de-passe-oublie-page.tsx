@@ -1,6 +1,6 @@
-import { texts } from '../../domain/texts.ts';
-import { ForgotPasswordForm } from '../features/accounts/components/forgot-password-form.tsx';
-import { Page } from '../ui/page.tsx';
+import { texts } from '#domain/texts.ts';
+import { ForgotPasswordForm } from '#client/features/accounts/components/forgot-password-form.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 export function MotDePasseOubliePage() {
   return (

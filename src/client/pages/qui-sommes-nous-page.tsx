@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { infoPageTexts } from '../../domain/info-page-texts.ts';
-import { publicPageMeta } from '../../domain/texts.ts';
-import { usePublicConfig } from '../lib/public-config.ts';
-import { Page } from '../ui/page.tsx';
+import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { publicPageMeta } from '#domain/texts.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { Page } from '#client/ui/page.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.about;

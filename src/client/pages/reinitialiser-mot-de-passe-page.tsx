@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { texts } from '../../domain/texts.ts';
-import { ResetPasswordForm } from '../features/accounts/components/reset-password-form.tsx';
-import { Page } from '../ui/page.tsx';
+import { texts } from '#domain/texts.ts';
+import { ResetPasswordForm } from '#client/features/accounts/components/reset-password-form.tsx';
+import { Page } from '#client/ui/page.tsx';
 
 export function ReinitialiserMotDePassePage() {
   const [params] = useSearchParams();

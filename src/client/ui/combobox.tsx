@@ -20,7 +20,17 @@ type ComboboxProps = {
  * An editable combobox with a list of suggestions (WAI-ARIA 1.2 pattern): arrow keys move
  * through the list, Enter picks, Escape closes, and the number of suggestions is announced.
  */
-export function Combobox({ label, value, onChange, options, isLoading = false, placeholder, name, required, autoComplete = 'off' }: ComboboxProps) {
+export function Combobox({
+  label,
+  value,
+  onChange,
+  options,
+  isLoading = false,
+  placeholder,
+  name,
+  required,
+  autoComplete = 'off',
+}: ComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [isOpen, setIsOpen] = useState(false);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePublicConfig } from '../lib/public-config.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 
 type PageProps = { title: string; description?: string; heading?: ReactNode; children?: ReactNode };
 

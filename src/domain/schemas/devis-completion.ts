@@ -15,7 +15,17 @@ export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as c
 export const LAVAGES = ['', 'exterieur', 'complet'] as const;
 export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
 
-export const LIMITS = { nom: 100, email: 254, telephone: 30, marque: 60, modele: 60, immatriculation: 20, chassis: 17, commentaire: 2000, siret: 20 } as const;
+export const LIMITS = {
+  nom: 100,
+  email: 254,
+  telephone: 30,
+  marque: 60,
+  modele: 60,
+  immatriculation: 20,
+  chassis: 17,
+  commentaire: 2000,
+  siret: 20,
+} as const;
 
 const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.strictObject(shape, {

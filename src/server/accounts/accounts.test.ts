@@ -2,7 +2,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import type { ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '../../domain/texts.ts';
+import { texts } from '#domain/texts.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
@@ -13,8 +13,8 @@ import {
   PUBLIC_URL,
   signIn,
   type TestApp,
-} from '../test/helpers.ts';
-import { startSmtpReceiver } from '../test/smtp-receiver.ts';
+} from '#server/test/helpers.ts';
+import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 
 const origin = { origin: PUBLIC_URL };
 let sequence = 0;
@@ -181,7 +181,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const unverified = await createCustomer(t, { verified: false });
     const refused = await postSignIn(t, unverified.email, unverified.password);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'email_not_verified', message: 'Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.' });
+    expect(refused.json()).toEqual({
+      error: 'email_not_verified',
+      message: 'Veuillez vérifier votre adresse email (y compris le dossier spam) avant de continuer.',
+    });
     expect(refused.headers['set-cookie']).toBeUndefined();
 
     const wrong = await postSignIn(t, unverified.email, 'pas-le-bon-mot-de-passe');
@@ -283,7 +286,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(users).toHaveLength(1);
     expect(users[0]!.id).not.toBe(first.id);
     expect(await db.selectFrom('account').select('id').where('userId', '=', first.id).execute()).toHaveLength(0);
-    expect(await db.selectFrom('utilisateurs').select('uid').where('email', '=', customer.email).execute()).toEqual([{ uid: users[0]!.id }]);
+    expect(await db.selectFrom('utilisateurs').select('uid').where('email', '=', customer.email).execute()).toEqual([
+      { uid: users[0]!.id },
+    ]);
   });
 
   it('never replaces a verified account, even one without profile', async () => {
@@ -324,7 +329,12 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
     t = await buildTestApp(engine);
     const customer = await createCustomer(t);
     const ask = (email: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email, redirectTo: '/reinitialiser-mot-de-passe' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: origin,
+        payload: { email, redirectTo: '/reinitialiser-mot-de-passe' },
+      });
     const known = await ask(customer.email);
     const unknown = await ask('personne@exemple.fr');
     expect(known.statusCode).toBe(200);
@@ -369,7 +379,12 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
 
     await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: customer.email } });
     const token = linkIn(await lastMailTo(t, customer.email)).searchParams.get('token');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword: 'nouveau-mot-de-passe' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: origin,
+      payload: { token, newPassword: 'nouveau-mot-de-passe' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await postSignIn(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
   });
@@ -404,7 +419,10 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
     const last = await postSignIn(t, 'encore@exemple.fr', 'mot-de-passe-x');
     expect(last.statusCode).toBe(429);
     expect(last.json()).toEqual({ error: 'rate_limited', message: 'Trop de tentatives. Veuillez patienter avant de réessayer.' });
-    const stored = await t.app.database.db.selectFrom('rateLimit' as never).selectAll().execute();
+    const stored = await t.app.database.db
+      .selectFrom('rateLimit' as never)
+      .selectAll()
+      .execute();
     expect(stored.length).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { notFoundApi } from '../error-handler.ts';
+import { notFoundApi } from '#server/error-handler.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { translateAuthError } from './auth-errors.ts';
 

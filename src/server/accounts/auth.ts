@@ -1,11 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { paths } from '../../domain/paths.ts';
-import { apiErrorMessages } from '../../domain/texts.ts';
-import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail, verificationMail } from '../mail/templates.ts';
+import { paths } from '#domain/paths.ts';
+import { apiErrorMessages } from '#domain/texts.ts';
+import type { Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '../../domain/statuses.ts';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Role } from '#domain/statuses.ts';
+import type { Config } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
 import { isAdminEmail, type Auth } from './auth.ts';
 
 export type Viewer = {

@@ -1,5 +1,5 @@
-import type { Utilisateur } from '../../domain/schemas/accounts.ts';
-import type { Db } from '../db/index.ts';
+import type { Utilisateur } from '#domain/schemas/accounts.ts';
+import type { Db } from '#server/db/index.ts';
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const row = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();

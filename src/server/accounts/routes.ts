@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paths } from '../../domain/paths.ts';
-import {
-  signUpResponseSchema,
-  signUpSchema,
-  utilisateurSchema,
-  viewerResponseSchema,
-} from '../../domain/schemas/accounts.ts';
-import { texts } from '../../domain/texts.ts';
-import { notFound } from '../errors.ts';
+import { paths } from '#domain/paths.ts';
+import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
+import { texts } from '#domain/texts.ts';
+import { notFound } from '#server/errors.ts';
 import { findUtilisateur, listUtilisateurs } from './repository.ts';
 import { registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
 

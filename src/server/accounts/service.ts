@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
-import type { signUpSchema, Utilisateur, VerificationOutcome } from '../../domain/schemas/accounts.ts';
-import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import { texts } from '../../domain/texts.ts';
-import { AppError, unprocessable } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { verificationMail } from '../mail/templates.ts';
+import type { signUpSchema, Utilisateur, VerificationOutcome } from '#domain/schemas/accounts.ts';
+import type { Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import { texts } from '#domain/texts.ts';
+import { AppError, unprocessable } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { verificationMail } from '#server/mail/templates.ts';
 import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
 import { toAppError } from './auth-errors.ts';
 import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur, removeAbandonedSignUp } from './repository.ts';
@@ -79,7 +79,10 @@ async function sendVerification(deps: AccountDeps, user: { id: string; email: st
     const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFICATION_EXPIRES_IN, {
       userId: user.id,
     });
-    await deps.mailer.send({ to: user.email, ...verificationMail({ name: user.name, url: verificationUrl(deps.config, token), config: deps.config }) });
+    await deps.mailer.send({
+      to: user.email,
+      ...verificationMail({ name: user.name, url: verificationUrl(deps.config, token), config: deps.config }),
+    });
   } catch (error) {
     deps.log.error({ err: error, userId: user.id }, 'verification e-mail not sent');
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db } from '#server/db/index.ts';
 
 type Limit = { max: number; windowMs: number };
 

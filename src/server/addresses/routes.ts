@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '../../domain/schemas/simulation.ts';
-import { MAX_SUGGESTIONS } from '../geo/index.ts';
-import { errorSchema } from '../http-schemas.ts';
-import { publicRateLimit } from '../security/public-rate-limit.ts';
+import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '#domain/schemas/simulation.ts';
+import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
+import { errorSchema } from '#server/http-schemas.ts';
+import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { measureDistance } from './service.ts';
 
 /** Autocomplete asks the same prefixes again and again: keep the latest answers. */
@@ -48,7 +48,13 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'public, max-age=3600');
       const cached = cache.get(q);
       if (cached) return cached;
-      const suggestions = (await app.geo.geocoder.suggest(q, MAX_SUGGESTIONS)).map(({ label, postcode, city, lat, lon }) => ({ label, postcode, city, lat, lon }));
+      const suggestions = (await app.geo.geocoder.suggest(q, MAX_SUGGESTIONS)).map(({ label, postcode, city, lat, lon }) => ({
+        label,
+        postcode,
+        city,
+        lat,
+        lon,
+      }));
       cache.set(q, suggestions);
       return suggestions;
     },
@@ -62,7 +68,14 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['adresses'],
         summary: 'Distance routière estimée entre deux adresses, en km',
         body: distanceRequestSchema,
-        response: { 200: z.object({ distanceKm: z.number().positive() }), 400: errorSchema, 422: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: {
+          200: z.object({ distanceKm: z.number().positive() }),
+          400: errorSchema,
+          422: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+          504: errorSchema,
+        },
       },
     },
     async (request) => ({ distanceKm: await measureDistance(app.geo, request.body.depart, request.body.arrivee, request.log) }),

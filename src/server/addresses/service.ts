@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { texts } from '../../domain/texts.ts';
-import { AppError } from '../errors.ts';
-import { computeDistance, GeoNotFoundError, GeoServiceError, type Geo } from '../geo/index.ts';
+import { texts } from '#domain/texts.ts';
+import { AppError } from '#server/errors.ts';
+import { computeDistance, GeoNotFoundError, GeoServiceError, type Geo } from '#server/geo/index.ts';
 
 const serviceStatus = { timeout: 504, unavailable: 503, bad_response: 502 } as const;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '../../domain/texts.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import { texts } from '#domain/texts.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -25,7 +25,11 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
       { method: 'GET', url: '/api/admin/devis' },
       { method: 'GET', url: '/api/admin/devis-archives' },
       { method: 'GET', url: `/api/admin/devis/${quote.id}` },
-      { method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer`, payload: { prixFinal: '350', clauses: { km: true, longDistance: false } } },
+      {
+        method: 'POST',
+        url: `/api/admin/devis/${quote.id}/confirmer`,
+        payload: { prixFinal: '350', clauses: { km: true, longDistance: false } },
+      },
       { method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer-signe` },
       { method: 'POST', url: `/api/admin/devis/${quote.id}/terminer` },
       { method: 'POST', url: `/api/admin/devis/${quote.id}/archiver` },
@@ -38,13 +42,27 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
   it('answers 403 to a customer and 401 to a visitor on every admin route, changing nothing', async () => {
     for (const route of await routes()) {
       const headers = 'contentType' in route ? { 'content-type': route.contentType } : {};
-      const asCustomer = await t.app.inject({ method: route.method, url: route.url, payload: 'payload' in route ? route.payload : undefined, headers: { ...headers, ...customer.headers } });
+      const asCustomer = await t.app.inject({
+        method: route.method,
+        url: route.url,
+        payload: 'payload' in route ? route.payload : undefined,
+        headers: { ...headers, ...customer.headers },
+      });
       expect(asCustomer.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(asCustomer.json().error).toBe('forbidden');
-      const asVisitor = await t.app.inject({ method: route.method, url: route.url, payload: 'payload' in route ? route.payload : undefined, headers });
+      const asVisitor = await t.app.inject({
+        method: route.method,
+        url: route.url,
+        payload: 'payload' in route ? route.payload : undefined,
+        headers,
+      });
       expect(asVisitor.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
-    const rows = await t.app.database.db.selectFrom('devis').select(['id', 'statut', 'signedFileKey']).where('uid', '=', customer.id).execute();
+    const rows = await t.app.database.db
+      .selectFrom('devis')
+      .select(['id', 'statut', 'signedFileKey'])
+      .where('uid', '=', customer.id)
+      .execute();
     expect(rows.every((row) => row.statut === 'en attente de confirmation' && row.signedFileKey === null)).toBe(true);
     expect(await t.outbox()).toHaveLength(0);
     for (const row of rows) expect(await t.app.fileStore.exists(`devis-signes/${row.id}.pdf`)).toBe(false);
@@ -68,8 +86,12 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
     const tooEarly = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/terminer`, headers: admin });
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().message).toBe("Cette action n'est pas possible dans l'état actuel du devis.");
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer-signe`, headers: admin })).json().statut).toBe('en cours');
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/terminer`, headers: admin })).json().statut).toBe('terminé');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer-signe`, headers: admin })).json().statut,
+    ).toBe('en cours');
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/terminer`, headers: admin })).json().statut).toBe(
+      'terminé',
+    );
     const archive = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/archiver`, headers: admin });
     expect(archive.statusCode).toBe(409);
   });
@@ -81,7 +103,10 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
       const archived = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/archiver`, headers: admin });
       expect(archived.json()).toMatchObject({ statut: 'archivé', archive: true });
     }
-    const archives = (await t.app.inject({ url: '/api/admin/devis-archives', headers: admin })).json().devis as { id: string; numeroDevis: number }[];
+    const archives = (await t.app.inject({ url: '/api/admin/devis-archives', headers: admin })).json().devis as {
+      id: string;
+      numeroDevis: number;
+    }[];
     const numbers = archives.map((devis) => devis.numeroDevis);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     expect(archives.map((devis) => devis.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -99,7 +124,12 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
   it('deletes a quote in any status together with its signed PDF', async () => {
     const quote = await insertQuote(t, { statut: 'envoyé', uid: customer.id, email: customer.email });
     const upload = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/devis-signe`, payload: upload.payload, headers: { ...admin, 'content-type': upload.contentType } });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${quote.id}/devis-signe`,
+      payload: upload.payload,
+      headers: { ...admin, 'content-type': upload.contentType },
+    });
     expect(uploaded.statusCode).toBe(200);
     expect(await t.app.fileStore.exists(`devis-signes/${quote.id}.pdf`)).toBe(true);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });

@@ -1,11 +1,11 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { readPdf } from '../pdf/extract-text.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '../test/helpers.ts';
-import { startSmtpReceiver } from '../test/smtp-receiver.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { readPdf } from '#server/pdf/extract-text.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { insertQuote } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -52,17 +52,28 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     const response = await confirm(t, admin, quote.id, prixFinal);
     expect(response.statusCode).toBe(422);
     expect([adminTexts.prixFinalInvalid, adminTexts.prixFinalTooHigh]).toContain(response.json().message);
-    const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes', 'clauses']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'prixCentimes', 'clauses'])
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ statut: 'en attente de confirmation', prixCentimes: 31_400, clauses: null });
   });
 
   it('refuses without a client e-mail: 422 "L\'adresse e-mail du client est manquante.", nothing changed or sent', async () => {
-    const quote = await insertQuote(t, { email: null, clientDetails: JSON.stringify({ nom: 'Sans Adresse', email: ' ', telephone: '0600000000' }) });
+    const quote = await insertQuote(t, {
+      email: null,
+      clientDetails: JSON.stringify({ nom: 'Sans Adresse', email: ' ', telephone: '0600000000' }),
+    });
     const before = (await t.outbox()).length;
     const response = await confirm(t, admin, quote.id, '450');
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(texts.clientEmailMissing);
-    const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'prixCentimes'])
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ statut: 'en attente de confirmation', prixCentimes: 31_400 });
     expect(await t.outbox()).toHaveLength(before);
   });
@@ -145,7 +156,11 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       const failed = await confirm(t, admin, quote.id, '500');
       expect(failed.statusCode).toBe(502);
       expect(failed.json().message).toBe(texts.confirmFailure);
-      const row = await t.app.database.db.selectFrom('devis').select(['statut', 'prixCentimes']).where('id', '=', quote.id).executeTakeFirstOrThrow();
+      const row = await t.app.database.db
+        .selectFrom('devis')
+        .select(['statut', 'prixCentimes'])
+        .where('id', '=', quote.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ statut: 'confirmé', prixCentimes: 50_000 });
 
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminListResponse, DevisSummary } from '../../domain/schemas/admin.ts';
-import { insertUtilisateur } from '../accounts/repository.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
+import { insertUtilisateur } from '#server/accounts/repository.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { foldSearchText } from './repository.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -54,18 +54,27 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
   it('searches by e-mail, by name without accents or case, and by phone with or without spaces', async () => {
     for (const q of ['HELENE@exemple', 'helene dupre', 'Dupré', '0611223344', '06 11 22']) {
       const result = await list(`?q=${encodeURIComponent(q)}`);
-      expect(result.groups.map((group) => group.email), q).toEqual(['helene@exemple.fr']);
+      expect(
+        result.groups.map((group) => group.email),
+        q,
+      ).toEqual(['helene@exemple.fr']);
     }
     expect((await list('?q=personne')).groups).toEqual([]);
     expect((await list(`?q=${encodeURIComponent('%')}`)).groups).toEqual([]);
   });
 
   it('finds a quote again after its client details changed', async () => {
-    const quote = await insertQuote(t, { email: 'zoe@exemple.fr', clientDetails: JSON.stringify({ nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' }) });
+    const quote = await insertQuote(t, {
+      email: 'zoe@exemple.fr',
+      clientDetails: JSON.stringify({ nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' }),
+    });
     expect((await list('?q=avant')).totalDevis).toBe(1);
     await t.app.database.db
       .updateTable('devis')
-      .set({ clientDetails: JSON.stringify({ nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' }), updatedAt: new Date().toISOString() })
+      .set({
+        clientDetails: JSON.stringify({ nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' }),
+        updatedAt: new Date().toISOString(),
+      })
       .where('id', '=', quote.id)
       .execute();
     expect((await list('?q=avant')).totalDevis).toBe(0);

@@ -1,9 +1,9 @@
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import type { Config } from '../config.ts';
-import { escapeHtml } from '../mail/templates.ts';
-import { formatPrixPdf } from '../pdf/quote-pdf.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import type { Config } from '#server/config.ts';
+import { escapeHtml } from '#server/mail/templates.ts';
+import { formatPrixPdf } from '#server/pdf/quote-pdf.ts';
 
 /** The e-mail that carries the confirmed quote to the customer for signature. */
 export function quoteForSignatureMail(devis: Devis, config: Config) {

@@ -1,22 +1,15 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { DevisSummary, StatutFilter } from '../../domain/schemas/admin.ts';
-import { normalizeStatut } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
+import type { DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
+import { normalizeStatut } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
 const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
 
 /** Lowercase, accentless text for the search: "Hélène Œuvray" → "helene oeuvray". */
 export function foldSearchText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/œ/gi, 'oe').replace(/æ/gi, 'ae').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
@@ -35,9 +28,13 @@ function searchTextOf(row: {
   } catch {
     details = {};
   }
-  const parts = [row.email, row.userEmail, row.userName, row.nom, row.telephone, details.nom, details.email, details.telephone]
-    .filter((part): part is string => typeof part === 'string' && part.trim() !== '');
-  const phones = [row.telephone, details.telephone].filter((p): p is string => typeof p === 'string').map(digitsOnly).filter(Boolean);
+  const parts = [row.email, row.userEmail, row.userName, row.nom, row.telephone, details.nom, details.email, details.telephone].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  const phones = [row.telephone, details.telephone]
+    .filter((p): p is string => typeof p === 'string')
+    .map(digitsOnly)
+    .filter(Boolean);
   return foldSearchText([...parts, ...phones].join(' | '));
 }
 
@@ -49,8 +46,14 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number
   // Fast path: every write of a quote moves its updatedAt to "now", so the same count and
   // the same latest updatedAt on both sides mean nothing changed.
   const [quotes, indexed] = await Promise.all([
-    handle.db.selectFrom('devis').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("updatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
-    handle.db.selectFrom('devis_search').select([sql<number>`count(*)`.as('n'), sql<string | null>`max("sourceUpdatedAt")`.as('latest')]).executeTakeFirstOrThrow(),
+    handle.db
+      .selectFrom('devis')
+      .select([sql<number>`count(*)`.as('n'), sql<string | null>`max("updatedAt")`.as('latest')])
+      .executeTakeFirstOrThrow(),
+    handle.db
+      .selectFrom('devis_search')
+      .select([sql<number>`count(*)`.as('n'), sql<string | null>`max("sourceUpdatedAt")`.as('latest')])
+      .executeTakeFirstOrThrow(),
   ]);
   if (Number(quotes.n) === Number(indexed.n) && quotes.latest === indexed.latest) return 0;
   const stale = await handle.db
@@ -66,7 +69,15 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number
   await withWriteTransaction(handle, async (trx) => {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500);
-      const existing = await trx.selectFrom('devis').select('id').where('id', 'in', chunk.map((row) => row.devisId)).execute();
+      const existing = await trx
+        .selectFrom('devis')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          chunk.map((row) => row.devisId),
+        )
+        .execute();
       const alive = new Set(existing.map((row) => row.id));
       const values = chunk.filter((row) => alive.has(row.devisId));
       if (values.length === 0) continue;
@@ -74,7 +85,9 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number
         .insertInto('devis_search')
         .values(values)
         .onConflict((oc) =>
-          oc.column('devisId').doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
+          oc
+            .column('devisId')
+            .doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
         )
         .execute();
     }
@@ -100,7 +113,9 @@ function filtered(db: Db, { q, statut }: ListFilter) {
       eb
         .selectFrom('devis_search as s')
         .select('s.devisId')
-        .where((w) => w.or(patterns.map((pattern) => sql<SqlBool>`${w.ref('s.texte')} like ${pattern} escape '\\'` as Expression<SqlBool>))),
+        .where((w) =>
+          w.or(patterns.map((pattern) => sql<SqlBool>`${w.ref('s.texte')} like ${pattern} escape '\\'` as Expression<SqlBool>)),
+        ),
     );
   }
   return query;
@@ -209,7 +224,12 @@ export function rowToSummary(row: SummaryRow): DevisSummary {
 }
 
 /** The most recent quotes of the given groups, at most `perGroup` each. */
-export async function listQuotesOfGroups(db: Db, filter: ListFilter, emails: string[], perGroup: number): Promise<(DevisSummary & { groupe: string })[]> {
+export async function listQuotesOfGroups(
+  db: Db,
+  filter: ListFilter,
+  emails: string[],
+  perGroup: number,
+): Promise<(DevisSummary & { groupe: string })[]> {
   if (emails.length === 0) return [];
   const ranked = filtered(db, filter)
     .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')

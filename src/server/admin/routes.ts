@@ -2,12 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '../../domain/schemas/admin.ts';
-import { devisSchema } from '../../domain/schemas/devis.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { AppError } from '../errors.ts';
-import { MAX_UPLOAD_BYTES } from '../files/pdf-check.ts';
+import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { AppError } from '#server/errors.ts';
+import { MAX_UPLOAD_BYTES } from '#server/files/pdf-check.ts';
 import {
   archiveQuote,
   confirmQuote,
@@ -129,7 +129,10 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
 /** The upload route, in its own scope: only it parses multipart bodies. */
 async function signedUploadRoute(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, { preservePath: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 } });
+  await instance.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/admin/devis/:id/devis-signe',

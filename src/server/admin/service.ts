@@ -1,19 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '../../domain/schemas/admin.ts';
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { canApply, nextStatut, normalizeStatut, type QuoteAction, type Statut } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import type { DevisRow, DevisUpdate } from '../db/schema.ts';
-import { AppError, conflict, notFound, unprocessable } from '../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { renderQuotePdf } from '../pdf/quote-pdf.ts';
-import { rowToDevis } from '../quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuote, undoTransition } from '../quotes/repository.ts';
-import type { FileStore } from '../storage/file-store.ts';
-import { assertPdf } from '../files/pdf-check.ts';
+import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { canApply, nextStatut, normalizeStatut, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import type { Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
+import { AppError, conflict, notFound, unprocessable } from '#server/errors.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
+import { rowToDevis } from '#server/quotes/devis-mapper.ts';
+import { findQuoteById, listHistory, transitionQuote, undoTransition } from '#server/quotes/repository.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { assertPdf } from '#server/files/pdf-check.ts';
 import { quoteForSignatureMail } from './quote-mail.ts';
 import { deleteQuote, listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
@@ -106,8 +106,10 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
 
 export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
 export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
-export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
-export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
+export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
+  applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
+export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
+  applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
 /** Deletes the quote in any status, then its signed PDF (a leftover file is harmless, a dangling link is not). */
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
@@ -206,12 +208,13 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   try {
     await deps.fileStore.put(key, content, 'application/pdf');
   } catch (error) {
-    const undone = await undoTransition(deps.database, { done: updated, restore: { statut: row.statut, signedFileKey: row.signedFileKey } }).catch(
-      (undoError: unknown) => {
-        deps.log.error({ err: undoError, devisId: id }, 'upload of a signed PDF could not be taken back');
-        return false;
-      },
-    );
+    const undone = await undoTransition(deps.database, {
+      done: updated,
+      restore: { statut: row.statut, signedFileKey: row.signedFileKey },
+    }).catch((undoError: unknown) => {
+      deps.log.error({ err: undoError, devisId: id }, 'upload of a signed PDF could not be taken back');
+      return false;
+    });
     deps.log.warn({ err: error, devisId: id, undone }, 'signed PDF could not be stored');
     throw new AppError('unavailable', adminTexts.uploadStoreFailure, { cause: error });
   }

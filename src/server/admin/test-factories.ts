@@ -1,13 +1,18 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Statut } from '../../domain/statuses.ts';
-import type { DevisUpdate } from '../db/schema.ts';
-import { createQuote } from '../quotes/repository.ts';
-import type { TestApp } from '../test/helpers.ts';
+import type { Statut } from '#domain/statuses.ts';
+import type { DevisUpdate } from '#server/db/schema.ts';
+import { createQuote } from '#server/quotes/repository.ts';
+import type { TestApp } from '#server/test/helpers.ts';
 
 /** A completed quote (every section of the completion form filled), in any status. */
 export async function insertQuote(
   t: TestApp,
-  { statut = 'en attente de confirmation', uid = null, email = 'client@exemple.fr', ...changes }: { statut?: Statut; uid?: string | null; email?: string | null } & DevisUpdate = {},
+  {
+    statut = 'en attente de confirmation',
+    uid = null,
+    email = 'client@exemple.fr',
+    ...changes
+  }: { statut?: Statut; uid?: string | null; email?: string | null } & DevisUpdate = {},
 ) {
   const row = await createQuote(
     t.app.database,
@@ -28,7 +33,13 @@ export async function insertQuote(
       priseInfo: JSON.stringify({ datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' }),
       livraisonInfo: JSON.stringify({ dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' }),
       options: JSON.stringify({ documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true }),
-      infosVehicule: JSON.stringify({ immatriculation: 'AB-123-CD', marque: 'Peugeot', modele: '508', chassis: 'VF3ABCDEF12345678', motorisation: 'hybride' }),
+      infosVehicule: JSON.stringify({
+        immatriculation: 'AB-123-CD',
+        marque: 'Peugeot',
+        modele: '508',
+        chassis: 'VF3ABCDEF12345678',
+        motorisation: 'hybride',
+      }),
       commentaire: 'Clés à récupérer à l’accueil.',
     },
     { userId: uid, role: 'customer' },

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { createFileStore, type FileStore } from '../storage/file-store.ts';
-import { buildTestApp, createAdmin, ENGINES, type TestApp } from '../test/helpers.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
+import { buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
 /** Moments of an upload a test can act in: once the PDF is checked (before the status changes) and when the file is written. */
@@ -14,8 +14,8 @@ const moments = vi.hoisted(() => ({
   failPut: false,
 }));
 
-vi.mock('../files/pdf-check.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../files/pdf-check.ts')>();
+vi.mock('#server/files/pdf-check.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#server/files/pdf-check.ts')>();
   return {
     ...original,
     async assertPdf(content: Buffer) {
@@ -53,15 +53,26 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
 
   const upload = (id: string, content: Buffer) => {
     const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content }]);
-    return t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/devis-signe`, payload: body.payload, headers: { ...admin, 'content-type': body.contentType } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${id}/devis-signe`,
+      payload: body.payload,
+      headers: { ...admin, 'content-type': body.contentType },
+    });
   };
   const finish = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/terminer`, headers: admin });
   const storedFile = (id: string) => t.app.fileStore.get(`devis-signes/${id}.pdf`);
-  const quoteRow = (id: string) => t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', id).executeTakeFirstOrThrow();
+  const quoteRow = (id: string) =>
+    t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', id).executeTakeFirstOrThrow();
   const history = async (id: string) =>
-    (await t.app.database.db.selectFrom('devis_historique').select(['fromStatut', 'toStatut']).where('devisId', '=', id).orderBy('id').execute()).map(
-      (entry) => `${entry.fromStatut} → ${entry.toStatut}`,
-    );
+    (
+      await t.app.database.db
+        .selectFrom('devis_historique')
+        .select(['fromStatut', 'toStatut'])
+        .where('devisId', '=', id)
+        .orderBy('id')
+        .execute()
+    ).map((entry) => `${entry.fromStatut} → ${entry.toStatut}`);
 
   /** A quote en cours with a first signed PDF stored. */
   async function quoteWithSignedFile() {

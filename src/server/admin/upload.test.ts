@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
 /** A real 1×1 PNG image. */
@@ -34,27 +34,73 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
 
   const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => {
     const body = multipartBody(files);
-    return t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/devis-signe`, payload: body.payload, headers: { ...admin, 'content-type': body.contentType } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${id}/devis-signe`,
+      payload: body.payload,
+      headers: { ...admin, 'content-type': body.contentType },
+    });
   };
 
   async function expectNothingStored(id: string) {
     expect(await t.app.fileStore.exists(`devis-signes/${id}.pdf`)).toBe(false);
-    const row = await t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'signedFileKey'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ statut: 'envoyé', signedFileKey: null });
   }
 
   const refusals = [
-    { what: 'a text file renamed .pdf', filename: 'devis.pdf', contentType: 'application/pdf', content: () => Buffer.from('Bonjour, ceci est un devis signé.\n'), status: 415, message: adminTexts.uploadNotPdf },
-    { what: 'an HTML page', filename: 'devis.pdf', contentType: 'application/pdf', content: () => Buffer.from('<!doctype html><html><body><script>alert(1)</script>%%EOF</body></html>'), status: 415, message: adminTexts.uploadNotPdf },
-    { what: 'a PNG image', filename: 'scan.pdf', contentType: 'application/pdf', content: png, status: 415, message: adminTexts.uploadNotPdf },
-    { what: 'an empty file', filename: 'vide.pdf', contentType: 'application/pdf', content: () => Buffer.alloc(0), status: 422, message: adminTexts.uploadEmpty },
-    { what: 'a header and trailer around garbage', filename: 'faux.pdf', contentType: 'application/pdf', content: () => Buffer.from('%PDF-1.7\nceci n’est pas un PDF\n%%EOF\n'), status: 415, message: adminTexts.uploadNotPdf },
+    {
+      what: 'a text file renamed .pdf',
+      filename: 'devis.pdf',
+      contentType: 'application/pdf',
+      content: () => Buffer.from('Bonjour, ceci est un devis signé.\n'),
+      status: 415,
+      message: adminTexts.uploadNotPdf,
+    },
+    {
+      what: 'an HTML page',
+      filename: 'devis.pdf',
+      contentType: 'application/pdf',
+      content: () => Buffer.from('<!doctype html><html><body><script>alert(1)</script>%%EOF</body></html>'),
+      status: 415,
+      message: adminTexts.uploadNotPdf,
+    },
+    {
+      what: 'a PNG image',
+      filename: 'scan.pdf',
+      contentType: 'application/pdf',
+      content: png,
+      status: 415,
+      message: adminTexts.uploadNotPdf,
+    },
+    {
+      what: 'an empty file',
+      filename: 'vide.pdf',
+      contentType: 'application/pdf',
+      content: () => Buffer.alloc(0),
+      status: 422,
+      message: adminTexts.uploadEmpty,
+    },
+    {
+      what: 'a header and trailer around garbage',
+      filename: 'faux.pdf',
+      contentType: 'application/pdf',
+      content: () => Buffer.from('%PDF-1.7\nceci n’est pas un PDF\n%%EOF\n'),
+      status: 415,
+      message: adminTexts.uploadNotPdf,
+    },
   ];
 
   for (const refusal of refusals) {
     it(`refuses ${refusal.what} with ${refusal.status} and a French message, storing nothing`, async () => {
       const quote = await insertQuote(t, { statut: 'envoyé' });
-      const response = await upload(quote.id, [{ filename: refusal.filename, contentType: refusal.contentType, content: refusal.content() }]);
+      const response = await upload(quote.id, [
+        { filename: refusal.filename, contentType: refusal.contentType, content: refusal.content() },
+      ]);
       expect(response.statusCode).toBe(refusal.status);
       expect(response.json().message).toBe(refusal.message);
       await expectNothingStored(quote.id);
@@ -148,7 +194,9 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
 
   it('replaces the signed PDF on a re-upload en cours and records the re-upload in the history', async () => {
     const quote = await insertQuote(t, { statut: 'envoyé' });
-    expect((await upload(quote.id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf('Premier') }])).statusCode).toBe(200);
+    expect(
+      (await upload(quote.id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf('Premier') }])).statusCode,
+    ).toBe(200);
     const second = await makePdf('Second');
     const response = await upload(quote.id, [{ filename: 'signe-2.pdf', contentType: 'application/pdf', content: second }]);
     expect(response.statusCode).toBe(200);

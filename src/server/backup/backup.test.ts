@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createCustomer, createPgDatabase, ENGINES, type TestApp } from '../test/helpers.ts';
+import { buildTestApp, createCustomer, createPgDatabase, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
@@ -40,7 +40,7 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
     const restoredDb = engine === 'postgres' ? await createPgDatabase() : null;
     if (restoredDb) cleanups.push(() => restoredDb.drop());
     const env = { DATA_DIR: restoredDataDir, ...(restoredDb ? { DATABASE_URL: restoredDb.url } : {}) };
-    const { loadConfig } = await import('../config.ts');
+    const { loadConfig } = await import('#server/config.ts');
     await restoreBackup(loadConfig({ ...t.env, ...env }), out);
 
     const restored = await buildTestApp(engine, { env });
@@ -63,7 +63,10 @@ describe.each(ENGINES)('backup and restore on %s', (engine) => {
 describe('the backup command, as a real process', { timeout: 60_000 }, () => {
   const SCRIPT = fileURLToPath(new URL('../cli/backup.ts', import.meta.url));
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      encoding: 'utf8',
+    });
 
   it('refuses in French, without a stack trace and changing nothing, an unknown option or a folder that holds no backup', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-backup-cli-'));

@@ -4,7 +4,7 @@ import { copyFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 const run = promisify(execFile);
 
@@ -98,7 +98,8 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
 /** Puts a backup back in place. The app must be stopped: the database is replaced whole. */
 export async function restoreBackup(config: Config, fromDir: string): Promise<BackupManifest> {
   const manifestFile = path.join(fromDir, 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`Aucune sauvegarde dans ${fromDir} : manifest.json est introuvable. Rien n’a été modifié.`);
+  if (!existsSync(manifestFile))
+    throw new Error(`Aucune sauvegarde dans ${fromDir} : manifest.json est introuvable. Rien n’a été modifié.`);
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.engine !== config.database.kind) {
     throw new Error(
@@ -114,9 +115,13 @@ export async function restoreBackup(config: Config, fromDir: string): Promise<Ba
     await rename(`${target}.restoring`, target);
   } else {
     const pg = pgArgs(config.database.url);
-    await run(await pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', pg.url, path.join(fromDir, manifest.database)], {
-      env: pg.env,
-    });
+    await run(
+      await pgTool('pg_restore'),
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', pg.url, path.join(fromDir, manifest.database)],
+      {
+        env: pg.env,
+      },
+    );
   }
   if (manifest.files && config.storage.kind === 'disk') {
     await rm(config.storage.root, { recursive: true, force: true });

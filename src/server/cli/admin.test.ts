@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+import { ADMIN_EMAIL, buildTestApp, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -29,7 +29,10 @@ describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
   const command = (args: string[]) => [process.execPath, '--import', 'tsx', SCRIPT, ...args];
 
   /** Runs the command with `input` on a piped stdin (closed right after). */
-  function runAdmin(args: string[], { input = '', extraEnv = {} }: { input?: string; extraEnv?: Record<string, string> } = {}): Promise<Run> {
+  function runAdmin(
+    args: string[],
+    { input = '', extraEnv = {} }: { input?: string; extraEnv?: Record<string, string> } = {},
+  ): Promise<Run> {
     const [file, ...rest] = command(args);
     const child = spawn(file!, rest, { env: env(extraEnv) });
     return collect(child, () => child.stdin.end(input));
@@ -37,7 +40,17 @@ describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
 
   /** Runs the command on a terminal (`script` gives it a pseudo-terminal) and answers each prompt when it shows. */
   function runAdminOnTerminal(args: string[], answers: string[]): Promise<Run> {
-    const child = spawn('script', ['-qec', command(args).map((arg) => `'${arg}'`).join(' '), '/dev/null'], { env: env() });
+    const child = spawn(
+      'script',
+      [
+        '-qec',
+        command(args)
+          .map((arg) => `'${arg}'`)
+          .join(' '),
+        '/dev/null',
+      ],
+      { env: env() },
+    );
     let shown = '';
     let prompts = 0;
     child.stdout.on('data', (chunk: Buffer) => {
@@ -93,7 +106,10 @@ describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
   });
 
   it('prefers --password to ADMIN_PASSWORD, and ADMIN_PASSWORD to stdin', async () => {
-    await runAdmin(['--email', ADMIN_EMAIL, '--password', 'par-l-option-4'], { input: 'par-stdin-4\n', extraEnv: { ADMIN_PASSWORD: 'par-la-variable-4' } });
+    await runAdmin(['--email', ADMIN_EMAIL, '--password', 'par-l-option-4'], {
+      input: 'par-stdin-4\n',
+      extraEnv: { ADMIN_PASSWORD: 'par-la-variable-4' },
+    });
     expect(await signInStatus('par-l-option-4')).toBe(200);
     await runAdmin(['--email', ADMIN_EMAIL], { input: 'par-stdin-5\n', extraEnv: { ADMIN_PASSWORD: 'par-la-variable-5' } });
     expect(await signInStatus('par-la-variable-5')).toBe(200);

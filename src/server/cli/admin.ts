@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { createAuth } from '../accounts/auth.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/index.ts';
-import { migrateAll } from '../db/migrate.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createAuth } from '#server/accounts/auth.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { migrateAll } from '#server/db/migrate.ts';
+import { createMailer } from '#server/mail/mailer.ts';
 import path from 'node:path';
 import pino from 'pino';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
@@ -13,7 +13,11 @@ export async function upsertAdmin(options: { email: string; password: string; en
   const config = loadConfig({ ...(options.env ?? process.env), ADMIN_EMAIL: options.email });
   const database = openDatabase(config.database);
   try {
-    const mailer = createMailer({ from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      from: config.mail.from,
+      outboxDir: path.join(config.dataDir, 'mails'),
+      logger: pino({ level: 'silent' }),
+    });
     const auth = createAuth({ config, database, mailer });
     await migrateAll(database, auth);
     const ctx = await auth.$context;

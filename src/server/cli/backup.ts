@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackup, restoreBackup } from '../backup/backup.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { createBackup, restoreBackup } from '#server/backup/backup.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 // `npm run backup [-- --out DIR]` while the app runs; `npm run restore -- --from DIR` with the app stopped.
 const USAGE = 'Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER';

@@ -15,7 +15,11 @@ export async function readFirstLine(input: NodeJS.ReadableStream): Promise<strin
  * nothing and the characters come here one by one. Enter ends the input, Backspace erases,
  * Ctrl-C rejects with PromptCancelled.
  */
-export function promptHidden(prompt: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WritableStream = process.stderr): Promise<string> {
+export function promptHidden(
+  prompt: string,
+  input: NodeJS.ReadStream = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let typed: string[] = [];
     const finish = (error?: Error) => {

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
 import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import * as admin from './migrations/2026-11-21-003-admin.ts';
@@ -87,10 +87,7 @@ export async function withMigrationLock<T>(handle: Pick<DatabaseHandle, 'db' | '
  * SQLite (several processes may share the file), an ordinary transaction on PostgreSQL
  * where `UPDATE … RETURNING` row locks serialise the writers that matter.
  */
-export async function withWriteTransaction<T>(
-  handle: Pick<DatabaseHandle, 'db' | 'engine'>,
-  fn: (trx: Db) => Promise<T>,
-): Promise<T> {
+export async function withWriteTransaction<T>(handle: Pick<DatabaseHandle, 'db' | 'engine'>, fn: (trx: Db) => Promise<T>): Promise<T> {
   if (handle.engine === 'postgres') return handle.db.transaction().execute(fn);
   return handle.db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);

@@ -1,5 +1,5 @@
 import { getMigrations } from 'better-auth/db/migration';
-import type { Auth } from '../accounts/auth.ts';
+import type { Auth } from '#server/accounts/auth.ts';
 import { migrateToLatest, withMigrationLock, type DatabaseHandle } from './index.ts';
 
 /**

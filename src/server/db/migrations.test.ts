@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, createPgDatabase } from '../test/helpers.ts';
+import { buildTestApp, createPgDatabase } from '#server/test/helpers.ts';
 
 describe('several instances starting together on an empty PostgreSQL database', () => {
   it('all come up: the migrations run once, the others wait for them', async () => {

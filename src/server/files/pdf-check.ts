@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { AppError } from '../errors.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { AppError } from '#server/errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

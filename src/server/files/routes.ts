@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import { notFound } from '../errors.ts';
-import { findQuoteById } from '../quotes/repository.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { notFound } from '#server/errors.ts';
+import { findQuoteById } from '#server/quotes/repository.ts';
 
 const errorSchema = z.object({ error: z.string(), message: z.string() });
 

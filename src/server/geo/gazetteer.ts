@@ -124,11 +124,7 @@ export function loadGazetteer(path: string = DEFAULT_GAZETTEER_PATH): Gazetteer 
 }
 
 /** Visits every entry whose key starts with prefix, in key order. */
-export function forEachWithPrefix(
-  gazetteer: Gazetteer,
-  prefix: string,
-  visit: (key: string, commune: Commune) => void,
-): void {
+export function forEachWithPrefix(gazetteer: Gazetteer, prefix: string, visit: (key: string, commune: Commune) => void): void {
   const keys = gazetteer.sortedKeys;
   let low = 0;
   let high = keys.length;

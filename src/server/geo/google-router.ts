@@ -33,13 +33,16 @@ export function createGoogleRouter(options: { apiKey: string; baseUrl?: string |
       }
       if (!Array.isArray(body)) throw new GeoServiceError('bad_response', SERVICE, 'expected an array of matrix elements');
       // proto3 JSON leaves out zero values, so the first origin's index may be missing.
-      const element = body.find(
-        (e: unknown) => isRecord(e) && (e.originIndex ?? 0) === 0 && (e.destinationIndex ?? 0) === 0,
-      ) as Record<string, unknown> | undefined;
+      const element = body.find((e: unknown) => isRecord(e) && (e.originIndex ?? 0) === 0 && (e.destinationIndex ?? 0) === 0) as
+        Record<string, unknown> | undefined;
       if (!element) throw new GeoServiceError('bad_response', SERVICE, 'no element for the requested pair');
       if (element.condition === 'ROUTE_NOT_FOUND') throw new GeoNotFoundError('no_route', `${SERVICE}: ROUTE_NOT_FOUND`);
       if (isRecord(element.status) && isFiniteNumber(element.status.code) && element.status.code !== 0) {
-        throw new GeoServiceError('bad_response', SERVICE, `element status ${element.status.code} ${String(element.status.message ?? '')}`.trim());
+        throw new GeoServiceError(
+          'bad_response',
+          SERVICE,
+          `element status ${element.status.code} ${String(element.status.message ?? '')}`.trim(),
+        );
       }
       if (element.condition !== 'ROUTE_EXISTS') {
         throw new GeoServiceError('bad_response', SERVICE, `unexpected condition ${String(element.condition)}`);

@@ -16,7 +16,10 @@ export function normalizeText(text: string): string {
   if (NON_ASCII.test(folded)) {
     folded = folded.normalize('NFD').replace(COMBINING_MARKS, '').replace(/œ/g, 'oe').replace(/æ/g, 'ae');
   }
-  return folded.replace(SEPARATORS, ' ').trim().replace(ABBREVIATION, (word) => SAINT_ABBREVIATIONS[word] ?? word);
+  return folded
+    .replace(SEPARATORS, ' ')
+    .trim()
+    .replace(ABBREVIATION, (word) => SAINT_ABBREVIATIONS[word] ?? word);
 }
 
 // eslint-disable-next-line no-control-regex -- the test for non-ASCII text spans the whole ASCII range

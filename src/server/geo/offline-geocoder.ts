@@ -1,11 +1,4 @@
-import {
-  type Commune,
-  type Gazetteer,
-  compareRelevance,
-  forEachWithPrefix,
-  isInDepartement,
-  loadGazetteer,
-} from './gazetteer.js';
+import { type Commune, type Gazetteer, compareRelevance, forEachWithPrefix, isInDepartement, loadGazetteer } from './gazetteer.js';
 import { extractPostcode, normalizeText } from './normalize.js';
 import { type AddressSuggestion, type Geocoder, MAX_SUGGESTIONS } from './types.js';
 
@@ -38,7 +31,9 @@ export function geocodeCommune(gazetteer: Gazetteer, query: string): AddressSugg
 
 function resolve(gazetteer: Gazetteer, query: string): { commune: Commune; postcode?: string } | null {
   const postcode = extractPostcode(query);
-  const words = normalizeText(query).split(' ').filter((word) => word !== '' && word !== postcode);
+  const words = normalizeText(query)
+    .split(' ')
+    .filter((word) => word !== '' && word !== postcode);
   if (postcode) {
     const candidates = gazetteer.byPostcode.get(postcode);
     if (candidates) {
@@ -63,11 +58,7 @@ function preferArrondissement(gazetteer: Gazetteer, commune: Commune, candidates
  * The commune named in free text. Addresses end with the town, and street names often contain
  * other towns ("rue de Paris", "rue Saint-Jean"), so the name ending last wins, then the longest.
  */
-function findNameInText(
-  gazetteer: Gazetteer,
-  words: readonly string[],
-  accept: (commune: Commune) => boolean,
-): Commune | undefined {
+function findNameInText(gazetteer: Gazetteer, words: readonly string[], accept: (commune: Commune) => boolean): Commune | undefined {
   for (let end = words.length; end > 0; end--) {
     for (let start = Math.max(0, end - gazetteer.maxNameWords); start < end; start++) {
       const found = gazetteer.byName.get(words.slice(start, end).join(' '))?.find(accept);

@@ -115,7 +115,11 @@ describe('Géoplateforme geocoder', () => {
   it('gives up after the timeout', async () => {
     service = await startFakeService(() => undefined);
     const started = performance.now();
-    await expectRejection(createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'), GeoServiceError, 'timeout');
+    await expectRejection(
+      createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'),
+      GeoServiceError,
+      'timeout',
+    );
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -160,7 +164,11 @@ describe('OSRM router', () => {
 
   it('gives up after the timeout', async () => {
     service = await startFakeService(() => undefined);
-    await expectRejection(createOsrmRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON), GeoServiceError, 'timeout');
+    await expectRejection(
+      createOsrmRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
+      GeoServiceError,
+      'timeout',
+    );
   });
 });
 
@@ -193,7 +201,11 @@ describe('Google Routes router', () => {
 
   it('turns ROUTE_NOT_FOUND into a not-found error', async () => {
     service = await startFakeService((_req, res) => sendJson(res, 200, [{ status: {}, condition: 'ROUTE_NOT_FOUND' }]));
-    await expectRejection(createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
+    await expectRejection(
+      createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON),
+      GeoNotFoundError,
+      'no_route',
+    );
   });
 
   it('reports a refused key, malformed data and element errors', async () => {
@@ -213,6 +225,10 @@ describe('Google Routes router', () => {
 
   it('gives up after the timeout', async () => {
     service = await startFakeService(() => undefined);
-    await expectRejection(createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON), GeoServiceError, 'timeout');
+    await expectRejection(
+      createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
+      GeoServiceError,
+      'timeout',
+    );
   });
 });

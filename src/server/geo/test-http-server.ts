@@ -10,9 +10,7 @@ export type FakeService = {
   close(): Promise<void>;
 };
 
-export async function startFakeService(
-  handle: (request: RecordedRequest, response: ServerResponse) => void,
-): Promise<FakeService> {
+export async function startFakeService(handle: (request: RecordedRequest, response: ServerResponse) => void): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((req, res) => {

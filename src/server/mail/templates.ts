@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
 

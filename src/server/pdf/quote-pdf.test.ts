@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { texts } from '../../domain/texts.ts';
-import { loadConfig } from '../config.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { texts } from '#domain/texts.ts';
+import { loadConfig } from '#server/config.ts';
 import { readPdf } from './extract-text.ts';
 import { formatPrixPdf, renderQuotePdf } from './quote-pdf.ts';
 
@@ -63,14 +63,24 @@ describe('the quote PDF', () => {
     expect(all).toContain(flat(config.business.siret));
     expect(all).toContain('Bon pour accord');
     // French letters, the € sign and typographic characters survive.
-    for (const fragment of ['Saint-Étienne', 'Société Œuvre & Fils', 'Mme Müller', 'Utilitaire 6–12m³', 'Clés à l’accueil, côté façade.', 'Électrique', '552 100 554 00013']) {
+    for (const fragment of [
+      'Saint-Étienne',
+      'Société Œuvre & Fils',
+      'Mme Müller',
+      'Utilitaire 6–12m³',
+      'Clés à l’accueil, côté façade.',
+      'Électrique',
+      '552 100 554 00013',
+    ]) {
       expect(all).toContain(fragment);
     }
     expect(all).toContain('01/12/2026, entre 08:30 et 10:00');
   });
 
   it('leaves out the clauses that were not chosen', async () => {
-    const { text } = await readPdf(await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), { business: config.business, contact: config.contact }));
+    const { text } = await readPdf(
+      await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), { business: config.business, contact: config.contact }),
+    );
     expect(flat(text)).toContain(texts.clauseKm);
     expect(flat(text)).not.toContain(texts.clauseLongDistance);
   });

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { statutLabel } from '../../domain/statuses.ts';
-import { texts } from '../../domain/texts.ts';
-import { adminTexts } from '../../domain/texts-admin.ts';
-import type { Config } from '../config.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { statutLabel } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import type { Config } from '#server/config.ts';
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans covers every French letter, the euro sign and typographic spaces. */
@@ -42,7 +42,10 @@ type Contact = Config['contact'];
  * TrueType font (so it is searchable and every character survives). User data is only ever
  * drawn as text, never interpreted.
  */
-export async function renderQuotePdf(devis: Devis, { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date }): Promise<Buffer> {
+export async function renderQuotePdf(
+  devis: Devis,
+  { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date },
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },
@@ -65,7 +68,12 @@ export async function renderQuotePdf(devis: Devis, { business, contact, date = n
   const heading = (label: string) => {
     if (doc.y > doc.page.height - 140) doc.addPage();
     doc.moveDown(0.6).font('bold').fontSize(11).fillColor('#0f3d5e').text(label, left, doc.y, { width });
-    doc.moveTo(left, doc.y + 1).lineTo(left + width, doc.y + 1).lineWidth(0.5).strokeColor('#c9d1d9').stroke();
+    doc
+      .moveTo(left, doc.y + 1)
+      .lineTo(left + width, doc.y + 1)
+      .lineWidth(0.5)
+      .strokeColor('#c9d1d9')
+      .stroke();
     doc.moveDown(0.3).fillColor('#1b2430');
   };
   const line = (label: string, value: string | null | undefined) => {
@@ -83,9 +91,20 @@ export async function renderQuotePdf(devis: Devis, { business, contact, date = n
   doc.text(texts.vatNote);
 
   // Title
-  doc.moveDown(1).font('bold').fontSize(18).fillColor('#1b2430').text(adminTexts.pdfTitle(devis.numeroDevis), left, doc.y, { width, align: 'center' });
-  doc.font('regular').fontSize(10).text(`Date du devis : ${dateFr.format(date)}`, { width, align: 'center' });
-  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))} – statut : ${statutLabel(devis.statut)}`, { width, align: 'center' });
+  doc
+    .moveDown(1)
+    .font('bold')
+    .fontSize(18)
+    .fillColor('#1b2430')
+    .text(adminTexts.pdfTitle(devis.numeroDevis), left, doc.y, { width, align: 'center' });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`Date du devis : ${dateFr.format(date)}`, { width, align: 'center' });
+  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))} – statut : ${statutLabel(devis.statut)}`, {
+    width,
+    align: 'center',
+  });
 
   const client = devis.clientDetails;
   heading('Client');
@@ -129,7 +148,10 @@ export async function renderQuotePdf(devis: Devis, { business, contact, date = n
   }
 
   heading('Prix');
-  doc.font('bold').fontSize(14).text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
+  doc
+    .font('bold')
+    .fontSize(14)
+    .text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
   doc.font('regular').fontSize(9).text(texts.vatNote);
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
@@ -144,10 +166,23 @@ export async function renderQuotePdf(devis: Devis, { business, contact, date = n
   if (doc.y > doc.page.height - 190) doc.addPage();
   doc.moveDown(1.2);
   const top = doc.y;
-  doc.rect(left + width / 2, top, width / 2, 110).lineWidth(0.8).strokeColor('#4d5b6a').stroke();
-  doc.font('bold').fontSize(11).text(adminTexts.signatureBlock, left + width / 2 + 10, top + 8, { width: width / 2 - 20 });
-  doc.font('regular').fontSize(8.5).text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', { width: width / 2 - 20 });
-  doc.font('regular').fontSize(8.5).text(`Devis à retourner signé à ${contact.email}.`, left, top + 8, { width: width / 2 - 20 });
+  doc
+    .rect(left + width / 2, top, width / 2, 110)
+    .lineWidth(0.8)
+    .strokeColor('#4d5b6a')
+    .stroke();
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(adminTexts.signatureBlock, left + width / 2 + 10, top + 8, { width: width / 2 - 20 });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', { width: width / 2 - 20 });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .text(`Devis à retourner signé à ${contact.email}.`, left, top + 8, { width: width / 2 - 20 });
 
   doc.end();
   return finished;

@@ -1,6 +1,6 @@
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { normalizeStatut } from '../../domain/statuses.ts';
-import type { DevisRow } from '../db/schema.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { normalizeStatut } from '#domain/statuses.ts';
+import type { DevisRow } from '#server/db/schema.ts';
 
 function parseJson<T>(text: string | null): T | null {
   if (!text) return null;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validCompletion, daysFromToday } from '../../domain/schemas/devis-completion.fixture.ts';
-import { STATUTS, type Statut } from '../../domain/statuses.ts';
-import { completionMessages as m, quoteApiMessages } from '../../domain/texts-quotes.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import { validCompletion, daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
+import { STATUTS, type Statut } from '#domain/statuses.ts';
+import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
 import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
 
@@ -88,7 +88,13 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
       expect(response.headers['cache-control']).toBe('private, no-store');
       const devis = response.json().devis;
       expect(devis.map((d: { id: string }) => d.id)).toEqual([recent.id, old.id]);
-      expect(devis[1]).toMatchObject({ numeroDevis: old.numeroDevis, statut: 'en attente', prix: 418.5, adresseDepart: old.adresseDepart, archive: false });
+      expect(devis[1]).toMatchObject({
+        numeroDevis: old.numeroDevis,
+        statut: 'en attente',
+        prix: 418.5,
+        adresseDepart: old.adresseDepart,
+        archive: false,
+      });
     });
 
     it('searches by route, number and date, ignoring accents and case', async () => {
@@ -137,7 +143,11 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
       expect(response.statusCode).toBe(200);
       const devis = response.json();
       expect(devis).toMatchObject({ id: quote.id, statut: 'confirmé', devisSigneURL: null });
-      expect(devis.historique.map((h: { toStatut: string }) => h.toStatut)).toEqual(['en attente', 'en attente de confirmation', 'confirmé']);
+      expect(devis.historique.map((h: { toStatut: string }) => h.toStatut)).toEqual([
+        'en attente',
+        'en attente de confirmation',
+        'confirmé',
+      ]);
     });
   });
 
@@ -184,7 +194,12 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
           const expected = { complete: ['en attente de confirmation', 0], archive: ['archivé', 1], restore: ['en attente', 0] }[action];
           expect(row).toMatchObject({ statut: expected[0], archive: expected[1] });
           expect(response.json()).toMatchObject({ statut: expected[0], archive: expected[1] === 1 });
-          const history = await t.app.database.db.selectFrom('devis_historique').selectAll().where('devisId', '=', quote.id).orderBy('at').execute();
+          const history = await t.app.database.db
+            .selectFrom('devis_historique')
+            .selectAll()
+            .where('devisId', '=', quote.id)
+            .orderBy('at')
+            .execute();
           expect(history.at(-1)).toMatchObject({ fromStatut: statut, toStatut: expected[0], byRole: 'customer', byUserId: alice.id });
         }
       });
@@ -227,7 +242,14 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
         priseInfo: payload.priseInfo,
         livraisonInfo: payload.livraisonInfo,
         datePriseEnCharge: { start: `${payload.priseInfo.datePriseEnCharge}T08:00`, end: `${payload.priseInfo.datePriseEnCharge}T10:30` },
-        infosVehicule: { immatriculation: 'AB-123-CD', plaqueEtrangere: false, marque: 'Renault', modele: 'Clio V', chassis: 'VF1RFB00X56789012', motorisation: 'essence' },
+        infosVehicule: {
+          immatriculation: 'AB-123-CD',
+          plaqueEtrangere: false,
+          marque: 'Renault',
+          modele: 'Clio V',
+          chassis: 'VF1RFB00X56789012',
+          motorisation: 'essence',
+        },
         options: payload.options,
         typeConvoyage: 'Livraison',
         commentaire: payload.commentaire,
@@ -261,27 +283,87 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
 
     const base = validCompletion();
     const invalid: { name: string; payload: unknown; path: string; message: string }[] = [
-      { name: 'a bad SIRET', payload: { ...base, clientDetails: { ...base.clientDetails, siret: '73282932000075' } }, path: 'clientDetails.siret', message: m.siretInvalid },
-      { name: 'a company without SIRET', payload: { ...base, clientDetails: { ...base.clientDetails, siret: '' } }, path: 'clientDetails.siret', message: m.siretRequired },
-      { name: 'an end before the start', payload: { ...base, priseInfo: { ...base.priseInfo, debut: '12:00', fin: '09:00' } }, path: 'priseInfo.fin', message: m.endAfterStart },
-      { name: 'an unknown slot', payload: { ...base, livraisonInfo: { ...base.livraisonInfo, fin: '18:45' } }, path: 'livraisonInfo.fin', message: m.slot },
-      { name: 'an unknown engine', payload: { ...base, infosVehicule: { ...base.infosVehicule, motorisation: 'nucleaire' } }, path: 'infosVehicule.motorisation', message: m.motorisation },
+      {
+        name: 'a bad SIRET',
+        payload: { ...base, clientDetails: { ...base.clientDetails, siret: '73282932000075' } },
+        path: 'clientDetails.siret',
+        message: m.siretInvalid,
+      },
+      {
+        name: 'a company without SIRET',
+        payload: { ...base, clientDetails: { ...base.clientDetails, siret: '' } },
+        path: 'clientDetails.siret',
+        message: m.siretRequired,
+      },
+      {
+        name: 'an end before the start',
+        payload: { ...base, priseInfo: { ...base.priseInfo, debut: '12:00', fin: '09:00' } },
+        path: 'priseInfo.fin',
+        message: m.endAfterStart,
+      },
+      {
+        name: 'an unknown slot',
+        payload: { ...base, livraisonInfo: { ...base.livraisonInfo, fin: '18:45' } },
+        path: 'livraisonInfo.fin',
+        message: m.slot,
+      },
+      {
+        name: 'an unknown engine',
+        payload: { ...base, infosVehicule: { ...base.infosVehicule, motorisation: 'nucleaire' } },
+        path: 'infosVehicule.motorisation',
+        message: m.motorisation,
+      },
       { name: 'an oversized comment', payload: { ...base, commentaire: 'x'.repeat(2001) }, path: 'commentaire', message: m.tooLong(2000) },
-      { name: 'an oversized name', payload: { ...base, contactArrivee: { ...base.contactArrivee, nom: 'x'.repeat(5000) } }, path: 'contactArrivee.nom', message: m.tooLong(100) },
+      {
+        name: 'an oversized name',
+        payload: { ...base, contactArrivee: { ...base.contactArrivee, nom: 'x'.repeat(5000) } },
+        path: 'contactArrivee.nom',
+        message: m.tooLong(100),
+      },
       { name: 'a price', payload: { ...base, prix: 1 }, path: '', message: m.unknownField('prix') },
       { name: 'a status', payload: { ...base, statut: 'confirmé' }, path: '', message: m.unknownField('statut') },
-      { name: 'an owner, a number and an e-mail', payload: { ...base, uid: 'x', numeroDevis: 1, email: 'x@exemple.fr' }, path: '', message: m.unknownField('uid, numeroDevis, email') },
-      { name: 'a delivery before the pickup', payload: { ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: daysFromToday(3) } }, path: 'livraisonInfo.dateLivraisonSouhaitee', message: m.deliveryBeforePickup },
-      { name: 'a date in the past', payload: { ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(-2) } }, path: 'priseInfo.datePriseEnCharge', message: m.dateInPast },
-      { name: 'a bad French plate', payload: { ...base, infosVehicule: { ...base.infosVehicule, immatriculation: 'AB-12-CD' } }, path: 'infosVehicule.immatriculation', message: m.plate },
-      { name: 'an unknown washing', payload: { ...base, options: { ...base.options, lavage: 'premium' } }, path: 'options.lavage', message: m.lavage },
+      {
+        name: 'an owner, a number and an e-mail',
+        payload: { ...base, uid: 'x', numeroDevis: 1, email: 'x@exemple.fr' },
+        path: '',
+        message: m.unknownField('uid, numeroDevis, email'),
+      },
+      {
+        name: 'a delivery before the pickup',
+        payload: { ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: daysFromToday(3) } },
+        path: 'livraisonInfo.dateLivraisonSouhaitee',
+        message: m.deliveryBeforePickup,
+      },
+      {
+        name: 'a date in the past',
+        payload: { ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(-2) } },
+        path: 'priseInfo.datePriseEnCharge',
+        message: m.dateInPast,
+      },
+      {
+        name: 'a bad French plate',
+        payload: { ...base, infosVehicule: { ...base.infosVehicule, immatriculation: 'AB-12-CD' } },
+        path: 'infosVehicule.immatriculation',
+        message: m.plate,
+      },
+      {
+        name: 'an unknown washing',
+        payload: { ...base, options: { ...base.options, lavage: 'premium' } },
+        path: 'options.lavage',
+        message: m.lavage,
+      },
       { name: 'an unknown convoy type', payload: { ...base, typeConvoyage: 'Vol' }, path: 'typeConvoyage', message: m.typeConvoyage },
     ];
 
     for (const { name, payload, path, message } of invalid) {
       it(`refuses ${name} with a French message and changes nothing`, async () => {
         const quote = await quoteOf(alice);
-        const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload: payload as object });
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: `/api/devis/${quote.id}/completer`,
+          headers: alice.headers,
+          payload: payload as object,
+        });
         expect(response.statusCode).toBe(400);
         const body = response.json();
         expect(body).toMatchObject({ error: 'validation', message: 'Les données envoyées sont invalides.' });
@@ -293,7 +375,12 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
 
     it('refuses a body that is not an object', async () => {
       const quote = await quoteOf(alice);
-      const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload: [] as unknown as object });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/devis/${quote.id}/completer`,
+        headers: alice.headers,
+        payload: [] as unknown as object,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('validation');
       expect(await readRow(quote.id)).toEqual(quote);

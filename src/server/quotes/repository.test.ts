@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSITIONS, type Statut } from '../../domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '../test/helpers.ts';
+import { TRANSITIONS, type Statut } from '#domain/statuses.ts';
+import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
 
 const newQuote = () => ({
@@ -49,7 +49,9 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
     ];
     for (const [from, to] of steps) {
       // A stale expectation never applies.
-      expect(await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente de confirmation', to, by: admin })).toBeUndefined();
+      expect(
+        await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente de confirmation', to, by: admin }),
+      ).toBeUndefined();
       const row = await transitionQuote(t.app.database, { id: quote.id, expected: from, to, by: admin });
       expect(row?.statut).toBe(to);
       const allowed = Object.values(TRANSITIONS.admin).some((transition) => transition.to === to && transition.from.includes(from));
@@ -68,15 +70,30 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
   it('takes a transition back with its history entry, but not once the quote changed again', async () => {
     const admin = { userId: 'admin', role: 'admin' as const };
     const quote = await createQuote(t.app.database, newQuote(), by);
-    const done = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', changes: { prixCentimes: 1 }, by: admin });
-    expect(await undoTransition(t.app.database, { done: done!, restore: { statut: 'en attente', prixCentimes: quote.prixCentimes } })).toBe(true);
+    const done = await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: 'en attente',
+      to: 'confirmé',
+      changes: { prixCentimes: 1 },
+      by: admin,
+    });
+    expect(await undoTransition(t.app.database, { done: done!, restore: { statut: 'en attente', prixCentimes: quote.prixCentimes } })).toBe(
+      true,
+    );
     expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'en attente', prixCentimes: quote.prixCentimes });
     expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente']);
 
     const first = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
     // Two milliseconds apart, as two requests are: updatedAt tells the two writes apart.
     await new Promise((resolve) => setTimeout(resolve, 2));
-    await transitionQuote(t.app.database, { id: quote.id, expected: 'confirmé', to: 'confirmé', changes: { prixCentimes: 2 }, by: admin, recordSameStatus: true });
+    await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: 'confirmé',
+      to: 'confirmé',
+      changes: { prixCentimes: 2 },
+      by: admin,
+      recordSameStatus: true,
+    });
     expect(await undoTransition(t.app.database, { done: first!, restore: { statut: 'en attente' } })).toBe(false);
     expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
     expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente', 'confirmé', 'confirmé']);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, Statut } from '../../domain/statuses.ts';
-import { quoteApiMessages } from '../../domain/texts-quotes.ts';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '../db/index.ts';
-import type { DevisRow, DevisUpdate, NewDevisRow } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import type { Role, Statut } from '#domain/statuses.ts';
+import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { DevisRow, DevisUpdate, NewDevisRow } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 
 export type NewQuote = Omit<NewDevisRow, 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive'>;
 
@@ -167,7 +167,10 @@ export function listOwnQuotes(db: Db, uid: string, { archived }: { archived: boo
  * Deletes a quote only if its status is still one of `expected` (compare-and-set, like
  * transitionQuote); its history goes with it (ON DELETE CASCADE). Returns the deleted row.
  */
-export async function deleteQuote(handle: DatabaseHandle, args: { id: string; expected: readonly Statut[] }): Promise<DevisRow | undefined> {
+export async function deleteQuote(
+  handle: DatabaseHandle,
+  args: { id: string; expected: readonly Statut[] },
+): Promise<DevisRow | undefined> {
   return withWriteTransaction(handle, async (trx) => {
     const statuts: string[] = [...args.expected];
     if (args.expected.includes('en attente')) statuts.push('');

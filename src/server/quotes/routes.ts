@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { completionSchema } from '../../domain/schemas/devis-completion.ts';
-import { devisSchema } from '../../domain/schemas/devis.ts';
+import { completionSchema } from '#domain/schemas/devis-completion.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
 
 const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
@@ -30,7 +30,8 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['devis'],
         summary: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
-        description: "Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.",
+        description:
+          'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
         security,
         querystring: z.object({ q: z.string().max(200).optional().describe('Texte recherché') }),
         response: { 200: listSchema, ...refusals },

@@ -1,6 +1,9 @@
 /** Lower case without accents: "Évry" and "evry" are the same search. */
 export function fold(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -18,7 +21,11 @@ function haystack(quote: Searchable): string {
 function tokens(query: string): string[] {
   return fold(query)
     .split(/\s+/)
-    .map((token) => token.replace(/^(n°|no|#)(?=\d)/, '').replace(/^(\d{1,4})[.-](\d{1,2})(?:[.-](\d{2,4}))?$/, (_, a, b, c) => [a, b, c].filter(Boolean).join('/')))
+    .map((token) =>
+      token
+        .replace(/^(n°|no|#)(?=\d)/, '')
+        .replace(/^(\d{1,4})[.-](\d{1,2})(?:[.-](\d{2,4}))?$/, (_, a, b, c) => [a, b, c].filter(Boolean).join('/')),
+    )
     .filter(Boolean);
 }
 

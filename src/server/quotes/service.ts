@@ -1,12 +1,12 @@
-import { canApply, TRANSITIONS, type QuoteAction, type Statut } from '../../domain/statuses.ts';
-import type { Completion } from '../../domain/schemas/devis-completion.ts';
-import type { Devis } from '../../domain/schemas/devis.ts';
-import { quoteApiMessages } from '../../domain/texts-quotes.ts';
-import type { Viewer } from '../accounts/guards.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import type { DevisRow, DevisUpdate } from '../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { canApply, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import type { Completion } from '#domain/schemas/devis-completion.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import type { Viewer } from '#server/accounts/guards.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import { deleteQuote, findQuoteById, listHistory, listOwnQuotes, transitionQuote } from './repository.ts';
 import { matchesSearch } from './search.ts';
@@ -105,6 +105,8 @@ export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string): Pr
   if (!deleted) throw conflict(quoteApiMessages.changedMeanwhile);
   if (deleted.signedFileKey) {
     // The row is gone; a leftover file is harmless and only logged.
-    await deps.fileStore.delete(deleted.signedFileKey).catch((error: unknown) => deps.log.warn({ err: error, id }, 'signed file not deleted'));
+    await deps.fileStore
+      .delete(deleted.signedFileKey)
+      .catch((error: unknown) => deps.log.warn({ err: error, id }, 'signed file not deleted'));
   }
 }

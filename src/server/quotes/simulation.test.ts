@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimatePrice } from '../../domain/pricing.ts';
-import { texts } from '../../domain/texts.ts';
-import { quoteApiMessages } from '../../domain/texts-quotes.ts';
-import { buildTestApp, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import { estimatePrice } from '#domain/pricing.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 
 const PARIS_LYON = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
 
 async function countQuotes(t: TestApp) {
-  const row = await t.app.database.db.selectFrom('devis').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.database.db
+    .selectFrom('devis')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -167,17 +170,32 @@ describe('the public rate limit', () => {
       const visitor = { 'x-forwarded-for': '192.0.2.50' };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        statuses.push((await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: visitor })).statusCode);
+        statuses.push(
+          (await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: visitor })).statusCode,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const refused = await t.app.inject({ method: 'POST', url: '/api/getDistance', payload: { depart: 'Paris', arrivee: 'Lyon' }, headers: visitor });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/getDistance',
+        payload: { depart: 'Paris', arrivee: 'Lyon' },
+        headers: visitor,
+      });
       expect(refused.statusCode).toBe(200);
       const last = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: visitor });
       expect(last.statusCode).toBe(429);
-      expect(last.json()).toMatchObject({ error: 'rate_limited', message: expect.stringMatching(/^Trop de demandes\. Veuillez patienter \d+ secondes/) });
+      expect(last.json()).toMatchObject({
+        error: 'rate_limited',
+        message: expect.stringMatching(/^Trop de demandes\. Veuillez patienter \d+ secondes/),
+      });
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not affected.
-      const other = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: { 'x-forwarded-for': '192.0.2.51' } });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/devis/simulation',
+        payload: PARIS_LYON,
+        headers: { 'x-forwarded-for': '192.0.2.51' },
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -193,7 +211,9 @@ describe.each(ENGINES)('the daily limit of saved quotes on %s', (engine) => {
       const counter = async () => (await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow()).value;
       // Four at once: the limit holds even when the requests race.
       const responses = await Promise.all(
-        Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customer.headers })),
+        Array.from({ length: 4 }, () =>
+          t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: PARIS_LYON, headers: customer.headers }),
+        ),
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 429]);
       const refused = responses.find((response) => response.statusCode === 429)!;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { estimatePrice } from '../../domain/pricing.ts';
-import { simulationRequestSchema, simulationResultSchema, type SimulationResult } from '../../domain/schemas/simulation.ts';
-import { measureDistance } from '../addresses/service.ts';
-import { errorSchema } from '../http-schemas.ts';
-import { publicRateLimit } from '../security/public-rate-limit.ts';
+import { estimatePrice } from '#domain/pricing.ts';
+import { simulationRequestSchema, simulationResultSchema, type SimulationResult } from '#domain/schemas/simulation.ts';
+import { measureDistance } from '#server/addresses/service.ts';
+import { errorSchema } from '#server/http-schemas.ts';
+import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { createQuote } from './repository.ts';
 
 /**
@@ -22,7 +22,15 @@ export async function simulationRoutes(instance: FastifyInstance): Promise<void>
         tags: ['devis'],
         summary: 'Simuler un prix ; enregistre le devis pour un client connecté',
         body: simulationRequestSchema,
-        response: { 200: simulationResultSchema, 400: errorSchema, 422: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema, 504: errorSchema },
+        response: {
+          200: simulationResultSchema,
+          400: errorSchema,
+          422: errorSchema,
+          429: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+          504: errorSchema,
+        },
       },
     },
     async (request): Promise<SimulationResult> => {

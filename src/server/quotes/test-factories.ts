@@ -1,7 +1,7 @@
-import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
-import type { Statut } from '../../domain/statuses.ts';
-import type { DatabaseHandle } from '../db/index.ts';
-import type { DevisRow } from '../db/schema.ts';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import type { Statut } from '#domain/statuses.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
 import { createQuote, findQuoteById, transitionQuote, type NewQuote } from './repository.ts';
 
 /** The way to each status from "en attente", one transition table step at a time. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canApply, nextStatut, STATUTS, type QuoteAction, type Role, type Statut } from '../../domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '../test/helpers.ts';
+import { canApply, nextStatut, STATUTS, type QuoteAction, type Role, type Statut } from '#domain/statuses.ts';
+import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { findQuoteById, transitionQuote } from './repository.ts';
 import { createQuoteInStatus } from './test-factories.ts';
 
@@ -23,7 +23,17 @@ const EXPECTED: Record<Role, Partial<Record<QuoteAction, Statut[]>>> = {
     delete: [...STATUTS],
   },
 };
-const ACTIONS: QuoteAction[] = ['complete', 'archive', 'restore', 'delete', 'confirm', 'markSent', 'confirmSigned', 'uploadSigned', 'finish'];
+const ACTIONS: QuoteAction[] = [
+  'complete',
+  'archive',
+  'restore',
+  'delete',
+  'confirm',
+  'markSent',
+  'confirmSigned',
+  'uploadSigned',
+  'finish',
+];
 
 describe('the transition table', () => {
   for (const role of ['customer', 'admin'] as const) {
@@ -71,9 +81,19 @@ describe.each(ENGINES)('transitionQuote on %s', (engine) => {
 
   it('applies an allowed transition with its history entry', async () => {
     const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé');
-    const moved = await transitionQuote(t.app.database, { id: quote.id, expected: 'envoyé', to: 'en cours', by: { userId: null, role: 'admin' } });
+    const moved = await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: 'envoyé',
+      to: 'en cours',
+      by: { userId: null, role: 'admin' },
+    });
     expect(moved?.statut).toBe('en cours');
-    const history = await t.app.database.db.selectFrom('devis_historique').selectAll().where('devisId', '=', quote.id).orderBy('at').execute();
+    const history = await t.app.database.db
+      .selectFrom('devis_historique')
+      .selectAll()
+      .where('devisId', '=', quote.id)
+      .orderBy('at')
+      .execute();
     expect(history.map((entry) => entry.toStatut)).toEqual(['en attente', 'en attente de confirmation', 'confirmé', 'envoyé', 'en cours']);
     expect(history.at(-1)).toMatchObject({ fromStatut: 'envoyé', byRole: 'admin' });
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
-import { canApply, STATUTS, type QuoteAction, type Statut } from '../../domain/statuses.ts';
-import { makePdf, multipartBody } from '../admin/test-factories.ts';
-import { createQuoteInStatus } from '../quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
 /**
  * The access matrix: every API route × every kind of caller × (for quote routes) every
@@ -22,11 +22,30 @@ type Entry = {
 };
 
 /** Customer routes: sign-in required, then the owner's status rules; anyone else sees nothing. */
-const customerQuote = (onOwner: Expected): Record<Role, Expected> => ({ visitor: 401, unverified: 403, owner: onOwner, other: 404, admin: 404 });
+const customerQuote = (onOwner: Expected): Record<Role, Expected> => ({
+  visitor: 401,
+  unverified: 403,
+  owner: onOwner,
+  other: 404,
+  admin: 404,
+});
 /** Admin routes: the status rules of the one transition table. */
-const adminOnly = (onAdmin: Expected): Record<Role, Expected> => ({ visitor: 401, unverified: 403, owner: 403, other: 403, admin: onAdmin });
-const byTable = (role: 'customer' | 'admin', action: QuoteAction, ok: number) => (statut: Statut) => (canApply(role, action, statut) ? ok : 409);
-const everyone = (status: number): Record<Role, Expected> => ({ visitor: status, unverified: status, owner: status, other: status, admin: status });
+const adminOnly = (onAdmin: Expected): Record<Role, Expected> => ({
+  visitor: 401,
+  unverified: 403,
+  owner: 403,
+  other: 403,
+  admin: onAdmin,
+});
+const byTable = (role: 'customer' | 'admin', action: QuoteAction, ok: number) => (statut: Statut) =>
+  canApply(role, action, statut) ? ok : 409;
+const everyone = (status: number): Record<Role, Expected> => ({
+  visitor: status,
+  unverified: status,
+  owner: status,
+  other: status,
+  admin: status,
+});
 
 const TABLE: Record<string, Entry> = {
   'GET /api/health': { perQuote: false, expect: everyone(200) },
@@ -44,7 +63,16 @@ const TABLE: Record<string, Entry> = {
     expect: everyone(201),
     request: ({ cell }) => ({
       headers: { 'x-forwarded-for': `203.0.113.${cell % 250}` },
-      payload: { nom: 'Nouveau', telephone: '0612345678', email: `nouveau${cell}@exemple.fr`, adresse: 'Lyon', type: 'particulier', motDePasse: 'motdepasse1', confirmation: 'motdepasse1', resterConnecte: true },
+      payload: {
+        nom: 'Nouveau',
+        telephone: '0612345678',
+        email: `nouveau${cell}@exemple.fr`,
+        adresse: 'Lyon',
+        type: 'particulier',
+        motDePasse: 'motdepasse1',
+        confirmation: 'motdepasse1',
+        resterConnecte: true,
+      },
     }),
   },
   // A verification link without a token leads back to the login page with a message.
@@ -56,7 +84,11 @@ const TABLE: Record<string, Entry> = {
   'GET /api/devis': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/devis/archives': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/devis/:id': { perQuote: true, expect: customerQuote(200) },
-  'PUT /api/devis/:id/completer': { perQuote: true, expect: customerQuote(byTable('customer', 'complete', 200)), request: () => ({ payload: validCompletion() }) },
+  'PUT /api/devis/:id/completer': {
+    perQuote: true,
+    expect: customerQuote(byTable('customer', 'complete', 200)),
+    request: () => ({ payload: validCompletion() }),
+  },
   'POST /api/devis/:id/archiver': { perQuote: true, expect: customerQuote(byTable('customer', 'archive', 200)) },
   'POST /api/devis/:id/restaurer': { perQuote: true, expect: customerQuote(byTable('customer', 'restore', 200)) },
   'DELETE /api/devis/:id': { perQuote: true, expect: customerQuote(byTable('customer', 'delete', 204)) },
@@ -109,12 +141,24 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     for (const customer of [a, b]) {
       await t.app.database.db
         .insertInto('utilisateurs')
-        .values({ uid: customer.id, nom: customer.name, telephone: '0612345678', email: customer.email, type: 'particulier', adresse: 'Lyon', dateInscription: new Date().toISOString() })
+        .values({
+          uid: customer.id,
+          nom: customer.name,
+          telephone: '0612345678',
+          email: customer.email,
+          type: 'particulier',
+          adresse: 'Lyon',
+          dateInscription: new Date().toISOString(),
+        })
         .execute();
     }
     // A session whose account is no longer verified (for instance after an e-mail change).
     const unverified = await createCustomer(t, { name: 'Client non vérifié' });
-    await t.app.database.db.updateTable('user').set({ emailVerified: engine === 'postgres' ? (false as never) : 0 }).where('id', '=', unverified.id).execute();
+    await t.app.database.db
+      .updateTable('user')
+      .set({ emailVerified: engine === 'postgres' ? (false as never) : 0 })
+      .where('id', '=', unverified.id)
+      .execute();
     headers.visitor = { origin: PUBLIC_URL };
     headers.unverified = unverified.headers!;
     headers.owner = a.headers!;
@@ -127,7 +171,9 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
 
   it('lists every API route of the app, and nothing more', () => {
     const routes = new Set(
-      t.app.routeCatalogue.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`),
+      t.app.routeCatalogue
+        .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+        .map((route) => `${route.method} ${route.url}`),
     );
     const missing = [...routes].filter((key) => !isExempt(key) && !(key in TABLE));
     const stale = Object.keys(TABLE).filter((key) => !routes.has(key));
@@ -149,12 +195,18 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
             method: method as 'GET',
             url: url.replace(':id', quoteId) + (extra.query ?? ''),
             headers: { ...headers[role], ...extra.headers },
-            ...(extra.payload !== undefined ? { payload: extra.payload as string } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+            ...(extra.payload !== undefined
+              ? { payload: extra.payload as string }
+              : method === 'GET' || method === 'DELETE'
+                ? {}
+                : { payload: {} }),
           });
           const rule = entry.expect[role];
           const expected = typeof rule === 'function' ? rule(statut!) : rule;
           if (response.statusCode !== expected) {
-            failures.push(`${key} as ${role}${statut ? ` on a quote "${statut}"` : ''}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 120)}`);
+            failures.push(
+              `${key} as ${role}${statut ? ` on a quote "${statut}"` : ''}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 120)}`,
+            );
           }
         }
       }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
-import { createQuoteInStatus } from '../quotes/test-factories.ts';
-import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
 /**
  * Property-based fuzzing of every write route: malformed JSON, wrong types, huge strings,
@@ -31,7 +31,11 @@ function deepNesting(depth: number): unknown {
 }
 
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 50 }), fc.string({ unit: 'binary', maxLength: 30 }));
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ maxLength: 50 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
 
 /** Replace one field of a valid payload (at any depth) by something hostile. */
 function mutate(valid: Record<string, unknown>) {
@@ -44,16 +48,18 @@ function mutate(valid: Record<string, unknown>) {
   };
   walk(valid, []);
   if (paths.length === 0) paths.push(['champInattendu']);
-  return fc.record({
-    path: fc.constantFrom(...paths),
-    replacement: fc.oneof(hostileString, jsonValue, fc.constant(deepNesting(50))),
-  }).map(({ path, replacement }) => {
-    const copy = structuredClone(valid);
-    let target = copy as Record<string, unknown>;
-    for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
-    target[path.at(-1)!] = replacement;
-    return JSON.stringify(copy);
-  });
+  return fc
+    .record({
+      path: fc.constantFrom(...paths),
+      replacement: fc.oneof(hostileString, jsonValue, fc.constant(deepNesting(50))),
+    })
+    .map(({ path, replacement }) => {
+      const copy = structuredClone(valid);
+      let target = copy as Record<string, unknown>;
+      for (const key of path.slice(0, -1)) target = target[key] as Record<string, unknown>;
+      target[path.at(-1)!] = replacement;
+      return JSON.stringify(copy);
+    });
 }
 
 /** Bodies as raw text: some are not JSON at all. */
@@ -116,14 +122,33 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
 
   const routes = () => [
     { method: 'POST' as const, url: '/api/getDistance', valid: { depart: 'Paris', arrivee: 'Lyon' }, asOwner: false },
-    { method: 'POST' as const, url: '/api/devis/simulation', valid: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' }, asOwner: true },
+    {
+      method: 'POST' as const,
+      url: '/api/devis/simulation',
+      valid: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
+      asOwner: true,
+    },
     {
       method: 'POST' as const,
       url: '/api/comptes/inscription',
-      valid: { nom: 'A', telephone: '0612345678', email: 'a@exemple.fr', adresse: 'Lyon', type: 'particulier', motDePasse: 'motdepasse1', confirmation: 'motdepasse1', resterConnecte: true },
+      valid: {
+        nom: 'A',
+        telephone: '0612345678',
+        email: 'a@exemple.fr',
+        adresse: 'Lyon',
+        type: 'particulier',
+        motDePasse: 'motdepasse1',
+        confirmation: 'motdepasse1',
+        resterConnecte: true,
+      },
       asOwner: false,
     },
-    { method: 'POST' as const, url: '/api/auth/sign-in/email', valid: { email: 'a@exemple.fr', password: 'motdepasse1', rememberMe: true }, asOwner: false },
+    {
+      method: 'POST' as const,
+      url: '/api/auth/sign-in/email',
+      valid: { email: 'a@exemple.fr', password: 'motdepasse1', rememberMe: true },
+      asOwner: false,
+    },
     { method: 'PUT' as const, url: `/api/devis/${quoteId}/completer`, valid: validCompletion() as Record<string, unknown>, asOwner: true },
     { method: 'POST' as const, url: `/api/devis/${quoteId}/archiver`, valid: {}, asOwner: true },
   ];
@@ -131,25 +156,29 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
   it('never answers 5xx, and a refused write changes nothing', async () => {
     for (const route of routes()) {
       await fc.assert(
-        fc.asyncProperty(hostileBodies(route.valid).map((text) => new Body(text)), fc.integer({ min: 1, max: 250 }), async ({ text: body }, ip) => {
-          fuzzStats.inputs += 1;
-          const before = await snapshot(t);
-          const response = await t.app.inject({
-            method: route.method,
-            url: route.url,
-            headers: {
-              'content-type': 'application/json',
-              origin: PUBLIC_URL,
-              'x-forwarded-for': `203.0.113.${ip}`,
-              ...(route.asOwner ? { cookie: owner.headers!.cookie } : {}),
-            },
-            payload: body,
-          });
-          expect(response.statusCode, `${route.method} ${route.url} ← ${body.slice(0, 200)}`).toBeLessThan(500);
-          expect(response.body).not.toMatch(/at [^\n]+\.(ts|js):\d+/);
-          if (response.statusCode >= 400) expect(await snapshot(t)).toBe(before);
-          expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-        }),
+        fc.asyncProperty(
+          hostileBodies(route.valid).map((text) => new Body(text)),
+          fc.integer({ min: 1, max: 250 }),
+          async ({ text: body }, ip) => {
+            fuzzStats.inputs += 1;
+            const before = await snapshot(t);
+            const response = await t.app.inject({
+              method: route.method,
+              url: route.url,
+              headers: {
+                'content-type': 'application/json',
+                origin: PUBLIC_URL,
+                'x-forwarded-for': `203.0.113.${ip}`,
+                ...(route.asOwner ? { cookie: owner.headers!.cookie } : {}),
+              },
+              payload: body,
+            });
+            expect(response.statusCode, `${route.method} ${route.url} ← ${body.slice(0, 200)}`).toBeLessThan(500);
+            expect(response.body).not.toMatch(/at [^\n]+\.(ts|js):\d+/);
+            if (response.statusCode >= 400) expect(await snapshot(t)).toBe(before);
+            expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+          },
+        ),
         { numRuns: 100, seed: 20261121 },
       );
     }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validCompletion } from '../../domain/schemas/devis-completion.fixture.ts';
-import { readPdf } from '../pdf/extract-text.ts';
-import { createQuoteInStatus } from '../quotes/test-factories.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '../test/helpers.ts';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import { readPdf } from '#server/pdf/extract-text.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 
 const NAME = '<img src=x onerror=alert(1)> Dupont';
 const COMMENT = '<script>alert("commentaire")</script> & « clés »';
@@ -24,7 +24,12 @@ describe.each(ENGINES)('HTML and script payloads on %s', (engine) => {
       clientDetails: { nom: NAME, email: customer.email, telephone: '06 12 34 56 78', siret: '732 829 320 00074' },
       commentaire: COMMENT,
     });
-    const completed = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, payload: completion, headers: customer.headers });
+    const completed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devis/${quote.id}/completer`,
+      payload: completion,
+      headers: customer.headers,
+    });
     expect(completed.statusCode).toBe(200);
 
     // The API gives back exactly what was typed: escaping is the renderer's job.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQuoteInStatus, customerQuoteRoutes } from '../quotes/test-factories.ts';
-import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+import { createQuoteInStatus, customerQuoteRoutes } from '#server/quotes/test-factories.ts';
+import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
 
@@ -10,7 +10,10 @@ function cookieAttributes(setCookie: string | string[] | undefined, name: string
 }
 
 async function quoteCount(t: TestApp) {
-  const row = await t.app.database.db.selectFrom('devis').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.app.database.db
+    .selectFrom('devis')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -34,7 +37,12 @@ describe.each(ENGINES)('sessions and headers on %s', (engine) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'forbidden', message: 'Requête refusée : elle ne provient pas de ce site.' });
     }
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {}, headers: { cookie: customer.headers!.cookie, origin: 'https://pirate.example' } });
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      payload: {},
+      headers: { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
+    });
     expect(signOut.statusCode).toBe(403);
     expect(await quoteCount(t)).toBe(before);
     const sameOrigin = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: SIMULATION, headers: customer.headers });
@@ -66,7 +74,11 @@ describe.each(ENGINES)('sessions and headers on %s', (engine) => {
     // The browser would have dropped the cookie; an attacker who copied it keeps it.
     const replay = await t.app.inject({ url: '/api/me', headers: customer.headers });
     expect(replay.json().user).toBeNull();
-    const sessions = await t.app.database.db.selectFrom('session' as never).selectAll().where('userId' as never, '=', customer.id as never).execute();
+    const sessions = await t.app.database.db
+      .selectFrom('session' as never)
+      .selectAll()
+      .where('userId' as never, '=', customer.id as never)
+      .execute();
     expect(sessions).toHaveLength(0);
   });
 
@@ -124,7 +136,12 @@ describe('the better-auth bridge', () => {
         ['GET', '/api/auth/verify-email'],
         ['GET', '/api/auth/get-session'],
       ] as const) {
-        const response = await t.app.inject({ method, url, headers: customer.headers, ...(method === 'POST' ? { payload: { name: { tout: 'objet' } } } : {}) });
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: customer.headers,
+          ...(method === 'POST' ? { payload: { name: { tout: 'objet' } } } : {}),
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
       }
       const user = await t.app.database.db.selectFrom('user').select('name').where('id', '=', customer.id).executeTakeFirstOrThrow();
@@ -138,7 +155,7 @@ describe('the better-auth bridge', () => {
 describe('request logs', () => {
   it('never contain a one-time token', async () => {
     const lines: string[] = [];
-    const { requestSerializers } = await import('../app.ts');
+    const { requestSerializers } = await import('#server/app.ts');
     const t = await buildTestApp('sqlite', {
       overrides: { logger: { level: 'info', serializers: requestSerializers, stream: { write: (line: string) => lines.push(line) } } },
     });

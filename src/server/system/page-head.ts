@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { isSpaRoute } from '../../domain/paths.ts';
-import { pageTitle, publicPageMeta, texts, type PageMeta } from '../../domain/texts.ts';
-import type { Config } from '../config.ts';
+import { isSpaRoute } from '#domain/paths.ts';
+import { pageTitle, publicPageMeta, texts, type PageMeta } from '#domain/texts.ts';
+import type { Config } from '#server/config.ts';
 
 const HEAD_BLOCK = /<!--page-head:start[\s\S]*?<!--page-head:end-->/;
 const HOME_PRELOAD_BLOCK = /<!--home-preload:start[^>]*-->([\s\S]*?)<!--home-preload:end-->/;
@@ -118,9 +118,7 @@ export function createPageRenderer(template: string, config: Config, options: Re
       ...(isNotFound ? ['<meta name="robots" content="noindex" />'] : []),
       ...chunkPreloads(manifest, LAZY_PAGE_MODULES[key]),
     ].join('\n    ');
-    return template
-      .replace(HEAD_BLOCK, head)
-      .replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
+    return template.replace(HEAD_BLOCK, head).replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
   }
 
   async function renderContent(key: string): Promise<string | null> {

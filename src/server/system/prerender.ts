@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { PublicConfig } from '../../domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 import type { Prerender } from './page-head.ts';
 
 /** Built by the second half of `npm run build` (`vite build --ssr`, see vite.config.ts). */

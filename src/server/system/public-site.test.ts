@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { buildTestApp, ENGINES, PUBLIC_URL, type TestApp } from '../test/helpers.ts';
+import { loadConfig } from '#server/config.ts';
+import { buildTestApp, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 import { createPageRenderer, type ViteManifest } from './page-head.ts';
 import { createPrerender } from './prerender.ts';
 
@@ -44,7 +44,11 @@ describe('the per-page head of the SPA', () => {
     <!--page-head:end-->
     <!--home-preload:start--><link rel="preload" as="image" href="/images/hero.avif" /><!--home-preload:end-->
   </head>`;
-  const config = loadConfig({ DATA_DIR: '/tmp/convoyage-page-head-test', PUBLIC_URL: 'https://convoyage.example', BUSINESS_NAME: 'Convoyeur & Fils' });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/convoyage-page-head-test',
+    PUBLIC_URL: 'https://convoyage.example',
+    BUSINESS_NAME: 'Convoyeur & Fils',
+  });
   const manifest: ViteManifest = {
     'index.html': { file: 'assets/index-1.js', isEntry: true },
     'pages/faq-page.tsx': { file: 'assets/faq-page-2.js', imports: ['_page-3.js', 'index.html'] },
@@ -125,9 +129,11 @@ describe('the prerendered markup of the public pages', () => {
   });
 });
 
-
 describe('the server bundle that prerenders', () => {
-  const config = { contact: { email: 'a@exemple.fr', phone: '01 02 03 04 05' }, business: { name: 'Convoyeur', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' } };
+  const config = {
+    contact: { email: 'a@exemple.fr', phone: '01 02 03 04 05' },
+    business: { name: 'Convoyeur', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' },
+  };
 
   it('is optional: without a built bundle nothing is prerendered', () => {
     expect(createPrerender(config, '/nulle-part/entry-server.js')).toBeNull();

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paths } from '../../domain/paths.ts';
-import { publicPageMeta } from '../../domain/texts.ts';
-import { publicConfig } from '../config.ts';
-import { pingDatabase } from '../db/index.ts';
-import { AppError } from '../errors.ts';
+import { paths } from '#domain/paths.ts';
+import { publicPageMeta } from '#domain/texts.ts';
+import { publicConfig } from '#server/config.ts';
+import { pingDatabase } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +15,7 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['système'],
-        summary: "État du service (200 dès que la base de données répond)",
+        summary: 'État du service (200 dès que la base de données répond)',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -55,27 +55,25 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
 
   // robots.txt and sitemap.xml need the site's absolute address, so they are answered here
   // from PUBLIC_URL rather than shipped as static files.
-  app.get(
-    '/robots.txt',
-    { schema: { tags: ['système'], summary: 'Consignes pour les robots d’indexation' } },
-    async (_request, reply) => {
-      const origin = app.config.publicUrl;
-      const privateAreas = [paths.espaceClient, '/devis/', paths.admin, '/api/'];
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      return ['User-agent: *', ...privateAreas.map((area) => `Disallow: ${area}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
-    },
-  );
+  app.get('/robots.txt', { schema: { tags: ['système'], summary: 'Consignes pour les robots d’indexation' } }, async (_request, reply) => {
+    const origin = app.config.publicUrl;
+    const privateAreas = [paths.espaceClient, '/devis/', paths.admin, '/api/'];
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return ['User-agent: *', ...privateAreas.map((area) => `Disallow: ${area}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  });
 
-  app.get(
-    '/sitemap.xml',
-    { schema: { tags: ['système'], summary: 'Plan du site : les pages publiques' } },
-    async (_request, reply) => {
-      const origin = app.config.publicUrl;
-      const urls = Object.keys(publicPageMeta).map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-      return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
-    },
-  );
+  app.get('/sitemap.xml', { schema: { tags: ['système'], summary: 'Plan du site : les pages publiques' } }, async (_request, reply) => {
+    const origin = app.config.publicUrl;
+    const urls = Object.keys(publicPageMeta).map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
+  });
 }
 
 function escapeXml(value: string): string {

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppOverrides } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
-import { upsertAdmin } from '../cli/admin.ts';
+import { buildApp, type AppOverrides } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { upsertAdmin } from '#server/cli/admin.ts';
 import { readOutbox } from './outbox.ts';
 
 export { addressOf, readOutbox } from './outbox.ts';
@@ -109,7 +109,12 @@ export async function createCustomer(testApp: TestApp, { verified = true, name =
   const password = 'mot-de-passe-solide';
   const ctx = await testApp.app.auth.$context;
   const user = await ctx.internalAdapter.createUser({ email, name, emailVerified: verified }, { method: 'email-password' });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await ctx.password.hash(password) });
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await ctx.password.hash(password),
+  });
   const headers = verified ? await signIn(testApp, email, password) : undefined;
   return { id: user.id, email, password, name, headers };
 }

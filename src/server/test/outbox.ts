@@ -10,7 +10,9 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
   const dir = path.join(dataDir, 'mails');
   let files: string[];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

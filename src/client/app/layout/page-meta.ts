@@ -1,4 +1,4 @@
-import { pageTitle, publicPageMeta, type PageMeta } from '../../../domain/texts.ts';
+import { pageTitle, publicPageMeta, type PageMeta } from '#domain/texts.ts';
 
 const metaByPath: Record<string, PageMeta> = publicPageMeta;
 

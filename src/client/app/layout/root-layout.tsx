@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import { applyPageMeta } from './page-meta.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { paths } from '../../../domain/paths.ts';
-import { publicTexts, texts } from '../../../domain/texts.ts';
-import { usePublicConfig } from '../../lib/public-config.ts';
+import { paths } from '#domain/paths.ts';
+import { publicTexts, texts } from '#domain/texts.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import styles from './layout.module.css';
-import { telHref } from '../../lib/phone.ts';
+import { telHref } from '#client/lib/phone.ts';
 
 const t = publicTexts.nav;
 

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../../../domain/paths.ts';
-import { publicTexts } from '../../../domain/texts.ts';
-import { usePublicConfig } from '../../lib/public-config.ts';
-import { useSession } from '../../features/accounts/api/use-session.ts';
+import { paths } from '#domain/paths.ts';
+import { publicTexts } from '#domain/texts.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
+import { useSession } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';
 
 // Only a logged-in visitor needs it: it stays out of the home page's first bundle.
-const LogoutButton = lazy(() => import('../../features/accounts/components/logout-button.tsx').then((m) => ({ default: m.LogoutButton })));
+const LogoutButton = lazy(() =>
+  import('#client/features/accounts/components/logout-button.tsx').then((m) => ({ default: m.LogoutButton })),
+);
 
 const t = publicTexts.nav;
 
@@ -94,25 +96,20 @@ export function SiteHeader() {
           <img className={styles.logo} src="/favicon.svg" alt="" width={32} height={32} />
           {business.name}
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className={styles.menuToggle}
-          aria-expanded={isOpen}
-          aria-controls={menuId}
-          onClick={toggle}
-        >
+        <button ref={toggleRef} type="button" className={styles.menuToggle} aria-expanded={isOpen} aria-controls={menuId} onClick={toggle}>
           <span aria-hidden="true" className={isOpen ? styles.cross : styles.burger} />
           {isOpen ? <CloseLabel /> : t.menu}
         </button>
         <nav ref={navRef} id={menuId} aria-label={t.mainMenu} className={`${styles.nav} ${isOpen ? styles.navOpen : ''}`}>
           <ul className={styles.navList}>
             {/* Signed in, the sign-up and login sections have nothing to offer. */}
-            {homeSections.filter((section) => !(user && 'isForVisitors' in section)).map((section) => (
-              <li key={section.hash}>
-                <Link to={{ pathname: paths.home, hash: section.hash }}>{section.label}</Link>
-              </li>
-            ))}
+            {homeSections
+              .filter((section) => !(user && 'isForVisitors' in section))
+              .map((section) => (
+                <li key={section.hash}>
+                  <Link to={{ pathname: paths.home, hash: section.hash }}>{section.label}</Link>
+                </li>
+              ))}
             {pages.map((page) => (
               <li key={page.to}>
                 <NavLink to={page.to}>{page.label}</NavLink>

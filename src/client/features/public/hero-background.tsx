@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { publicTexts } from '../../../domain/texts.ts';
+import { publicTexts } from '#domain/texts.ts';
 import { HERO_IMAGES, HERO_ROTATION_MS, PHONE_MEDIA, type HeroImage } from './hero-images.ts';
 import { usePrefersReducedMotion, useHeroRotation } from './use-hero-rotation.ts';
 import styles from './hero-background.module.css';
@@ -67,12 +67,7 @@ export function HeroBackground() {
         ))}
       </div>
       {prefersReducedMotion ? null : (
-        <button
-          type="button"
-          className={styles.pause}
-          aria-pressed={isPausedByUser}
-          onClick={() => setIsPausedByUser((paused) => !paused)}
-        >
+        <button type="button" className={styles.pause} aria-pressed={isPausedByUser} onClick={() => setIsPausedByUser((paused) => !paused)}>
           <span aria-hidden="true" className={isPausedByUser ? styles.playIcon : styles.pauseIcon} />
           <span className="visually-hidden">{publicTexts.home.pauseSlideshow}</span>
         </button>

@@ -13,8 +13,7 @@ export type HeroImage = {
 
 function heroImage(n: number): HeroImage {
   const base = `/images/hero-${n}`;
-  const set = (format: string, sizes: [string, number][]) =>
-    sizes.map(([size, width]) => `${base}-${size}.${format} ${width}w`).join(', ');
+  const set = (format: string, sizes: [string, number][]) => sizes.map(([size, width]) => `${base}-${size}.${format} ${width}w`).join(', ');
   const phone: [string, number][] = [
     ['640x1000', 640],
     ['960x1500', 960],

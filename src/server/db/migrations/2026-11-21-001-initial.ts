@@ -57,9 +57,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('devis_historique')
     .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)', (col) =>
-      col.notNull().references('devis.id').onDelete('cascade'),
-    )
+    .addColumn('devisId', 'varchar(64)', (col) => col.notNull().references('devis.id').onDelete('cascade'))
     .addColumn('fromStatut', 'text')
     .addColumn('toStatut', 'text', (col) => col.notNull())
     .addColumn('byUserId', 'varchar(64)')

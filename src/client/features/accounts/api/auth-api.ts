@@ -1,6 +1,6 @@
-import type { SignUpInput } from '../../../../domain/schemas/accounts.ts';
-import { paths } from '../../../../domain/paths.ts';
-import { api } from '../../../lib/api.ts';
+import type { SignUpInput } from '#domain/schemas/accounts.ts';
+import { paths } from '#domain/paths.ts';
+import { api } from '#client/lib/api.ts';
 
 /** One function per account endpoint; errors arrive as ApiError with a French message. */
 

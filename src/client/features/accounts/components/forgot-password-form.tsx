@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordSchema } from '../../../../domain/schemas/accounts.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/field.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { forgotPasswordSchema } from '#domain/schemas/accounts.ts';
+import { texts } from '#domain/texts.ts';
+import { Button } from '#client/ui/button.tsx';
+import { TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { texts } from '../../../../domain/texts.ts';
-import { homeFor, useSession } from '../api/use-session.ts';
+import { texts } from '#domain/texts.ts';
+import { homeFor, useSession } from '#client/lib/use-session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import styles from './accounts.module.css';

@@ -3,21 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../../domain/paths.ts';
-import { loginSchema, type LoginInput } from '../../../../domain/schemas/accounts.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, TextField } from '../../../ui/field.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { paths } from '#domain/paths.ts';
+import { loginSchema, type LoginInput } from '#domain/schemas/accounts.ts';
+import { texts } from '#domain/texts.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
-import { destinationAfterLogin, refreshSession } from '../api/use-session.ts';
+import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import styles from './accounts.module.css';
 
-type Feedback =
-  | { kind: 'error'; text: string; unverifiedEmail?: string }
-  | { kind: 'success'; text: string }
-  | null;
+type Feedback = { kind: 'error'; text: string; unverifiedEmail?: string } | { kind: 'success'; text: string } | null;
 
 type LoginFormProps = {
   /** The home section words a failure "❌ Connexion échouée : …"; the /connexion page as the spec says. */

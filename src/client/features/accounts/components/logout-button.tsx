@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../domain/paths.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { Button } from '../../../ui/button.tsx';
-import { useToast } from '../../../ui/toast.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { Button } from '#client/ui/button.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { signOut } from '../api/auth-api.ts';
-import { clearCompletionDrafts } from '../../quotes/lib/completion-draft.ts';
-import { forgetSession, useSession } from '../api/use-session.ts';
+import { clearCompletionDrafts } from '#client/lib/completion-draft.ts';
+import { forgetSession, useSession } from '#client/lib/use-session.ts';
 import styles from './accounts.module.css';
 
 type LogoutButtonProps = {
@@ -55,7 +55,12 @@ export function LogoutButton({ appearance = 'button', className }: LogoutButtonP
 
   if (appearance === 'header') {
     return (
-      <button type="button" className={[styles.headerLogout, className].filter(Boolean).join(' ')} onClick={() => void logout()} disabled={isBusy}>
+      <button
+        type="button"
+        className={[styles.headerLogout, className].filter(Boolean).join(' ')}
+        onClick={() => void logout()}
+        disabled={isBusy}
+      >
         {texts.logout}
       </button>
     );

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { texts } from '../../../../domain/texts.ts';
-import { TextField } from '../../../ui/field.tsx';
+import { texts } from '#domain/texts.ts';
+import { TextField } from '#client/ui/field.tsx';
 
 type RegisteredField = UseFormRegisterReturn & { error?: string };
 
@@ -8,7 +8,14 @@ type RegisteredField = UseFormRegisterReturn & { error?: string };
 export function NewPasswordFields({ password, confirmation }: { password: RegisteredField; confirmation: RegisteredField }) {
   return (
     <>
-      <TextField label={texts.fieldMotDePasse} type="password" autoComplete="new-password" required hint={texts.passwordHint} {...password} />
+      <TextField
+        label={texts.fieldMotDePasse}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={texts.passwordHint}
+        {...password}
+      />
       <TextField label={texts.fieldConfirmation} type="password" autoComplete="new-password" required {...confirmation} />
     </>
   );

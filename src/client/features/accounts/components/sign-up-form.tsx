@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '../../../../domain/schemas/accounts.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, TextField } from '../../../ui/field.tsx';
+import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
+import { texts } from '#domain/texts.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { Message } from '#client/ui/message.tsx';
+import { ApiError } from '#client/lib/api.ts';
 import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
 
@@ -67,7 +67,14 @@ export function SignUpForm() {
           error={errors.telephone?.message}
         />
         <div className={styles.wide}>
-          <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
+          <TextField
+            label={texts.fieldEmail}
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email')}
+            error={errors.email?.message}
+          />
         </div>
         <div className={styles.wide}>
           <TextField

@@ -1,4 +1,4 @@
-import type { StatutFilter } from '../../../../domain/schemas/admin.ts';
+import type { StatutFilter } from '#domain/schemas/admin.ts';
 
 /** Query keys of the back office; every change invalidates `adminKeys.all`. */
 export const adminKeys = {

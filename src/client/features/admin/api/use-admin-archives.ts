@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { archivesResponseSchema } from '../../../../domain/schemas/admin.ts';
-import { api } from '../../../lib/api.ts';
+import type { archivesResponseSchema } from '#domain/schemas/admin.ts';
+import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 export function useAdminArchives() {

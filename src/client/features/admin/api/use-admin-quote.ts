@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 export function useAdminQuote(id: string) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminListResponse, StatutFilter } from '../../../../domain/schemas/admin.ts';
-import { api } from '../../../lib/api.ts';
+import type { AdminListResponse, StatutFilter } from '#domain/schemas/admin.ts';
+import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 export const GROUPS_PER_PAGE = 20;

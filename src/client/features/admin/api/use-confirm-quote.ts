@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmBody } from '../../../../domain/schemas/admin.ts';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { ConfirmBody } from '#domain/schemas/admin.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 /** Confirms the quote with its final price and clauses; the server e-mails the PDF. */

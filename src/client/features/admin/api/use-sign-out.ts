@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
 
 /**
  * Ends the session. `leave` runs first (navigate home), then the session is refetched, so

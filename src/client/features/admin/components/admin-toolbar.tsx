@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { STATUT_FILTERS, type StatutFilter } from '../../../../domain/schemas/admin.ts';
-import { paths } from '../../../../domain/paths.ts';
-import { statutLabel } from '../../../../domain/statuses.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { Button } from '../../../ui/button.tsx';
-import { SelectField, TextField } from '../../../ui/field.tsx';
-import ui from '../../../ui/ui.module.css';
+import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
+import { paths } from '#domain/paths.ts';
+import { statutLabel } from '#domain/statuses.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { Button } from '#client/ui/button.tsx';
+import { SelectField, TextField } from '#client/ui/field.tsx';
+import ui from '#client/ui/ui.module.css';
 import { useSignOut } from '../api/use-sign-out.ts';
 import styles from './admin.module.css';
 
@@ -45,7 +45,13 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
           onSearch(text.trim());
         }}
       >
-        <TextField label={adminTexts.searchLabel} type="search" value={text} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+        <TextField
+          label={adminTexts.searchLabel}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+        />
       </form>
       <div className={styles.filter}>
         <SelectField label={adminTexts.statusFilterLabel} value={statut} onChange={(event) => onStatut(event.target.value as StatutFilter)}>

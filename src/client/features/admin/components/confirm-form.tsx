@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { parsePrixFinal } from '../../../../domain/schemas/admin.ts';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { paths } from '../../../../domain/paths.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, TextField } from '../../../ui/field.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { useToast } from '../../../ui/toast.tsx';
+import { parsePrixFinal } from '#domain/schemas/admin.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 import { useConfirmQuote } from '../api/use-confirm-quote.ts';
 import styles from './admin.module.css';
 

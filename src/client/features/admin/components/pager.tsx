@@ -1,5 +1,5 @@
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { Button } from '../../../ui/button.tsx';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { Button } from '#client/ui/button.tsx';
 import styles from './admin.module.css';
 
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {

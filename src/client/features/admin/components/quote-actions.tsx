@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DevisSummary } from '../../../../domain/schemas/admin.ts';
-import { paths } from '../../../../domain/paths.ts';
-import { canApply } from '../../../../domain/statuses.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { Button } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { useToast } from '../../../ui/toast.tsx';
-import ui from '../../../ui/ui.module.css';
+import type { DevisSummary } from '#domain/schemas/admin.ts';
+import { paths } from '#domain/paths.ts';
+import { canApply } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { ConfirmDialog } from '#client/ui/dialog.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import ui from '#client/ui/ui.module.css';
 import { useQuoteAction, type SimpleAction } from '../api/use-quote-action.ts';
 import styles from './admin.module.css';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { statutLabel } from '../../../../domain/statuses.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { formatDateTime, formatEuros, formatKm } from '../../../lib/format.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { statutLabel } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { formatDateTime, formatEuros, formatKm } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -130,8 +130,10 @@ function History({ devis }: { devis: Devis }) {
       {entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`}>
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> —{' '}
-          {entry.fromStatut === null ? adminTexts.historyCreated(statutLabel(entry.toStatut)) : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))} (
-          {entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
+          {entry.fromStatut === null
+            ? adminTexts.historyCreated(statutLabel(entry.toStatut))
+            : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}{' '}
+          ({entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
         </li>
       ))}
     </ol>

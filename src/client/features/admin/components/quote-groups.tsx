@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import type { AdminGroup, DevisSummary, StatutFilter } from '../../../../domain/schemas/admin.ts';
-import { statutLabel } from '../../../../domain/statuses.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { formatDate, formatDateTime, formatEuros } from '../../../lib/format.ts';
-import { telHref } from '../../../lib/phone.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Message } from '../../../ui/message.tsx';
+import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
+import { statutLabel } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { formatDate, formatDateTime, formatEuros } from '#client/lib/format.ts';
+import { telHref } from '#client/lib/phone.ts';
+import { Button } from '#client/ui/button.tsx';
+import { Message } from '#client/ui/message.tsx';
 import { useAdminGroup } from '../api/use-admin-quotes.ts';
 import { QuoteActions } from './quote-actions.tsx';
 import styles from './admin.module.css';
@@ -19,8 +19,8 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
         <span className={styles.badge}>{statutLabel(devis.statut)}</span>
       </div>
       <p className={styles.quoteInfo}>
-        {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} · {formatEuros(devis.prix)} €
-        {devis.clientNom ? ` · ${devis.clientNom}` : ''}
+        {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
+        {formatEuros(devis.prix)} €{devis.clientNom ? ` · ${devis.clientNom}` : ''}
         {devis.clientTelephone ? (
           <>
             {' · '}
@@ -45,7 +45,13 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
   const clientNom = group.devis.find((devis) => devis.clientNom)?.clientNom;
   return (
     <li className={styles.group}>
-      <button type="button" className={styles.groupToggle} aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
+      <button
+        type="button"
+        className={styles.groupToggle}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
         <span className={styles.groupEmail}>{group.email}</span>
         <span className={styles.groupMeta}>
           {clientNom ? `${clientNom} · ` : ''}

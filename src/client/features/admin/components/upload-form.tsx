@@ -1,15 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../../domain/paths.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { adminTexts } from '../../../../domain/texts-admin.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { useToast } from '../../../ui/toast.tsx';
+import { paths } from '#domain/paths.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 import { useUploadSigned } from '../api/upload-signed.ts';
 import styles from './admin.module.css';
-import ui from '../../../ui/ui.module.css';
+import ui from '#client/ui/ui.module.css';
 
 /** PDF-only picker, upload with a progress bar; the server checks the content. */
 export function UploadForm({ id }: { id: string }) {
@@ -47,7 +47,15 @@ export function UploadForm({ id }: { id: string }) {
         <label htmlFor={inputId} className={ui.label}>
           {adminTexts.uploadPickerLabel}
         </label>
-        <input ref={input} id={inputId} name="fichier" type="file" accept="application/pdf" className={ui.input} onChange={() => setFailure(null)} />
+        <input
+          ref={input}
+          id={inputId}
+          name="fichier"
+          type="file"
+          accept="application/pdf"
+          className={ui.input}
+          onChange={() => setFailure(null)}
+        />
       </div>
       {upload.isPending ? (
         <>

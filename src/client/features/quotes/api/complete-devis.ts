@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Completion } from '../../../../domain/schemas/devis-completion.ts';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { Completion } from '#domain/schemas/devis-completion.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** PUT /api/devis/:id/completer: en attente → en attente de confirmation. */

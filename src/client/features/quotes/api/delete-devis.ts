@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** DELETE /api/devis/:id: only en attente or archivé, permanently. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** GET /api/devis/archives: the caller's archived quotes, by number. */

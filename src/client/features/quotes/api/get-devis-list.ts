@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** GET /api/devis?q=…: the caller's active quotes, newest first, filtered by the server. */

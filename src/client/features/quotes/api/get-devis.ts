@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api, ApiError } from '../../../lib/api.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api, ApiError } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** GET /api/devis/:id: one of the caller's quotes with its status history. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { api } from '../../../lib/api.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
 /** POST /api/devis/:id/restaurer: archivé → en attente. */

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { TextField } from '../../../ui/field.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
-import { Message } from '../../../ui/message.tsx';
-import { useToast } from '../../../ui/toast.tsx';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { TextField } from '#client/ui/field.tsx';
+import { useDebounced } from '#client/lib/use-debounced.ts';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 import { useArchiveDevis } from '../api/archive-devis.ts';
 import { useDevisList } from '../api/get-devis-list.ts';
 import { DevisCard } from './devis-card.tsx';

@@ -10,15 +10,15 @@ import {
   TYPES_CONVOYAGE,
   type Completion,
   type CompletionInput,
-} from '../../../../domain/schemas/devis-completion.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { parisToday, TIME_SLOTS } from '../../../../domain/time-slots.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { Button } from '../../../ui/button.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '../lib/completion-draft.ts';
+} from '#domain/schemas/devis-completion.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { parisToday, TIME_SLOTS } from '#domain/time-slots.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '#client/lib/completion-draft.ts';
 import styles from './quotes.module.css';
 
 type CompletionFormProps = {
@@ -36,7 +36,14 @@ const emptyForm = (defaults: CompletionFormProps['defaults']): CompletionInput =
   contactArrivee: { nom: '', email: '', telephone: '' },
   priseInfo: { datePriseEnCharge: '', debut: '', fin: '' },
   livraisonInfo: { dateLivraisonSouhaitee: '', debut: '', fin: '' },
-  infosVehicule: { immatriculation: '', plaqueEtrangere: false, marque: '', modele: '', chassis: '', motorisation: '' as CompletionInput['infosVehicule']['motorisation'] },
+  infosVehicule: {
+    immatriculation: '',
+    plaqueEtrangere: false,
+    marque: '',
+    modele: '',
+    chassis: '',
+    motorisation: '' as CompletionInput['infosVehicule']['motorisation'],
+  },
   options: { documentation: false, lavage: '', sansCarburant: false, wGarage: false },
   typeConvoyage: undefined as unknown as CompletionInput['typeConvoyage'],
   commentaire: '',
@@ -89,9 +96,29 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
     <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>
       <div className={`${styles.columns} ${styles.columns3}`}>
-        <TextField label={t.nom} autoComplete="off" maxLength={LIMITS.nom} error={errorOf(`${prefix}.nom`)} {...register(`${prefix}.nom`)} />
-        <TextField label={t.email} type="email" autoComplete="off" maxLength={LIMITS.email} error={errorOf(`${prefix}.email`)} {...register(`${prefix}.email`)} />
-        <TextField label={t.telephone} type="tel" autoComplete="off" maxLength={LIMITS.telephone} error={errorOf(`${prefix}.telephone`)} {...register(`${prefix}.telephone`)} />
+        <TextField
+          label={t.nom}
+          autoComplete="off"
+          maxLength={LIMITS.nom}
+          error={errorOf(`${prefix}.nom`)}
+          {...register(`${prefix}.nom`)}
+        />
+        <TextField
+          label={t.email}
+          type="email"
+          autoComplete="off"
+          maxLength={LIMITS.email}
+          error={errorOf(`${prefix}.email`)}
+          {...register(`${prefix}.email`)}
+        />
+        <TextField
+          label={t.telephone}
+          type="tel"
+          autoComplete="off"
+          maxLength={LIMITS.telephone}
+          error={errorOf(`${prefix}.telephone`)}
+          {...register(`${prefix}.telephone`)}
+        />
       </div>
     </fieldset>
   );
@@ -137,9 +164,29 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
               {...register('clientDetails.siret')}
             />
           ) : null}
-          <TextField label={t.clientNom} autoComplete="name" maxLength={LIMITS.nom} error={errorOf('clientDetails.nom')} {...register('clientDetails.nom')} />
-          <TextField label={t.email} type="email" autoComplete="email" maxLength={LIMITS.email} error={errorOf('clientDetails.email')} {...register('clientDetails.email')} />
-          <TextField label={t.telephone} type="tel" autoComplete="tel" maxLength={LIMITS.telephone} error={errorOf('clientDetails.telephone')} {...register('clientDetails.telephone')} />
+          <TextField
+            label={t.clientNom}
+            autoComplete="name"
+            maxLength={LIMITS.nom}
+            error={errorOf('clientDetails.nom')}
+            {...register('clientDetails.nom')}
+          />
+          <TextField
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            error={errorOf('clientDetails.email')}
+            {...register('clientDetails.email')}
+          />
+          <TextField
+            label={t.telephone}
+            type="tel"
+            autoComplete="tel"
+            maxLength={LIMITS.telephone}
+            error={errorOf('clientDetails.telephone')}
+            {...register('clientDetails.telephone')}
+          />
         </div>
       </fieldset>
 
@@ -149,7 +196,13 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
       <fieldset className={styles.fieldset}>
         <legend>{t.datesTitle}</legend>
         <div className={`${styles.columns} ${styles.columns3}`}>
-          <TextField label={t.pickupDate} type="date" min={today} error={errorOf('priseInfo.datePriseEnCharge')} {...register('priseInfo.datePriseEnCharge')} />
+          <TextField
+            label={t.pickupDate}
+            type="date"
+            min={today}
+            error={errorOf('priseInfo.datePriseEnCharge')}
+            {...register('priseInfo.datePriseEnCharge')}
+          />
           {slotSelect('priseInfo.debut', t.startTime)}
           {slotSelect('priseInfo.fin', t.endTime)}
         </div>
@@ -179,8 +232,20 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
             error={errorOf('infosVehicule.immatriculation')}
             {...register('infosVehicule.immatriculation')}
           />
-          <TextField label={t.marque} autoComplete="off" maxLength={LIMITS.marque} error={errorOf('infosVehicule.marque')} {...register('infosVehicule.marque')} />
-          <TextField label={t.modele} autoComplete="off" maxLength={LIMITS.modele} error={errorOf('infosVehicule.modele')} {...register('infosVehicule.modele')} />
+          <TextField
+            label={t.marque}
+            autoComplete="off"
+            maxLength={LIMITS.marque}
+            error={errorOf('infosVehicule.marque')}
+            {...register('infosVehicule.marque')}
+          />
+          <TextField
+            label={t.modele}
+            autoComplete="off"
+            maxLength={LIMITS.modele}
+            error={errorOf('infosVehicule.modele')}
+            {...register('infosVehicule.modele')}
+          />
           <TextField
             label={t.chassis}
             hint={t.chassisHint}

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { usePublicConfig } from '../../../lib/public-config.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import styles from './quotes.module.css';
-import { telHref } from '../../../lib/phone.ts';
+import { telHref } from '#client/lib/phone.ts';
 
 /** Support e-mail and phone of the business, as links. */
 export function ContactSection() {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../domain/paths.ts';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { canApply } from '../../../../domain/statuses.ts';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { Button } from '../../../ui/button.tsx';
+import { paths } from '#domain/paths.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { canApply } from '#domain/statuses.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { Button } from '#client/ui/button.tsx';
 import { formatPrix, formatSimulationDate } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';

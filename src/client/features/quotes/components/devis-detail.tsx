@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { statutLabel } from '../../../../domain/statuses.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { statutLabel } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { formatDateTime } from '#client/lib/format.ts';
 import { formatDistance, formatPrix, formatSimulationDate, formatWallClock } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
@@ -95,13 +95,23 @@ export function DevisDetail({ devis }: { devis: Devis }) {
           {devis.contactDepart ? (
             <>
               <h3>{t.contactDepart}</h3>
-              <Facts rows={[[t.nom, devis.contactDepart.nom], [t.telephone, devis.contactDepart.telephone]]} />
+              <Facts
+                rows={[
+                  [t.nom, devis.contactDepart.nom],
+                  [t.telephone, devis.contactDepart.telephone],
+                ]}
+              />
             </>
           ) : null}
           {devis.contactArrivee ? (
             <>
               <h3>{t.contactArrivee}</h3>
-              <Facts rows={[[t.nom, devis.contactArrivee.nom], [t.telephone, devis.contactArrivee.telephone]]} />
+              <Facts
+                rows={[
+                  [t.nom, devis.contactArrivee.nom],
+                  [t.telephone, devis.contactArrivee.telephone],
+                ]}
+              />
             </>
           ) : null}
         </Panel>
@@ -110,7 +120,10 @@ export function DevisDetail({ devis }: { devis: Devis }) {
         <Panel title={t.vehicleInfo}>
           <Facts
             rows={[
-              [t.immatriculation, vehicle.plaqueEtrangere ? `${vehicle.immatriculation} (${t.plaqueEtrangere.toLowerCase()})` : vehicle.immatriculation],
+              [
+                t.immatriculation,
+                vehicle.plaqueEtrangere ? `${vehicle.immatriculation} (${t.plaqueEtrangere.toLowerCase()})` : vehicle.immatriculation,
+              ],
               [t.marque, vehicle.marque],
               [t.modele, vehicle.modele],
               [t.chassis, vehicle.chassis || t.notSpecifiedMasc],

@@ -1,4 +1,4 @@
-import { formatDate, formatEuros, formatKm } from '../../../lib/format.ts';
+import { formatDate, formatEuros, formatKm } from '#client/lib/format.ts';
 
 /** "418,5 €" (fr-FR amount, euro sign after it). */
 export const formatPrix = (prix: number) => `${formatEuros(prix)} €`;

@@ -1,4 +1,4 @@
-import { normalizeStatut, statutLabel } from '../../../../domain/statuses.ts';
+import { normalizeStatut, statutLabel } from '#domain/statuses.ts';
 import styles from './quotes.module.css';
 
 const tone: Record<string, string> = {

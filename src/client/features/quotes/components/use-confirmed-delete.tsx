@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Devis } from '../../../../domain/schemas/devis.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { quoteTexts as t } from '../../../../domain/texts-quotes.ts';
-import { ConfirmDialog } from '../../../ui/dialog.tsx';
-import { useToast } from '../../../ui/toast.tsx';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { texts } from '#domain/texts.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { ConfirmDialog } from '#client/ui/dialog.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 import { useDeleteDevis } from '../api/delete-devis.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AddressSuggestionDto } from '../../../../domain/schemas/simulation.ts';
-import { api } from '../../../lib/api.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
+import type { AddressSuggestionDto } from '#domain/schemas/simulation.ts';
+import { api } from '#client/lib/api.ts';
+import { useDebounced } from '#client/lib/use-debounced.ts';
 
 const getAddressSuggestions = (q: string, signal: AbortSignal) =>
   api<AddressSuggestionDto[]>(`/api/adresses?q=${encodeURIComponent(q)}`, { signal });

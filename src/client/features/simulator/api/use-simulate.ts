@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SimulationRequest, SimulationResult } from '../../../../domain/schemas/simulation.ts';
-import { api } from '../../../lib/api.ts';
+import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
+import { api } from '#client/lib/api.ts';
 
 export const simulate = (body: SimulationRequest) => api<SimulationResult>('/api/devis/simulation', { method: 'POST', body });
 

@@ -1,4 +1,4 @@
-import { Combobox } from '../../../ui/combobox.tsx';
+import { Combobox } from '#client/ui/combobox.tsx';
 import { useAddressSuggestions } from '../api/use-address-suggestions.ts';
 
 type AddressFieldProps = { label: string; name: string; value: string; onChange: (value: string) => void };

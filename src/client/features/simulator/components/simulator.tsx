@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../domain/paths.ts';
-import { VEHICLE_TYPES } from '../../../../domain/pricing.ts';
-import type { SimulationResult } from '../../../../domain/schemas/simulation.ts';
-import { texts } from '../../../../domain/texts.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { formatEuros, formatKm } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
-import { SelectField } from '../../../ui/field.tsx';
-import { Message } from '../../../ui/message.tsx';
-import { useSession } from '../../accounts/api/use-session.ts';
+import { paths } from '#domain/paths.ts';
+import { VEHICLE_TYPES } from '#domain/pricing.ts';
+import type { SimulationResult } from '#domain/schemas/simulation.ts';
+import { texts } from '#domain/texts.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { formatEuros, formatKm } from '#client/lib/format.ts';
+import { Button } from '#client/ui/button.tsx';
+import { SelectField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useSession } from '#client/lib/use-session.ts';
 import { useSimulate } from '../api/use-simulate.ts';
 import { AddressField } from './address-field.tsx';
 import styles from './simulator.module.css';
@@ -54,7 +54,12 @@ export function Simulator() {
       <div className={styles.fields}>
         <AddressField label="Adresse de départ" name="adresseDepart" value={adresseDepart} onChange={setAdresseDepart} />
         <AddressField label="Adresse d'arrivée" name="adresseArrivee" value={adresseArrivee} onChange={setAdresseArrivee} />
-        <SelectField label="Type de véhicule" name="typeVehicule" value={typeVehicule} onChange={(event) => setTypeVehicule(event.target.value)}>
+        <SelectField
+          label="Type de véhicule"
+          name="typeVehicule"
+          value={typeVehicule}
+          onChange={(event) => setTypeVehicule(event.target.value)}
+        >
           <option value="">Choisissez un type de véhicule</option>
           {VEHICLE_TYPES.map((type) => (
             <option key={type} value={type}>

@@ -1,9 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { paths } from '../../../../domain/paths.ts';
-import type { viewerResponseSchema } from '../../../../domain/schemas/accounts.ts';
-import type { Role } from '../../../../domain/statuses.ts';
-import { api } from '../../../lib/api.ts';
+import { paths } from '#domain/paths.ts';
+import type { viewerResponseSchema } from '#domain/schemas/accounts.ts';
+import type { Role } from '#domain/statuses.ts';
+import { api } from '#client/lib/api.ts';
 
 export type SessionResponse = z.infer<typeof viewerResponseSchema>;
 export const sessionQueryKey = ['session'] as const;

@@ -1,4 +1,4 @@
-import type { CompletionInput } from '../../../../domain/schemas/devis-completion.ts';
+import type { CompletionInput } from '#domain/schemas/devis-completion.ts';
 
 const PREFIX = 'devis-completion-draft:';
 
