@@ -68,6 +68,13 @@ export const texts = {
   vatNote: 'TVA non applicable, art. 293 B du CGI',
 } as const;
 
+/** Messages of the rules every text field shares (schemas/text.ts). */
+export const textRuleMessages = {
+  invalidCharacters: 'Caractères non autorisés : retirez les caractères invisibles ou de contrôle.',
+  invalidId: 'Identifiant invalide.',
+  tooLong: (max: number) => `${max} caractères au plus.`,
+} as const;
+
 /** French messages of the API's stable error codes. */
 export const apiErrorMessages = {
   not_found: 'Ressource introuvable.',

@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSpaRoute } from '#domain/paths.ts';
+import { apiErrorMessages } from '#domain/texts.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -68,6 +69,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // A hop count is valid for Fastify (proxy-addr) even though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // A URL that cannot be decoded (a lone surrogate as %ED%A0%80): our French 400, not Fastify's English one.
+    frameworkErrors: (error, request, reply) => {
+      request.log.warn({ err: error }, 'refused: malformed URL');
+      return (reply as FastifyReply).status(400).send({ error: 'validation', message: apiErrorMessages.validation });
+    },
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   // Every route, as registered: the access-matrix test checks that none is left out.

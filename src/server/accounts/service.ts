@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import type { signUpSchema, Utilisateur, VerificationOutcome } from '#domain/schemas/accounts.ts';
+import { isEmailAddress, TOKEN_PATTERN } from '#domain/schemas/text.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { texts } from '#domain/texts.ts';
@@ -90,9 +91,12 @@ async function sendVerification(deps: AccountDeps, user: { id: string; email: st
 
 /** The e-mail inside a verification token, read without trusting it (better-auth checks it). */
 function emailInToken(token: string): string | null {
+  if (!TOKEN_PATTERN.test(token)) return null;
   try {
     const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
-    return typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+    if (typeof payload.email !== 'string') return null;
+    const email = payload.email.toLowerCase();
+    return isEmailAddress(email) ? email : null;
   } catch {
     return null;
   }

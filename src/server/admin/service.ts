@@ -37,7 +37,12 @@ export async function listAdminQuotes(
   query: { q: string; statut: StatutFilter; page: number; groupsPerPage: number; groupe?: string },
 ): Promise<AdminListResponse> {
   const filter = { q: query.q, statut: query.statut };
-  if (filter.q.trim() !== '') await refreshSearchIndex(deps.database);
+  if (filter.q.trim() !== '') {
+    // A search answers from the index as it is rather than fail: the refresh logs what it could not do.
+    await refreshSearchIndex(deps.database, deps.log).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'search index could not be refreshed; searching the index as it is'),
+    );
+  }
   const { db } = deps.database;
 
   if (query.groupe !== undefined) {
