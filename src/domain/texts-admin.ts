@@ -47,6 +47,11 @@ export const adminTexts = {
   uploadTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
   uploadTooManyFiles: 'Un seul fichier peut être téléversé à la fois.',
   uploadBadName: 'Nom de fichier invalide : choisissez un fichier PDF de votre appareil.',
+  uploadMalformed: 'Le fichier n’a pas été reçu correctement (envoi interrompu ou mal formé). Veuillez réessayer.',
+  uploadEncrypted:
+    'Ce PDF est protégé par un mot de passe ou chiffré : enregistrez-en une copie sans protection (par exemple avec « Imprimer en PDF »), puis téléversez-la.',
+  uploadActiveContent:
+    'Ce PDF contient des éléments actifs (script, action, pièce jointe ou formulaire) qui n’ont pas pu être retirés : imprimez-le en PDF, puis téléversez la copie.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
   uploadStoreFailure: 'Le devis signé n’a pas pu être enregistré. Veuillez réessayer dans quelques instants.',
   backToAdmin: "Retour à l'administration",

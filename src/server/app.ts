@@ -145,7 +145,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // swagger-ui writes its own CSP (with hashes for its page); keep framing forbidden there too.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    transformStaticCSP: forbidFraming,
   });
 
   app.setErrorHandler(errorHandler);
@@ -167,6 +167,18 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes);
   await app.register(adminRoutes);
   await app.register(fileRoutes);
+}
+
+/**
+ * A CSP with its frame-ancestors directive, whatever it was, replaced by 'none' (a browser
+ * obeys the first of two), and without empty directives.
+ */
+export function forbidFraming(header: string): string {
+  const directives = header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && !/^frame-ancestors\b/i.test(directive));
+  return [...directives, "frame-ancestors 'none'"].join('; ');
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */

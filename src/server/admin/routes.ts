@@ -171,7 +171,11 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('validation', adminTexts.uploadTooManyFiles);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', adminTexts.uploadTooLarge);
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else the multipart parser stumbles on is the request's fault: no boundary,
+    // a body cut off in a part's headers or in the file.
+    request.log.warn({ err: error }, 'refused: malformed multipart body');
+    throw new AppError('validation', adminTexts.uploadMalformed, { cause: error });
   }
   if (!content) throw new AppError('validation', texts.uploadNoFile);
   return content;

@@ -13,7 +13,7 @@ import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
 import { findQuoteById, listHistory, transitionQuote, undoTransition } from '#server/quotes/repository.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { assertPdf } from '#server/files/pdf-check.ts';
+import { cleanPdf } from '#server/files/pdf-check.ts';
 import { quoteForSignatureMail } from './quote-mail.ts';
 import { deleteQuote, listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
@@ -184,7 +184,8 @@ function clientEmailOf(row: DevisRow): string | null {
 }
 
 /**
- * Moves the quote to en cours, then stores the checked signed PDF as devis-signes/{id}.pdf.
+ * Moves the quote to en cours, then stores the signed PDF, checked and rebuilt without its
+ * active content (files/pdf-check.ts), as devis-signes/{id}.pdf.
  *
  * The spec fixes the key, so a file written before the decision would replace the previous
  * signed PDF even when the upload is then refused. The compare-and-set on the status comes
@@ -199,7 +200,8 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   const row = await requireQuote(deps, id);
   const from = normalizeStatut(row.statut);
   if (!canApply('admin', 'uploadSigned', from)) throw conflict();
-  await assertPdf(content);
+  // Stored is a copy made of the uploaded pages only: no script, action, attachment or form survives.
+  const clean = await cleanPdf(content);
   const key = signedFileKey(id);
   const updated = await transitionQuote(deps.database, {
     id,
@@ -211,7 +213,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   });
   if (!updated) throw conflict();
   try {
-    await deps.fileStore.put(key, content, 'application/pdf');
+    await deps.fileStore.put(key, clean, 'application/pdf');
   } catch (error) {
     const undone = await undoTransition(deps.database, {
       done: updated,
