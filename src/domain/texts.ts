@@ -138,6 +138,9 @@ function accountTexts() {
     forgotPasswordSubmit: 'Envoyer le lien',
     forgotPasswordSent:
       '📧 Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé (vérifiez aussi les spams). Le lien est valable 1 heure.',
+    /** The API's answer to a reset request, the same whether the address has an account or not. */
+    resetRequestAccepted:
+      'Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé. Le lien est valable 1 heure.',
     resetPasswordTitle: 'Nouveau mot de passe',
     resetPasswordSubmit: 'Enregistrer le nouveau mot de passe',
     resetPasswordInvalid: '❌ Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',

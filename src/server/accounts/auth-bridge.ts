@@ -81,7 +81,13 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = response.body ? await response.text() : null;
-      if (response.status < 400) return reply.send(text);
+      if (response.status < 400) {
+        // better-auth's answer is in English ("If this email exists in our system…").
+        if (endpoint === 'POST /api/auth/request-password-reset') {
+          return reply.type('application/json; charset=utf-8').send({ status: true, message: texts.resetRequestAccepted });
+        }
+        return reply.send(text);
+      }
 
       let body: unknown = null;
       try {

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '#server/db/index.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
+import { deleteResetTokensOf } from './repository.ts';
 import { clearThrottle, forgiveThrottleHit, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */
@@ -61,6 +62,8 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       // A locked-out customer gets back in by resetting the password.
       async onPasswordReset({ user }, request) {
         const email = user.email.toLowerCase();
+        // The other links sent before this one stop working: only the latest use counts.
+        await deleteResetTokensOf(database.db, user.id);
         await clearThrottle(database.db, throttleKeys.signIn(email));
         if (request) passwordResets.set(request, email);
       },
