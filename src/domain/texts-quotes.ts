@@ -123,7 +123,8 @@ export const completionMessages = {
   siretRequired: 'Le SIRET est obligatoire pour une entreprise.',
   siretInvalid: 'SIRET invalide : 14 chiffres avec une clé de contrôle correcte.',
   siretNotAllowed: 'Le SIRET ne concerne que les entreprises.',
-  date: 'Date invalide (format AAAA-MM-JJ).',
+  // Said in the form the person sees: a date field shows jj/mm/aaaa in a French browser.
+  date: 'Date invalide : indiquez une date au format jj/mm/aaaa.',
   dateInPast: 'La date ne peut pas être dans le passé.',
   slot: 'Choisissez un créneau de 00:00 à 23:30, par demi-heure.',
   endAfterStart: "L'heure de fin doit être après l'heure de début.",

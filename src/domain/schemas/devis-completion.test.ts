@@ -76,6 +76,17 @@ describe('the completion schema', () => {
     expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(0) } })).toEqual([]);
   });
 
+  it('explains a wrong date in the form the person sees (jj/mm/aaaa), and an empty one as missing', () => {
+    const base = validCompletion();
+    expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: '2027-13-01' } })).toContainEqual({
+      path: 'priseInfo.datePriseEnCharge',
+      message: 'Date invalide : indiquez une date au format jj/mm/aaaa.',
+    });
+    expect(issuesOf({ ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: '' } })).toEqual([
+      { path: 'livraisonInfo.dateLivraisonSouhaitee', message: 'Ce champ est obligatoire.' },
+    ]);
+  });
+
   it('checks the plate by its kind and the engine by its list', () => {
     const base = validCompletion();
     const vehicle = base.infosVehicule;
