@@ -3,6 +3,7 @@ import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useProfile } from '#client/lib/use-profile.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
@@ -17,6 +18,7 @@ export function CompleterDevisPage() {
   const { id = '' } = useParams();
   const query = useDevis(id);
   const session = useSession();
+  const profile = useProfile();
   const complete = useCompleteDevis(id);
   const toast = useToast();
   const navigate = useNavigate();
@@ -26,7 +28,8 @@ export function CompleterDevisPage() {
     </p>
   );
 
-  if (query.isPending) {
+  // The form takes its defaults once, when it appears: the profile's phone must be there by then.
+  if (query.isPending || profile.isPending) {
     return (
       <Page title={texts.completeTitle}>
         <p role="status">{texts.loading}</p>
@@ -53,7 +56,7 @@ export function CompleterDevisPage() {
         <div className={styles.section}>
           <CompletionForm
             devisId={devis.id}
-            defaults={{ nom: user?.name ?? '', email: user?.email ?? '' }}
+            defaults={{ nom: user?.name ?? '', email: user?.email ?? '', telephone: profile.data?.telephone ?? '' }}
             isSubmitting={complete.isPending}
             onSubmit={async (completion) => {
               await complete.mutateAsync(completion);

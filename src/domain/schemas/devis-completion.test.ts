@@ -76,14 +76,16 @@ describe('the completion schema', () => {
     expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(0) } })).toEqual([]);
   });
 
-  it('explains a wrong date in the form the person sees (jj/mm/aaaa), and an empty one as missing', () => {
+  it('explains a wrong or half-typed date in the form the person sees (jj/mm/aaaa)', () => {
     const base = validCompletion();
+    const message = 'Indiquez une date valide au format jj/mm/aaaa.';
     expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: '2027-13-01' } })).toContainEqual({
       path: 'priseInfo.datePriseEnCharge',
-      message: 'Date invalide : indiquez une date au format jj/mm/aaaa.',
+      message,
     });
+    // What a date field holds while its jj/mm/aaaa is not a whole, real date.
     expect(issuesOf({ ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: '' } })).toEqual([
-      { path: 'livraisonInfo.dateLivraisonSouhaitee', message: 'Ce champ est obligatoire.' },
+      { path: 'livraisonInfo.dateLivraisonSouhaitee', message },
     ]);
   });
 

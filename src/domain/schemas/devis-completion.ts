@@ -47,8 +47,6 @@ const phone = () => requiredText(LIMITS.telephone).refine(isPhone, m.phone);
 const isoDate = () =>
   storableString({ error: m.date })
     .max(10, m.date)
-    // A date field left empty, or filled half-way (its value is then ''), is a missing date.
-    .refine((value) => value !== '', { message: m.required, abort: true })
     .refine(isIsoDate, m.date)
     .refine((value) => !isIsoDate(value) || value >= parisToday(), m.dateInPast);
 const slot = () => storableString({ error: m.slot }).max(5, m.slot).refine(isTimeSlot, m.slot);

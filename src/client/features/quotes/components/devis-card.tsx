@@ -4,7 +4,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { Button } from '#client/ui/button.tsx';
-import { formatPrix, formatSimulationDate } from './format.ts';
+import { formatSimulationDate, priceFact } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
 
@@ -20,6 +20,7 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
   const title = t.quoteNumber(devis.numeroDevis);
   const hidden = <span className="visually-hidden"> – {title}</span>;
   const canComplete = canApply('customer', 'complete', devis.statut);
+  const [priceLabel, priceValue] = priceFact(devis);
   return (
     <article className={styles.card} aria-label={title}>
       <div className={styles.cardHeader}>
@@ -33,8 +34,8 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
         </dd>
         <dt>{t.vehicle}</dt>
         <dd>{devis.typeVehicule}</dd>
-        <dt>{t.price}</dt>
-        <dd>{formatPrix(devis.prix)}</dd>
+        <dt>{priceLabel}</dt>
+        <dd>{priceValue}</dd>
         <dt>{t.date}</dt>
         <dd>{formatSimulationDate(devis.dateSimulation)}</dd>
       </dl>
