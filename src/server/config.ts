@@ -71,6 +71,10 @@ const envSchema = z.object({
     }),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   DAILY_QUOTE_LIMIT: z.coerce.number().int().min(0).default(100),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -86,6 +90,8 @@ export type Config = {
   adminEmail: string;
   authSecret: string;
   mail: { smtpUrl?: string; from: string };
+  /** The e-mail outbox's worker (outbox/worker.ts). */
+  outbox: { pollMs: number; leaseMs: number; maxAttempts: number; retryBaseMs: number };
   geo: {
     geocoder: 'offline' | 'geoplateforme';
     geoplateformeUrl?: string;
@@ -154,6 +160,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+    },
     geo: {
       geocoder: e.GEOCODER,
       geoplateformeUrl: e.GEOPLATEFORME_URL,
