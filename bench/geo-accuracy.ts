@@ -131,7 +131,9 @@ console.log('| Leave-one-out | Great circle × factor | Backbone |');
 console.log('|---|---:|---:|');
 console.log(`| Median absolute error | ${pct(looOld.medianErrorPercent)} | ${pct(looNew.medianErrorPercent)} |`);
 console.log(`| Worst absolute error | ${pct(looOld.worstErrorPercent)} | ${pct(looNew.worstErrorPercent)} |`);
-console.log(`\nFitted on all ${calibration.length} pairs: leg factor ${legFactor.toFixed(4)} (ROAD_FACTOR = ${ROAD_FACTOR}), edge factor ${edgeFactor.toFixed(3)} (EDGE_FACTOR = ${EDGE_FACTOR}).`);
+console.log(
+  `\nFitted on all ${calibration.length} pairs: leg factor ${legFactor.toFixed(4)} (ROAD_FACTOR = ${ROAD_FACTOR}), edge factor ${edgeFactor.toFixed(3)} (EDGE_FACTOR = ${EDGE_FACTOR}).`,
+);
 const stale = Math.abs(legFactor - ROAD_FACTOR) > 5e-5 || Math.abs(edgeFactor - EDGE_FACTOR) > 5e-4;
 if (stale) console.log(`\n**The constants are stale: set ROAD_FACTOR = ${legFactor.toFixed(4)}, EDGE_FACTOR = ${edgeFactor.toFixed(3)}.**`);
 
@@ -149,7 +151,9 @@ const rows = evaluation.map((s) => {
     newSigned: ((newKm - s.roadKm) / s.roadKm) * 100,
   };
 });
-console.log(`\nEvaluation: \`bench/road-distances-evaluation.csv\` (${rows.length} published road lengths, source of each in the file; never fitted on)\n`);
+console.log(
+  `\nEvaluation: \`bench/road-distances-evaluation.csv\` (${rows.length} published road lengths, source of each in the file; never fitted on)\n`,
+);
 console.log('| Pair | Road (km) | Great circle × factor (km) | Error | Backbone (km) | Error |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
@@ -182,6 +186,31 @@ console.log(
 // --- coordinates derivation (unchanged) ----------------------------------------------------------
 type Row = [string, string, string, string | null, string, number, number, number, string];
 const gazetteerRows = (JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { communes: Row[] }).communes;
+// For each commune GeoNames places, pretend it were missing and derive it from the other
+// GeoNames-placed communes of its postcode, as the build script does.
+const placed = gazetteerRows.filter((r) => r[2] === 'C' && r[8] === 'geonames');
+const byPostcode = new Map<string, Row[]>();
+for (const row of placed) for (const postcode of row[4].split(' ')) byPostcode.set(postcode, [...(byPostcode.get(postcode) ?? []), row]);
+const derivationErrors: number[] = [];
+for (const row of placed) {
+  const others = row[4]
+    .split(' ')
+    .flatMap((p) => byPostcode.get(p) ?? [])
+    .filter((other) => other !== row);
+  if (others.length === 0) continue;
+  const lat = others.reduce((sum, o) => sum + o[6], 0) / others.length;
+  const lon = others.reduce((sum, o) => sum + o[7], 0) / others.length;
+  derivationErrors.push(greatCircleKm({ lat: row[6], lon: row[7] }, { lat, lon }));
+}
+const sourceCounts = new Map<string, number>();
+for (const row of gazetteerRows) sourceCounts.set(row[8], (sourceCounts.get(row[8]) ?? 0) + 1);
+console.log('\n| Coordinates source | Entries |');
+console.log('|---|---:|');
+for (const [name, count] of [...sourceCounts].sort((a, b) => b[1] - a[1])) console.log(`| ${name} | ${count} |`);
+console.log(
+  `\nPostcode-mean derivation checked on ${derivationErrors.length} GeoNames-placed communes: ` +
+    `median ${median(derivationErrors).toFixed(1)} km, 90th percentile ${percentile(derivationErrors, 90).toFixed(1)} km off.`,
+);
 
 // --- cost ----------------------------------------------------------------------------------------
 async function timeUs(run: () => Promise<unknown>, times = 2000): Promise<number> {
@@ -198,9 +227,16 @@ console.log(`| Load and index the gazetteer (${gazetteerRows.length} entries) | 
 console.log(`| Heap held by the gazetteer index | ${gazetteerHeapMb.toFixed(1)} MB${globalThis.gc ? '' : ' (run with --expose-gc)'} |`);
 console.log(`| Load the backbone and its all-pairs paths (${backbone.nodes.length} nodes) | ${backboneMs.toFixed(0)} ms |`);
 console.log(`| Memory held by the backbone | ${backboneHeapMb.toFixed(1)} MB |`);
-console.log(`| route Paris → Nice (options and estimate) | ${(await timeUs(async () => estimateKm(routeOptions(backbone, paris, nice), ROAD_FACTOR, EDGE_FACTOR))).toFixed(1)} µs |`);
-console.log(`| geocode('12 rue de la République, 69002 Lyon') | ${(await timeUs(() => geocoder.geocode('12 rue de la République, 69002 Lyon'))).toFixed(1)} µs |`);
+console.log(
+  `| route Paris → Nice (options and estimate) | ${(await timeUs(async () => estimateKm(routeOptions(backbone, paris, nice), ROAD_FACTOR, EDGE_FACTOR))).toFixed(1)} µs |`,
+);
+console.log(
+  `| geocode('12 rue de la République, 69002 Lyon') | ${(await timeUs(() => geocoder.geocode('12 rue de la République, 69002 Lyon'))).toFixed(1)} µs |`,
+);
+console.log(`| geocode('St Etienne') | ${(await timeUs(() => geocoder.geocode('St Etienne'))).toFixed(1)} µs |`);
 console.log(`| suggest('sain') | ${(await timeUs(() => geocoder.suggest('sain'))).toFixed(1)} µs |`);
+console.log(`| suggest('s') (widest prefix) | ${(await timeUs(() => geocoder.suggest('s'))).toFixed(1)} µs |`);
+console.log(`| suggest('69') | ${(await timeUs(() => geocoder.suggest('69'))).toFixed(1)} µs |`);
 
 const failed =
   stale ||

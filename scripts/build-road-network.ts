@@ -5,6 +5,7 @@
 // unknown, and lists ambiguous names resolved by population so they can be pinned with @.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { loadGazetteer } from '../src/server/geo/gazetteer.ts';
 import { normalizeText } from '../src/server/geo/normalize.ts';
 
@@ -39,5 +40,7 @@ if (unknown.length > 0) {
   console.error(`Unknown towns:\n  ${unknown.join('\n  ')}`);
   process.exit(1);
 }
-writeFileSync(file, `${JSON.stringify({ ...network, nodes }, null, 1)}\n`);
+// Written as Prettier would, so that `npm run lint` stays clean.
+const options = { ...(await resolveConfig(file)), parser: 'json' };
+writeFileSync(file, await format(JSON.stringify({ ...network, nodes }), options));
 console.log(`${Object.keys(nodes).length} nodes, ${network.roads.length} roads written to ${file}`);

@@ -61,7 +61,8 @@ export function buildBackbone(file: NetworkFile): Backbone {
     for (let k = 1; k < road.towns.length; k++) {
       const a = index.get(road.towns[k - 1]!);
       const b = index.get(road.towns[k]!);
-      if (a === undefined || b === undefined) throw new Error(`Road ${road.ref}: town without coordinates (run scripts/build-road-network.ts)`);
+      if (a === undefined || b === undefined)
+        throw new Error(`Road ${road.ref}: town without coordinates (run scripts/build-road-network.ts)`);
       const km = greatCircleKm(nodes[a]!, nodes[b]!);
       adjacency[a]!.push({ to: b, km });
       adjacency[b]!.push({ to: a, km });
@@ -146,22 +147,30 @@ class MinHeap {
 function nearestNodes(backbone: Backbone, point: GeoPoint, count: number): { node: number; km: number }[] {
   const px = point.lon * KM_PER_DEGREE * MID_LATITUDE_COS;
   const py = point.lat * KM_PER_DEGREE;
-  const best: { node: number; d2: number }[] = [];
+  // Insertion into two small sorted arrays: no allocation per node.
+  const ids = new Int32Array(count).fill(-1);
+  const d2s = new Float64Array(count).fill(Infinity);
   for (let i = 0; i < backbone.x.length; i++) {
     const dx = backbone.x[i]! - px;
     const dy = backbone.y[i]! - py;
     const d2 = dx * dx + dy * dy;
-    if (best.length === count && d2 >= best[count - 1]!.d2) continue;
-    let at = best.length === count ? count - 1 : best.length;
-    best[at] = { node: i, d2 };
-    while (at > 0 && best[at - 1]!.d2 > d2) {
-      [best[at - 1], best[at]] = [best[at]!, best[at - 1]!];
+    if (d2 >= d2s[count - 1]!) continue;
+    let at = count - 1;
+    while (at > 0 && d2s[at - 1]! > d2) {
+      d2s[at] = d2s[at - 1]!;
+      ids[at] = ids[at - 1]!;
       at--;
     }
+    d2s[at] = d2;
+    ids[at] = i;
   }
-  return best
-    .map(({ node }) => ({ node, km: greatCircleKm(point, backbone.nodes[node]!) }))
-    .filter(({ km }) => km <= ACCESS_MAX_KM);
+  const nearest: { node: number; km: number }[] = [];
+  for (const node of ids) {
+    if (node < 0) continue;
+    const km = greatCircleKm(point, backbone.nodes[node]!);
+    if (km <= ACCESS_MAX_KM) nearest.push({ node, km });
+  }
+  return nearest;
 }
 
 export type RouteParts = {

@@ -42,4 +42,3 @@ export function leaveOneOut(samples: readonly CalibrationSample[]): LeaveOneOutR
   const medianErrorPercent = errors.length % 2 === 1 ? errors[middle]! : (errors[middle - 1]! + errors[middle]!) / 2;
   return { predictions, medianErrorPercent, worstErrorPercent: errors[errors.length - 1]! };
 }
-
