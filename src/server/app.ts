@@ -103,7 +103,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('fileStore', fileStore);
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
-  app.decorate('geo', overrides.geo ?? createGeo(config.geo));
+  app.decorate('geo', overrides.geo ?? createGeo(config.geo, { logger: app.log }));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -39,7 +39,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Convoyage Pro <no-reply@convoyage.local>'),
   GEOCODER: z.enum(['offline', 'geoplateforme']).default('offline'),
   GEOPLATEFORME_URL: optionalText.pipe(z.url().optional()),
-  ROUTER: z.enum(['offline', 'osrm', 'google']).default('offline'),
+  ROUTER: z.enum(['offline', 'geoplateforme', 'osrm', 'google']).default('offline'),
+  GEOPLATEFORME_ROUTING_URL: optionalText.pipe(z.url().optional()),
   OSRM_URL: optionalText.pipe(z.url().optional()),
   GOOGLE_MAPS_API_KEY: optionalText,
   S3_BUCKET: optionalText,
@@ -95,7 +96,8 @@ export type Config = {
   geo: {
     geocoder: 'offline' | 'geoplateforme';
     geoplateformeUrl?: string;
-    router: 'offline' | 'osrm' | 'google';
+    router: 'offline' | 'geoplateforme' | 'osrm' | 'google';
+    geoplateformeRoutingUrl?: string;
     osrmUrl?: string;
     googleMapsApiKey?: string;
   };
@@ -170,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       geocoder: e.GEOCODER,
       geoplateformeUrl: e.GEOPLATEFORME_URL,
       router: e.ROUTER,
+      geoplateformeRoutingUrl: e.GEOPLATEFORME_ROUTING_URL,
       osrmUrl: e.OSRM_URL,
       googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     },

@@ -20,7 +20,7 @@ describe('createGeo', () => {
 
   it('builds every combination it is given what it needs for', () => {
     for (const geocoder of ['offline', 'geoplateforme'] as const) {
-      for (const router of ['offline', 'osrm', 'google'] as const) {
+      for (const router of ['offline', 'geoplateforme', 'osrm', 'google'] as const) {
         const geo = createGeo({ geocoder, router, osrmUrl: 'http://127.0.0.1:5000', googleMapsApiKey: 'k' });
         expect(typeof geo.geocoder.geocode).toBe('function');
         expect(typeof geo.router.distanceKm).toBe('function');
