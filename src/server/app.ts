@@ -27,6 +27,7 @@ import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './system/background.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     outbox: OutboxWorker;
+    background: BackgroundTasks;
     fileStore: FileStore;
     auth: Auth;
     guards: Guards;
@@ -94,8 +96,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
   const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
-  // The worker first (it finishes the message it is sending), then what it uses.
+  const background = createBackgroundTasks(app.log);
+  // Work started by requests first (it may queue e-mails), then the worker (it finishes the
+  // message it is sending), then what they use.
   app.addHook('onClose', async () => {
+    await background.drain();
     await outbox.stop();
     mailer.close();
     await database.close();
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('outbox', outbox);
+  app.decorate('background', background);
   app.decorate('fileStore', fileStore);
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));

@@ -6,6 +6,7 @@ import { apiErrorMessages, texts, textRuleMessages } from '#domain/texts.ts';
 import { notFoundApi } from '#server/error-handler.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { translateAuthError, type ErrorBody } from './auth-errors.ts';
+import { countVerificationRequest, requestPasswordReset } from './service.ts';
 
 /**
  * The only better-auth endpoints reachable from outside: those the product uses. Everything
@@ -67,6 +68,21 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         if (!parsed.success) return reply.status(400).send(refusalOf(parsed.error.issues));
         payload = parsed.data;
       }
+      const deps = {
+        config: app.config,
+        database: app.database,
+        auth: app.auth,
+        outbox: app.outbox,
+        background: app.background,
+        log: request.log,
+      };
+      if (endpoint === 'POST /api/auth/request-password-reset') {
+        // Answered here, before the address is even looked up (accounts/service.ts).
+        await requestPasswordReset(deps, payload as { email: string; redirectTo?: string }, request.ip);
+        return reply.type('application/json; charset=utf-8').send({ status: true, message: texts.resetRequestAccepted });
+      }
+      if (endpoint === 'POST /api/auth/send-verification-email') await countVerificationRequest(deps, (payload as { email: string }).email);
+
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');
@@ -81,13 +97,7 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const text = response.body ? await response.text() : null;
-      if (response.status < 400) {
-        // better-auth's answer is in English ("If this email exists in our system…").
-        if (endpoint === 'POST /api/auth/request-password-reset') {
-          return reply.type('application/json; charset=utf-8').send({ status: true, message: texts.resetRequestAccepted });
-        }
-        return reply.send(text);
-      }
+      if (response.status < 400) return reply.send(text);
 
       let body: unknown = null;
       try {

@@ -99,7 +99,8 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         // '/sign-up/email' is not reachable from outside: POST /api/comptes/inscription
         // replaces it and keeps its own per-IP and per-e-mail counts (throttle.ts).
         '/send-verification-email': { window: 60, max: 3 },
-        '/request-password-reset': { window: 60, max: 3 },
+        // '/request-password-reset' is answered by our bridge before better-auth sees it,
+        // with its own per-IP and per-address counts (accounts/service.ts).
         '/reset-password': { window: 60, max: 10 },
       },
     },

@@ -20,15 +20,26 @@ export const LIMITS = {
   signInPerDevice: { max: 10, windowMs: 15 * MINUTE },
   /** Sign-up attempts from one client IP. */
   signUpPerIp: { max: 10, windowMs: 15 * MINUTE },
-  /** Sign-up attempts for one e-mail (each may send a verification e-mail). */
-  signUpPerAccount: { max: 3, windowMs: 60 * MINUTE },
+  /**
+   * E-mails about an account that one address may be sent, whoever asks and from wherever
+   * (counted for every address, with an account or not, so the count tells nothing): a sign-up
+   * (a verification e-mail, or the notice that the address already has an account) or a new
+   * verification e-mail asked from the login form.
+   */
+  accountMailsPerAddress: { max: 3, windowMs: 60 * MINUTE },
+  /** Password-reset e-mails one address may be sent (same rule). */
+  resetMailsPerAddress: { max: 3, windowMs: 60 * MINUTE },
+  /** Password-reset requests from one client IP (better-auth's own limit, kept now that we answer them). */
+  resetRequestsPerIp: { max: 3, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 
 export const throttleKeys = {
   signIn: (email: string) => `sign-in:email:${email}`,
   signInDevice: (nonce: string) => `sign-in:device:${nonce}`,
   signUpIp: (ip: string) => `sign-up:ip:${ip}`,
-  signUpEmail: (email: string) => `sign-up:email:${email}`,
+  accountMails: (email: string) => `mail:account:${email}`,
+  resetMails: (email: string) => `mail:reset:${email}`,
+  resetRequestIp: (ip: string) => `reset:ip:${ip}`,
 };
 
 export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
