@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { insertQuote } from '#server/admin/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
@@ -209,5 +211,24 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
     expect(fourth.json().message).toBe('Trop d’e-mails ont déjà été envoyés à cette adresse. Réessayez dans une heure.');
     expect((await signUp(unverified.email)).statusCode).toBe(429);
     expect((await mailsTo(unverified.email)).map((mail) => mail.subject)).toEqual(Array(3).fill('Confirmez votre adresse e-mail'));
+  });
+
+  it('sends no quote to a client e-mail stored before the rule that names two recipients', async () => {
+    const admin = await createAdmin(t);
+    const quote = await insertQuote(t, {
+      email: 'client@exemple.fr',
+      clientDetails: JSON.stringify({ nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' }),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${quote.id}/confirmer`,
+      headers: admin.headers,
+      payload: { prixFinal: '420,50', clauses: { km: false, longDistance: false } },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(adminTexts.clientEmailInvalid);
+    const row = await t.app.database.db.selectFrom('devis').select('statut').where('id', '=', quote.id).executeTakeFirstOrThrow();
+    expect(row.statut).toBe('en attente de confirmation');
+    expect((await t.outbox()).filter((mail) => mail.text?.includes(`n° ${quote.numeroDevis}`))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply, nextStatut, normalizeStatut, type QuoteAction } from '#domain/statuses.ts';
+import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import type { Config } from '#server/config.ts';
@@ -151,8 +152,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const from = normalizeStatut(row.statut);
   const to = nextStatut('admin', 'confirm', from);
   if (!to) throw conflict();
-  const recipient = clientEmailOf(row);
-  if (!recipient) throw unprocessable(texts.clientEmailMissing);
+  const recipient = recipientOf(row);
 
   const changes = {
     prixCentimes: prix.centimes,
@@ -194,8 +194,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
     await retryNow(deps.database.db, latest.id, new Date());
   } else {
     if (normalizeStatut(row.statut) !== 'confirmé') throw conflict(adminTexts.mailNothingToSend);
-    const recipient = clientEmailOf(row);
-    if (!recipient) throw unprocessable(texts.clientEmailMissing);
+    const recipient = recipientOf(row);
     const devis = rowToDevis(row);
     const pdf = await storeQuotePdf(deps, devis);
     const queued = await withWriteTransaction(deps.database, async (trx) => {
@@ -241,6 +240,17 @@ function quoteMailOf(devis: Devis, recipient: string, pdfKey: string, config: Co
 }
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/**
+ * The one address the quote goes to. An address stored before the one e-mail rule may name
+ * several (`client,pirate@evil.example`): the quote is then sent to nobody.
+ */
+function recipientOf(row: DevisRow): string {
+  const email = clientEmailOf(row);
+  if (!email) throw unprocessable(texts.clientEmailMissing);
+  if (!isEmailAddress(email.toLowerCase())) throw unprocessable(adminTexts.clientEmailInvalid);
+  return email;
+}
 
 function clientEmailOf(row: DevisRow): string | null {
   let details: { email?: unknown } = {};
