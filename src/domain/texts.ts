@@ -194,41 +194,39 @@ export const publicTexts = {
   },
 } as const;
 
-/** Title and description of each public page (pages, server-rendered head, sitemap). */
+/** Title and description of each public page, by route name (src/domain/paths.ts: pages, server-rendered head, sitemap). */
 export type PageMeta = { title: string; description: string };
 
 export const publicPageMeta = {
-  '/': {
+  home: {
     title: 'convoyage de véhicules par chauffeur professionnel',
     description:
       'Convoyage de voitures et d’utilitaires par un chauffeur professionnel, partout en France : prix immédiat en ligne, devis signé, suivi dans votre espace client.',
   },
-  '/qui-sommes-nous': {
+  quiSommesNous: {
     title: 'Qui sommes-nous',
     description:
       'Un convoyeur professionnel indépendant qui conduit votre véhicule à votre place, partout en France, avec assurance et état des lieux.',
   },
-  '/comment-ca-marche': {
+  commentCaMarche: {
     title: 'Comment ça marche',
     description:
       'Simulation, création de compte, confirmation du devis signé, prise en charge, livraison et finalisation : le convoyage en six étapes.',
   },
-  '/faq': {
+  faq: {
     title: 'Questions fréquentes',
     description:
       'Assurance, zones desservies, nettoyage, remise du véhicule, documents, plaque W garage : les réponses à vos questions sur le convoyage.',
   },
-  '/mentions-legales': {
+  mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
   },
-  '/connexion': {
+  connexion: {
     title: 'Connexion',
     description: 'Connectez-vous à votre espace client pour retrouver, compléter et suivre vos devis de convoyage.',
   },
 } as const satisfies Record<string, PageMeta>;
-
-export type PublicPagePath = keyof typeof publicPageMeta;
 
 /** "FAQ | Convoyage Pro"; the home page reads "Convoyage Pro – convoyage de véhicules…". */
 export function pageTitle(title: string, businessName: string, isHome = false): string {

@@ -47,7 +47,7 @@ export function HomePage() {
   const { contact, business } = usePublicConfig();
   return (
     <>
-      <title>{pageTitle(publicPageMeta['/'].title, business.name, true)}</title>
+      <title>{pageTitle(publicPageMeta.home.title, business.name, true)}</title>
 
       <section id="accueil" className={styles.hero} aria-labelledby="accueil-titre" tabIndex={-1}>
         <HeroBackground />

@@ -11,7 +11,7 @@ export function MentionsLegalesPage() {
   const { business, contact } = usePublicConfig();
   const mailto = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
-    <Page title={publicPageMeta['/mentions-legales'].title}>
+    <Page title={publicPageMeta.mentionsLegales.title}>
       <div className={styles.prose}>
         <h2>{t.publisherTitle}</h2>
         <p>{t.publisher(business.name, business.owner)}</p>

@@ -10,7 +10,7 @@ const t = infoPageTexts.about;
 export function QuiSommesNousPage() {
   const { business } = usePublicConfig();
   return (
-    <Page title={publicPageMeta['/qui-sommes-nous'].title}>
+    <Page title={publicPageMeta.quiSommesNous.title}>
       <p className={styles.intro}>{t.intro(business.name, business.owner)}</p>
       <div className={styles.prose}>
         <h2>{t.missionTitle}</h2>

@@ -9,7 +9,7 @@ import styles from '#client/features/quotes/components/quotes.module.css';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
-export function DevisDetailPage() {
+export function DevisPage() {
   const { id = '' } = useParams();
   const query = useDevis(id);
   const devis = query.data;
