@@ -49,7 +49,7 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   await expect(item.getByText('En attente de confirmation')).toBeVisible();
   await expect(item.getByRole('button', { name: adminTexts.archive })).toBeVisible();
   await item.getByRole('link', { name: adminTexts.editAndConfirm }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts.adminEditTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminEditTitle })).toBeVisible();
   for (const section of [
     adminTexts.sectionClient,
     adminTexts.sectionGeneral,
@@ -66,15 +66,15 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   await expect(page.getByText('Clés à récupérer à l’accueil.')).toBeVisible();
 
   // A bad price is refused in the page; then the real one with both clauses.
-  const price = page.getByLabel(texts.prixFinalLabel);
+  const price = page.getByLabel(adminTexts.prixFinalLabel);
   await price.fill('-5');
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
   await expect(page.getByText(adminTexts.prixFinalInvalid)).toBeVisible();
   await price.fill('1 250,50');
   await page.getByLabel(texts.clauseKm).check();
   await page.getByLabel(texts.clauseLongDistance).check();
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
-  await expect(page.getByText(texts.confirmSuccess)).toBeVisible();
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
+  await expect(page.getByText(adminTexts.confirmSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 
   // The customer's e-mail carries the PDF of the quote.
@@ -92,18 +92,18 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   // Sent: the quote waits for its signature.
   item = await openQuote(page, customer.email, quote.numeroDevis);
   await expect(item.getByText('Envoyé', { exact: true })).toBeVisible();
-  await expect(item.getByRole('button', { name: texts.confirmSigned })).toBeVisible();
+  await expect(item.getByRole('button', { name: adminTexts.confirmSigned })).toBeVisible();
   await item.getByRole('link', { name: adminTexts.uploadSigned }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts.uploadTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.uploadTitle })).toBeVisible();
   const picker = page.getByLabel(adminTexts.uploadPickerLabel);
   await expect(picker).toHaveAttribute('accept', 'application/pdf');
 
-  await page.getByRole('button', { name: texts.uploadButton }).click();
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
   await expect(page.getByText(texts.uploadNoFile)).toBeVisible();
 
   await picker.setInputFiles({ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('ceci est du texte') });
-  await page.getByRole('button', { name: texts.uploadButton }).click();
-  await expect(page.getByRole('alert')).toContainText(texts.uploadFailure);
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
+  await expect(page.getByRole('alert')).toContainText(adminTexts.uploadFailure);
   await expect(page.getByRole('alert')).toContainText(adminTexts.uploadNotPdf);
 
   // Slow the upload down a little so its progress can be seen.
@@ -112,10 +112,10 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
     await route.continue();
   });
   await picker.setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: await makeSignedPdf() });
-  await page.getByRole('button', { name: texts.uploadButton }).click();
-  await expect(page.getByRole('status').filter({ hasText: texts.uploadInProgress })).toBeVisible();
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
+  await expect(page.getByRole('status').filter({ hasText: adminTexts.uploadInProgress })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: adminTexts.uploadProgressLabel })).toBeVisible();
-  await expect(page.getByText(texts.uploadSuccess)).toBeVisible();
+  await expect(page.getByText(adminTexts.uploadSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   await page.unroute('**/devis-signe');
 
@@ -146,7 +146,7 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   item = await openQuote(page, customer.email, quote.numeroDevis);
   await expect(item.getByText('En cours', { exact: true })).toBeVisible();
   await expect(item.getByRole('link', { name: adminTexts.downloadSigned })).toHaveAttribute('href', `/api/devis/${quote.id}/devis-signe`);
-  await item.getByRole('button', { name: texts.finishMission }).click();
+  await item.getByRole('button', { name: adminTexts.finishMission }).click();
   await expect(page.getByText(adminTexts.finishDone)).toBeVisible();
   await expect(item.getByText('Terminé', { exact: true })).toBeVisible();
 
@@ -174,8 +174,8 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
   await signInAsAdmin(page, baseURL!);
 
   await page.goto(`/admin/devis/${orphan.id}/edit`);
-  await page.getByLabel(texts.prixFinalLabel).fill('300');
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await page.getByLabel(adminTexts.prixFinalLabel).fill('300');
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
   await expect(page.getByRole('alert')).toHaveText(texts.clientEmailMissing);
   await expect(page).toHaveURL(new RegExp(`/admin/devis/${orphan.id}/edit$`));
 

@@ -142,7 +142,7 @@ for (const size of SIZES) {
       await page.getByRole('link', { name: 'Compléter' }).click();
 
       // The completion form: every field, a wrong SIRET first.
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.completeTitle);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.completeTitle);
       await expect(page).toHaveTitle(/Compléter le devis/);
       await expect(page.getByText('Rennes', { exact: false }).first()).toBeVisible();
       const client = page.getByRole('group', { name: t.clientInfo });
@@ -182,17 +182,17 @@ for (const size of SIZES) {
       await options.getByLabel(t.wGarage).check();
       await page.getByRole('group', { name: t.typeConvoyage }).getByLabel('Transfert').check();
       await page.getByLabel(t.commentaire).fill('Véhicule à récupérer à l’atelier, clés à l’accueil.');
-      await page.getByRole('button', { name: texts.completeSubmit }).click();
+      await page.getByRole('button', { name: t.completeSubmit }).click();
       await expect(client.getByText('SIRET invalide : 14 chiffres avec une clé de contrôle correcte.')).toBeVisible();
       await expect(dates.getByText("L'heure de fin doit être après l'heure de début.")).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: t.formInvalid })).toBeVisible();
       await shoot(page, size.name, '2-completer-erreurs');
       await client.getByLabel(t.siret).fill('732 829 320 00074');
       await dates.getByLabel(t.endTime).first().selectOption('12:00');
-      await page.getByRole('button', { name: texts.completeSubmit }).click();
+      await page.getByRole('button', { name: t.completeSubmit }).click();
 
       // Back on the list: the quote waits for the administrator's confirmation.
-      await expect(page.getByText(texts.completeSuccess)).toBeVisible();
+      await expect(page.getByText(t.completeSuccess)).toBeVisible();
       await expect(page).toHaveURL(/\/espace-client$/);
       await expect(card(simulated)).toContainText('En attente de confirmation');
       await expect(card(simulated).getByRole('link', { name: 'Compléter' })).toHaveCount(0);
@@ -226,7 +226,7 @@ for (const size of SIZES) {
       // Completing again is explained, not offered.
       await page.goto(`/devis/${simulated.id}/completer`);
       await expect(page.getByText(t.notCompletable)).toBeVisible();
-      await expect(page.getByRole('button', { name: texts.completeSubmit })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: t.completeSubmit })).toHaveCount(0);
 
       // Archive one: it leaves the list and appears in the archives.
       await page.goto('/espace-client');
@@ -249,7 +249,7 @@ for (const size of SIZES) {
 
       // Delete one from the list: cancel first, then confirm in the dialog.
       await card(toDelete).getByRole('button', { name: 'Supprimer' }).click();
-      const dialog = page.getByRole('dialog', { name: texts.confirmDelete });
+      const dialog = page.getByRole('dialog', { name: t.confirmDelete });
       await expect(dialog).toBeVisible();
       await shoot(page, size.name, '5-confirmation');
       await dialog.getByRole('button', { name: t.cancel }).click();
@@ -265,7 +265,7 @@ for (const size of SIZES) {
       await expect(card(toArchive)).toHaveCount(0);
       await page.getByRole('link', { name: t.archivesLink }).click();
       await card(toArchive).getByRole('button', { name: 'Supprimer' }).click();
-      const archivedDialog = page.getByRole('dialog', { name: texts.confirmDeleteArchived });
+      const archivedDialog = page.getByRole('dialog', { name: t.confirmDeleteArchived });
       await archivedDialog.getByRole('button', { name: 'Supprimer' }).click();
       await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
 
@@ -293,8 +293,8 @@ test("another customer's quote reads as not found, and a deletion failure is tol
   await page.goto('/espace-client');
   const card = page.getByRole('article', { name: `Devis n° ${quote.numeroDevis}`, exact: true });
   await card.getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('dialog', { name: texts.confirmDelete }).getByRole('button', { name: 'Supprimer' }).click();
-  await expect(page.getByText(texts.deleteFailure)).toBeVisible();
+  await page.getByRole('dialog', { name: t.confirmDelete }).getByRole('button', { name: 'Supprimer' }).click();
+  await expect(page.getByText(t.deleteFailure)).toBeVisible();
   await expect(card).toBeVisible();
 
   await page.context().clearCookies();

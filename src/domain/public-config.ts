@@ -3,3 +3,18 @@ export type PublicConfig = {
   contact: { email: string; phone: string };
   business: { name: string; owner: string; siret: string; address: string; host: string };
 };
+
+/**
+ * The placeholders shown until the operator sets CONTACT_* and BUSINESS_* (the server's
+ * defaults), and by the browser when nothing better is known (`npm run dev` with the API down).
+ */
+export const defaultPublicConfig: PublicConfig = {
+  contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
+  business: {
+    name: 'Convoyage Pro',
+    owner: 'Jean Dupont, entrepreneur individuel',
+    siret: '123 456 789 00012',
+    address: '12 rue de la République, 69002 Lyon',
+    host: 'Hébergement assuré par l’éditeur sur son propre serveur (France)',
+  },
+};

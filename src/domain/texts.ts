@@ -16,14 +16,19 @@ export const texts = {
   quoteNotFound: 'Devis introuvable',
   notSpecified: 'Non spécifiée',
   none: 'Aucun',
+  confirm: 'Confirmer',
+  cancel: 'Annuler',
+  closeMessage: 'Fermer le message',
+  loadingForm: 'Chargement du formulaire…',
+  networkError: 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.',
+  routeErrorTitle: 'Erreur',
+  routeErrorHeading: 'Une erreur est survenue',
+  routeErrorBody: "La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.",
+  reloadPage: 'Recharger la page',
 
   // Simulator (spec sections 5, 8, 9)
   simulatorRequired: 'Veuillez remplir tous les champs.',
   simulatorFailure: 'Erreur lors du calcul. Vérifiez les adresses.',
-  simulatorTooFar: 'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
-  distanceEstimee: (km: string) => `Distance estimée : ${km}\u00a0km`,
-  // A non-breaking space keeps the amount and its unit on one line.
-  prixEstime: (euros: string) => `Prix estimé TTC : ${euros}\u00a0€`,
 
   // Accounts
   signupSuccess: '✅ Compte créé avec succès ! Vérifiez votre email (vérifiez aussi les spams).',
@@ -38,30 +43,13 @@ export const texts = {
   ...accountTexts(),
 
   // Customer quotes
-  confirmDelete: 'Voulez-vous vraiment supprimer ce devis ?',
-  confirmDeleteArchived: 'Voulez-vous vraiment supprimer ce devis archivé ?',
-  deleteFailure: 'Erreur lors de la suppression.',
-  completeTitle: 'Compléter le devis',
-  completeSubmit: 'Valider les informations',
-  completeSuccess: 'Devis complété avec succès.',
 
   // Admin
-  adminEditTitle: 'Édition et confirmation du devis',
-  prixFinalLabel: 'Prix final (€)',
   clauseKm: "Jusqu'à 5% de kilomètres supplémentaires peuvent être facturés.",
   clauseLongDistance: "Jusqu'à 10% de frais supplémentaires sur les trajets de plus de 800 km.",
-  confirmQuote: 'Confirmer le devis',
   clientEmailMissing: "L'adresse e-mail du client est manquante.",
-  confirmSuccess: 'Le devis a été confirmé et envoyé par email au client.',
   confirmFailure: "Erreur lors de la confirmation ou de l'envoi du devis.",
-  confirmSigned: 'Confirmer devis signé',
-  finishMission: 'Terminer la mission',
-  uploadTitle: 'Téléversement du devis signé',
-  uploadButton: 'Téléverser',
-  uploadInProgress: 'Téléversement en cours...',
   uploadNoFile: 'Veuillez sélectionner un fichier.',
-  uploadSuccess: 'Fichier téléversé avec succès.',
-  uploadFailure: 'Une erreur est survenue.',
   clientInconnu: 'client-inconnu',
 
   // Legal

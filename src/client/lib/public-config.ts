@@ -1,17 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from '#domain/public-config.ts';
-
-/** Only seen when nothing better is known: `npm run dev` with the API down. */
-export const fallbackPublicConfig: PublicConfig = {
-  contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
-  business: {
-    name: 'Convoyage Pro',
-    owner: 'Jean Dupont, entrepreneur individuel',
-    siret: '123 456 789 00012',
-    address: '12 rue de la République, 69002 Lyon',
-    host: 'Hébergement assuré par l’éditeur',
-  },
-};
+import { defaultPublicConfig, type PublicConfig } from '#domain/public-config.ts';
 
 /** The configuration the server injected into index.html as inert JSON, if any. */
 export function readInjectedConfig(): PublicConfig | null {
@@ -29,6 +17,6 @@ export function readInjectedConfig(): PublicConfig | null {
  * (main.tsx) provides what the server injected; the server's prerendering
  * (entry-server.tsx) provides its own configuration.
  */
-export const PublicConfigContext = createContext<PublicConfig>(fallbackPublicConfig);
+export const PublicConfigContext = createContext<PublicConfig>(defaultPublicConfig);
 
 export const usePublicConfig = (): PublicConfig => useContext(PublicConfigContext);

@@ -16,7 +16,7 @@ export function AdminEditDevisPage() {
   const navigate = useNavigate();
   const quote = useAdminQuote(id);
   return (
-    <Page title={texts.adminEditTitle}>
+    <Page title={adminTexts.adminEditTitle}>
       <p>
         <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
       </p>

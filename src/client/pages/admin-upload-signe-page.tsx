@@ -13,7 +13,7 @@ export function AdminUploadSignePage() {
   const { id = '' } = useParams();
   const quote = useAdminQuote(id);
   return (
-    <Page title={texts.uploadTitle}>
+    <Page title={adminTexts.uploadTitle}>
       <p>
         <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
       </p>

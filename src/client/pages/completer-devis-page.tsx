@@ -28,7 +28,7 @@ export function CompleterDevisPage() {
 
   if (query.isPending) {
     return (
-      <Page title={texts.completeTitle}>
+      <Page title={t.completeTitle}>
         <p role="status">{texts.loading}</p>
       </Page>
     );
@@ -36,7 +36,7 @@ export function CompleterDevisPage() {
   const devis = query.data;
   if (!devis) {
     return (
-      <Page title={texts.completeTitle}>
+      <Page title={t.completeTitle}>
         <Message kind="error">{texts.quoteNotFound}</Message>
         {back}
       </Page>
@@ -44,7 +44,7 @@ export function CompleterDevisPage() {
   }
   const user = session.data?.user;
   return (
-    <Page title={texts.completeTitle}>
+    <Page title={t.completeTitle}>
       <section className={styles.panel} aria-label={t.simulationData}>
         <h2>{t.quoteNumber(devis.numeroDevis)}</h2>
         <SimulationSummary devis={devis} />
@@ -57,7 +57,7 @@ export function CompleterDevisPage() {
             isSubmitting={complete.isPending}
             onSubmit={async (completion) => {
               await complete.mutateAsync(completion);
-              toast.show(texts.completeSuccess, 'success');
+              toast.show(t.completeSuccess, 'success');
               navigate(paths.espaceClient);
             }}
           />

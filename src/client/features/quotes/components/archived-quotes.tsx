@@ -19,7 +19,7 @@ export function ArchivedQuotes() {
   const archives = useDevisArchives();
   const restore = useRestoreDevis();
   const toast = useToast();
-  const deletion = useConfirmedDelete(texts.confirmDeleteArchived);
+  const deletion = useConfirmedDelete(t.confirmDeleteArchived);
 
   // The spec's archive page says it is loading the user until it can list the archives.
   if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;

@@ -312,7 +312,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         </div>
       ) : null}
       <Button type="submit" isBusy={isSubmitting}>
-        {texts.completeSubmit}
+        {t.completeSubmit}
       </Button>
     </form>
   );
