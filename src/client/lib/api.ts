@@ -12,6 +12,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The French message of a failure: the API's own, or "Erreur inconnue". */
+export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message : texts.unknownError);
+
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
 export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
 import { CompletionForm } from '#client/features/quotes/components/completion-form.tsx';
 import { SimulationSummary } from '#client/features/quotes/components/devis-detail.tsx';
+import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -26,20 +26,12 @@ export function CompleterDevisPage() {
     </p>
   );
 
-  if (query.isPending) {
-    return (
-      <Page title={t.completeTitle}>
-        <p role="status">{texts.loading}</p>
-      </Page>
-    );
-  }
   const devis = query.data;
   if (!devis) {
     return (
-      <Page title={t.completeTitle}>
-        <Message kind="error">{texts.quoteNotFound}</Message>
+      <DevisUnavailable title={t.completeTitle} isLoading={query.isPending}>
         {back}
-      </Page>
+      </DevisUnavailable>
     );
   }
   const user = session.data?.user;

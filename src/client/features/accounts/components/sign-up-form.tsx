@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
-import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { Message } from '#client/ui/message.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { FormActions, type Feedback } from './form-actions.tsx';
 import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
 
@@ -21,8 +20,6 @@ const emptyForm: SignUpInput = {
   confirmation: '',
   resterConnecte: false,
 };
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** Sign-up (home section "creer-compte"): every field required, profile saved with the account. */
 export function SignUpForm() {
@@ -43,8 +40,7 @@ export function SignUpForm() {
         reset(emptyForm);
         setFeedback({ kind: 'success', text: texts.signupSuccess });
       } catch (error) {
-        const text = error instanceof ApiError ? error.message : texts.unknownError;
-        setFeedback({ kind: 'error', text: texts.signupFailure(text) });
+        setFeedback({ kind: 'error', text: texts.signupFailure(messageOf(error)) });
       }
     },
     (invalid) => {
@@ -103,16 +99,7 @@ export function SignUpForm() {
         />
       </div>
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
-      <div className={styles.actions}>
-        <Button type="submit" isBusy={isSubmitting}>
-          {texts.signupSubmit}
-        </Button>
-      </div>
-      {feedback ? (
-        <div className={styles.feedback}>
-          <Message kind={feedback.kind}>{feedback.text}</Message>
-        </div>
-      ) : null}
+      <FormActions submitLabel={texts.signupSubmit} isSubmitting={isSubmitting} feedback={feedback} />
     </form>
   );
 }
