@@ -93,3 +93,34 @@ export function CheckboxField({ label, ref, ...input }: CheckboxFieldProps & { r
     </div>
   );
 }
+
+type RadioGroupFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+  error?: string;
+  className?: string;
+  legendClassName?: string;
+};
+
+/** One choice among a few, as radio buttons in a fieldset; `input` (a registration) goes on each. */
+export function RadioGroupField({ legend, options, error, className, legendClassName, ...input }: RadioGroupFieldProps) {
+  const errorId = useId();
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className={styles.radios}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.radio}>
+            <input type="radio" {...input} value={option.value} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

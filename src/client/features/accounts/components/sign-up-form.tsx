@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
-import { CheckboxField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, RadioGroupField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { messageOf } from '#client/lib/api.ts';
 import { FormActions, type Feedback } from './form-actions.tsx';
@@ -81,18 +81,17 @@ export function SignUpForm() {
             error={errors.adresse?.message}
           />
         </div>
-        <fieldset className={`${styles.fieldset} ${styles.wide}`}>
-          <legend className={styles.legend}>{texts.fieldType}</legend>
-          <div className={styles.radios}>
-            {CLIENT_TYPES.map((type) => (
-              <label key={type} className={styles.radio}>
-                <input type="radio" value={type} {...register('type')} />
-                {type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise}
-              </label>
-            ))}
-          </div>
-          {errors.type ? <p className={styles.fieldError}>{errors.type.message}</p> : null}
-        </fieldset>
+        <RadioGroupField
+          className={`${styles.fieldset} ${styles.wide}`}
+          legendClassName={styles.legend}
+          legend={texts.fieldType}
+          options={CLIENT_TYPES.map((type) => ({
+            value: type,
+            label: type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise,
+          }))}
+          error={errors.type?.message}
+          {...register('type')}
+        />
         <NewPasswordFields
           password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
           confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}

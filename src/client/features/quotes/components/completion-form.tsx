@@ -16,7 +16,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { parisToday, TIME_SLOTS } from '#domain/time-slots.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '#client/lib/completion-draft.ts';
 import styles from './quotes.module.css';
@@ -230,22 +230,12 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         <CheckboxField label={t.wGarage} {...register('options.wGarage')} />
       </fieldset>
 
-      <fieldset className={styles.fieldset} aria-describedby={errors.typeConvoyage ? 'type-convoyage-error' : undefined}>
-        <legend>{t.typeConvoyage}</legend>
-        <div className={styles.radios}>
-          {TYPES_CONVOYAGE.map((type) => (
-            <label key={type} className={styles.radio}>
-              <input type="radio" value={type} {...register('typeConvoyage')} />
-              {t.labels[type]}
-            </label>
-          ))}
-        </div>
-        {errors.typeConvoyage?.message ? (
-          <p id="type-convoyage-error" className={styles.fieldError}>
-            {errors.typeConvoyage.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioGroupField
+        className={styles.fieldset}
+        legend={t.typeConvoyage}
+        options={TYPES_CONVOYAGE.map((type) => ({ value: type, label: t.labels[type] }))}
+        {...field('typeConvoyage')}
+      />
 
       <TextAreaField label={t.commentaire} hint={t.commentaireHint} rows={4} maxLength={LIMITS.commentaire} {...field('commentaire')} />
 
