@@ -9,11 +9,25 @@ import { ToastProvider } from '#client/ui/toast.tsx';
 
 type Answer = { status?: number; body?: unknown };
 /** What the fake server answers to one request: an answer, or a promise of one (to hold it). */
-type Handler = (request: { method: string; url: URL; body: unknown }) => Answer | Promise<Answer>;
+type Handler = (request: { method: string; url: URL; body: unknown; params: Record<string, string> }) => Answer | Promise<Answer>;
+
+/** The handler of a request: by "METHOD /path", or by a pattern with `:name` segments ("DELETE /api/devis/:id"). */
+function findHandler(handlers: Record<string, Handler | Answer>, method: string, pathname: string) {
+  for (const [key, handler] of Object.entries(handlers)) {
+    const [keyMethod, pattern = ''] = key.split(' ');
+    if (keyMethod !== method) continue;
+    const names: string[] = [];
+    const source = pattern.replace(/:(\w+)/g, (_match, name: string) => (names.push(name), '([^/]+)'));
+    const match = new RegExp(`^${source}$`).exec(pathname);
+    if (match) return { handler, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)])) };
+  }
+  return null;
+}
 
 /**
  * The API as the components see it, at the network's edge: `fetch` answers from `handlers`,
- * keyed "METHOD /path" (without the query string), with JSON as the server sends it. A
+ * keyed "METHOD /path" (without the query string; `:name` matches a segment), with JSON as
+ * the server sends it. A
  * request nobody answers fails the test. `calls` lists every request made.
  */
 export function fakeApi(handlers: Record<string, Handler | Answer>) {
@@ -23,9 +37,10 @@ export function fakeApi(handlers: Record<string, Handler | Answer>) {
     const url = new URL(input, 'http://localhost');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, path: url.pathname, body });
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) throw new Error(`unexpected request: ${method} ${url.pathname}`);
-    const { status = 200, body: payload = null } = typeof handler === 'function' ? await handler({ method, url, body }) : handler;
+    const found = findHandler(handlers, method, url.pathname);
+    if (!found) throw new Error(`unexpected request: ${method} ${url.pathname}`);
+    const { handler, params } = found;
+    const { status = 200, body: payload = null } = typeof handler === 'function' ? await handler({ method, url, body, params }) : handler;
     return new Response(status === 204 ? null : JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
