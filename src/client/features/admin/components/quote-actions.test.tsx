@@ -5,7 +5,7 @@ import { adminTexts } from '#domain/texts-admin.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 
-const archived = { id: 'q7', numeroDevis: 7, statut: 'archivé', devisSigneURL: null };
+const archived = { id: 'q7', numeroDevis: 7, statut: 'archivé' as const, devisSigneURL: null };
 
 describe("the administrator's deletion", () => {
   it('warns that it cannot be undone; cancelling sends nothing, confirming deletes and says so', async () => {
