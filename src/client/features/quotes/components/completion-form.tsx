@@ -49,6 +49,16 @@ const emptyForm = (defaults: CompletionFormProps['defaults']): CompletionInput =
   commentaire: '',
 });
 
+/** Name, e-mail and phone of someone: the customer (filled from the browser's profile) or a contact on site. */
+const PERSON_FIELDS = [
+  { key: 'nom', type: 'text', autoComplete: 'name' },
+  { key: 'email', type: 'email', autoComplete: 'email' },
+  { key: 'telephone', type: 'tel', autoComplete: 'tel' },
+] as const;
+
+/** A plate or a VIN: capitals, and nothing the browser would suggest. */
+const CODE = { autoComplete: 'off', autoCapitalize: 'characters' } as const;
+
 const DAY_FIELDS = { priseInfo: 'priseInfo.datePriseEnCharge', livraisonInfo: 'livraisonInfo.dateLivraisonSouhaitee' } as const;
 
 /** The completion form of /devis/{id}/completer, validated by the same schema as the API. */
@@ -97,25 +107,17 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
   });
 
   /** Name, e-mail and phone of someone: the customer (`autoFill`: from the browser's profile) or a contact on site. */
-  const person = (prefix: 'clientDetails' | 'contactDepart' | 'contactArrivee', nomLabel: string, autoFill: boolean) => (
-    <>
-      <TextField label={nomLabel} autoComplete={autoFill ? 'name' : 'off'} maxLength={LIMITS.nom} {...field(`${prefix}.nom`)} />
+  const person = (prefix: 'clientDetails' | 'contactDepart' | 'contactArrivee', nomLabel: string, autoFill: boolean) =>
+    PERSON_FIELDS.map(({ key, type, autoComplete }) => (
       <TextField
-        label={t.email}
-        type="email"
-        autoComplete={autoFill ? 'email' : 'off'}
-        maxLength={LIMITS.email}
-        {...field(`${prefix}.email`)}
+        key={key}
+        label={key === 'nom' ? nomLabel : t[key]}
+        type={type}
+        autoComplete={autoFill ? autoComplete : 'off'}
+        maxLength={LIMITS[key]}
+        {...field(`${prefix}.${key}`)}
       />
-      <TextField
-        label={t.telephone}
-        type="tel"
-        autoComplete={autoFill ? 'tel' : 'off'}
-        maxLength={LIMITS.telephone}
-        {...field(`${prefix}.telephone`)}
-      />
-    </>
-  );
+    ));
 
   const contact = (prefix: 'contactDepart' | 'contactArrivee', legend: string) => (
     <fieldset className={styles.fieldset}>
@@ -190,21 +192,13 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
           <TextField
             label={t.immatriculation}
             hint={isForeign ? undefined : t.immatriculationHint}
-            autoComplete="off"
-            autoCapitalize="characters"
             maxLength={LIMITS.immatriculation}
+            {...CODE}
             {...field('infosVehicule.immatriculation')}
           />
           <TextField label={t.marque} autoComplete="off" maxLength={LIMITS.marque} {...field('infosVehicule.marque')} />
           <TextField label={t.modele} autoComplete="off" maxLength={LIMITS.modele} {...field('infosVehicule.modele')} />
-          <TextField
-            label={t.chassis}
-            hint={t.chassisHint}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={LIMITS.chassis}
-            {...field('infosVehicule.chassis')}
-          />
+          <TextField label={t.chassis} hint={t.chassisHint} maxLength={LIMITS.chassis} {...CODE} {...field('infosVehicule.chassis')} />
           <SelectField label={t.motorisation} {...field('infosVehicule.motorisation')}>
             <option value="">{t.chooseEngine}</option>
             {MOTORISATIONS.map((engine) => (

@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { Definitions } from '#client/ui/lists.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
 
@@ -22,14 +23,7 @@ export function QuoteCard({ devis, heading: Heading, facts, children }: QuoteCar
         <Heading className={styles.cardTitle}>{title}</Heading>
         <StatusBadge statut={devis.statut} />
       </div>
-      <dl className={styles.facts}>
-        {facts.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Definitions className={styles.facts} items={facts} />
       <div className={styles.actions}>{children}</div>
     </article>
   );
