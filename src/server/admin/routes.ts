@@ -18,6 +18,7 @@ import {
   listArchives,
   removeQuote,
   restoreQuote,
+  retryQuoteMail,
   uploadSignedQuote,
   type AdminDeps,
 } from './service.ts';
@@ -28,7 +29,7 @@ const errorSchema = z.object({ error: z.string(), message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 function depsOf(app: FastifyInstance, request: FastifyRequest): AdminDeps {
-  return { database: app.database, mailer: app.mailer, fileStore: app.fileStore, config: app.config, log: request.log };
+  return { database: app.database, outbox: app.outbox, fileStore: app.fileStore, config: app.config, log: request.log };
 }
 
 /** Every route of the back office; each one starts by requiring the administrator. */
@@ -86,12 +87,28 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
         params,
         body: confirmBodySchema,
-        response: { 200: devisSchema, ...errors, 422: errorSchema, 502: errorSchema },
+        response: { 200: devisSchema, ...errors, 422: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
       const admin = await app.guards.requireAdmin(request);
       return confirmQuote(depsOf(app, request), admin, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/devis/:id/renvoyer-email',
+    {
+      schema: {
+        tags,
+        summary: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
+        params,
+        response: { 200: devisSchema, ...errors, 422: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      await app.guards.requireAdmin(request);
+      return retryQuoteMail(depsOf(app, request), request.params.id);
     },
   );
 

@@ -10,6 +10,7 @@ export type Database = {
   user: AuthUserTable;
   account: AuthAccountTable;
   auth_throttle: AuthThrottleTable;
+  outbox: OutboxTable;
 };
 
 /** Nested objects of the spec (section 3) are JSON text columns, named as there. */
@@ -39,6 +40,9 @@ export type DevisTable = {
   commentaire: string | null;
   clauses: string | null;
   signedFileKey: string | null;
+  /** The quote PDF its e-mail for signature carries (file store key) and that file's SHA-256. */
+  sentPdfKey: string | null;
+  sentPdfSha256: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -94,7 +98,32 @@ export type AuthThrottleTable = {
   windowStart: number;
 };
 
+/** E-mails waiting to go out, or gone (outbox/). Times are ISO text (UTC). */
+export type OutboxTable = {
+  id: string;
+  /** What the message is about (`quote-for-signature`, `verification`, …): the worker's hooks key on it. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** JSON: [{ filename, contentType, storageKey } | { filename, contentType, contentBase64 }]. */
+  attachments: string;
+  devisId: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  /** While `sending`: until when this claim holds; a worker that died is replaced after it. */
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
 export type DevisRow = Selectable<DevisTable>;
 export type NewDevisRow = Insertable<DevisTable>;
 export type DevisUpdate = Updateable<DevisTable>;
 export type UtilisateurRow = Selectable<UtilisateursTable>;
+export type OutboxRow = Selectable<OutboxTable>;

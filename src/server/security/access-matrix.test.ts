@@ -102,6 +102,8 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly(byTable('admin', 'confirm', 200)),
     request: () => ({ payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } } }),
   },
+  // A confirmé quote's e-mail can be sent again (here it has none yet: it is queued anew); no other status has one to send.
+  'POST /api/admin/devis/:id/renvoyer-email': { perQuote: true, expect: adminOnly((statut) => (statut === 'confirmé' ? 200 : 409)) },
   'POST /api/admin/devis/:id/confirmer-signe': { perQuote: true, expect: adminOnly(byTable('admin', 'confirmSigned', 200)) },
   'POST /api/admin/devis/:id/terminer': { perQuote: true, expect: adminOnly(byTable('admin', 'finish', 200)) },
   'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },
