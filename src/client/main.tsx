@@ -1,9 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { defaultPublicConfig, type PublicConfig } from '#domain/public-config.ts';
+import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
-import { readInjectedConfig } from './lib/public-config.ts';
+import { fallbackPublicConfig, readInjectedConfig } from './lib/public-config.ts';
 import './styles/tokens.css';
 
 /** `npm run dev` serves index.html as it is, without the configuration the server injects. */
@@ -34,7 +34,7 @@ async function loadMatchedLazyRoutes(): Promise<void> {
 
 async function start() {
   const container = document.getElementById('root')!;
-  const config = readInjectedConfig() ?? (await fetchConfigInDevelopment()) ?? defaultPublicConfig;
+  const config = readInjectedConfig() ?? (await fetchConfigInDevelopment()) ?? fallbackPublicConfig;
   const isPrerendered = container.firstElementChild !== null;
   await loadMatchedLazyRoutes();
   const app = (

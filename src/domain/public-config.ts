@@ -5,10 +5,10 @@ export type PublicConfig = {
 };
 
 /**
- * The placeholders shown until the operator sets CONTACT_* and BUSINESS_* (the server's
- * defaults), and by the browser when nothing better is known (`npm run dev` with the API down).
+ * The identity until the operator sets CONTACT_* and BUSINESS_* (README): the server's
+ * defaults, and what the browser shows when it knows nothing better.
  */
-export const defaultPublicConfig: PublicConfig = {
+export const placeholderPublicConfig: PublicConfig = {
   contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
   business: {
     name: 'Convoyage Pro',

@@ -1,5 +1,8 @@
 import { createContext, useContext } from 'react';
-import { defaultPublicConfig, type PublicConfig } from '#domain/public-config.ts';
+import { placeholderPublicConfig, type PublicConfig } from '#domain/public-config.ts';
+
+/** Only seen when nothing better is known: `npm run dev` with the API down. */
+export const fallbackPublicConfig: PublicConfig = placeholderPublicConfig;
 
 /** The configuration the server injected into index.html as inert JSON, if any. */
 export function readInjectedConfig(): PublicConfig | null {
@@ -17,6 +20,6 @@ export function readInjectedConfig(): PublicConfig | null {
  * (main.tsx) provides what the server injected; the server's prerendering
  * (entry-server.tsx) provides its own configuration.
  */
-export const PublicConfigContext = createContext<PublicConfig>(defaultPublicConfig);
+export const PublicConfigContext = createContext<PublicConfig>(fallbackPublicConfig);
 
 export const usePublicConfig = (): PublicConfig => useContext(PublicConfigContext);

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { defaultPublicConfig } from '#domain/public-config.ts';
+import { placeholderPublicConfig } from '#domain/public-config.ts';
 import { PublicConfigContext } from '#client/lib/public-config.ts';
 import { ToastProvider } from '#client/ui/toast.tsx';
 
@@ -60,7 +60,7 @@ export const admin = { id: 'a1', email: 'admin@exemple.fr', name: 'Admin', role:
 function Providers({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return (
-    <PublicConfigContext value={defaultPublicConfig}>
+    <PublicConfigContext value={placeholderPublicConfig}>
       <QueryClientProvider client={client}>
         <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
