@@ -59,7 +59,10 @@ try {
 
   const kinds: Kind[] = [
     { name: 'reset request, address with an account', request: () => post('/api/auth/request-password-reset', { email: customer }) },
-    { name: 'reset request, address without an account', request: () => post('/api/auth/request-password-reset', { email: 'personne@exemple.fr' }) },
+    {
+      name: 'reset request, address without an account',
+      request: () => post('/api/auth/request-password-reset', { email: 'personne@exemple.fr' }),
+    },
     { name: 'sign-up, new address', request: (round) => post('/api/comptes/inscription', signUpBody(`nouveau-${round}@exemple.fr`)) },
     { name: 'sign-up, address with an account', request: () => post('/api/comptes/inscription', signUpBody(customer)) },
     { name: "sign-up, the administrator's address", request: () => post('/api/comptes/inscription', signUpBody(ADMIN.email)) },
@@ -78,7 +81,8 @@ try {
     }
   }
 
-  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+  const quantile = (values: number[], q: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
   console.log(`| Request (${ROUNDS} each, interleaved) | answers | median (ms) | p10 (ms) | p90 (ms) |`);
   console.log('|---|---|---:|---:|---:|');
   for (const { name } of kinds) {

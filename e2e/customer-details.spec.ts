@@ -1,11 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
-import { E2E_ADMIN, ensureAdmin } from './admin-support.ts';
-import { loginNewCustomer } from './customer-support.ts';
-import { apiHeaders } from './support.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * What a customer noticed walking the product on a phone: the final price once confirmed,
@@ -15,48 +11,18 @@ import { apiHeaders } from './support.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
 
-/** A quote of the logged-in customer, through the app's own API: simulated, then completed if asked. */
-async function newQuote(page: Page, baseURL: string, { complete = false } = {}) {
-  const headers = apiHeaders(baseURL);
-  const simulation = await page.request.post('/api/devis/simulation', {
-    headers,
-    data: { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '5 place Bellecour, 69002 Lyon', typeVehicule: 'Berline' },
-  });
-  expect(simulation.status()).toBe(200);
-  const devis = (await simulation.json()).devis as { id: string; numeroDevis: number };
-  if (complete) {
-    const completion = await page.request.put(`/api/devis/${devis.id}/completer`, { headers, data: validCompletion() });
-    expect(completion.status(), await completion.text()).toBe(200);
-  }
-  return devis;
-}
-
-async function signInAdmin(request: APIRequestContext, baseURL: string) {
-  await ensureAdmin();
-  const response = await request.post('/api/auth/sign-in/email', {
-    headers: apiHeaders(baseURL),
-    data: { ...E2E_ADMIN, rememberMe: true },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('once confirmed, a quote shows « Prix final » with its cents; an estimate keeps « Prix estimé TTC »', async ({
   page,
-  baseURL,
-  playwright,
+  customer,
+  adminApi,
 }) => {
-  await loginNewCustomer(page, 'Inès Moreau');
-  const confirmed = await newQuote(page, baseURL!, { complete: true });
-  const estimate = await newQuote(page, baseURL!);
-
-  const admin = await playwright.request.newContext({ baseURL });
-  await signInAdmin(admin, baseURL!);
-  const confirmation = await admin.post(`/api/admin/devis/${confirmed.id}/confirmer`, {
-    headers: apiHeaders(baseURL!),
+  const confirmed = await customer.createQuote({ adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Berline' });
+  await customer.completeQuote(confirmed);
+  const estimate = await customer.createQuote();
+  const confirmation = await adminApi.post(`/api/admin/devis/${confirmed.id}/confirmer`, {
     data: { prixFinal: '420,50', clauses: { km: false, longDistance: false } },
   });
   expect(confirmation.status(), await confirmation.text()).toBe(200);
-  await admin.dispose();
 
   await page.goto('/espace-client');
   const confirmedCard = page.getByRole('article', { name: t.quoteNumber(confirmed.numeroDevis) });
@@ -72,28 +38,31 @@ test('once confirmed, a quote shows « Prix final » with its cents; an estimate
   await expect(page.getByRole('term').filter({ hasText: t.prixTtc })).toHaveCount(0);
 });
 
-test('the completion form starts with the phone given at sign-up, and explains a wrong date as jj/mm/aaaa', async ({ page, baseURL }) => {
-  await loginNewCustomer(page, 'Marc Lefort');
-  const devis = await newQuote(page, baseURL!);
+test.describe('the completion form', () => {
+  test.use({ customerName: 'Marc Lefort' });
 
-  await page.goto(`/devis/${devis.id}/completer`);
-  const client = page.getByRole('group', { name: t.clientInfo });
-  await expect(client.getByLabel(t.telephone)).toHaveValue('06 12 34 56 78');
-  await expect(client.getByLabel(t.clientNom)).toHaveValue('Marc Lefort');
+  test('starts with the phone given at sign-up, and explains a wrong date as jj/mm/aaaa', async ({ page, customer }) => {
+    const devis = await customer.createQuote();
 
-  // Day and month typed, no year: the field holds no date.
-  const pickup = page.getByLabel(t.pickupDate);
-  await pickup.click();
-  await page.keyboard.type('3112');
-  await page.getByRole('button', { name: 'Valider les informations' }).click();
-  await expect(pickup).toHaveAccessibleDescription('Indiquez une date valide au format jj/mm/aaaa.');
+    await page.goto(`/devis/${devis.id}/completer`);
+    const client = page.getByRole('group', { name: t.clientInfo });
+    await expect(client.getByLabel(t.telephone)).toHaveValue(customer.telephone);
+    await expect(client.getByLabel(t.clientNom)).toHaveValue('Marc Lefort');
+
+    // Day and month typed, no year: the field holds no date.
+    const pickup = page.getByLabel(t.pickupDate);
+    await pickup.click();
+    await page.keyboard.type('3112');
+    await page.getByRole('button', { name: t.completeSubmit }).click();
+    await expect(pickup).toHaveAccessibleDescription('Indiquez une date valide au format jj/mm/aaaa.');
+  });
 });
 
-test('/admin goes down one heading level at a time', async ({ page, baseURL }) => {
-  await loginNewCustomer(page, 'Zoé Martin');
-  await newQuote(page, baseURL!, { complete: true });
+test('/admin goes down one heading level at a time', async ({ page, customer, logInAsAdmin }) => {
+  const quote = await customer.createQuote();
+  await customer.completeQuote(quote);
   await page.context().clearCookies();
-  await signInAdmin(page.request, baseURL!);
+  await logInAsAdmin(page);
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminTitle })).toBeVisible();
@@ -104,8 +73,9 @@ test('/admin goes down one heading level at a time', async ({ page, baseURL }) =
     .locator('h1, h2, h3, h4, h5, h6')
     .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
   expect(levels[0]).toBe(1);
-  for (let index = 1; index < levels.length; index += 1)
+  for (let index = 1; index < levels.length; index += 1) {
     expect(levels[index]!, `heading ${index}: ${levels.join(' ')}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+  }
   const axe = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
   expect(axe.violations).toEqual([]);
 });
