@@ -59,6 +59,7 @@ export const signatureTexts = {
   certDrawing: 'Signature dessinée',
   certSeal: (business: string, subject: string) =>
     `Document scellé électroniquement par ${business} (signature PAdES, certificat « ${subject} ») : toute modification ultérieure du fichier est signalée par le lecteur PDF.`,
+  certSealFingerprint: (sha256: string) => `Empreinte SHA-256 du certificat de cachet : ${sha256}`,
   certLegal:
     'Signature électronique simple au sens de l’article 25 du règlement (UE) n° 910/2014 (eIDAS) et des articles 1366 et 1367 du Code civil.',
   sealReason: (numero: number) => `Devis n° ${numero} signé en ligne par le client`,
@@ -94,8 +95,7 @@ export const notificationTexts = {
   // The customer's switch in his area
   settingsTitle: 'Suivi par e-mail',
   settingsLabel: 'Recevoir par e-mail le suivi de mes devis (mission en cours, terminée, devis archivé ou supprimé)',
-  settingsHint:
-    'Les e-mails indispensables (devis à signer, copie de votre devis signé, compte) vous sont toujours envoyés.',
+  settingsHint: 'Les e-mails indispensables (devis à signer, copie de votre devis signé, compte) vous sont toujours envoyés.',
   settingsSaved: 'Préférence enregistrée.',
   settingsFailure: 'La préférence n’a pas pu être enregistrée.',
 } as const;

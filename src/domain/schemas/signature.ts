@@ -8,9 +8,7 @@ import { z } from 'zod';
 export const signatureDrawingSchema = z.object({
   largeur: z.number().positive().max(4000),
   hauteur: z.number().positive().max(4000),
-  traits: z
-    .array(z.array(z.tuple([z.number().min(-10).max(4010), z.number().min(-10).max(4010)])).max(2000))
-    .max(200),
+  traits: z.array(z.array(z.tuple([z.number().min(-10).max(4010), z.number().min(-10).max(4010)])).max(2000)).max(200),
 });
 export type SignatureDrawing = z.infer<typeof signatureDrawingSchema>;
 

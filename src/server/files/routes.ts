@@ -29,7 +29,11 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
       const row = await findQuoteById(app.database.db, request.params.id);
       if (!row) throw notFound(texts.quoteNotFound);
       // Another customer's quote does not exist for this viewer; the probe is logged.
-      assertMayFetch(viewer, { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } }, { log: request.log, notFoundMessage: texts.quoteNotFound });
+      assertMayFetch(
+        viewer,
+        { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+        { log: request.log, notFoundMessage: texts.quoteNotFound },
+      );
       if (!row.signedFileKey) throw notFound(adminTexts.signedFileMissing);
       const content = await app.fileStore.get(row.signedFileKey);
       if (!content) throw notFound(adminTexts.signedFileMissing);

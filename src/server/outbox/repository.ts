@@ -23,7 +23,12 @@ export async function releaseMail(db: Db, ids: readonly string[], now = new Date
 /** Messages whose cause was taken back are never sent (those not yet claimed by a worker). */
 export async function cancelMail(db: Db, ids: readonly string[], reason: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('outbox').set({ status: 'cancelled', lastError: reason }).where('id', 'in', ids).where('status', '=', 'pending').execute();
+  await db
+    .updateTable('outbox')
+    .set({ status: 'cancelled', lastError: reason })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**

@@ -4,7 +4,10 @@ import type { SignaturesTable } from '#server/db/schema.ts';
 
 export async function insertSignatureEvidence(trx: Db, evidence: Omit<SignaturesTable, 'id'>): Promise<string> {
   const id = randomUUID();
-  await trx.insertInto('signatures').values({ ...evidence, id }).execute();
+  await trx
+    .insertInto('signatures')
+    .values({ ...evidence, id })
+    .execute();
   return id;
 }
 
@@ -15,11 +18,5 @@ export async function deleteSignatureEvidence(trx: Db, id: string): Promise<void
 
 /** The latest online signature of a quote, if any. */
 export function findSignatureOf(db: Db, devisId: string) {
-  return db
-    .selectFrom('signatures')
-    .selectAll()
-    .where('devisId', '=', devisId)
-    .orderBy('signedAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return db.selectFrom('signatures').selectAll().where('devisId', '=', devisId).orderBy('signedAt', 'desc').limit(1).executeTakeFirst();
 }

@@ -91,7 +91,10 @@ function openP12(p12: Buffer, passphrase: string, passwordName: string): Omit<Se
  */
 function generateSelfSigned(dir: string, business: Config['business']): void {
   // Node's own RSA key generation (forge's would take seconds in JavaScript).
-  const pem = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 }).privateKey.export({ type: 'pkcs1', format: 'pem' });
+  const pem = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 }).privateKey.export({
+    type: 'pkcs1',
+    format: 'pem',
+  });
   const privateKey = forge.pki.privateKeyFromPem(pem.toString());
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(privateKey.n, privateKey.e);

@@ -85,7 +85,11 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
 export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string): Promise<{ content: Buffer; filename: string }> {
   const row = await findQuoteById(deps.database.db, id);
   if (!row) throw notFound(texts.quoteNotFound);
-  assertMayFetch(viewer, { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } }, { log: deps.log, notFoundMessage: texts.quoteNotFound });
+  assertMayFetch(
+    viewer,
+    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+    { log: deps.log, notFoundMessage: texts.quoteNotFound },
+  );
   const file = row.sentPdfKey ? await readDocument(deps.fileStore, row.sentPdfKey) : null;
   if (!file) throw notFound(adminTexts.sentPdfMissing);
   return { content: file.content, filename: `devis-${row.numeroDevis}.pdf` };

@@ -152,7 +152,7 @@ async function renderSheets(
   doc.moveDown(0.8);
   const rows: [string, string, ('mono' | 'regular')?][] = [
     [s.certQuote, adminTexts.pdfTitle(evidence.numeroDevis)],
-    [s.certOriginalSha256, evidence.originalSha256, 'mono'],
+    [s.certOriginalSha256, twoLines(evidence.originalSha256), 'mono'],
     [s.certSigner, evidence.signerName],
     [s.certEmail, evidence.signerEmail],
     [s.certAccount, evidence.userId, 'mono'],
@@ -165,7 +165,10 @@ async function renderSheets(
   const labelWidth = 170;
   for (const [label, value, font = 'regular'] of rows) {
     const y = doc.y;
-    doc.font('bold').fontSize(9.5).text(label, left, y, { width: labelWidth - 10 });
+    doc
+      .font('bold')
+      .fontSize(9.5)
+      .text(label, left, y, { width: labelWidth - 10 });
     const labelBottom = doc.y;
     doc
       .font(font)
@@ -179,12 +182,15 @@ async function renderSheets(
   drawStrokes(doc, drawing, { x: left + 8, y: drawingTop + 8, width: 224, height: 74 });
   doc.y = drawingTop + 104;
   doc.font('regular').fontSize(8.5).fillColor('#1b2430').text(s.certSeal(business.name, seal.certificate.subject), left, doc.y, { width });
-  doc.moveDown(0.4).text(`SHA-256 : ${seal.certificate.sha256}`, { width });
+  doc.moveDown(0.4).text(s.certSealFingerprint(seal.certificate.sha256), { width });
   doc.moveDown(0.6).text(s.certLegal, { width });
   doc.moveDown(0.6).text(`${business.name} – SIRET ${business.siret} – ${business.address}`, { width });
   doc.end();
   return finished;
 }
+
+/** A SHA-256 in hex on two lines of 32, never cut elsewhere. */
+const twoLines = (hex: string) => `${hex.slice(0, 32)}\n${hex.slice(32)}`;
 
 /** The strokes scaled into `area` (kept in proportion, centred), as round-capped lines. */
 function drawStrokes(doc: PDFKit.PDFDocument, drawing: SignatureDrawing, area: { x: number; y: number; width: number; height: number }) {
