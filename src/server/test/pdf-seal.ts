@@ -21,7 +21,8 @@ export function checkSeal(pdf: Buffer) {
   const signedBytes = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
   const cmsDer = Buffer.from(pdf.subarray(a + b + 1, c - 1).toString('latin1'), 'hex');
 
-  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(cmsDer.toString('binary')), { parseAllBytes: false });
+  // The CMS is followed by the zeros left of its placeholder: forge takes an options object (its types say a boolean).
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(cmsDer.toString('binary')), { parseAllBytes: false } as unknown as boolean);
   const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
   };
