@@ -29,6 +29,7 @@ export const signatureTexts = {
   submitting: 'Signature en cours…',
   signed: 'Merci ! Votre devis est signé : la mission est lancée.',
   alreadySignedInfo: 'Ce devis est signé.',
+  signedBy: (name: string, date: string) => `Ce devis a été signé en ligne par ${name} le ${date}.`,
   downloadSigned: 'Télécharger le devis signé',
   backToQuote: 'Retour au devis',
   notSignable: 'Ce devis ne peut pas être signé en ligne : il n’est pas en attente de signature.',

@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             path: '/devis/:id/completer',
             lazy: async () => ({ Component: (await import('#client/pages/completer-devis-page.tsx')).CompleterDevisPage }),
           },
+          {
+            path: '/devis/:id/signer',
+            lazy: async () => ({ Component: (await import('#client/pages/signer-devis-page.tsx')).SignerDevisPage }),
+          },
         ],
       },
       {

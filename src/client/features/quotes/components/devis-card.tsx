@@ -49,6 +49,12 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
             {hidden}
           </Link>
         ) : null}
+        {canApply('customer', 'sign', devis.statut) ? (
+          <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.signerDevis(devis.id)}>
+            {t.sign}
+            {hidden}
+          </Link>
+        ) : null}
         {devis.devisSigneURL ? (
           <a className={styles.actionLink} href={devis.devisSigneURL} download>
             {t.downloadSigned}
