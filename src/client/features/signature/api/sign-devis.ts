@@ -12,7 +12,8 @@ export function useSignDevis() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signDevis,
-    // The quote changed everywhere it is shown (list, detail, this page).
-    onSettled: () => queryClient.invalidateQueries(),
+    // The quote changed everywhere it is shown (list, detail); this page keeps its own view,
+    // which now shows the signed document, until it is opened again.
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'signature' }),
   });
 }

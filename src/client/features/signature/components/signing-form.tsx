@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { hasInk, type SignatureDrawing, type SigningView } from '#domain/schemas/signature.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
 import { texts } from '#domain/texts.ts';
-import { formatDateTime, formatEuros } from '#client/lib/format.ts';
+import { formatDateTime, formatEurosAndCents } from '#client/lib/format.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
@@ -57,7 +57,7 @@ export function SigningForm({ view }: { view: SigningView }) {
           <h2 id="summary">{s.summaryTitle}</h2>
           <dl>
             <dt>{s.finalPrice}</dt>
-            <dd className={styles.price}>{`${formatEuros(view.prix)}\u00a0€`}</dd>
+            <dd className={styles.price}>{`${formatEurosAndCents(view.prix)}\u00a0€`}</dd>
             <dt>{s.route}</dt>
             <dd>{`${view.adresseDepart} → ${view.adresseArrivee}`}</dd>
             <dt>{s.clausesTitle}</dt>
