@@ -114,14 +114,13 @@ describe('Géoplateforme geocoder', () => {
   });
 
   it('gives up after the timeout', async () => {
+    // The fake service never answers: only the adapter's own timeout can end the request.
     service = await startFakeService(() => undefined);
-    const started = performance.now();
     await expectRejection(
       createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'),
       GeoServiceError,
       'timeout',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('reports a refused connection as unavailable', async () => {
