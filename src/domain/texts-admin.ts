@@ -68,6 +68,8 @@ export const adminTexts = {
   uploadActiveContent:
     'Ce PDF contient des éléments actifs (script, action, pièce jointe ou formulaire) qui n’ont pas pu être retirés : imprimez-le en PDF, puis téléversez la copie.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
+  sentPdfMissing: "Aucun PDF envoyé n'est disponible pour ce devis.",
+  signedOnlineNoReplace: 'Ce devis a été signé en ligne : son document signé et scellé ne peut pas être remplacé.',
   uploadStoreFailure: 'Le devis signé n’a pas pu être enregistré. Veuillez réessayer dans quelques instants.',
   backToAdmin: "Retour à l'administration",
   sectionClient: 'Informations client',

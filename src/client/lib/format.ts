@@ -8,6 +8,8 @@ const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone
 
 /** "1 234" (the caller adds " €" as the spec's texts do). */
 export const formatEuros = (value: number) => euros.format(value);
+/** "389,90", as the quote PDF writes a final price. */
+export const formatEurosAndCents = (value: number) => eurosAndCents.format(value);
 /**
  * A quote's price with its euro sign: the estimate in whole euros (« 418 € »), the final
  * price once confirmed with its cents (« 420,50 € »). The sign never leaves its amount.

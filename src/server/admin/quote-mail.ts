@@ -1,3 +1,4 @@
+import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
@@ -19,13 +20,17 @@ export function quoteForSignatureMail(devis: Devis, config: Config) {
   const subject = adminTexts.mailSubject(devis.numeroDevis);
   const prix = formatPrixPdf(devis.prix);
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
-  const espaceClient = `${config.publicUrl}/espace-client`;
+  const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
+  const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
   const text = `Bonjour ${name},
 
 Votre devis de convoyage n° ${devis.numeroDevis} (${route}) est confirmé au prix de ${prix}.
 Vous le trouverez en pièce jointe au format PDF.
 
-Pour lancer la mission, imprimez-le, signez-le en ajoutant la mention « ${adminTexts.signatureBlock} », puis renvoyez-le en réponse à ce message ou à ${config.contact.email}.
+Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :
+${signer}
+
+Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${adminTexts.signatureBlock} » et nous le renvoyer en réponse à ce message ou à ${config.contact.email}.
 Vous pouvez suivre votre devis dans votre espace client : ${espaceClient}
 
 Cordialement,
@@ -42,7 +47,9 @@ ${config.contact.email} – ${config.contact.phone}`;
 <p>Bonjour ${escapeHtml(name)},</p>
 <p>Votre devis de convoyage n° ${devis.numeroDevis} (${escapeHtml(route)}) est confirmé au prix de <strong>${escapeHtml(prix)}</strong>.
 Vous le trouverez en pièce jointe au format PDF.</p>
-<p>Pour lancer la mission, imprimez-le, signez-le en ajoutant la mention « ${escapeHtml(adminTexts.signatureBlock)} », puis renvoyez-le en réponse à ce message ou à ${escapeHtml(config.contact.email)}.</p>
+<p>Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :</p>
+<p><a href="${escapeHtml(signer)}"><strong>Signer le devis en ligne</strong></a></p>
+<p>Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${escapeHtml(adminTexts.signatureBlock)} » et nous le renvoyer en réponse à ce message ou à ${escapeHtml(config.contact.email)}.</p>
 <p><a href="${escapeHtml(espaceClient)}">Suivre mon devis dans mon espace client</a></p>
 <p>Cordialement,<br>${escapeHtml(b.name)}</p>
 <hr><p style="font-size:12px;color:#555">${escapeHtml(b.name)} – SIRET ${escapeHtml(b.siret)} – ${escapeHtml(b.address)}<br>

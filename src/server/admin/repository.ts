@@ -5,6 +5,7 @@ import { texts } from '#domain/texts.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
 const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
@@ -290,6 +291,7 @@ export async function listArchivedQuotes(db: Db): Promise<DevisSummary[]> {
 }
 
 /** Deletes the quote (its history and search text go with it); returns what was deleted. */
-export async function deleteQuote(handle: DatabaseHandle, id: string): Promise<{ id: string } | undefined> {
-  return withWriteTransaction(handle, (trx) => trx.deleteFrom('devis').where('id', '=', id).returning('id').executeTakeFirst());
+/** Deletes a quote inside the caller's transaction (the customer's e-mail about it commits with it); returns the row. */
+export function deleteQuoteIn(trx: Db, id: string): Promise<DevisRow | undefined> {
+  return trx.deleteFrom('devis').where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -11,6 +11,8 @@ export type Database = {
   account: AuthAccountTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
+  signatures: SignaturesTable;
+  notification_preferences: NotificationPreferencesTable;
 };
 
 /** Nested objects of the spec (section 3) are JSON text columns, named as there. */
@@ -57,7 +59,36 @@ export type DevisHistoriqueTable = {
   byUserId: string | null;
   byRole: string;
   at: string;
+  /** An event that is not a status (« signé en ligne »…); its row keeps the status as it was. */
+  event: string | null;
+  /** Who the event names (the signer's name as typed), when it names someone. */
+  byName: string | null;
 };
+
+/** The evidence of one online signature (signatures/); kept even if the quote is deleted later. */
+export type SignaturesTable = {
+  id: string;
+  devisId: string;
+  numeroDevis: number;
+  userId: string;
+  signerName: string;
+  signerEmail: string;
+  signedAt: string;
+  ipAddress: string;
+  userAgent: string;
+  consentText: string;
+  /** The PDF sent for signature (file store key) and its SHA-256, as recorded when it was sent. */
+  originalPdfKey: string;
+  originalSha256: string;
+  /** The sealed, signed PDF and its SHA-256. */
+  signedPdfKey: string;
+  signedSha256: string;
+  /** SHA-256 of the DER of the certificate that sealed it. */
+  sealCertificateSha256: string;
+};
+
+/** A customer's choice about the e-mails that are not essential (no row: he gets them). */
+export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };
 
 /** Folded search text of a quote (admin list), refreshed when the quote's updatedAt changes. */
 export type DevisSearchTable = { devisId: string; texte: string; sourceUpdatedAt: string };

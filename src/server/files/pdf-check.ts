@@ -29,10 +29,6 @@ async function loadPdf(content: Buffer): Promise<PDFDocument> {
   return document;
 }
 
-export async function assertPdf(content: Buffer): Promise<void> {
-  await loadPdf(content);
-}
-
 /**
  * Annotations that only draw (a handwritten signature is often an Ink annotation, a stamp a
  * Stamp): kept, without their actions. Everything else (links, form widgets, attached

@@ -5,6 +5,7 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { notFound } from '#server/errors.ts';
+import { assertMayFetch, sendPdfDownload } from '#server/documents/documents.ts';
 import { findQuoteById } from '#server/quotes/repository.ts';
 
 const errorSchema = z.object({ error: z.string(), message: z.string() });
@@ -29,19 +30,15 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
       const row = await findQuoteById(app.database.db, request.params.id);
       if (!row) throw notFound(texts.quoteNotFound);
       // Another customer's quote does not exist for this viewer; the probe is logged.
-      if (viewer.role !== 'admin' && row.uid !== viewer.id) {
-        request.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
-        throw notFound(texts.quoteNotFound);
-      }
+      assertMayFetch(
+        viewer,
+        { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+        { log: request.log, notFoundMessage: texts.quoteNotFound },
+      );
       if (!row.signedFileKey) throw notFound(adminTexts.signedFileMissing);
       const content = await app.fileStore.get(row.signedFileKey);
       if (!content) throw notFound(adminTexts.signedFileMissing);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="devis-signe-${row.numeroDevis}.pdf"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendPdfDownload(reply, { content, filename: `devis-signe-${row.numeroDevis}.pdf` });
     },
   );
 }

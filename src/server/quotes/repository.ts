@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { QuoteEvent } from '#domain/quote-events.ts';
 import type { Role, Statut } from '#domain/statuses.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
@@ -61,9 +62,12 @@ function historyId(at: string): string {
   return `${at}-${String(historySequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
 }
 
+/** An event of the quote's history that is not a status, and whom it names (the signer…). */
+export type EventEntry = { event: QuoteEvent; byName?: string | null };
+
 export async function recordStatusChange(
   db: Db,
-  change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role },
+  change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role } & Partial<EventEntry>,
 ): Promise<void> {
   const at = new Date().toISOString();
   await db
@@ -76,8 +80,32 @@ export async function recordStatusChange(
       byUserId: change.userId,
       byRole: change.role,
       at,
+      event: change.event ?? null,
+      byName: change.byName ?? null,
     })
     .execute();
+}
+
+/**
+ * Records an event that is not a status (« signé en ligne », « Véhicule pris en charge »…) in
+ * the quote's history, inside the caller's transaction: its row keeps the status as it is
+ * (from and to the same). Returns false when the quote does not exist.
+ */
+export async function recordQuoteEvent(
+  trx: Db,
+  entry: { devisId: string; by: { userId: string | null; role: Role } } & EventEntry,
+): Promise<boolean> {
+  const quote = await trx.selectFrom('devis').select('statut').where('id', '=', entry.devisId).executeTakeFirst();
+  if (!quote) return false;
+  await recordStatusChange(trx, {
+    devisId: entry.devisId,
+    fromStatut: quote.statut,
+    toStatut: quote.statut,
+    ...entry.by,
+    event: entry.event,
+    byName: entry.byName,
+  });
+  return true;
 }
 
 export type TransitionArgs = {
@@ -87,6 +115,8 @@ export type TransitionArgs = {
   changes?: DevisUpdate;
   by: { userId: string | null; role: Role };
   recordSameStatus?: boolean;
+  /** The event that caused this change (« signé en ligne »), recorded on its history row. */
+  event?: EventEntry;
 };
 
 /**
@@ -111,8 +141,8 @@ export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  if (args.expected !== args.to || args.recordSameStatus) {
-    await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
+  if (args.expected !== args.to || args.recordSameStatus || args.event) {
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by, ...args.event });
   }
   return row;
 }
@@ -124,35 +154,38 @@ export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<
  * the status and updatedAt, which every write moves). Returns false, changing nothing, when
  * the quote changed meanwhile.
  */
-export async function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
-  return withWriteTransaction(handle, async (trx) => {
-    const row = await trx
-      .updateTable('devis')
-      .set({ ...args.restore, updatedAt: new Date().toISOString() })
-      .where('id', '=', args.done.id)
-      .where('statut', '=', args.done.statut)
-      .where('updatedAt', '=', args.done.updatedAt)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
-    const latest = await trx
-      .selectFrom('devis_historique')
-      .select('id')
-      .where('devisId', '=', row.id)
-      .where('at', '>=', args.done.updatedAt)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
-    return true;
-  });
+export function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+  return withWriteTransaction(handle, (trx) => undoTransitionIn(trx, args));
+}
+
+/** undoTransition inside the caller's transaction (what else the step had written goes with it). */
+export async function undoTransitionIn(trx: Db, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+  const row = await trx
+    .updateTable('devis')
+    .set({ ...args.restore, updatedAt: new Date().toISOString() })
+    .where('id', '=', args.done.id)
+    .where('statut', '=', args.done.statut)
+    .where('updatedAt', '=', args.done.updatedAt)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
+  const latest = await trx
+    .selectFrom('devis_historique')
+    .select('id')
+    .where('devisId', '=', row.id)
+    .where('at', '>=', args.done.updatedAt)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
+  return true;
 }
 
 export async function listHistory(db: Db, devisId: string) {
   return db
     .selectFrom('devis_historique')
-    .select(['fromStatut', 'toStatut', 'byRole', 'at'])
+    .select(['fromStatut', 'toStatut', 'byRole', 'at', 'event', 'byName'])
     .where('devisId', '=', devisId)
     .orderBy('id')
     .execute();

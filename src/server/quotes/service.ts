@@ -3,17 +3,20 @@ import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import { notifyAdminToConfirm } from '#server/notifications/notify.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { rowToDevis } from './devis-mapper.ts';
-import { deleteQuote, findQuoteById, listHistory, listOwnQuotes, transitionQuote } from './repository.ts';
+import { deleteQuote, findQuoteById, listHistory, listOwnQuotes, transitionQuoteIn } from './repository.ts';
 import { matchesSearch } from './search.ts';
 
 type Logger = { warn: (obj: object, msg: string) => void };
 /** `log` is the request's logger. */
-type Deps = { database: DatabaseHandle; fileStore: FileStore; log: Logger };
+type Deps = { database: DatabaseHandle; fileStore: FileStore; log: Logger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
 
 const refusals: Partial<Record<QuoteAction, string>> = {
   complete: quoteApiMessages.cannotComplete,
@@ -52,19 +55,34 @@ export async function getOwnQuote(deps: Deps, viewer: Viewer, id: string): Promi
   return { ...rowToDevis(row), historique };
 }
 
-/** Applies a customer action through the transition table, compare-and-set on the status. */
-async function applyCustomerAction(deps: Deps, viewer: Viewer, id: string, action: QuoteAction, changes: DevisUpdate = {}): Promise<Devis> {
+/**
+ * Applies a customer action through the transition table, compare-and-set on the status;
+ * `notify` queues the e-mail that tells of it, in the same transaction.
+ */
+async function applyCustomerAction(
+  deps: Deps,
+  viewer: Viewer,
+  id: string,
+  action: QuoteAction,
+  changes: DevisUpdate = {},
+  notify?: (trx: Db, row: DevisRow) => Promise<unknown>,
+): Promise<Devis> {
   const row = await findOwnQuote(deps, viewer, id);
   const to = TRANSITIONS.customer[action]?.to;
   if (!canApply('customer', action, row.statut) || !to) throw conflict(refusals[action]);
-  const updated = await transitionQuote(deps.database, {
-    id: row.id,
-    expected: normalizeForCas(row.statut),
-    to,
-    changes,
-    by: { userId: viewer.id, role: 'customer' },
+  const updated = await withWriteTransaction(deps.database, async (trx) => {
+    const moved = await transitionQuoteIn(trx, {
+      id: row.id,
+      expected: normalizeForCas(row.statut),
+      to,
+      changes,
+      by: { userId: viewer.id, role: 'customer' },
+    });
+    if (moved && notify) await notify(trx, moved);
+    return moved;
   });
   if (!updated) throw conflict(quoteApiMessages.changedMeanwhile);
+  if (notify) deps.outbox.kick();
   return rowToDevis(updated);
 }
 
@@ -75,18 +93,25 @@ function normalizeForCas(statut: string): Statut {
 
 export function completeQuote(deps: Deps, viewer: Viewer, id: string, completion: Completion): Promise<Devis> {
   const { infosVehicule, ...rest } = completion;
-  return applyCustomerAction(deps, viewer, id, 'complete', {
-    clientType: rest.clientType,
-    clientDetails: JSON.stringify(rest.clientDetails),
-    contactDepart: JSON.stringify(rest.contactDepart),
-    contactArrivee: JSON.stringify(rest.contactArrivee),
-    priseInfo: JSON.stringify(rest.priseInfo),
-    livraisonInfo: JSON.stringify(rest.livraisonInfo),
-    infosVehicule: JSON.stringify(infosVehicule),
-    options: JSON.stringify(rest.options),
-    typeConvoyage: rest.typeConvoyage,
-    commentaire: rest.commentaire ?? null,
-  });
+  return applyCustomerAction(
+    deps,
+    viewer,
+    id,
+    'complete',
+    {
+      clientType: rest.clientType,
+      clientDetails: JSON.stringify(rest.clientDetails),
+      contactDepart: JSON.stringify(rest.contactDepart),
+      contactArrivee: JSON.stringify(rest.contactArrivee),
+      priseInfo: JSON.stringify(rest.priseInfo),
+      livraisonInfo: JSON.stringify(rest.livraisonInfo),
+      infosVehicule: JSON.stringify(infosVehicule),
+      options: JSON.stringify(rest.options),
+      typeConvoyage: rest.typeConvoyage,
+      commentaire: rest.commentaire ?? null,
+    },
+    (trx, row) => notifyAdminToConfirm(trx, deps.config, row),
+  );
 }
 
 export function archiveQuote(deps: Deps, viewer: Viewer, id: string): Promise<Devis> {

@@ -183,6 +183,39 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
   });
 
   it.each([
+    ['a NUL', 'Jean\u0000Dupont'],
+    ['an unpaired surrogate', 'Jean \ud800'],
+    ['a C1 control character', 'Jean\u0085Dupont'],
+  ])("refuses %s in the signer's name of an online signature, in French", async (_what, nomSignataire) => {
+    const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/devis/${quote.id}/signer`,
+      headers: owner.headers,
+      payload: {
+        nomSignataire,
+        consentement: true,
+        signature: {
+          largeur: 300,
+          hauteur: 100,
+          traits: [
+            [
+              [10, 10],
+              [150, 60],
+              [290, 10],
+            ],
+          ],
+        },
+        pdfSha256: 'a'.repeat(64),
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: 'nomSignataire', message: 'Caractères non autorisés : retirez les caractères invisibles ou de contrôle.' },
+    ]);
+  });
+
+  it.each([
     ['the customer search', '/api/devis?q='],
     ['the admin search', '/api/admin/devis?q='],
     ['the admin group', '/api/admin/devis?groupe='],

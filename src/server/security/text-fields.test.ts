@@ -120,12 +120,37 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async (ctx) => ({ url: `/api/admin/devis/${await quoteIn(ctx, 'envoyé')}/devis-signe`, file: { filename: 'devis-signe.pdf' } }),
   },
+  // The baseline is refused (the quote has no PDF sent): what matters here is what the text rule refuses first.
+  'POST /api/devis/:id/signer': {
+    as: 'owner',
+    build: async (ctx) => ({
+      url: `/api/devis/${await quoteIn(ctx, 'envoyé')}/signer`,
+      body: {
+        nomSignataire: 'Client Fuzz',
+        consentement: true,
+        signature: {
+          largeur: 300,
+          hauteur: 100,
+          traits: [
+            [
+              [10, 10],
+              [150, 60],
+              [290, 10],
+            ],
+          ],
+        },
+        pdfSha256: 'a'.repeat(64),
+      },
+    }),
+  },
   ...Object.fromEntries([
     idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
     idRoute('POST', '/api/devis/:id/archiver', 'owner', 'en attente'),
     idRoute('POST', '/api/devis/:id/restaurer', 'owner', 'archivé'),
     idRoute('DELETE', '/api/devis/:id', 'owner', 'en attente'),
     idRoute('GET', '/api/devis/:id/devis-signe', 'owner', 'en cours'),
+    idRoute('GET', '/api/devis/:id/signature', 'owner', 'envoyé'),
+    idRoute('GET', '/api/devis/:id/devis-envoye', 'owner', 'envoyé'),
     idRoute('GET', '/api/admin/devis/:id', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/renvoyer-email', 'admin', 'confirmé'),
@@ -145,6 +170,9 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/utilisateurs',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
+  'GET /api/comptes/notifications',
+  // A boolean only.
+  'PUT /api/comptes/notifications',
   // The bridge answers 404 to every better-auth endpoint but those it exposes: the four above, and sign-out without a body.
   'GET /api/auth/*',
   'POST /api/auth/*',

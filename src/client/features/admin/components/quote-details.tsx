@@ -3,7 +3,8 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { formatDateTime, formatQuotePrice, formatKm } from '#client/lib/format.ts';
+import { quoteTexts } from '#domain/texts-quotes.ts';
+import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -132,8 +133,9 @@ function History({ devis }: { devis: Devis }) {
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> —{' '}
           {entry.fromStatut === null
             ? adminTexts.historyCreated(statutLabel(entry.toStatut))
-            : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}{' '}
-          ({entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
+            : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}
+          {entry.event ? ` — ${quoteTexts.historyEvent(entry.event, entry.byName)}` : null} (
+          {entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
         </li>
       ))}
     </ol>
