@@ -131,8 +131,10 @@ export class ConfigError extends Error {}
 /**
  * Parses the environment once at boot. A bad value throws a ConfigError whose message
  * names the variable, e.g. "PORT: Invalid input: expected number, received NaN".
+ * `readOnly` (a dry run of a command) creates nothing: neither DATA_DIR nor the session
+ * secret, which is then empty unless it exists already.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, { readOnly = false } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -140,7 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  if (!readOnly) mkdirSync(dataDir, { recursive: true });
 
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
@@ -164,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminEmail: e.ADMIN_EMAIL,
-    authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    authSecret: e.AUTH_SECRET ?? (readOnly ? readSecret(dataDir) : readOrCreateSecret(dataDir)),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     outbox: {
       pollMs: e.OUTBOX_POLL_MS,
@@ -205,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function readSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
 }
 
 /** Several instances share one secret: it lives in DATA_DIR unless AUTH_SECRET is set. */

@@ -26,11 +26,17 @@ export function isStorableText(value: string, kind: TextKind = 'single-line'): b
   return !control.test(value) && !UNPAIRED_SURROGATE.test(value);
 }
 
-const UNSTORABLE = new RegExp(`${CONTROL_SINGLE_LINE.source}|${UNPAIRED_SURROGATE.source}`, 'g');
+const UNSTORABLE = {
+  'single-line': new RegExp(`${CONTROL_SINGLE_LINE.source}|${UNPAIRED_SURROGATE.source}`, 'g'),
+  'multi-line': new RegExp(`${CONTROL_MULTI_LINE.source}|${UNPAIRED_SURROGATE.source}`, 'g'),
+};
 
-/** `value` with every character the rule refuses turned into a space (for derived text such as a search index). */
-export function toStorableText(value: string): string {
-  return value.replace(UNSTORABLE, ' ');
+/**
+ * `value` with every character the rule refuses turned into a space (for derived text such as
+ * a search index, or text imported from elsewhere).
+ */
+export function toStorableText(value: string, kind: TextKind = 'single-line'): string {
+  return value.replace(UNSTORABLE[kind], ' ');
 }
 
 /**

@@ -5,6 +5,8 @@ import { apiErrorMessages } from '#domain/texts.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
+import { completeImportedSignIn } from '#server/imports/firebase/sign-in.ts';
+import { passwordHashing } from '#server/imports/firebase/password.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
@@ -53,6 +55,8 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
     database: { db: database.db, type: database.engine },
     emailAndPassword: {
       enabled: true,
+      // Ours for every new password; also checks the hashes imported from Firebase (imports/firebase/).
+      password: passwordHashing,
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
@@ -149,6 +153,18 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         if (counted?.startsWith('sign-in:device:')) await clearThrottle(database.db, counted);
         else if (counted) await forgiveThrottleHit(database.db, counted);
         await issueDeviceCookie(ctx, email, await readDeviceCookie(ctx, email));
+        // An account of the original app: its Firebase hash replaced, its imported quotes attached.
+        const userId = ctx.context.newSession?.user.id;
+        const password = (ctx.body as { password?: unknown }).password;
+        if (userId && typeof password === 'string') {
+          await completeImportedSignIn(database, {
+            userId,
+            email,
+            password,
+            isAdmin: isAdminEmail(config, email),
+            hash: (value) => ctx.context.password.hash(value),
+          });
+        }
       }),
     },
     advanced: {

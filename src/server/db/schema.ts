@@ -13,6 +13,7 @@ export type Database = {
   outbox: OutboxTable;
   signatures: SignaturesTable;
   notification_preferences: NotificationPreferencesTable;
+  firebase_import: FirebaseImportTable;
 };
 
 /** Nested objects of the spec (section 3) are JSON text columns, named as there. */
@@ -47,6 +48,8 @@ export type DevisTable = {
   sentPdfSha256: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The number the original Firebase app gave an imported quote (imports/firebase/); null otherwise. */
+  numeroDevisOriginal: number | null;
 };
 
 export type DevisCounterTable = { name: string; value: number };
@@ -117,8 +120,11 @@ export type AuthUserTable = {
 export type AuthAccountTable = {
   id: string;
   userId: string;
+  accountId: string;
   providerId: string;
   password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
 };
 
 /** Fixed-window counters for sign-in and sign-up limits (accounts/throttle.ts). */
@@ -158,3 +164,20 @@ export type NewDevisRow = Insertable<DevisTable>;
 export type DevisUpdate = Updateable<DevisTable>;
 export type UtilisateurRow = Selectable<UtilisateursTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+
+/**
+ * The journal of the Firebase import (imports/firebase/): one row per document of the
+ * original app that was imported, or, for a quote, whose number is reserved (importedAt
+ * still null). `collection` is `auth`, `utilisateurs`, `devis` or `devis-signes`.
+ */
+export type FirebaseImportTable = {
+  collection: string;
+  sourceId: string;
+  /** What it became here: the user id, the quote id. */
+  targetId: string | null;
+  /** A quote's Firebase owner (uid), to attach it once that account is here. */
+  sourceUid: string | null;
+  numeroDevis: number | null;
+  numeroOriginal: number | null;
+  importedAt: string | null;
+};
