@@ -70,8 +70,11 @@ export function reportPath(args: Args, startedAt: string): string {
   return path.join(folder, `rapport-import-firebase-${stamp}.json`);
 }
 
+/** Where the command writes: the report on `out`, progress and errors on `err`. */
+export type CommandIo = { out: Pick<NodeJS.WriteStream, 'write'>; err: Pick<NodeJS.WriteStream, 'write' | 'isTTY'> };
+
 /** A progress line: rewritten in place on a terminal, one line per tenth otherwise. */
-function progressPrinter(stream: NodeJS.WriteStream) {
+function progressPrinter(stream: CommandIo['err']) {
   let last = '';
   return {
     update(collection: ImportCollection, done: number, total: number) {
@@ -109,7 +112,13 @@ async function openForImport(config: Config, dryRun: boolean): Promise<DatabaseH
   return database;
 }
 
-export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+  io: CommandIo = { out: process.stdout, err: process.stderr },
+): Promise<number> {
+  const print = (text: string) => io.out.write(`${text}\n`);
+  const complain = (text: string) => io.err.write(`${text}\n`);
   let args: Args;
   let sources: ImportSources;
   let config: Config;
@@ -119,15 +128,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
     sources = await readSources(args);
   } catch (error) {
     if (error instanceof ImportInputError || error instanceof ConfigError) {
-      console.error(error.message);
+      complain(error.message);
       return 2;
     }
     throw error;
   }
 
   const database = await openForImport(config, args.dryRun);
-  if (!database) console.error(m.databaseMissingForDryRun);
-  const progress = progressPrinter(process.stderr);
+  if (!database) complain(m.databaseMissingForDryRun);
+  const progress = progressPrinter(io.err);
   let report: ImportReport;
   try {
     const deps = { database, fileStore: createFileStore(config.storage), adminEmail: config.adminEmail };
@@ -135,24 +144,24 @@ export async function main(argv: string[], env: Record<string, string | undefine
     report = database ? await withImportLock(database, run) : await run();
   } catch (error) {
     progress.end();
-    console.error(m.failed(error instanceof Error ? error.message : String(error)));
+    complain(m.failed(error instanceof Error ? error.message : String(error)));
     return 1;
   } finally {
     await database?.close();
   }
   progress.end();
 
-  console.log(formatReport(report));
+  print(formatReport(report));
   if (!args.dryRun) {
     const file = reportPath(args, report.startedAt);
     try {
       await writeFile(file, `${JSON.stringify(report, null, 2)}\n`, { mode: 0o600 });
-      console.log(`\n${m.reportFile(file)}`);
+      print(`\n${m.reportFile(file)}`);
     } catch (error) {
-      console.error(m.reportFileFailed(file, (error as Error).message));
+      complain(m.reportFileFailed(file, (error as Error).message));
     }
   }
-  console.log(`\n${m.done(args.dryRun)}`);
+  print(`\n${m.done(args.dryRun)}`);
   return 0;
 }
 
@@ -163,7 +172,7 @@ if (isMain) {
       process.exitCode = code;
     })
     .catch((error: unknown) => {
-      console.error(m.failed(error instanceof Error ? error.message : String(error)));
+      process.stderr.write(`${m.failed(error instanceof Error ? error.message : String(error))}\n`);
       process.exitCode = 1;
     });
 }

@@ -138,7 +138,7 @@ export async function runImport(deps: ImportDeps, sources: ImportSources, option
     if (file) consumed.add(file);
     const signed = file ? await checkedPdf(report, file) : null;
     if (!file && quote.hasSignedUrl) report.warn('devis', quote.sourceId, w.signedUrlWithoutFile);
-    if (file && !quote.hasSignedUrl) report.warn('devis', quote.sourceId, w.signedFileWithoutUrl);
+    if (signed && !quote.hasSignedUrl) report.warn('devis', quote.sourceId, w.signedFileWithoutUrl);
     const id = state.journal.get(journalKey('devis', quote.sourceId))?.targetId ?? importedId(quote.sourceId);
     if (write) {
       if (signed) await deps.fileStore.put(signedFileKey(id), signed, 'application/pdf');
