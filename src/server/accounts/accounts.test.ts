@@ -1,7 +1,7 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import {
   addressOf,
@@ -13,6 +13,7 @@ import {
   PUBLIC_URL,
   signIn,
   type TestApp,
+  useTestApp,
 } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 
@@ -63,13 +64,7 @@ function followLink(t: TestApp, link: URL) {
 }
 
 describe.each(ENGINES)('accounts on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('signs a customer up with a profile, a hashed password and a French verification e-mail whose link works once', async () => {
     const customer = newCustomer({ email: `  Camille.${Date.now()}@Exemple.FR ` });

@@ -1,10 +1,10 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { readPdf } from '#server/pdf/extract-text.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -28,14 +28,10 @@ async function expectPdfOfQuote(mail: ParsedMail | undefined, numero: number, pr
 }
 
 describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each([

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
 import { insertUtilisateur } from '#server/accounts/repository.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { foldSearchText } from './repository.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -12,7 +12,7 @@ describe('the search folding', () => {
 });
 
 describe.each(ENGINES)('the admin list on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   const list = async (query = '') => {
     const response = await t.app.inject({ url: `/api/admin/devis${query}`, headers: admin });
@@ -22,7 +22,6 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
   const touch = (id: string, updatedAt: string) => t.app.database.db.updateTable('devis').set({ updatedAt }).where('id', '=', id).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     const helene = { nom: 'Hélène Dupré', email: 'helene@exemple.fr', telephone: '06 11 22 33 44' };
     const marc = { nom: 'Marc Petit', email: 'marc@exemple.fr', telephone: '07 99 88 77 66' };
@@ -34,9 +33,6 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
     await touch(a2.id, '2026-11-03T10:00:00.000Z');
     await touch(b1.id, '2026-11-05T10:00:00.000Z');
     await touch(c1.id, '2026-10-01T10:00:00.000Z');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('groups quotes by client e-mail, latest activity first, with counts and an unknown-client group', async () => {

@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion, daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { STATUTS, type Statut } from '#domain/statuses.ts';
 import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
 import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
 describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let alice: Customer;
   let bob: Customer;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     alice = await createCustomer(t, { name: 'Alice Dupont' });
     bob = await createCustomer(t, { name: 'Bob Martin' });
     admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const quoteOf = (customer: Customer, statut: Statut = 'en attente', overrides = {}) =>

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRANSITIONS, type Statut } from '#domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
 
 const newQuote = () => ({
@@ -16,13 +16,7 @@ const newQuote = () => ({
 const by = { userId: 'u1', role: 'customer' as const };
 
 describe.each(ENGINES)('quote repository on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('lets exactly one of many concurrent status changes win, and records only that one', async () => {
     const quote = await createQuote(t.app.database, newQuote(), by);

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimatePrice } from '#domain/pricing.ts';
 import { texts } from '#domain/texts.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
-import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, countQuotes, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 
 const PARIS_LYON = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
 
-async function countQuotes(t: TestApp) {
-  const row = await t.app.database.db
-    .selectFrom('devis')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('suggests at most 8 addresses with postcode, city and coordinates', async () => {
     const response = await t.app.inject('/api/adresses?q=saint%20etienne');

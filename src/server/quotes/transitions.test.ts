@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canApply, nextStatut, STATUTS, type QuoteAction, type Role, type Statut } from '#domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { findQuoteById, transitionQuote } from './repository.ts';
 import { createQuoteInStatus } from './test-factories.ts';
 
@@ -53,14 +53,8 @@ describe('the transition table', () => {
 });
 
 describe.each(ENGINES)('transitionQuote on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   const owner = { id: 'user-transitions', email: 'transitions@exemple.fr' };
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('moves a quote only from the status the caller saw, for either role', async () => {
     for (const statut of STATUTS) {

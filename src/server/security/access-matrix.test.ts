@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * The access matrix: every API route × every kind of caller × (for quote routes) every
@@ -127,13 +127,12 @@ const isExempt = (key: string) => key in EXEMPT || key.startsWith('GET /api/docs
 export const matrixStats = { cells: 0 };
 
 describe.each(ENGINES)('access matrix on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   const headers: Partial<Record<Role, Record<string, string>>> = {};
   let owner: { id: string; email: string };
   let pdf: Buffer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     pdf = await makePdf();
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
@@ -164,9 +163,6 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     headers.owner = a.headers!;
     headers.other = b.headers!;
     headers.admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('lists every API route of the app, and nothing more', () => {

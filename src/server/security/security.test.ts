@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuoteInStatus, customerQuoteRoutes } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, countQuotes, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
 
@@ -9,26 +9,12 @@ function cookieAttributes(setCookie: string | string[] | undefined, name: string
   return cookies.find((cookie) => cookie.includes(name)) ?? '';
 }
 
-async function quoteCount(t: TestApp) {
-  const row = await t.app.database.db
-    .selectFrom('devis')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe.each(ENGINES)('sessions and headers on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('refuses a write from another origin or a cross-site request, and stores nothing', async () => {
     const customer = await createCustomer(t);
-    const before = await quoteCount(t);
+    const before = await countQuotes(t);
     for (const headers of [
       { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
       { cookie: customer.headers!.cookie, 'sec-fetch-site': 'cross-site' },
@@ -44,10 +30,10 @@ describe.each(ENGINES)('sessions and headers on %s', (engine) => {
       headers: { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
     });
     expect(signOut.statusCode).toBe(403);
-    expect(await quoteCount(t)).toBe(before);
+    expect(await countQuotes(t)).toBe(before);
     const sameOrigin = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: SIMULATION, headers: customer.headers });
     expect(sameOrigin.statusCode).toBe(200);
-    expect(await quoteCount(t)).toBe(before + 1);
+    expect(await countQuotes(t)).toBe(before + 1);
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, without Secure over plain HTTP', async () => {
