@@ -58,6 +58,9 @@ export const adminTexts = {
   sectionVehicle: 'Véhicule',
   sectionComments: 'Commentaires',
   sectionConfirm: 'Prix et clauses',
+  quoteNumber: 'Numéro',
+  rangeStart: (label: string) => `${label} (début)`,
+  rangeEnd: (label: string) => `${label} (fin)`,
   // PDF and e-mail
   pdfTitle: (numero: number) => `Devis n° ${numero}`,
   signatureBlock: 'Bon pour accord',

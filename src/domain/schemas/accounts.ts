@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isValidPhone } from '../phone.ts';
 import { apiErrorMessages, texts } from '../texts.ts';
+import { CLIENT_TYPES } from './devis.ts';
 
 export const viewerSchema = z.object({
   id: z.string(),
@@ -11,9 +13,6 @@ export const viewerSchema = z.object({
 export type ViewerDto = z.infer<typeof viewerSchema>;
 
 export const viewerResponseSchema = z.object({ user: viewerSchema.nullable() });
-
-export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -38,7 +37,7 @@ const passwordField = z
 export const signUpSchema = z
   .object({
     nom: requiredText(120),
-    telephone: requiredText(30).regex(/^\+?[0-9][0-9 .()-]{7,}$/, texts.invalidPhone),
+    telephone: requiredText(30).refine(isValidPhone, texts.invalidPhone),
     email: emailField,
     adresse: requiredText(300),
     type: z.enum(CLIENT_TYPES, { error: texts.required }),

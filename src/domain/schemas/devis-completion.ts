@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { isValidPhone } from '../phone.ts';
 import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPlate } from '../plate.ts';
 import { isValidSiret, normalizeSiret } from '../siret.ts';
 import { completionMessages as m } from '../texts-quotes.ts';
 import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
+import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from './devis.ts';
 
 /**
  * The completion of a quote by its owner (spec section 2, /devis/{id}/completer): one schema
  * for the form (react-hook-form) and the API. Objects are strict, so a customer can never
  * slip in prix, statut, uid, numeroDevis or email; every string is bounded.
  */
-
-export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
-export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as const;
-export const LAVAGES = ['', 'exterieur', 'complet'] as const;
-export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
 
 export const LIMITS = {
   nom: 100,
@@ -37,13 +34,10 @@ const requiredText = (max: number) => text(max).min(1, m.required);
 const bool = () => z.boolean({ error: m.boolean });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** 9 to 15 digits with the usual separators: "06 12 34 56 78", "+33 6 12 34 56 78". */
-const PHONE = /^\+?[0-9 .()-]+$/;
-const isPhone = (value: string) => PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 9 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
 const email = () => requiredText(LIMITS.email).regex(EMAIL, m.email);
 const optionalEmail = () => text(LIMITS.email).refine((value) => value === '' || EMAIL.test(value), m.email);
-const phone = () => requiredText(LIMITS.telephone).refine(isPhone, m.phone);
+const phone = () => requiredText(LIMITS.telephone).refine(isValidPhone, m.phone);
 const isoDate = () =>
   z
     .string({ error: m.date })

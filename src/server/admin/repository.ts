@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
+import { foldAccents } from '#domain/text-fold.ts';
 import { texts } from '#domain/texts.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 
@@ -9,7 +10,7 @@ const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clien
 
 /** Lowercase, accentless text for the search: "Hélène Œuvray" → "helene oeuvray". */
 export function foldSearchText(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/œ/gi, 'oe').replace(/æ/gi, 'ae').toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldAccents(value).replace(/\s+/g, ' ').trim();
 }
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');

@@ -1,9 +1,12 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { formatWallClock } from '#domain/dates.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { pdfTexts } from '#domain/texts-documents.ts';
+import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
 import type { Config } from '#server/config.ts';
 
 const require = createRequire(import.meta.url);
@@ -18,21 +21,14 @@ const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: '
 /** "1 234,50 €" as the quote shows it. */
 export const formatPrixPdf = (prix: number) => `${euros.format(prix)} €`;
 
-/** "2026-12-01" → "01/12/2026"; anything else is shown as given. */
-function formatDay(day: string | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : (day ?? '');
-}
-
+/** "01/12/2026, entre 08:30 et 10:00": the day as typed, then the slot. */
 function slot(day: string | undefined, start: string | undefined, end: string | undefined): string {
   if (!day) return texts.notSpecified;
-  const range = start && end ? `, entre ${start} et ${end}` : start ? `, à partir de ${start}` : '';
-  return `${formatDay(day)}${range}`;
+  const range = start && end ? pdfTexts.slotBetween(start, end) : start ? pdfTexts.slotFrom(start) : '';
+  return `${formatWallClock(day) ?? day}${range}`;
 }
 
-const yesNo = (value: boolean | undefined) => (value ? 'Oui' : 'Non');
-const lavageLabel = { '': texts.none, exterieur: 'Extérieur', complet: 'Complet' } as const;
-const motorisationLabel = { essence: 'Essence', diesel: 'Diesel', electrique: 'Électrique', hybride: 'Hybride' } as const;
+const yesNo = (value: boolean | undefined) => (value ? q.yes : q.no);
 
 type Business = Config['business'];
 type Contact = Config['contact'];
@@ -49,7 +45,7 @@ export async function renderQuotePdf(
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },
-    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: 'Devis de convoyage' },
+    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: pdfTexts.subject },
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
@@ -86,7 +82,7 @@ export async function renderQuotePdf(
   doc.font('regular').fontSize(9).fillColor('#1b2430');
   doc.text(business.owner);
   doc.text(business.address);
-  doc.text(`SIRET : ${business.siret}`);
+  doc.text(pdfTexts.siret(business.siret));
   doc.text(`${contact.email} – ${contact.phone}`);
   doc.text(texts.vatNote);
 
@@ -100,64 +96,65 @@ export async function renderQuotePdf(
   doc
     .font('regular')
     .fontSize(10)
-    .text(`Date du devis : ${dateFr.format(date)}`, { width, align: 'center' });
-  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))} – statut : ${statutLabel(devis.statut)}`, {
+    .text(pdfTexts.quoteDate(dateFr.format(date)), { width, align: 'center' });
+  doc.text(pdfTexts.simulation(dateFr.format(new Date(devis.dateSimulation)), statutLabel(devis.statut)), {
     width,
     align: 'center',
   });
 
   const client = devis.clientDetails;
-  heading('Client');
-  line('Nom', client?.nom);
-  line('E-mail', client?.email || devis.email);
-  line('Téléphone', client?.telephone);
-  line('Type de client', devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null);
-  if (devis.clientType === 'entreprise') line('SIRET', client?.siret);
+  heading(adminTexts.sectionClient);
+  line(q.clientNom, client?.nom);
+  line(q.email, client?.email || devis.email);
+  line(q.telephone, client?.telephone);
+  line(q.clientType, valueLabel(devis.clientType));
+  if (devis.clientType === 'entreprise') line(q.siret, client?.siret);
 
-  heading('Trajet');
-  line('Adresse de départ', devis.adresseDepart);
-  line("Adresse d'arrivée", devis.adresseArrivee);
-  line('Distance estimée', `${kilometres.format(devis.distanceKm)} km`);
-  line('Type de convoyage', devis.typeConvoyage);
-  line('Prise en charge', slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin));
-  line('Livraison souhaitée', slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin));
+  heading(q.route);
+  line(q.adresseDepart, devis.adresseDepart);
+  line(q.adresseArrivee, devis.adresseArrivee);
+  line(q.distance, `${kilometres.format(devis.distanceKm)} km`);
+  line(q.typeConvoyage, devis.typeConvoyage);
+  line(q.pickupRange, slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin));
+  line(q.deliveryRange, slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin));
 
-  heading('Contacts sur place');
+  heading(adminTexts.sectionContacts);
   const contactText = (c: Devis['contactDepart']) => (c ? [c.nom, c.telephone, c.email].filter(Boolean).join(' – ') : null);
-  line('Au départ', contactText(devis.contactDepart));
-  line("À l'arrivée", contactText(devis.contactArrivee));
+  line(q.contactDepart, contactText(devis.contactDepart));
+  line(q.contactArrivee, contactText(devis.contactArrivee));
 
-  heading('Véhicule');
+  heading(adminTexts.sectionVehicle);
   const v = devis.infosVehicule;
-  line('Type de véhicule', devis.typeVehicule);
-  line('Immatriculation', v?.immatriculation);
-  line('Marque et modèle', v ? `${v.marque} ${v.modele}`.trim() : null);
-  line('Numéro de châssis (VIN)', v?.chassis);
-  line('Motorisation', v ? motorisationLabel[v.motorisation] : null);
+  line(q.typeVehicule, devis.typeVehicule);
+  line(q.immatriculation, v?.immatriculation);
+  line(q.marque, v?.marque);
+  line(q.modele, v?.modele);
+  line(q.chassis, v?.chassis);
+  line(q.motorisation, valueLabel(v?.motorisation));
 
-  heading('Options');
+  heading(adminTexts.sectionOptions);
   const o = devis.options;
-  line('Documentation', yesNo(o?.documentation));
-  line('Lavage', o ? lavageLabel[o.lavage] : texts.none);
-  line('Sans carburant', yesNo(o?.sansCarburant));
-  line('Plaque W garage', yesNo(o?.wGarage));
+  line(q.documentation, yesNo(o?.documentation));
+  line(q.lavage, o ? valueLabel(o.lavage) : texts.none);
+  line(q.sansCarburant, yesNo(o?.sansCarburant));
+  line(q.wGarage, yesNo(o?.wGarage));
 
   if (devis.commentaire) {
-    heading('Commentaires');
+    heading(adminTexts.sectionComments);
     doc.font('regular').fontSize(9.5).text(devis.commentaire, left, doc.y, { width });
   }
 
-  heading('Prix');
+  heading(q.price);
   doc
     .font('bold')
     .fontSize(14)
-    .text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
+    .text(pdfTexts.prixFinal(formatPrixPdf(devis.prix)), left, doc.y, { width });
   doc.font('regular').fontSize(9).text(texts.vatNote);
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
   if (chosen.length > 0) {
-    heading('Clauses');
+    heading(adminTexts.clausesLegend);
     doc.font('regular').fontSize(9.5);
     for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
   }
@@ -178,11 +175,11 @@ export async function renderQuotePdf(
   doc
     .font('regular')
     .fontSize(8.5)
-    .text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', { width: width / 2 - 20 });
+    .text(pdfTexts.signatureInstructions(adminTexts.signatureBlock), { width: width / 2 - 20 });
   doc
     .font('regular')
     .fontSize(8.5)
-    .text(`Devis à retourner signé à ${contact.email}.`, left, top + 8, { width: width / 2 - 20 });
+    .text(pdfTexts.returnTo(contact.email), left, top + 8, { width: width / 2 - 20 });
 
   doc.end();
   return finished;

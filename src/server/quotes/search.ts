@@ -1,25 +1,17 @@
-/** Lower case without accents: "Évry" and "evry" are the same search. */
-export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
-const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
+import { formatParisDate } from '#domain/dates.ts';
+import { foldAccents } from '#domain/text-fold.ts';
 
 type Searchable = { numeroDevis: number; adresseDepart: string; adresseArrivee: string; dateSimulation: string };
 
 function haystack(quote: Searchable): string {
-  const date = new Date(quote.dateSimulation);
-  const frDate = Number.isNaN(date.getTime()) ? '' : parisDate.format(date);
+  const frDate = Number.isNaN(Date.parse(quote.dateSimulation)) ? '' : formatParisDate(quote.dateSimulation);
   const isoDate = frDate ? frDate.split('/').reverse().join('-') : '';
-  return fold([quote.adresseDepart, quote.adresseArrivee, String(quote.numeroDevis), frDate, isoDate].join('\n'));
+  return foldAccents([quote.adresseDepart, quote.adresseArrivee, String(quote.numeroDevis), frDate, isoDate].join('\n'));
 }
 
 /** Words of the query; "n°12" or "#12" search the number, "21.11.2026" a date. */
 function tokens(query: string): string[] {
-  return fold(query)
+  return foldAccents(query)
     .split(/\s+/)
     .map((token) =>
       token
