@@ -93,19 +93,19 @@ export async function insertCompletedQuote(
       changes: {
         typeConvoyage: 'Livraison',
         clientType: 'particulier',
-        clientDetails: JSON.stringify({ nom: owner.nom, email: owner.email ?? '', telephone: owner.telephone }),
-        contactDepart: JSON.stringify({ nom: 'Garage du Rhône', email: 'garage@exemple.fr', telephone: '04 78 00 00 00' }),
-        contactArrivee: JSON.stringify({ nom: 'Concession Provence', email: 'provence@exemple.fr', telephone: '04 91 00 00 00' }),
-        priseInfo: JSON.stringify({ datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' }),
-        livraisonInfo: JSON.stringify({ dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' }),
-        options: JSON.stringify({ documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true }),
-        infosVehicule: JSON.stringify({
+        clientDetails: { nom: owner.nom, email: owner.email ?? '', telephone: owner.telephone },
+        contactDepart: { nom: 'Garage du Rhône', email: 'garage@exemple.fr', telephone: '04 78 00 00 00' },
+        contactArrivee: { nom: 'Concession Provence', email: 'provence@exemple.fr', telephone: '04 91 00 00 00' },
+        priseInfo: { datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' },
+        livraisonInfo: { dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' },
+        options: { documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true },
+        infosVehicule: {
           immatriculation: 'AB-123-CD',
           marque: 'Peugeot',
           modele: '508',
           chassis: '',
           motorisation: 'hybride',
-        }),
+        },
         commentaire: 'Clés à récupérer à l’accueil.',
       },
     });

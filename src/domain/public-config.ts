@@ -3,3 +3,18 @@ export type PublicConfig = {
   contact: { email: string; phone: string };
   business: { name: string; owner: string; siret: string; address: string; host: string };
 };
+
+/**
+ * The identity until the operator sets CONTACT_* and BUSINESS_* (README): the server's
+ * defaults, and what the browser shows when it knows nothing better.
+ */
+export const placeholderPublicConfig: PublicConfig = {
+  contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
+  business: {
+    name: 'Convoyage Pro',
+    owner: 'Jean Dupont, entrepreneur individuel',
+    siret: '123 456 789 00012',
+    address: '12 rue de la République, 69002 Lyon',
+    host: 'Hébergement assuré par l’éditeur sur son propre serveur (France)',
+  },
+};

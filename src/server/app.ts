@@ -32,6 +32,7 @@ import { createPrerender } from './system/prerender.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
+import { apiDocs, notBuiltPage } from '#domain/texts-server.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     openapi: {
       info: {
         title: 'API Convoyage Pro',
-        description: 'API JSON du service de devis de convoyage de véhicules.',
+        description: apiDocs.description,
         version: '1.0.0',
       },
       components: {
@@ -165,7 +166,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[masqué]');
+  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** What a request log line says of the request: no cookies, no tokens. */
@@ -230,7 +231,7 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     reply.status(isSpaRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8');
     if (!renderPage) {
       return reply.send(
-        '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title><p>Lancez <code>npm run build</code>.</p></html>',
+        `<!doctype html><html lang="fr"><meta charset="utf-8"><title>${notBuiltPage.title}</title><p>${notBuiltPage.body} <code>npm run build</code>.</p></html>`,
       );
     }
     const page = await renderPage(pathname, { hasQuery: query !== undefined });

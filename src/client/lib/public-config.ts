@@ -1,17 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfig } from '#domain/public-config.ts';
+import { placeholderPublicConfig, type PublicConfig } from '#domain/public-config.ts';
 
 /** Only seen when nothing better is known: `npm run dev` with the API down. */
-export const fallbackPublicConfig: PublicConfig = {
-  contact: { email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' },
-  business: {
-    name: 'Convoyage Pro',
-    owner: 'Jean Dupont, entrepreneur individuel',
-    siret: '123 456 789 00012',
-    address: '12 rue de la République, 69002 Lyon',
-    host: 'Hébergement assuré par l’éditeur',
-  },
-};
+export const fallbackPublicConfig: PublicConfig = placeholderPublicConfig;
 
 /** The configuration the server injected into index.html as inert JSON, if any. */
 export function readInjectedConfig(): PublicConfig | null {

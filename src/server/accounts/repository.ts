@@ -39,13 +39,3 @@ export async function removeAbandonedSignUp(db: Db, id: string, now = Date.now()
   await deleteAuthUser(db, id);
   return true;
 }
-
-export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur | null> {
-  const row = await db.selectFrom('utilisateurs').selectAll().where('uid', '=', uid).executeTakeFirst();
-  return row ? (row as Utilisateur) : null;
-}
-
-export async function listUtilisateurs(db: Db): Promise<Utilisateur[]> {
-  const rows = await db.selectFrom('utilisateurs').selectAll().orderBy('dateInscription', 'desc').execute();
-  return rows as Utilisateur[];
-}

@@ -59,7 +59,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
   it('refuses without a client e-mail: 422 "L\'adresse e-mail du client est manquante.", nothing changed or sent', async () => {
     const quote = await insertQuote(t, {
       email: null,
-      clientDetails: JSON.stringify({ nom: 'Sans Adresse', email: ' ', telephone: '0600000000' }),
+      clientDetails: { nom: 'Sans Adresse', email: ' ', telephone: '0600000000' },
     });
     const before = (await t.outbox()).length;
     const response = await confirm(t, admin, quote.id, '450');
@@ -77,7 +77,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
   it('stores price and clauses, e-mails the PDF to the client details address, and the quote becomes envoyé', async () => {
     const quote = await insertQuote(t, {
       email: 'compte@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' },
     });
     const response = await confirm(t, admin, quote.id, '1 234,5');
     expect(response.statusCode).toBe(200);

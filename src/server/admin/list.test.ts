@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
 import { insertUtilisateur } from '#server/accounts/repository.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { transitionQuote } from '#server/quotes/repository.ts';
 import { foldSearchText } from './repository.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -25,9 +26,9 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
     admin = (await createAdmin(t)).headers;
     const helene = { nom: 'Hélène Dupré', email: 'helene@exemple.fr', telephone: '06 11 22 33 44' };
     const marc = { nom: 'Marc Petit', email: 'marc@exemple.fr', telephone: '07 99 88 77 66' };
-    const a1 = await insertQuote(t, { email: helene.email, clientDetails: JSON.stringify(helene), statut: 'en attente de confirmation' });
-    const a2 = await insertQuote(t, { email: helene.email, clientDetails: JSON.stringify(helene), statut: 'envoyé' });
-    const b1 = await insertQuote(t, { email: marc.email, clientDetails: JSON.stringify(marc), statut: 'en cours' });
+    const a1 = await insertQuote(t, { email: helene.email, clientDetails: helene, statut: 'en attente de confirmation' });
+    const a2 = await insertQuote(t, { email: helene.email, clientDetails: helene, statut: 'envoyé' });
+    const b1 = await insertQuote(t, { email: marc.email, clientDetails: marc, statut: 'en cours' });
     const c1 = await insertQuote(t, { email: null, clientDetails: null, statut: 'en attente' });
     await touch(a1.id, '2026-11-01T10:00:00.000Z');
     await touch(a2.id, '2026-11-03T10:00:00.000Z');
@@ -62,17 +63,16 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
   it('finds a quote again after its client details changed', async () => {
     const quote = await insertQuote(t, {
       email: 'zoe@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' }),
+      clientDetails: { nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' },
     });
     expect((await list('?q=avant')).totalDevis).toBe(1);
-    await t.app.database.db
-      .updateTable('devis')
-      .set({
-        clientDetails: JSON.stringify({ nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' }),
-        updatedAt: new Date().toISOString(),
-      })
-      .where('id', '=', quote.id)
-      .execute();
+    await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: quote.statut,
+      to: quote.statut,
+      changes: { clientDetails: { nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' } },
+      by: { userId: null, role: 'admin' },
+    });
     expect((await list('?q=avant')).totalDevis).toBe(0);
     expect((await list('?q=apres')).groups.map((group) => group.email)).toEqual(['zoe@exemple.fr']);
     await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });

@@ -1,21 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { canApply, nextStatut, normalizeStatut, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { canApply, nextStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
-import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
+import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '#server/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuote, undoTransition } from '#server/quotes/repository.ts';
+import { deleteQuote, findQuoteById, listHistory, transitionQuote, undoTransition, type QuoteChanges } from '#server/quotes/repository.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { assertPdf } from '#server/files/pdf-check.ts';
 import { quoteForSignatureMail } from './quote-mail.ts';
-import { deleteQuote, listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
+import { listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
 export type AdminDeps = {
   database: DatabaseHandle;
@@ -94,9 +94,9 @@ export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {
 }
 
 /** Applies one admin action of the transition table, or answers 409 when the status forbids it. */
-async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: DevisUpdate): Promise<DevisRow> {
+async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: QuoteChanges): Promise<DevisRow> {
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
+  const from = row.statut;
   const to = nextStatut('admin', action, from);
   if (!to) throw conflict();
   const updated = await transitionQuote(deps.database, { id, expected: from, to, changes, by: { userId: admin.id, role: 'admin' } });
@@ -111,9 +111,9 @@ export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
 export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
-/** Deletes the quote in any status, then its signed PDF (a leftover file is harmless, a dangling link is not). */
+/** Deletes the quote in any status the table allows, then its signed PDF (a leftover file is harmless, a dangling link is not). */
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
-  const deleted = await deleteQuote(deps.database, id);
+  const deleted = await deleteQuote(deps.database, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
   if (!deleted) throw notFound(texts.quoteNotFound);
   try {
     await deps.fileStore.delete(signedFileKey(id));
@@ -131,7 +131,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const prix = parsePrixFinal(body.prixFinal);
   if (!prix.ok) throw unprocessable(prix.message);
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
+  const from = row.statut;
   if (!canApply('admin', 'confirm', from)) throw conflict();
   const to = clientEmailOf(row);
   if (!to) throw unprocessable(texts.clientEmailMissing);
@@ -140,7 +140,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
     id,
     expected: from,
     to: 'confirmé',
-    changes: { prixCentimes: prix.centimes, clauses: JSON.stringify({ km: body.clauses.km, longDistance: body.clauses.longDistance }) },
+    changes: { prixCentimes: prix.centimes, clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance } },
     by: { userId: admin.id, role: 'admin' },
   });
   if (!confirmed) throw conflict();
@@ -154,7 +154,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
       attachments: [{ filename: `devis-${devis.numeroDevis}.pdf`, content: pdf, contentType: 'application/pdf' }],
     });
   } catch (error) {
-    deps.log.warn({ err: error, devisId: id }, 'confirmed quote could not be sent; it stays confirmé');
+    deps.log.warn({ err: error, devisId: id }, 'confirmed quote could not be sent; its status stays as it is');
     throw new AppError('unavailable', texts.confirmFailure, { statusCode: 502, cause: error });
   }
 
@@ -168,14 +168,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
 }
 
 function clientEmailOf(row: DevisRow): string | null {
-  let details: { email?: unknown } = {};
-  try {
-    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
-  } catch {
-    details = {};
-  }
-  const fromDetails = typeof details.email === 'string' ? details.email.trim() : '';
-  return fromDetails || row.email?.trim() || null;
+  return row.clientDetails?.email.trim() || row.email?.trim() || null;
 }
 
 /**
@@ -192,14 +185,15 @@ function clientEmailOf(row: DevisRow): string | null {
  */
 export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: string, content: Buffer): Promise<Devis> {
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
-  if (!canApply('admin', 'uploadSigned', from)) throw conflict();
+  const from = row.statut;
+  const to = nextStatut('admin', 'uploadSigned', from);
+  if (!to) throw conflict();
   await assertPdf(content);
   const key = signedFileKey(id);
   const updated = await transitionQuote(deps.database, {
     id,
     expected: from,
-    to: 'en cours',
+    to,
     changes: { signedFileKey: key },
     by: { userId: admin.id, role: 'admin' },
     recordSameStatus: true,

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { notFound } from '#server/errors.ts';
-import { findQuoteById } from '#server/quotes/repository.ts';
-
-const errorSchema = z.object({ error: z.string(), message: z.string() });
+import { errorResponses } from '#server/http-schemas.ts';
+import { getSignedQuoteFile } from './service.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 
 /** Downloads of stored files, each through an authorised route (never a public URL). */
 export async function fileRoutes(instance: FastifyInstance): Promise<void> {
@@ -17,30 +14,25 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['fichiers'],
-        summary: 'Télécharger le devis signé (le client propriétaire ou l’administrateur)',
+        summary: apiDocs.signedDownload,
         params: z.object({ id: z.string().min(1).max(64) }),
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('Le PDF signé'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
       const viewer = await app.guards.requireUser(request);
-      const row = await findQuoteById(app.database.db, request.params.id);
-      if (!row) throw notFound(texts.quoteNotFound);
-      // Another customer's quote does not exist for this viewer; the probe is logged.
-      if (viewer.role !== 'admin' && row.uid !== viewer.id) {
-        request.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
-        throw notFound(texts.quoteNotFound);
-      }
-      if (!row.signedFileKey) throw notFound(adminTexts.signedFileMissing);
-      const content = await app.fileStore.get(row.signedFileKey);
-      if (!content) throw notFound(adminTexts.signedFileMissing);
+      const file = await getSignedQuoteFile(
+        { database: app.database, fileStore: app.fileStore, log: request.log },
+        viewer,
+        request.params.id,
+      );
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="devis-signe-${row.numeroDevis}.pdf"`)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(content);
+        .send(file.content);
     },
   );
 }

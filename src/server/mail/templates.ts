@@ -1,5 +1,5 @@
 import { texts } from '#domain/texts.ts';
-import { identityLine, mailTexts } from '#domain/texts-documents.ts';
+import { identityLine, mailTexts } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };

@@ -5,7 +5,7 @@ import { formatWallClock } from '#domain/dates.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { pdfTexts } from '#domain/texts-documents.ts';
+import { pdfTexts } from '#domain/texts-server.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
 import type { Config } from '#server/config.ts';
 

@@ -201,16 +201,6 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
       });
     }
 
-    it('treats a legacy empty status as en attente', async () => {
-      const quote = await quoteOf(alice);
-      await t.app.database.db.updateTable('devis').set({ statut: '' }).where('id', '=', quote.id).execute();
-      const detail = await t.app.inject({ url: `/api/devis/${quote.id}`, headers: alice.headers });
-      expect(detail.json().statut).toBe('en attente');
-      const response = await t.app.inject({ method: 'POST', url: `/api/devis/${quote.id}/archiver`, headers: alice.headers });
-      expect(response.statusCode).toBe(200);
-      expect((await readRow(quote.id))?.statut).toBe('archivé');
-    });
-
     it('applies only one of two simultaneous archive requests', async () => {
       const quote = await quoteOf(alice);
       const [first, second] = await Promise.all([
@@ -272,8 +262,8 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
       const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload });
       expect(response.statusCode).toBe(200);
       const row = await readRow(quote.id);
-      expect(JSON.parse(row!.clientDetails!)).toEqual({ nom: 'Alice Dupont', email: 'alice@exemple.fr', telephone: '0612345678' });
-      expect(JSON.parse(row!.infosVehicule!)).toMatchObject({ immatriculation: 'B-MW 1234', plaqueEtrangere: true });
+      expect(row!.clientDetails).toEqual({ nom: 'Alice Dupont', email: 'alice@exemple.fr', telephone: '0612345678' });
+      expect(row!.infosVehicule).toMatchObject({ immatriculation: 'B-MW 1234', plaqueEtrangere: true });
       expect(row!.commentaire).toBeNull();
     });
 

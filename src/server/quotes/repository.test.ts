@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSITIONS, type Statut } from '#domain/statuses.ts';
 import { ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
@@ -78,8 +78,6 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
     expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente']);
 
     const first = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
-    // Two milliseconds apart, as two requests are: updatedAt tells the two writes apart.
-    await new Promise((resolve) => setTimeout(resolve, 2));
     await transitionQuote(t.app.database, {
       id: quote.id,
       expected: 'confirmé',
@@ -91,5 +89,55 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
     expect(await undoTransition(t.app.database, { done: first!, restore: { statut: 'en attente' } })).toBe(false);
     expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
     expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente', 'confirmé', 'confirmé']);
+  });
+
+  describe('with the clock stopped', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T10:00:00.000Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('tells apart two writes of the same millisecond: a transition is not taken back over a later one', async () => {
+      const admin = { userId: 'admin', role: 'admin' as const };
+      const quote = await createQuote(t.app.database, newQuote(), by);
+      const upload = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
+      // Someone else's write in the same millisecond, keeping the status: the same updatedAt.
+      const other = await transitionQuote(t.app.database, {
+        id: quote.id,
+        expected: 'confirmé',
+        to: 'confirmé',
+        changes: { prixCentimes: 2 },
+        by: admin,
+        recordSameStatus: true,
+      });
+      expect(other!.updatedAt).toBe(upload!.updatedAt);
+      expect(other!.version).toBe(upload!.version + 1);
+
+      expect(await undoTransition(t.app.database, { done: upload!, restore: { statut: 'en attente' } })).toBe(false);
+      expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
+      expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual([
+        'en attente',
+        'confirmé',
+        'confirmé',
+      ]);
+    });
+  });
+
+  it('counts every write of a quote in its version', async () => {
+    const quote = await createQuote(t.app.database, newQuote(), by);
+    expect(quote.version).toBe(1);
+    const moved = await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: 'en attente',
+      to: 'archivé',
+      changes: { archive: 1 },
+      by,
+    });
+    expect(moved!.version).toBe(2);
+    expect(await undoTransition(t.app.database, { done: moved!, restore: { statut: 'en attente', archive: 0 } })).toBe(true);
+    expect((await findQuoteById(t.app.database.db, quote.id))!.version).toBe(3);
   });
 });

@@ -1,24 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, Statut } from '#domain/statuses.ts';
-import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { INITIAL_STATUT, type Role, type Statut } from '#domain/statuses.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
-import type { DevisRow, DevisUpdate, NewDevisRow } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { toJsonColumns } from '#server/db/json-columns.ts';
+import type { DevisJson, DevisRow, DevisUpdate, JsonColumn, NewDevisRow } from '#server/db/schema.ts';
 
-export type NewQuote = Omit<NewDevisRow, 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive'>;
+/** The nested objects of a write, as the domain types them (serialized here, once). */
+type JsonValues = Partial<{ [K in JsonColumn]: DevisJson[K] | null }>;
+/** What a write may change in a quote; its status, version and times are the repository's. */
+export type QuoteChanges = Omit<DevisUpdate, JsonColumn | 'id' | 'statut' | 'version' | 'createdAt' | 'updatedAt'> & JsonValues;
+export type NewQuote = Omit<NewDevisRow, JsonColumn | 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive' | 'version'> &
+  JsonValues;
 
 /**
  * Inserts a quote with the next numeroDevis: the counter row is incremented in the same
  * write transaction (UPDATE … RETURNING), the UNIQUE constraint on numeroDevis is the backstop.
- * With `dailyLimit`, a customer who has saved that many quotes in the last 24 hours gets a
- * 429 and nothing is written; the count runs after the counter's update, which serialises
- * quote creation on both engines, so simultaneous requests cannot overshoot the limit.
+ * `beforeInsert` runs in that transaction after the counter's update, which serialises quote
+ * creation on both engines: a rule that counts quotes there (the daily cap) cannot be
+ * overshot by simultaneous requests, and what it throws rolls everything back.
  */
 export async function createQuote(
   handle: DatabaseHandle,
   quote: NewQuote,
   by: { userId: string | null; role: Role },
-  { dailyLimit = 0 }: { dailyLimit?: number } = {},
+  { beforeInsert }: { beforeInsert?: (trx: Db) => Promise<void> } = {},
 ): Promise<DevisRow> {
   return withWriteTransaction(handle, async (trx) => {
     const counter = await trx
@@ -27,26 +31,35 @@ export async function createQuote(
       .where('name', '=', 'numeroDevis')
       .returning('value')
       .executeTakeFirstOrThrow();
+    await beforeInsert?.(trx);
     const now = new Date().toISOString();
-    if (dailyLimit > 0 && quote.uid) {
-      const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-      const { saved } = await trx
-        .selectFrom('devis')
-        .select((eb) => eb.fn.countAll<number>().as('saved'))
-        .where('uid', '=', quote.uid)
-        .where('createdAt', '>=', since)
-        .executeTakeFirstOrThrow();
-      // Thrown inside the transaction: the counter's increment is rolled back with it.
-      if (Number(saved) >= dailyLimit) throw new AppError('rate_limited', quoteApiMessages.dailyLimitReached(dailyLimit));
-    }
     const row = await trx
       .insertInto('devis')
-      .values({ ...quote, id: randomUUID(), numeroDevis: counter.value, statut: 'en attente', archive: 0, createdAt: now, updatedAt: now })
+      .values({
+        ...toJsonColumns(quote),
+        id: randomUUID(),
+        numeroDevis: counter.value,
+        statut: INITIAL_STATUT,
+        archive: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordStatusChange(trx, { devisId: row.id, fromStatut: null, toStatut: 'en attente', ...by });
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: null, toStatut: INITIAL_STATUT, ...by });
     return row;
   });
+}
+
+/** How many quotes a customer has saved since the given instant (ISO text). */
+export async function countQuotesSince(db: Db, uid: string, since: string): Promise<number> {
+  const { saved } = await db
+    .selectFrom('devis')
+    .select((eb) => eb.fn.countAll<number>().as('saved'))
+    .where('uid', '=', uid)
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(saved);
 }
 
 export function findQuoteById(db: Db, id: string): Promise<DevisRow | undefined> {
@@ -63,7 +76,7 @@ function historyId(at: string): string {
 
 export async function recordStatusChange(
   db: Db,
-  change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role },
+  change: { devisId: string; fromStatut: Statut | null; toStatut: Statut; userId: string | null; role: Role },
 ): Promise<void> {
   const at = new Date().toISOString();
   await db
@@ -93,18 +106,22 @@ export async function transitionQuote(
     id: string;
     expected: Statut;
     to: Statut;
-    changes?: DevisUpdate;
+    changes?: QuoteChanges;
     by: { userId: string | null; role: Role };
     recordSameStatus?: boolean;
   },
 ): Promise<DevisRow | undefined> {
   return withWriteTransaction(handle, async (trx) => {
-    const expectedValues = args.expected === 'en attente' ? ['en attente', ''] : [args.expected];
     const row = await trx
       .updateTable('devis')
-      .set({ ...args.changes, statut: args.to, updatedAt: new Date().toISOString() })
+      .set((eb) => ({
+        ...toJsonColumns(args.changes ?? {}),
+        statut: args.to,
+        updatedAt: new Date().toISOString(),
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', args.id)
-      .where('statut', 'in', expectedValues)
+      .where('statut', '=', args.expected)
       .returningAll()
       .executeTakeFirst();
     if (!row) return undefined;
@@ -117,19 +134,21 @@ export async function transitionQuote(
 
 /**
  * Takes back a transition that transitionQuote has just made (`done` is the row it returned)
- * when the step that had to follow it failed: `restore` goes back and the history entry the
- * transition wrote is removed, but only if nobody changed the quote since (compare-and-set on
- * the status and updatedAt, which every write moves). Returns false, changing nothing, when
- * the quote changed meanwhile.
+ * when the step that had to follow it failed: the quote goes back to `restore` and the
+ * history entry the transition wrote is removed, but only if nobody wrote the quote since
+ * (compare-and-set on its version, which every write increments). Returns false, changing
+ * nothing, when the quote changed meanwhile.
  */
-export async function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+export async function undoTransition(
+  handle: DatabaseHandle,
+  args: { done: DevisRow; restore: QuoteChanges & { statut: Statut } },
+): Promise<boolean> {
   return withWriteTransaction(handle, async (trx) => {
     const row = await trx
       .updateTable('devis')
-      .set({ ...args.restore, updatedAt: new Date().toISOString() })
+      .set((eb) => ({ ...toJsonColumns(args.restore), updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
       .where('id', '=', args.done.id)
-      .where('statut', '=', args.done.statut)
-      .where('updatedAt', '=', args.done.updatedAt)
+      .where('version', '=', args.done.version)
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
@@ -165,15 +184,14 @@ export function listOwnQuotes(db: Db, uid: string, { archived }: { archived: boo
 
 /**
  * Deletes a quote only if its status is still one of `expected` (compare-and-set, like
- * transitionQuote); its history goes with it (ON DELETE CASCADE). Returns the deleted row.
+ * transitionQuote); its history and search text go with it (ON DELETE CASCADE). Returns the
+ * deleted row.
  */
 export async function deleteQuote(
   handle: DatabaseHandle,
   args: { id: string; expected: readonly Statut[] },
 ): Promise<DevisRow | undefined> {
-  return withWriteTransaction(handle, async (trx) => {
-    const statuts: string[] = [...args.expected];
-    if (args.expected.includes('en attente')) statuts.push('');
-    return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', statuts).returningAll().executeTakeFirst();
-  });
+  return withWriteTransaction(handle, (trx) =>
+    trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', args.expected).returningAll().executeTakeFirst(),
+  );
 }

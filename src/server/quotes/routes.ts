@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisSchema } from '#domain/schemas/devis.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 
-const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
-const idParams = z.object({ id: z.string().min(1).max(64).describe('Identifiant du devis') });
+const idParams = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
 const listSchema = z.object({ devis: z.array(devisSchema) });
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const refusals = errorResponses(400, 401, 403, 404, 409);
 const security = [{ session: [] }];
 
 /** The customer area's API: every route answers only about the caller's own quotes. */
@@ -16,10 +17,12 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const depsOf = (request: FastifyRequest) => ({ database: app.database, fileStore: app.fileStore, log: request.log });
 
-  // Before body validation: a visitor is told to log in, not that the payload is wrong.
+  // The one guard of these routes, before body validation: a visitor is told to log in, not
+  // that the payload is wrong. Handlers read the viewer it let through.
   app.addHook('preValidation', async (request) => {
     await app.guards.requireUser(request);
   });
+  const viewerOf = app.guards.viewerOf;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -29,16 +32,15 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
-        description:
-          'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
+        summary: apiDocs.myQuotes,
+        description: apiDocs.myQuotesSearch,
         security,
-        querystring: z.object({ q: z.string().max(200).optional().describe('Texte recherché') }),
+        querystring: z.object({ q: z.string().max(200).optional().describe(apiDocs.searchText) }),
         response: { 200: listSchema, ...refusals },
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return { devis: await listActiveQuotes(depsOf(request), viewer, request.query.q) };
     },
   );
@@ -48,13 +50,13 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Mes devis archivés, par numéro croissant',
+        summary: apiDocs.myArchives,
         security,
         response: { 200: listSchema, ...refusals },
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return { devis: await listArchivedQuotes(depsOf(request), viewer) };
     },
   );
@@ -64,14 +66,14 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: "Un de mes devis, avec l'historique de ses statuts",
+        summary: apiDocs.myQuote,
         security,
         params: idParams,
         response: { 200: devisSchema, ...refusals },
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return getOwnQuote(depsOf(request), viewer, request.params.id);
     },
   );
@@ -81,7 +83,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Compléter un devis en attente (passe en attente de confirmation)',
+        summary: apiDocs.complete,
         security,
         params: idParams,
         body: completionSchema,
@@ -89,7 +91,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return completeQuote(depsOf(request), viewer, request.params.id, request.body);
     },
   );
@@ -99,14 +101,14 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Archiver un devis en attente',
+        summary: apiDocs.archive,
         security,
         params: idParams,
         response: { 200: devisSchema, ...refusals },
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return archiveQuote(depsOf(request), viewer, request.params.id);
     },
   );
@@ -116,14 +118,14 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Restaurer un devis archivé (repasse en attente)',
+        summary: apiDocs.restore,
         security,
         params: idParams,
         response: { 200: devisSchema, ...refusals },
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       return restoreQuote(depsOf(request), viewer, request.params.id);
     },
   );
@@ -133,14 +135,14 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devis'],
-        summary: 'Supprimer définitivement un devis en attente ou archivé',
+        summary: apiDocs.delete,
         security,
         params: idParams,
-        response: { 204: z.null().describe('Devis supprimé'), ...refusals },
+        response: { 204: z.null().describe(apiDocs.deleted), ...refusals },
       },
     },
     async (request, reply) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = viewerOf(request);
       await deleteOwnQuote(depsOf(request), viewer, request.params.id);
       return reply.status(204).send(null);
     },

@@ -45,11 +45,6 @@ describe('the transition table', () => {
       });
     }
   }
-
-  it('reads an empty status as en attente', () => {
-    expect(canApply('customer', 'complete', '')).toBe(true);
-    expect(nextStatut('customer', 'archive', '')).toBe('archivé');
-  });
 });
 
 describe.each(ENGINES)('transitionQuote on %s', (engine) => {

@@ -77,9 +77,6 @@ const TABLE: Record<string, Entry> = {
   },
   // A verification link without a token leads back to the login page with a message.
   'GET /api/comptes/verification-email': { perQuote: false, expect: everyone(303) },
-  // The admin has no customer profile.
-  'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
-  'GET /api/comptes/utilisateurs': { perQuote: false, expect: adminOnly(200) },
   // The admin uses its own API; the customer API lists the caller's own quotes (none for the admin).
   'GET /api/devis': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/devis/archives': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
@@ -137,20 +134,6 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
     owner = a;
-    for (const customer of [a, b]) {
-      await t.app.database.db
-        .insertInto('utilisateurs')
-        .values({
-          uid: customer.id,
-          nom: customer.name,
-          telephone: '0612345678',
-          email: customer.email,
-          type: 'particulier',
-          adresse: 'Lyon',
-          dateInscription: new Date().toISOString(),
-        })
-        .execute();
-    }
     // A session whose account is no longer verified (for instance after an e-mail change).
     const unverified = await createCustomer(t, { name: 'Client non vérifié' });
     await t.app.database.db

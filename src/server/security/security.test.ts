@@ -148,7 +148,7 @@ describe('request logs', () => {
     try {
       await t.app.inject('/api/comptes/verification-email?token=SECRET-DE-VERIFICATION');
       await t.app.inject('/reinitialiser-mot-de-passe?token=SECRET-DE-REINITIALISATION&x=1');
-      expect(lines.join('\n')).toContain('token=[masqué]');
+      expect(lines.join('\n')).toContain('token=[redacted]');
       expect(lines.join('\n')).not.toMatch(/SECRET-DE-/);
     } finally {
       await t.close();

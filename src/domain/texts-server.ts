@@ -1,0 +1,131 @@
+// Part of the text catalogue (texts.ts): what only the server says, so that no browser bundle
+// carries it: refusals that have no stable code of their own, e-mails, the quote's PDF, the
+// operator's commands.
+
+/** Refusals of the API that come with a message of their own (the code's message is in texts.ts). */
+export const serverMessages = {
+  crossOrigin: 'Requête refusée : elle ne provient pas de ce site.',
+  tooManyRequests: (seconds: number) => `Trop de demandes. Veuillez patienter ${seconds} secondes avant de réessayer.`,
+  tooDeep: 'Les données envoyées sont trop profondément imbriquées.',
+  distanceUnavailable: 'Le calcul de distance est momentanément indisponible. Veuillez réessayer dans un instant.',
+  searchTooLong: 'Recherche trop longue (200 caractères au plus).',
+} as const;
+
+/** The page a server without its front-end build answers. */
+export const notBuiltPage = { title: 'Application non construite', body: 'Lancez' } as const;
+
+/** The business identity at the foot of every e-mail and document. */
+export const identityLine = (name: string, siret: string, address: string) => `${name} – SIRET ${siret} – ${address}`;
+
+/** Account e-mails (sign-up verification, password reset). */
+export const mailTexts = {
+  greeting: (name: string) => `Bonjour ${name},`,
+  verification: {
+    subject: 'Confirmez votre adresse e-mail',
+    intro: 'Merci pour votre inscription. Pour activer votre compte, ouvrez ce lien :',
+    introHtml: 'Merci pour votre inscription. Pour activer votre compte, cliquez sur le lien ci-dessous :',
+    link: 'Confirmer mon adresse e-mail',
+    outro: "Ce lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+  },
+  resetPassword: {
+    subject: 'Réinitialisation de votre mot de passe',
+    intro: 'Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+    introHtml: 'Pour choisir un nouveau mot de passe, cliquez sur le lien ci-dessous :',
+    link: 'Choisir un nouveau mot de passe',
+    outro: "Ce lien est valable 1 heure. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+  },
+} as const;
+
+/** The e-mail that carries a confirmed quote for signature; parts may be HTML the caller escaped. */
+export const quoteMailTexts = {
+  anonymous: 'Madame, Monsieur',
+  confirmed: (numero: number, route: string, prix: string) =>
+    `Votre devis de convoyage n° ${numero} (${route}) est confirmé au prix de ${prix}.`,
+  attached: 'Vous le trouverez en pièce jointe au format PDF.',
+  howToSign: (mention: string, email: string) =>
+    `Pour lancer la mission, imprimez-le, signez-le en ajoutant la mention « ${mention} », puis renvoyez-le en réponse à ce message ou à ${email}.`,
+  follow: (url: string) => `Vous pouvez suivre votre devis dans votre espace client : ${url}`,
+  followLink: 'Suivre mon devis dans mon espace client',
+  regards: 'Cordialement,',
+} as const;
+
+/** The quote sent for signature (PDF); its field labels are the customer area's (quoteTexts). */
+export const pdfTexts = {
+  subject: 'Devis de convoyage',
+  siret: (siret: string) => `SIRET : ${siret}`,
+  quoteDate: (date: string) => `Date du devis : ${date}`,
+  simulation: (date: string, statut: string) => `Simulation du ${date} – statut : ${statut}`,
+  slotBetween: (start: string, end: string) => `, entre ${start} et ${end}`,
+  slotFrom: (start: string) => `, à partir de ${start}`,
+  prixFinal: (prix: string) => `Prix final : ${prix}`,
+  signatureInstructions: (mention: string) => `Date, nom et signature du client, précédés de la mention « ${mention} »`,
+  returnTo: (email: string) => `Devis à retourner signé à ${email}.`,
+} as const;
+
+/** The operator's commands: npm run admin, backup and restore. */
+export const cliTexts = {
+  adminName: 'Administrateur',
+  adminUsage: [
+    'Usage : npm run admin -- --email admin@exemple.fr [--password "mot de passe"]',
+    'Sans --password, le mot de passe est lu dans la variable ADMIN_PASSWORD, sinon sur l’entrée standard',
+    '(sa première ligne, ou une saisie masquée dans un terminal).',
+  ].join('\n'),
+  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères.',
+  passwordPrompt: 'Mot de passe de l’administrateur : ',
+  passwordConfirmPrompt: 'Confirmez le mot de passe : ',
+  passwordMismatch: 'Les deux saisies ne correspondent pas ; l’administrateur n’a pas été modifié.',
+  adminSaved: (created: boolean, email: string) => `${created ? 'Administrateur créé' : 'Administrateur mis à jour'} : ${email}`,
+  adminEmailDiffers: (adminEmail: string) =>
+    `Attention : ADMIN_EMAIL vaut ${adminEmail} ; l'application reconnaît l'administrateur par cette variable.`,
+  cancelled: 'Annulé.',
+  backupUsage: 'Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER',
+  backupDone: (engine: string, withFiles: boolean, out: string) =>
+    `Sauvegarde terminée (${engine}${withFiles ? ', fichiers inclus' : ''}) : ${out}`,
+  restoreDone: (createdAt: string) => `Restauration terminée depuis la sauvegarde du ${createdAt}.`,
+  noDatabase: (file: string) => `Aucune base de données à sauvegarder dans ${file} (vérifiez DATA_DIR ou DATABASE_URL).`,
+  noBackup: (dir: string) => `Aucune sauvegarde dans ${dir} : manifest.json est introuvable. Rien n’a été modifié.`,
+  otherEngine: (backup: string, configured: string) =>
+    `Cette sauvegarde est une base ${backup}, mais la base configurée est ${configured} (DATABASE_URL). Rien n’a été modifié.`,
+} as const;
+
+/** The API's own documentation (OpenAPI, served at /api/docs), in French like the product. */
+export const apiDocs = {
+  description: 'API JSON du service de devis de convoyage de véhicules.',
+  systemTag: 'système',
+  health: 'État du service (200 dès que la base de données répond)',
+  config: "Identité de l'entreprise et coordonnées de contact",
+  robots: 'Consignes pour les robots d’indexation',
+  sitemap: 'Plan du site : les pages publiques',
+  me: "L'utilisateur connecté et son rôle (user: null pour un visiteur)",
+  signUp: 'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification',
+  verificationLink: 'Lien de vérification de l’e-mail : vérifie puis redirige vers /connexion?verification=…',
+  suggestions: (max: number) => `Suggestions d'adresses pour l'autocomplétion (${max} au plus)`,
+  distance: 'Distance routière estimée entre deux adresses, en km',
+  simulation: 'Simuler un prix ; enregistre le devis pour un client connecté',
+  quoteId: 'Identifiant du devis',
+  myQuotes: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
+  myQuotesSearch:
+    'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
+  searchText: 'Texte recherché',
+  myArchives: 'Mes devis archivés, par numéro croissant',
+  myQuote: "Un de mes devis, avec l'historique de ses statuts",
+  complete: 'Compléter un devis en attente (passe en attente de confirmation)',
+  archive: 'Archiver un devis en attente',
+  restore: 'Restaurer un devis archivé (repasse en attente)',
+  delete: 'Supprimer définitivement un devis en attente ou archivé',
+  deleted: 'Devis supprimé',
+  signedDownload: 'Télécharger le devis signé (le client propriétaire ou l’administrateur)',
+  signedPdf: 'Le PDF signé',
+  admin: {
+    list: 'Devis regroupés par e-mail client (recherche, filtre par statut, pagination des groupes)',
+    archives: 'Tous les devis archivés, par numéro croissant',
+    quote: 'Un devis avec son historique de statuts',
+    confirm: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
+    confirmSigned: 'Confirmer le devis signé (envoyé → en cours)',
+    finish: 'Terminer la mission (en cours → terminé)',
+    archive: 'Archiver le devis',
+    restore: 'Restaurer un devis archivé (→ en attente)',
+    delete: 'Supprimer définitivement le devis et son PDF signé',
+    upload: 'Téléverser le devis signé (un seul fichier PDF, 10 Mo au plus) : le devis passe en cours',
+  },
+} as const;
