@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts } from '#domain/texts-quotes.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
 import { apiHeaders, readOutbox } from './support.ts';
 

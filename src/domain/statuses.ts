@@ -6,7 +6,7 @@ export type Statut = (typeof STATUTS)[number];
 /** Every quote starts here (spec section 4); the transition table takes it on from there. */
 export const INITIAL_STATUT: Statut = 'en attente';
 
-export const STATUT_LABELS: Record<Statut, string> = {
+const STATUT_LABELS: Record<Statut, string> = {
   'en attente': 'En attente',
   'en attente de confirmation': 'En attente de confirmation',
   confirmé: 'Confirmé',

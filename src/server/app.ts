@@ -49,7 +49,7 @@ declare module 'fastify' {
   }
 }
 
-export type RouteEntry = { method: string; url: string };
+type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
@@ -60,7 +60,7 @@ export type AppOverrides = {
   logStream?: { write(line: string): void };
 };
 
-export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /** Builds the whole application from a config; main.ts and the tests both call it. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -165,7 +165,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The one error shape of the API, for OpenAPI and the response serializer. */
-export const errorSchema = z.object({
+const errorSchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.unknown().optional(),

@@ -4,10 +4,10 @@ import { AppError } from './errors.ts';
 import { serverMessages } from '#domain/texts-server.ts';
 
 /** No payload of ours nests deeper than a few levels; a hostile one could exhaust the stack. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** The nesting depth of a JSON text, counted in one pass without parsing it. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;

@@ -3,22 +3,21 @@ import { isValidPhone } from '../phone.ts';
 import { apiErrorMessages, texts } from '../texts.ts';
 import { CLIENT_TYPES } from './devis.ts';
 
-export const viewerSchema = z.object({
+const viewerSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: z.enum(['customer', 'admin']),
   emailVerified: z.boolean(),
 });
-export type ViewerDto = z.infer<typeof viewerSchema>;
 
 export const viewerResponseSchema = z.object({ user: viewerSchema.nullable() });
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** Lower-cased and trimmed: the form in which e-mails are stored and compared. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const requiredText = (max: number) => z.string({ error: texts.required }).trim().min(1, texts.required).max(max);
 const emailField = z
@@ -70,16 +69,15 @@ export const resetPasswordSchema = z
   });
 
 /** The customer's profile (table utilisateurs, spec section 3). */
-export const utilisateurSchema = z.object({
-  uid: z.string(),
-  nom: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  type: z.enum(CLIENT_TYPES),
-  adresse: z.string(),
-  dateInscription: z.string(),
-});
-export type Utilisateur = z.infer<typeof utilisateurSchema>;
+export type Utilisateur = {
+  uid: string;
+  nom: string;
+  telephone: string;
+  email: string;
+  type: (typeof CLIENT_TYPES)[number];
+  adresse: string;
+  dateInscription: string;
+};
 
 /** Where the verification link lands: /connexion?verification=… */
 export { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../verification.ts';

@@ -53,32 +53,32 @@ function checkRange(value: { debut: string; fin: string }, ctx: z.core.$Refineme
   }
 }
 
-export const completionClientDetailsSchema = strict({
+const completionClientDetailsSchema = strict({
   nom: requiredText(LIMITS.nom),
   email: email(),
   telephone: phone(),
   siret: text(LIMITS.siret).optional(),
 });
 
-export const completionContactSchema = strict({
+const completionContactSchema = strict({
   nom: requiredText(LIMITS.nom),
   email: optionalEmail(),
   telephone: phone(),
 });
 
-export const completionPriseInfoSchema = strict({
+const completionPriseInfoSchema = strict({
   datePriseEnCharge: isoDate(),
   debut: slot(),
   fin: slot(),
 }).superRefine(checkRange);
 
-export const completionLivraisonInfoSchema = strict({
+const completionLivraisonInfoSchema = strict({
   dateLivraisonSouhaitee: isoDate(),
   debut: slot(),
   fin: slot(),
 }).superRefine(checkRange);
 
-export const completionInfosVehiculeSchema = strict({
+const completionInfosVehiculeSchema = strict({
   immatriculation: requiredText(LIMITS.immatriculation),
   plaqueEtrangere: bool(),
   marque: requiredText(LIMITS.marque),
@@ -100,7 +100,7 @@ export const completionInfosVehiculeSchema = strict({
     chassis: value.chassis ? value.chassis.toUpperCase() : undefined,
   }));
 
-export const completionOptionsSchema = strict({
+const completionOptionsSchema = strict({
   documentation: bool(),
   lavage: z.enum(LAVAGES, { error: m.lavage }),
   sansCarburant: bool(),

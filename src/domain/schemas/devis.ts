@@ -7,8 +7,6 @@ export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as c
 export const LAVAGES = ['', 'exterieur', 'complet'] as const;
 export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
 
-export type ClientType = (typeof CLIENT_TYPES)[number];
-
 /** Field names as in the specification, section 3. */
 export const contactSchema = z.object({ nom: z.string(), email: z.string(), telephone: z.string() });
 export const clientDetailsSchema = z.object({
@@ -47,8 +45,8 @@ export const infosVehiculeSchema = z.object({
   motorisation: z.enum(MOTORISATIONS),
 });
 export const clausesSchema = z.object({ km: z.boolean(), longDistance: z.boolean() });
-export const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
-export const historiqueEntrySchema = z.object({
+const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
+const historiqueEntrySchema = z.object({
   fromStatut: z.string().nullable(),
   toStatut: z.string(),
   byRole: z.string(),

@@ -6,14 +6,14 @@ import { texts } from '../texts.ts';
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /** An address as typed or chosen in the autocomplete: trimmed, bounded, printable. */
-export const addressTextSchema = z
+const addressTextSchema = z
   .string({ error: texts.simulatorRequired })
   .trim()
   .min(1, texts.simulatorRequired)
   .max(300, 'Adresse trop longue (300 caractères au plus).')
   .refine((value) => !CONTROL_CHARACTERS.test(value), 'Adresse invalide : caractères de contrôle interdits.');
 
-export const typeVehiculeSchema = z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu.' });
+const typeVehiculeSchema = z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu.' });
 
 export const distanceRequestSchema = z.strictObject({
   depart: addressTextSchema,

@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * this long after its login, so a stolen cookie does not live for ever: a customer logs in
  * again after 30 days, the administrator, who can read and change everything, after 7.
  */
-export const SESSION_MAX_AGE_MS: Record<Role, number> = { customer: 30 * DAY_MS, admin: 7 * DAY_MS };
+const SESSION_MAX_AGE_MS: Record<Role, number> = { customer: 30 * DAY_MS, admin: 7 * DAY_MS };
 
 /**
  * Small guards in the style of `requireUserId`: they return what the route needs or throw

@@ -22,7 +22,7 @@ export async function deleteAuthUser(db: Db, id: string): Promise<void> {
 }
 
 /** How old an unverified account without profile must be before a new sign-up may replace it. */
-export const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
+const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * Removes the account a crashed sign-up left behind (see docs/decisions.md, "Sign-up is our

@@ -14,7 +14,7 @@ import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur, rem
 import { hitThrottle, LIMITS, pruneThrottle, throttleKeys } from './throttle.ts';
 
 export type AccountDeps = { config: Config; database: DatabaseHandle; auth: Auth; mailer: Mailer; log: FastifyBaseLogger };
-export type SignUpData = z.output<typeof signUpSchema>;
+type SignUpData = z.output<typeof signUpSchema>;
 
 const rateLimited = (retryAfterSeconds: number) => new AppError('rate_limited', undefined, { details: { retryAfterSeconds } });
 

@@ -25,7 +25,7 @@ export const throttleKeys = {
   signUpEmail: (email: string) => `sign-up:email:${email}`,
 };
 
-export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
+type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
 
 function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number): ThrottleState {
   if (!row) return { isBlocked: false, retryAfterSeconds: 0 };

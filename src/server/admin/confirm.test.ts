@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { insertQuote } from './test-factories.ts';

@@ -117,7 +117,7 @@ function filtered(db: Db, { q, statut }: ListFilter) {
   return query;
 }
 
-export type GroupSummary = { email: string; count: number; derniereActivite: string };
+type GroupSummary = { email: string; count: number; derniereActivite: string };
 
 /**
  * One page of groups, most recent activity first, with the totals for the pager: one scan,

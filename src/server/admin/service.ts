@@ -27,7 +27,7 @@ export type AdminDeps = {
 type Admin = { id: string };
 
 /** Quotes a group shows in the list; the rest come with `groupe`. */
-export const DEVIS_PER_GROUP = 50;
+const DEVIS_PER_GROUP = 50;
 const GROUP_MAX = 1000;
 
 export const signedFileKey = (id: string) => `devis-signes/${id}.pdf`;

@@ -111,4 +111,3 @@ export type AuthThrottleTable = {
 export type DevisRow = Selectable<DevisTable>;
 export type NewDevisRow = Insertable<DevisTable>;
 export type DevisUpdate = Updateable<DevisTable>;
-export type UtilisateurRow = Selectable<UtilisateursTable>;

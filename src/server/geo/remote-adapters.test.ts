@@ -3,7 +3,7 @@ import { GeoNotFoundError, GeoServiceError } from './errors.js';
 import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
 import { createGoogleRouter } from './google-router.js';
 import { createOsrmRouter } from './osrm-router.js';
-import { type FakeService, sendJson, startFakeService } from './test-http-server.js';
+import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
 
 let service: FakeService | undefined;
 afterEach(async () => {

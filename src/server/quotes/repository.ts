@@ -74,7 +74,7 @@ function historyId(at: string): string {
   return `${at}-${String(historySequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
 }
 
-export async function recordStatusChange(
+async function recordStatusChange(
   db: Db,
   change: { devisId: string; fromStatut: Statut | null; toStatut: Statut; userId: string | null; role: Role },
 ): Promise<void> {

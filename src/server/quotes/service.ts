@@ -27,7 +27,7 @@ import { matchesSearch } from './search.ts';
 
 /** `log` is the request's logger. */
 type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger };
-export type SimulationDeps = { database: DatabaseHandle; geo: Geo; dailyQuoteLimit: number; log: FastifyBaseLogger };
+type SimulationDeps = { database: DatabaseHandle; geo: Geo; dailyQuoteLimit: number; log: FastifyBaseLogger };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,7 +58,7 @@ export async function simulate(deps: SimulationDeps, viewer: Viewer | null, requ
  * no limit); the count runs inside the insert's transaction, so simultaneous simulations
  * cannot overshoot it.
  */
-export async function saveSimulation(
+async function saveSimulation(
   deps: Pick<SimulationDeps, 'database' | 'dailyQuoteLimit'>,
   viewer: Viewer | null,
   simulation: SimulationRequest & { distanceKm: number; prix: number },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { addressOf, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 
