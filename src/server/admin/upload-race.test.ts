@@ -1,54 +1,43 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
-import { buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
-/** Moments of an upload a test can act in: once the PDF is checked (before the status changes) and when the file is written. */
-const moments = vi.hoisted(() => ({
-  afterCheck: undefined as (() => Promise<void>) | undefined,
-  beforePut: undefined as (() => Promise<void>) | undefined,
-  failPut: false,
-}));
-
-vi.mock('#server/files/pdf-check.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('#server/files/pdf-check.ts')>();
-  return {
-    ...original,
-    async assertPdf(content: Buffer) {
-      await original.assertPdf(content);
-      await moments.afterCheck?.();
+/**
+ * The disk store, with what a test does through its interface: act while a file is being
+ * written (`beforePut`), and have the write fail for real (`failPut`: the same write on a
+ * store whose folder is a file, so the system refuses it).
+ */
+function storeWithMoments(dataDir: string) {
+  const disk = createFileStore({ kind: 'disk', root: path.join(dataDir, 'files') });
+  writeFileSync(path.join(dataDir, 'not-a-folder'), '');
+  const broken = createFileStore({ kind: 'disk', root: path.join(dataDir, 'not-a-folder', 'files') });
+  const moments = { beforePut: undefined as (() => Promise<void>) | undefined, failPut: false };
+  const store: FileStore = {
+    ...disk,
+    async put(key, content, contentType) {
+      await moments.beforePut?.();
+      await (moments.failPut ? broken : disk).put(key, content, contentType);
     },
   };
-});
+  return { store, moments };
+}
 
 describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s', (engine) => {
-  let t: TestApp;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
+  const { store, moments } = storeWithMoments(dataDir);
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
   let admin: { cookie: string; origin: string };
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
-    const disk = createFileStore({ kind: 'disk', root: path.join(dataDir, 'files') });
-    const fileStore: FileStore = {
-      ...disk,
-      async put(key, content, contentType) {
-        await moments.beforePut?.();
-        if (moments.failPut) throw new Error('ENOSPC: no space left on device');
-        await disk.put(key, content, contentType);
-      },
-    };
-    t = await buildTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore } });
     admin = (await createAdmin(t)).headers;
   });
   afterEach(() => {
-    moments.afterCheck = undefined;
     moments.beforePut = undefined;
     moments.failPut = false;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const upload = (id: string, content: Buffer) => {
@@ -82,20 +71,23 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     return { quote, first };
   }
 
-  it('keeps the stored signed PDF when a re-upload is refused because the mission ended meanwhile (409)', async () => {
+  it('takes nothing back when the quote changed while a re-upload was being written and the write then failed (503)', async () => {
     const { quote, first } = await quoteWithSignedFile();
     const before = await history(quote.id);
-    moments.afterCheck = async () => {
-      moments.afterCheck = undefined;
+    moments.beforePut = async () => {
+      moments.beforePut = undefined;
       expect((await finish(quote.id)).statusCode).toBe(200);
+      moments.failPut = true;
     };
 
-    const response = await upload(quote.id, await makePdf('Second devis, refusé'));
+    const response = await upload(quote.id, await makePdf('Second devis, jamais écrit'));
 
-    expect(response.statusCode).toBe(409);
-    expect((await storedFile(quote.id))?.equals(first)).toBe(true);
+    // The upload's transition is not taken back over the mission's end: the quote keeps both.
+    expect(response.statusCode).toBe(503);
+    expect(response.json().message).toBe(adminTexts.uploadStoreFailure);
     expect(await quoteRow(quote.id)).toEqual({ statut: 'terminé', signedFileKey: `devis-signes/${quote.id}.pdf` });
-    expect(await history(quote.id)).toEqual([...before, 'en cours → terminé']);
+    expect((await storedFile(quote.id))?.equals(first)).toBe(true);
+    expect(await history(quote.id)).toEqual([...before, 'en cours → en cours', 'en cours → terminé']);
   });
 
   it('keeps an accepted re-upload when the mission ends while its file is being written', async () => {
