@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
-import { createAdmin, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { createAdmin, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
 /**
@@ -53,15 +53,7 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
   const storedFile = (id: string) => t.app.fileStore.get(`devis-signes/${id}.pdf`);
   const quoteRow = (id: string) =>
     t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (id: string) =>
-    (
-      await t.app.database.db
-        .selectFrom('devis_historique')
-        .select(['fromStatut', 'toStatut'])
-        .where('devisId', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((entry) => `${entry.fromStatut} → ${entry.toStatut}`);
+  const history = async (id: string) => (await historyOf(t, id)).map((entry) => `${entry.fromStatut} → ${entry.toStatut}`);
 
   /** A quote en cours with a first signed PDF stored. */
   async function quoteWithSignedFile() {
@@ -70,25 +62,6 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     expect((await upload(quote.id, first)).statusCode).toBe(200);
     return { quote, first };
   }
-
-  it('takes nothing back when the quote changed while a re-upload was being written and the write then failed (503)', async () => {
-    const { quote, first } = await quoteWithSignedFile();
-    const before = await history(quote.id);
-    moments.beforePut = async () => {
-      moments.beforePut = undefined;
-      expect((await finish(quote.id)).statusCode).toBe(200);
-      moments.failPut = true;
-    };
-
-    const response = await upload(quote.id, await makePdf('Second devis, jamais écrit'));
-
-    // The upload's transition is not taken back over the mission's end: the quote keeps both.
-    expect(response.statusCode).toBe(503);
-    expect(response.json().message).toBe(adminTexts.uploadStoreFailure);
-    expect(await quoteRow(quote.id)).toEqual({ statut: 'terminé', signedFileKey: `devis-signes/${quote.id}.pdf` });
-    expect((await storedFile(quote.id))?.equals(first)).toBe(true);
-    expect(await history(quote.id)).toEqual([...before, 'en cours → en cours', 'en cours → terminé']);
-  });
 
   it('keeps an accepted re-upload when the mission ends while its file is being written', async () => {
     const { quote } = await quoteWithSignedFile();
@@ -121,17 +94,25 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     expect(await history(quote.id)).toEqual(before);
   });
 
-  it('keeps the previous signed PDF and history when a re-upload cannot be written (503)', async () => {
+  // The write fails once the transition is made; it is taken back only if nobody wrote the quote since.
+  it.each([
+    { meanwhile: 'nothing happened', finishFirst: false, statut: 'en cours', added: [] },
+    { meanwhile: 'the mission ended', finishFirst: true, statut: 'terminé', added: ['en cours → en cours', 'en cours → terminé'] },
+  ])('keeps the previous signed PDF when a re-upload cannot be written (503) and $meanwhile', async ({ finishFirst, statut, added }) => {
     const { quote, first } = await quoteWithSignedFile();
     const before = await history(quote.id);
-    moments.failPut = true;
+    moments.beforePut = async () => {
+      moments.beforePut = undefined;
+      if (finishFirst) expect((await finish(quote.id)).statusCode).toBe(200);
+      moments.failPut = true;
+    };
 
     const response = await upload(quote.id, await makePdf('Second devis signé'));
 
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe(adminTexts.uploadStoreFailure);
-    expect(await quoteRow(quote.id)).toEqual({ statut: 'en cours', signedFileKey: `devis-signes/${quote.id}.pdf` });
+    expect(await quoteRow(quote.id)).toEqual({ statut, signedFileKey: `devis-signes/${quote.id}.pdf` });
     expect((await storedFile(quote.id))?.equals(first)).toBe(true);
-    expect(await history(quote.id)).toEqual(before);
+    expect(await history(quote.id)).toEqual([...before, ...added]);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion, daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { STATUTS, type Statut } from '#domain/statuses.ts';
 import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
-import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
 import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
 
@@ -23,8 +23,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
   const quoteOf = (customer: Customer, statut: Statut = 'en attente', overrides = {}) =>
     createQuoteInStatus(t.app.database, customer, statut, overrides);
   const readRow = (id: string) => findQuoteById(t.app.database.db, id);
-  const historyCount = async (id: string) =>
-    (await t.app.database.db.selectFrom('devis_historique').select('id').where('devisId', '=', id).execute()).length;
+  const historyCount = async (id: string) => (await historyOf(t, id)).length;
 
   const routesFor = customerQuoteRoutes;
 
@@ -190,13 +189,12 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
           const expected = { complete: ['en attente de confirmation', 0], archive: ['archivé', 1], restore: ['en attente', 0] }[action];
           expect(row).toMatchObject({ statut: expected[0], archive: expected[1] });
           expect(response.json()).toMatchObject({ statut: expected[0], archive: expected[1] === 1 });
-          const history = await t.app.database.db
-            .selectFrom('devis_historique')
-            .selectAll()
-            .where('devisId', '=', quote.id)
-            .orderBy('at')
-            .execute();
-          expect(history.at(-1)).toMatchObject({ fromStatut: statut, toStatut: expected[0], byRole: 'customer', byUserId: alice.id });
+          expect((await historyOf(t, quote.id)).at(-1)).toMatchObject({
+            fromStatut: statut,
+            toStatut: expected[0],
+            byRole: 'customer',
+            byUserId: alice.id,
+          });
         }
       });
     }

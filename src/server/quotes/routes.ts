@@ -3,14 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisSchema } from '#domain/schemas/devis.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
 const listSchema = z.object({ devis: z.array(devisSchema) });
 const refusals = errorResponses(400, 401, 403, 404, 409);
-const security = [{ session: [] }];
+/** What every route here documents: its tag, its summary, the session it needs, its refusals. */
+const doc = (summary: string) => ({ tags: ['devis'], summary, security: [{ session: [] }] });
+/** A route about one quote, answering it. */
+const oneQuote = (summary: string) => ({ ...doc(summary), params: idParams, response: { 200: devisSchema, ...refusals } });
 
 /** The customer area's API: every route answers only about the caller's own quotes. */
 export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
@@ -31,119 +34,43 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     '/api/devis',
     {
       schema: {
-        tags: ['devis'],
-        summary: apiDocs.myQuotes,
+        ...doc(apiDocs.myQuotes),
         description: apiDocs.myQuotesSearch,
-        security,
         querystring: z.object({ q: z.string().max(200).optional().describe(apiDocs.searchText) }),
         response: { 200: listSchema, ...refusals },
       },
     },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return { devis: await listActiveQuotes(depsOf(request), viewer, request.query.q) };
-    },
+    async (request) => ({ devis: await listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
   );
 
   app.get(
     '/api/devis/archives',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.myArchives,
-        security,
-        response: { 200: listSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return { devis: await listArchivedQuotes(depsOf(request), viewer) };
-    },
+    { schema: { ...doc(apiDocs.myArchives), response: { 200: listSchema, ...refusals } } },
+    async (request) => ({ devis: await listArchivedQuotes(depsOf(request), viewerOf(request)) }),
   );
 
-  app.get(
-    '/api/devis/:id',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.myQuote,
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return getOwnQuote(depsOf(request), viewer, request.params.id);
-    },
+  app.get('/api/devis/:id', { schema: oneQuote(apiDocs.myQuote) }, async (request) =>
+    getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
   );
 
-  app.put(
-    '/api/devis/:id/completer',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.complete,
-        security,
-        params: idParams,
-        body: completionSchema,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return completeQuote(depsOf(request), viewer, request.params.id, request.body);
-    },
+  app.put('/api/devis/:id/completer', { schema: { ...oneQuote(apiDocs.complete), body: completionSchema } }, async (request) =>
+    completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/api/devis/:id/archiver',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.archive,
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return archiveQuote(depsOf(request), viewer, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/devis/:id/restaurer',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.restore,
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = viewerOf(request);
-      return restoreQuote(depsOf(request), viewer, request.params.id);
-    },
-  );
+  for (const action of [
+    { url: '/api/devis/:id/archiver', summary: apiDocs.archive, run: archiveQuote },
+    { url: '/api/devis/:id/restaurer', summary: apiDocs.restore, run: restoreQuote },
+  ]) {
+    app.post(action.url, { schema: oneQuote(action.summary) }, async (request) =>
+      action.run(depsOf(request), viewerOf(request), request.params.id),
+    );
+  }
 
   app.delete(
     '/api/devis/:id',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.delete,
-        security,
-        params: idParams,
-        response: { 204: z.null().describe(apiDocs.deleted), ...refusals },
-      },
-    },
+    { schema: { ...doc(apiDocs.delete), params: idParams, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } } },
     async (request, reply) => {
-      const viewer = viewerOf(request);
-      await deleteOwnQuote(depsOf(request), viewer, request.params.id);
+      await deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canApply, nextStatut, STATUTS, type QuoteAction, type Role, type Statut } from '#domain/statuses.ts';
-import { ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById, transitionQuote } from './repository.ts';
 import { createQuoteInStatus } from './test-factories.ts';
 
@@ -77,12 +77,7 @@ describe.each(ENGINES)('transitionQuote on %s', (engine) => {
       by: { userId: null, role: 'admin' },
     });
     expect(moved?.statut).toBe('en cours');
-    const history = await t.app.database.db
-      .selectFrom('devis_historique')
-      .selectAll()
-      .where('devisId', '=', quote.id)
-      .orderBy('at')
-      .execute();
+    const history = await historyOf(t, quote.id);
     expect(history.map((entry) => entry.toStatut)).toEqual(['en attente', 'en attente de confirmation', 'confirmé', 'envoyé', 'en cours']);
     expect(history.at(-1)).toMatchObject({ fromStatut: 'envoyé', byRole: 'admin' });
   });

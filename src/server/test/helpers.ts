@@ -99,6 +99,11 @@ export async function countQuotes(t: TestApp): Promise<number> {
   return Number(row.n);
 }
 
+/** A quote's history as stored (who included), oldest first. */
+export function historyOf(t: TestApp, devisId: string) {
+  return t.app.database.db.selectFrom('devis_historique').selectAll().where('devisId', '=', devisId).orderBy('id').execute();
+}
+
 /** Cookie header of a session, taken from a sign-in answer. */
 function sessionCookie(setCookie: string | string[] | undefined): string {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
