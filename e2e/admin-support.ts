@@ -3,9 +3,7 @@ import { createAuth } from '#server/accounts/auth.ts';
 import { upsertAdmin } from '#server/cli/admin.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
-import { createMailer } from '#server/mail/mailer.ts';
 import { createQuote, transitionQuote } from '#server/quotes/repository.ts';
-import pino from 'pino';
 import { E2E_DATA_DIR } from './support.ts';
 
 export const E2E_ADMIN = { email: 'admin@convoyage.test', password: 'admin-mot-de-passe-e2e' };
@@ -36,8 +34,7 @@ async function withApp<T>(
 
 export async function createVerifiedCustomer(customer: { email: string; password: string; name: string; telephone: string }) {
   return withApp(async ({ database, config }) => {
-    const mailer = createMailer({ from: config.mail.from, outboxDir: '/dev/null', logger: pino({ level: 'silent' }) });
-    const auth = createAuth({ config, database, mailer });
+    const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
     const ctx = await auth.$context;
     const user = await ctx.internalAdapter.createUser(
       { email: customer.email, name: customer.name, emailVerified: true },

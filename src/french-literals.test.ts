@@ -40,7 +40,7 @@ const ELISION = /(?:^|[\s(«"])(?:l|d|n|qu|s|j|c)['’]\p{L}/iu;
  * types, the values of the quote's fields: every string of a list a domain module exports),
  * and the names of outside services.
  */
-const DOMAIN_VALUES = new Set<string>(['Géoplateforme']);
+const DOMAIN_VALUES = new Set<string>(['Géoplateforme', 'Géoplateforme itinéraire']);
 for (const file of sourceFiles(path.join(SRC, 'domain'))) {
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   for (const value of Object.values(module)) {

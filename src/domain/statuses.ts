@@ -47,7 +47,8 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     delete: { from: ['en attente', 'archivé'], to: null },
   },
   admin: {
-    confirm: { from: ['en attente', 'en attente de confirmation', 'confirmé'], to: 'confirmé' },
+    // Once confirmé, the e-mail for signature is queued: its retry is the way on, not a second confirmation.
+    confirm: { from: ['en attente', 'en attente de confirmation'], to: 'confirmé' },
     markSent: { from: ['confirmé'], to: 'envoyé' },
     archive: { from: ['en attente', 'en attente de confirmation'], to: 'archivé' },
     restore: { from: ['archivé'], to: 'en attente' },

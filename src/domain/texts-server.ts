@@ -121,6 +121,7 @@ export const apiDocs = {
     archives: 'Tous les devis archivés, par numéro croissant',
     quote: 'Un devis avec son historique de statuts',
     confirm: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
+    retryMail: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
     confirmSigned: 'Confirmer le devis signé (envoyé → en cours)',
     finish: 'Terminer la mission (en cours → terminé)',
     archive: 'Archiver le devis',

@@ -107,6 +107,15 @@ describe('configuration', () => {
     expect(second.authSecret).toBe(first.authSecret);
   });
 
+  it('accepts ROUTER=geoplateforme, with the public endpoint by default or GEOPLATEFORME_ROUTING_URL', () => {
+    const base = { DATA_DIR: '/tmp/convoyage-config-test', ROUTER: 'geoplateforme' };
+    expect(loadConfig(base).geo).toMatchObject({ router: 'geoplateforme', geoplateformeRoutingUrl: undefined });
+    const custom = loadConfig({ ...base, GEOPLATEFORME_ROUTING_URL: 'http://127.0.0.1:8080/navigation/itineraire' });
+    expect(custom.geo.geoplateformeRoutingUrl).toBe('http://127.0.0.1:8080/navigation/itineraire');
+    expect(() => loadConfig({ ...base, GEOPLATEFORME_ROUTING_URL: 'not a url' })).toThrowError(/GEOPLATEFORME_ROUTING_URL/);
+    expect(() => loadConfig({ ...base, ROUTER: 'ign' })).toThrowError(/ROUTER/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL starts with postgres://', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/convoyage-config-test', DATABASE_URL: 'postgres://u@h/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });

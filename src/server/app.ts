@@ -17,6 +17,7 @@ import { addressRoutes } from './addresses/routes.ts';
 import { createGeo, type Geo } from './geo/index.ts';
 import { simulationRoutes } from './quotes/simulation.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { QUOTE_MAIL_KIND, quoteMailHooks } from './admin/quote-mail.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -24,6 +25,7 @@ import { migrateAll } from './db/migrate.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -38,7 +40,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
-    mailer: Mailer;
+    outbox: OutboxWorker;
     fileStore: FileStore;
     auth: Auth;
     guards: Guards;
@@ -82,22 +84,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   registerJsonParser(app);
 
   const database = openDatabase(config.database, app.log);
-  app.addHook('onClose', async () => database.close());
-
   const mailer =
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
-  app.addHook('onClose', async () => mailer.close());
-  const auth = createAuth({ config, database, mailer });
+  const fileStore = overrides.fileStore ?? createFileStore(config.storage);
+  const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
+  // The worker first (it finishes the message it is sending), then what it uses.
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+    await database.close();
+  });
+  const auth = createAuth({ config, database, outbox });
   await migrateAll(database, auth);
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('mailer', mailer);
-  app.decorate('fileStore', overrides.fileStore ?? createFileStore(config.storage));
+  app.decorate('outbox', outbox);
+  app.decorate('fileStore', fileStore);
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
-  app.decorate('geo', overrides.geo ?? createGeo(config.geo));
+  app.decorate('geo', overrides.geo ?? createGeo(config.geo, { logger: app.log }));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -151,11 +158,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(systemRoutes);
   await registerCapabilities(app);
   await registerSpa(app);
+  // Sends what earlier runs left waiting (a crash, a restart) as soon as the app is up.
+  app.addHook('onReady', async () => outbox.start());
   return app;
 }
 
 /** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
 async function registerCapabilities(app: FastifyInstance): Promise<void> {
+  app.outbox.register(QUOTE_MAIL_KIND, quoteMailHooks);
   await app.register(accountRoutes);
   await app.register(addressRoutes);
   await app.register(simulationRoutes);

@@ -40,7 +40,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Convoyage Pro <no-reply@convoyage.local>'),
   GEOCODER: z.enum(['offline', 'geoplateforme']).default('offline'),
   GEOPLATEFORME_URL: optionalText.pipe(z.url().optional()),
-  ROUTER: z.enum(['offline', 'osrm', 'google']).default('offline'),
+  ROUTER: z.enum(['offline', 'geoplateforme', 'osrm', 'google']).default('offline'),
+  GEOPLATEFORME_ROUTING_URL: optionalText.pipe(z.url().optional()),
   OSRM_URL: optionalText.pipe(z.url().optional()),
   GOOGLE_MAPS_API_KEY: optionalText,
   S3_BUCKET: optionalText,
@@ -72,6 +73,10 @@ const envSchema = z.object({
     }),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   DAILY_QUOTE_LIMIT: z.coerce.number().int().min(0).default(100),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,10 +90,13 @@ export type Config = {
   adminEmail: string;
   authSecret: string;
   mail: { smtpUrl?: string; from: string };
+  /** The e-mail outbox's worker (outbox/worker.ts). */
+  outbox: { pollMs: number; leaseMs: number; maxAttempts: number; retryBaseMs: number };
   geo: {
     geocoder: 'offline' | 'geoplateforme';
     geoplateformeUrl?: string;
-    router: 'offline' | 'osrm' | 'google';
+    router: 'offline' | 'geoplateforme' | 'osrm' | 'google';
+    geoplateformeRoutingUrl?: string;
     osrmUrl?: string;
     googleMapsApiKey?: string;
   };
@@ -153,10 +161,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+    },
     geo: {
       geocoder: e.GEOCODER,
       geoplateformeUrl: e.GEOPLATEFORME_URL,
       router: e.ROUTER,
+      geoplateformeRoutingUrl: e.GEOPLATEFORME_ROUTING_URL,
       osrmUrl: e.OSRM_URL,
       googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     },

@@ -5,6 +5,7 @@ import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { useAdminQuote } from '#client/features/admin/api/use-admin-quote.ts';
 import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx';
+import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -26,6 +27,7 @@ export function AdminEditDevisPage() {
         <>
           <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
           <QuoteActions devis={quote.data} context="edit" onDeleted={() => navigate(paths.admin)} />
+          <MailState devis={quote.data} />
           <div style={{ marginTop: '1rem' }}>
             <QuoteDetails devis={quote.data} />
           </div>

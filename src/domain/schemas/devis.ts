@@ -53,6 +53,17 @@ const historiqueEntrySchema = z.object({
   at: z.string(),
 });
 
+/** Where the quote's e-mail for signature stands (back office only). */
+export const ENVOI_ETATS = ['en attente', 'échec', 'envoyé', 'annulé'] as const;
+export const envoiSchema = z.object({
+  etat: z.enum(ENVOI_ETATS),
+  tentatives: z.number().int(),
+  prochainEssai: z.string().nullable(),
+  envoyeLe: z.string().nullable(),
+  erreur: z.string().nullable(),
+});
+export type Envoi = z.infer<typeof envoiSchema>;
+
 /** A quote as the API sends it. `prix` is in euros (whole from simulation, decimal once confirmed). */
 export const devisSchema = z.object({
   id: z.string(),
@@ -85,5 +96,6 @@ export const devisSchema = z.object({
   devisSigneURL: z.string().nullable(),
   updatedAt: z.string(),
   historique: z.array(historiqueEntrySchema).optional(),
+  envoi: envoiSchema.nullable().optional(),
 });
 export type Devis = z.infer<typeof devisSchema>;

@@ -442,6 +442,7 @@ describe('verification e-mail over SMTP', () => {
     try {
       const customer = newCustomer();
       expect((await signUp(t, customer)).statusCode).toBe(201);
+      await t.app.outbox.drain();
       expect(receiver.messages).toHaveLength(1);
       const mail = receiver.messages[0];
       expect(addressOf(mail!)).toBe(customer.email);

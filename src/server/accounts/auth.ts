@@ -4,14 +4,16 @@ import { paths } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
+import { enqueueMail } from '#server/outbox/outbox.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */
 export const CLIENT_IP_HEADER = 'x-convoyage-client-ip';
 
-type AuthDeps = { config: Config; database: DatabaseHandle; mailer: Mailer };
+/** `outbox` wakes the worker once a message is queued (the admin command has none: its messages wait for the server). */
+type AuthDeps = { config: Config; database: DatabaseHandle; outbox: Pick<OutboxWorker, 'kick'> };
 
 /** How long a verification link stays valid (seconds); the e-mail says "24 heures". */
 export const VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
@@ -30,7 +32,7 @@ function bodyEmail(body: unknown): string | null {
   return body.email.trim().toLowerCase();
 }
 
-export function createAuth({ config, database, mailer }: AuthDeps) {
+export function createAuth({ config, database, outbox }: AuthDeps) {
   return betterAuth({
     appName: config.business.name,
     baseURL: config.publicUrl,
@@ -45,8 +47,12 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // better-auth writes the token without a transaction we could join: the message is
+      // queued right after it, and a crash in between only means the customer asks again.
       async sendResetPassword({ user, token }) {
-        await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url: resetPasswordUrl(config, token), config }) });
+        const mail = resetPasswordMail({ name: user.name, url: resetPasswordUrl(config, token), config });
+        await enqueueMail(database.db, { kind: 'password-reset', to: user.email, ...mail });
+        outbox.kick();
       },
       // A locked-out customer gets back in by resetting the password.
       async onPasswordReset({ user }) {
@@ -59,7 +65,9 @@ export function createAuth({ config, database, mailer }: AuthDeps) {
       sendOnSignIn: false,
       expiresIn: VERIFICATION_EXPIRES_IN,
       async sendVerificationEmail({ user, token }) {
-        await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url: verificationUrl(config, token), config }) });
+        const mail = verificationMail({ name: user.name, url: verificationUrl(config, token), config });
+        await enqueueMail(database.db, { kind: 'verification', to: user.email, ...mail });
+        outbox.kick();
       },
     },
     session: {

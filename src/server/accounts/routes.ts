@@ -14,7 +14,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     config: app.config,
     database: app.database,
     auth: app.auth,
-    mailer: app.mailer,
+    outbox: app.outbox,
     log,
   });
 

@@ -3,17 +3,18 @@ import { createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import type { signUpSchema, Utilisateur, VerificationOutcome } from '#domain/schemas/accounts.ts';
 import type { Config } from '#server/config.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import { texts } from '#domain/texts.ts';
 import { AppError, unprocessable } from '#server/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { verificationMail } from '#server/mail/templates.ts';
+import { enqueueMail } from '#server/outbox/outbox.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
 import { toAppError } from './auth-errors.ts';
 import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur, removeAbandonedSignUp } from './repository.ts';
 import { hitThrottle, LIMITS, pruneThrottle, throttleKeys } from './throttle.ts';
 
-export type AccountDeps = { config: Config; database: DatabaseHandle; auth: Auth; mailer: Mailer; log: FastifyBaseLogger };
+export type AccountDeps = { config: Config; database: DatabaseHandle; auth: Auth; outbox: OutboxWorker; log: FastifyBaseLogger };
 type SignUpData = z.output<typeof signUpSchema>;
 
 const rateLimited = (retryAfterSeconds: number) => new AppError('rate_limited', undefined, { details: { retryAfterSeconds } });
@@ -61,31 +62,21 @@ export async function registerCustomer(deps: AccountDeps, input: SignUpData, cli
     adresse: input.adresse,
     dateInscription: new Date().toISOString(),
   };
+  // The profile and the verification e-mail are written together (the token is stateless).
   try {
-    await insertUtilisateur(db, profile);
+    const { secret } = await auth.$context;
+    const token = await createEmailVerificationToken(secret, email, undefined, VERIFICATION_EXPIRES_IN, { userId });
+    const mail = verificationMail({ name: input.nom, url: verificationUrl(config, token), config });
+    await withWriteTransaction(database, async (trx) => {
+      await insertUtilisateur(trx, profile);
+      await enqueueMail(trx, { kind: 'verification', to: email, ...mail });
+    });
   } catch (error) {
     await deleteAuthUser(db, userId);
     throw error;
   }
-
-  await sendVerification(deps, { id: userId, email, name: input.nom });
+  deps.outbox.kick();
   return profile;
-}
-
-/** A failed send is logged, not thrown: the account exists and the login form offers to resend. */
-async function sendVerification(deps: AccountDeps, user: { id: string; email: string; name: string }) {
-  try {
-    const { secret } = await deps.auth.$context;
-    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFICATION_EXPIRES_IN, {
-      userId: user.id,
-    });
-    await deps.mailer.send({
-      to: user.email,
-      ...verificationMail({ name: user.name, url: verificationUrl(deps.config, token), config: deps.config }),
-    });
-  } catch (error) {
-    deps.log.error({ err: error, userId: user.id }, 'verification e-mail not sent');
-  }
 }
 
 /** The e-mail inside a verification token, read without trusting it (better-auth checks it). */

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
+import { apiErrorMessages, texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
@@ -74,14 +77,16 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     expect(await t.outbox()).toHaveLength(before);
   });
 
-  it('stores price and clauses, e-mails the PDF to the client details address, and the quote becomes envoyé', async () => {
+  it('stores price and clauses and queues the PDF for the client details address; the quote becomes envoyé once sent', async () => {
     const quote = await insertQuote(t, {
       email: 'compte@exemple.fr',
       clientDetails: { nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' },
     });
     const response = await confirm(t, admin, quote.id, '1 234,5');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ statut: 'envoyé', prix: 1234.5, clauses: { km: true, longDistance: true } });
+    expect(response.json()).toMatchObject({ statut: 'confirmé', prix: 1234.5, clauses: { km: true, longDistance: true } });
+    expect(['en attente', 'envoyé']).toContain(response.json().envoi.etat);
+
     const mails = (await t.outbox()).filter((mail) => addressOf(mail) === 'helene.dupre@exemple.fr');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(adminTexts.mailSubject(quote.numeroDevis));
@@ -90,18 +95,70 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     await expectPdfOfQuote(mails[0], quote.numeroDevis, /1\s234,50 €/u);
 
     const detail = (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
+    expect(detail.statut).toBe('envoyé');
+    expect(detail.envoi).toMatchObject({ etat: 'envoyé', tentatives: 1, prochainEssai: null, erreur: null });
     expect(detail.historique.slice(-2).map((h: { fromStatut: string; toStatut: string }) => `${h.fromStatut}→${h.toStatut}`)).toEqual([
       'en attente de confirmation→confirmé',
       'confirmé→envoyé',
     ]);
+    // The PDF sent stays in the store with its SHA-256 on the quote: the document can be shown again.
+    const row = await t.app.database.db
+      .selectFrom('devis')
+      .select(['sentPdfKey', 'sentPdfSha256'])
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
+    const stored = await t.app.fileStore.get(row.sentPdfKey!);
+    expect(createHash('sha256').update(stored!).digest('hex')).toBe(row.sentPdfSha256);
+    expect(stored!.equals(mails[0]!.attachments[0]!.content)).toBe(true);
   });
 
   it('falls back to the quote e-mail and accepts a point as decimal separator', async () => {
     const quote = await insertQuote(t, { email: 'repli@exemple.fr', clientDetails: null });
     const response = await confirm(t, admin, quote.id, 99.9, { km: false, longDistance: false });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ statut: 'envoyé', prix: 99.9, clauses: { km: false, longDistance: false } });
+    expect(response.json()).toMatchObject({ statut: 'confirmé', prix: 99.9, clauses: { km: false, longDistance: false } });
     expect((await t.outbox()).some((mail) => addressOf(mail) === 'repli@exemple.fr')).toBe(true);
+  });
+
+  it('lets exactly one of five simultaneous confirmations through: the others get 409, the customer one e-mail at the stored price', async () => {
+    const email = `course-${engine}@exemple.fr`;
+    const quote = await insertQuote(t, { email, clientDetails: null });
+    const prices = ['101', '202', '303', '404', '505'];
+    const responses = await Promise.all(prices.map((prix) => confirm(t, admin, quote.id, prix)));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json()).toEqual({ error: 'conflict', message: apiErrorMessages.conflict });
+    }
+
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === email);
+    expect(mails).toHaveLength(1);
+    const row = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'prixCentimes'])
+      .where('id', '=', quote.id)
+      .executeTakeFirstOrThrow();
+    expect(row.statut).toBe('envoyé');
+    const euros = String(row.prixCentimes / 100);
+    await expectPdfOfQuote(mails[0], quote.numeroDevis, new RegExp(`${euros},00 €`, 'u'));
+    // Only the winner's PDF is kept.
+    const files = readdirSync(path.join(t.dataDir, 'files', 'devis-envoyes', quote.id));
+    expect(files).toHaveLength(1);
+  });
+
+  it('does not send the e-mail of a quote deleted before it went out', async () => {
+    const email = `supprime-${engine}@exemple.fr`;
+    const quote = await insertQuote(t, { email, clientDetails: null });
+    await t.app.outbox.stop();
+    try {
+      expect((await confirm(t, admin, quote.id, '300')).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin })).statusCode).toBe(204);
+    } finally {
+      t.app.outbox.start();
+    }
+    expect((await t.outbox()).filter((mail) => addressOf(mail) === email)).toHaveLength(0);
+    const message = await t.app.database.db.selectFrom('outbox').select('status').where('devisId', '=', quote.id).executeTakeFirstOrThrow();
+    expect(message.status).toBe('cancelled');
   });
 
   it('refuses to confirm a quote already sent (409)', async () => {
@@ -111,7 +168,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
 });
 
 describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
-  it('delivers the e-mail with its PDF to a real SMTP receiver', async () => {
+  it('delivers the e-mail with its PDF to a real SMTP receiver, then the quote is envoyé', async () => {
     const receiver = await startSmtpReceiver();
     const t = await buildTestApp(engine, { env: { SMTP_URL: receiver.url } });
     try {
@@ -119,20 +176,25 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       const quote = await insertQuote(t, { email: 'smtp@exemple.fr', clientDetails: null });
       const response = await confirm(t, admin, quote.id, '780,00');
       expect(response.statusCode).toBe(200);
-      expect(response.json().statut).toBe('envoyé');
+      await t.app.outbox.drain();
       const mail = receiver.messages.find((message) => addressOf(message) === 'smtp@exemple.fr');
       await expectPdfOfQuote(mail, quote.numeroDevis, /780,00 €/u);
+      expect((await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json().statut).toBe('envoyé');
     } finally {
       await t.close();
       await receiver.close();
     }
   });
 
-  it('keeps the quote confirmé with the French failure message when SMTP is down, then a retry sends it', async () => {
+  it('keeps the quote confirmé while SMTP is down, shows the failure to the admin, and sends once on retry', async () => {
     const probe = await startSmtpReceiver();
     const port = Number(new URL(probe.url).port);
     await probe.close();
-    const t = await buildTestApp(engine, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const t = await buildTestApp(engine, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '2', OUTBOX_RETRY_BASE_MS: '0' },
+    });
+    // Only the test's drains send: each one is one attempt.
+    await t.app.outbox.stop();
     const received: ParsedMail[] = [];
     const server = new SMTPServer({
       authOptional: true,
@@ -148,22 +210,30 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
     try {
       const admin = (await createAdmin(t)).headers;
       const quote = await insertQuote(t, { email: 'retry@exemple.fr', clientDetails: null });
+      const detail = async () => (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
 
-      const failed = await confirm(t, admin, quote.id, '500');
-      expect(failed.statusCode).toBe(502);
-      expect(failed.json().message).toBe(texts.confirmFailure);
-      const row = await t.app.database.db
-        .selectFrom('devis')
-        .select(['statut', 'prixCentimes'])
-        .where('id', '=', quote.id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ statut: 'confirmé', prixCentimes: 50_000 });
+      expect((await confirm(t, admin, quote.id, '500')).statusCode).toBe(200);
+      await t.app.outbox.drain();
+      const waiting = await detail();
+      expect(waiting).toMatchObject({ statut: 'confirmé', prix: 500, envoi: { etat: 'en attente', tentatives: 1 } });
+      expect(waiting.envoi.prochainEssai).toEqual(expect.any(String));
+      expect(waiting.envoi.erreur).toMatch(/ECONNREFUSED/);
+
+      await t.app.outbox.drain();
+      expect(await detail()).toMatchObject({ statut: 'confirmé', envoi: { etat: 'échec', tentatives: 2, prochainEssai: null } });
+      // A second confirmation is refused: the retry is the way on.
+      expect((await confirm(t, admin, quote.id, '520')).statusCode).toBe(409);
 
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-      const retried = await confirm(t, admin, quote.id, '520');
+      const retried = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
       expect(retried.statusCode).toBe(200);
-      expect(retried.json()).toMatchObject({ statut: 'envoyé', prix: 520 });
+      await t.app.outbox.drain();
       expect(received.map(addressOf)).toEqual(['retry@exemple.fr']);
+      expect(await detail()).toMatchObject({ statut: 'envoyé', prix: 500, envoi: { etat: 'envoyé', tentatives: 3 } });
+
+      const again = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(adminTexts.mailAlreadySent);
     } finally {
       await t.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

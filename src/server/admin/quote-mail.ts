@@ -1,8 +1,15 @@
-import type { Devis } from '#domain/schemas/devis.ts';
+import type { Devis, Envoi } from '#domain/schemas/devis.ts';
+import { nextStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/index.ts';
+import type { OutboxRow } from '#server/db/schema.ts';
+import { readAttachments } from '#server/outbox/outbox.ts';
+import type { findLatestForQuote } from '#server/outbox/repository.ts';
+import type { OutboxHooks } from '#server/outbox/worker.ts';
+import { findQuoteById, transitionQuoteIn } from '#server/quotes/repository.ts';
 import { escapeHtml } from '#server/mail/templates.ts';
 import { formatPrixPdf } from '#server/pdf/quote-pdf.ts';
 
@@ -43,4 +50,51 @@ ${m.attached}</p>
 ${escapeHtml(texts.vatNote)} – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
 </body></html>`;
   return { subject, text, html };
+}
+
+/** The outbox kind of the e-mail that carries a confirmed quote for signature. */
+export const QUOTE_MAIL_KIND = 'quote-for-signature';
+
+/**
+ * Around the sending of a quote's e-mail: it goes only while the quote is confirmé with
+ * the very PDF the message carries (a quote deleted, signed on paper or confirmed again
+ * since is not mailed); once the transport has accepted it, the quote becomes envoyé in
+ * the transaction that marks the message sent.
+ */
+export const quoteMailHooks: OutboxHooks = {
+  async cancelReason(db: Db, message: OutboxRow) {
+    if (!message.devisId) return 'no quote';
+    const quote = await findQuoteById(db, message.devisId);
+    if (!quote) return 'quote deleted';
+    if (quote.statut !== 'confirmé') return `quote is ${quote.statut}`;
+    const carried = readAttachments(message).map((file) => ('storageKey' in file ? file.storageKey : null));
+    if (!quote.sentPdfKey || !carried.includes(quote.sentPdfKey)) return 'superseded by a newer confirmation';
+    return null;
+  },
+  async onSent(trx: Db, message: OutboxRow) {
+    const to = nextStatut('admin', 'markSent', 'confirmé');
+    if (!message.devisId || !to) return;
+    await transitionQuoteIn(trx, { id: message.devisId, expected: 'confirmé', to, by: { userId: null, role: 'admin' } });
+  },
+};
+
+const ETAT_BY_STATUS: Record<OutboxRow['status'], Envoi['etat']> = {
+  pending: 'en attente',
+  sending: 'en attente',
+  failed: 'échec',
+  sent: 'envoyé',
+  cancelled: 'annulé',
+};
+
+/** What the administrator sees of a quote's latest e-mail. */
+export function envoiOf(message: Awaited<ReturnType<typeof findLatestForQuote>>): Envoi | null {
+  if (!message) return null;
+  const etat = ETAT_BY_STATUS[message.status];
+  return {
+    etat,
+    tentatives: message.attempts,
+    prochainEssai: etat === 'en attente' ? message.nextAttemptAt : null,
+    envoyeLe: message.sentAt,
+    erreur: etat === 'échec' || etat === 'en attente' ? message.lastError : null,
+  };
 }

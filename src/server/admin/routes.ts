@@ -19,6 +19,7 @@ import {
   listArchives,
   removeQuote,
   restoreQuote,
+  retryQuoteMail,
   uploadSignedQuote,
   type AdminDeps,
 } from './service.ts';
@@ -29,7 +30,7 @@ const params = z.object({ id: z.string().min(1).max(64) });
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 function depsOf(app: FastifyInstance, request: FastifyRequest): AdminDeps {
-  return { database: app.database, mailer: app.mailer, fileStore: app.fileStore, config: app.config, log: request.log };
+  return { database: app.database, outbox: app.outbox, fileStore: app.fileStore, config: app.config, log: request.log };
 }
 
 /** Every route of the back office, behind one guard: the administrator only. */
@@ -80,10 +81,23 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
         summary: apiDocs.admin.confirm,
         params,
         body: confirmBodySchema,
-        response: { 200: devisSchema, ...errors, ...errorResponses(422, 502) },
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
       },
     },
     async (request) => confirmQuote(depsOf(app, request), adminOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/devis/:id/renvoyer-email',
+    {
+      schema: {
+        tags,
+        summary: apiDocs.admin.retryMail,
+        params,
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
+      },
+    },
+    async (request) => retryQuoteMail(depsOf(app, request), request.params.id),
   );
 
   const simpleActions = [

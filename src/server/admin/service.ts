@@ -1,25 +1,36 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { canApply, nextStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import type { Config } from '#server/config.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '#server/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { deleteQuote, findQuoteById, listHistory, transitionQuote, undoTransition, type QuoteChanges } from '#server/quotes/repository.ts';
+import {
+  deleteQuote,
+  findQuoteById,
+  listHistory,
+  transitionQuote,
+  transitionQuoteIn,
+  undoTransition,
+  type QuoteChanges,
+} from '#server/quotes/repository.ts';
+import { enqueueMail, type OutboxMail } from '#server/outbox/outbox.ts';
+import { findLatestForQuote, retryNow } from '#server/outbox/repository.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { assertPdf } from '#server/files/pdf-check.ts';
-import { quoteForSignatureMail } from './quote-mail.ts';
+import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './quote-mail.ts';
 import { listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
 export type AdminDeps = {
   database: DatabaseHandle;
-  mailer: Mailer;
+  outbox: OutboxWorker;
   fileStore: FileStore;
   config: Config;
   log: FastifyBaseLogger;
@@ -31,6 +42,8 @@ const DEVIS_PER_GROUP = 50;
 const GROUP_MAX = 1000;
 
 export const signedFileKey = (id: string) => `devis-signes/${id}.pdf`;
+/** Each confirmation's PDF under a key of its own: the one a customer received stays as it was. */
+export const sentPdfKeyOf = (id: string) => `devis-envoyes/${id}/${randomUUID()}.pdf`;
 
 export async function listAdminQuotes(
   deps: AdminDeps,
@@ -86,7 +99,11 @@ async function requireQuote(deps: AdminDeps, id: string): Promise<DevisRow> {
 
 export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis> {
   const row = await requireQuote(deps, id);
-  return { ...rowToDevis(row), historique: await listHistory(deps.database.db, id) };
+  const [historique, mail] = await Promise.all([
+    listHistory(deps.database.db, id),
+    findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND),
+  ]);
+  return { ...rowToDevis(row), historique, envoi: envoiOf(mail) };
 }
 
 export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {
@@ -123,49 +140,111 @@ export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
 }
 
 /**
- * Stores the final price and clauses, sets confirmé, then (outside any transaction) renders
- * the PDF and e-mails it; once the mailer accepted it the quote becomes envoyé. When sending
- * fails the quote stays confirmé and can be confirmed again.
+ * Stores the final price and clauses and sets confirmé, and in the same transaction queues
+ * the e-mail that carries the quote's PDF to the customer (outbox/): the quote becomes
+ * envoyé when the transport has accepted it. The PDF is rendered and stored before the
+ * transaction (never inside one); its key and SHA-256 stay on the quote, so the document
+ * sent can be shown again. Concurrent confirmations: the compare-and-set on the status lets
+ * exactly one through; the others get 409 and their PDF is removed.
  */
 export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, body: ConfirmBody): Promise<Devis> {
   const prix = parsePrixFinal(body.prixFinal);
   if (!prix.ok) throw unprocessable(prix.message);
   const row = await requireQuote(deps, id);
   const from = row.statut;
-  if (!canApply('admin', 'confirm', from)) throw conflict();
-  const to = clientEmailOf(row);
-  if (!to) throw unprocessable(texts.clientEmailMissing);
+  const to = nextStatut('admin', 'confirm', from);
+  if (!to) throw conflict();
+  const recipient = clientEmailOf(row);
+  if (!recipient) throw unprocessable(texts.clientEmailMissing);
 
-  const confirmed = await transitionQuote(deps.database, {
-    id,
-    expected: from,
-    to: 'confirmé',
-    changes: { prixCentimes: prix.centimes, clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance } },
-    by: { userId: admin.id, role: 'admin' },
-  });
-  if (!confirmed) throw conflict();
-  const devis = rowToDevis(confirmed);
-
-  try {
-    const pdf = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact });
-    await deps.mailer.send({
+  const changes = {
+    prixCentimes: prix.centimes,
+    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+  };
+  const devis = rowToDevis({ ...row, ...changes, statut: to });
+  const pdf = await storeQuotePdf(deps, devis);
+  const pdfSha256 = sha256(pdf.content);
+  const confirmed = await withWriteTransaction(deps.database, async (trx) => {
+    const updated = await transitionQuoteIn(trx, {
+      id,
+      expected: from,
       to,
-      ...quoteForSignatureMail(devis, deps.config),
-      attachments: [{ filename: `devis-${devis.numeroDevis}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      changes: { ...changes, sentPdfKey: pdf.key, sentPdfSha256: pdfSha256 },
+      by: { userId: admin.id, role: 'admin' },
     });
-  } catch (error) {
-    deps.log.warn({ err: error, devisId: id }, 'confirmed quote could not be sent; its status stays as it is');
-    throw new AppError('unavailable', texts.confirmFailure, { statusCode: 502, cause: error });
-  }
-
-  const sent = await transitionQuote(deps.database, {
-    id,
-    expected: 'confirmé',
-    to: 'envoyé' satisfies Statut,
-    by: { userId: admin.id, role: 'admin' },
+    if (updated) await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
+    return updated;
   });
-  return rowToDevis(sent ?? (await requireQuote(deps, id)));
+  if (!confirmed) {
+    await deps.fileStore
+      .delete(pdf.key)
+      .catch((error: unknown) => deps.log.warn({ err: error, devisId: id }, 'unused quote PDF left in the store'));
+    throw conflict();
+  }
+  deps.outbox.kick();
+  return getAdminQuote(deps, id);
 }
+
+/**
+ * Sends the quote's e-mail now: a message waiting for its next try or given up is tried
+ * again; a confirmé quote without one (confirmed before the outbox existed) gets it anew.
+ */
+export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis> {
+  const row = await requireQuote(deps, id);
+  const latest = await findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND);
+  if (latest?.status === 'sent' || latest?.status === 'sending') throw conflict(adminTexts.mailAlreadySent);
+  if (latest && (latest.status === 'pending' || latest.status === 'failed')) {
+    await retryNow(deps.database.db, latest.id, new Date());
+  } else {
+    // Only a quote the table would now mark as sent (confirmé) has an e-mail to send.
+    if (!canApply('admin', 'markSent', row.statut)) throw conflict(adminTexts.mailNothingToSend);
+    const recipient = clientEmailOf(row);
+    if (!recipient) throw unprocessable(texts.clientEmailMissing);
+    const devis = rowToDevis(row);
+    const pdf = await storeQuotePdf(deps, devis);
+    const queued = await withWriteTransaction(deps.database, async (trx) => {
+      // The quote row first: its lock (or SQLite's write lock) makes two retries queue one message.
+      const touched = await transitionQuoteIn(trx, {
+        id,
+        expected: row.statut,
+        to: row.statut,
+        changes: { sentPdfKey: pdf.key, sentPdfSha256: sha256(pdf.content) },
+        by: { userId: null, role: 'admin' },
+      });
+      const current = touched ? await findLatestForQuote(trx, id, QUOTE_MAIL_KIND) : undefined;
+      if (!touched || (current && current.status !== 'cancelled')) return false;
+      await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
+      return true;
+    });
+    if (!queued) throw conflict(adminTexts.mailNothingToSend);
+  }
+  deps.outbox.kick();
+  return getAdminQuote(deps, id);
+}
+
+/** The quote's PDF as it will be sent, stored under a key of its own (a document is never replaced). */
+async function storeQuotePdf(deps: AdminDeps, devis: Devis): Promise<{ key: string; content: Buffer }> {
+  const content = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact });
+  const key = sentPdfKeyOf(devis.id);
+  try {
+    await deps.fileStore.put(key, content, 'application/pdf');
+  } catch (error) {
+    throw new AppError('unavailable', texts.confirmFailure, { cause: error });
+  }
+  return { key, content };
+}
+
+function quoteMailOf(devis: Devis, recipient: string, pdfKey: string, config: Config): OutboxMail {
+  return {
+    kind: QUOTE_MAIL_KIND,
+    devisId: devis.id,
+    to: recipient,
+    ...quoteForSignatureMail(devis, config),
+    attachments: [{ filename: `devis-${devis.numeroDevis}.pdf`, contentType: 'application/pdf', storageKey: pdfKey }],
+  };
+}
+
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 function clientEmailOf(row: DevisRow): string | null {
   return row.clientDetails?.email.trim() || row.email?.trim() || null;

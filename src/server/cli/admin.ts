@@ -3,9 +3,6 @@ import { createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
-import { createMailer } from '#server/mail/mailer.ts';
-import path from 'node:path';
-import pino from 'pino';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
 import { cliTexts } from '#domain/texts-server.ts';
 
@@ -14,12 +11,8 @@ export async function upsertAdmin(options: { email: string; password: string; en
   const config = loadConfig({ ...(options.env ?? process.env), ADMIN_EMAIL: options.email });
   const database = openDatabase(config.database);
   try {
-    const mailer = createMailer({
-      from: config.mail.from,
-      outboxDir: path.join(config.dataDir, 'mails'),
-      logger: pino({ level: 'silent' }),
-    });
-    const auth = createAuth({ config, database, mailer });
+    // Nothing here sends e-mail; a message queued would wait for the server's worker.
+    const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
     await migrateAll(database, auth);
     const ctx = await auth.$context;
     if (options.password.length < 8) throw new ConfigError(cliTexts.passwordTooShort);

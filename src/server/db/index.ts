@@ -5,6 +5,7 @@ import type { Config } from '#server/config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
 import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import * as admin from './migrations/2026-11-21-003-admin.ts';
+import * as outbox from './migrations/2026-11-23-outbox-001.ts';
 import * as jsonAndVersion from './migrations/2026-11-23-quotes-001-json-version.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-admin': admin,
+  '2026-11-23-outbox-001': outbox,
   '2026-11-23-quotes-001-json-version': jsonAndVersion,
 };
 

@@ -12,6 +12,7 @@ export type Database = {
   user: AuthUserTable;
   account: AuthAccountTable;
   auth_throttle: AuthThrottleTable;
+  outbox: OutboxTable;
 };
 
 /** The nested objects of a quote (spec section 3), each in a JSON column named as there. */
@@ -51,6 +52,9 @@ export type DevisTable = {
   commentaire: string | null;
   clauses: Json<'clauses'>;
   signedFileKey: string | null;
+  /** The quote PDF its e-mail for signature carries (file store key) and that file's SHA-256. */
+  sentPdfKey: string | null;
+  sentPdfSha256: string | null;
   createdAt: string;
   updatedAt: string;
   /** 1 at creation, one more at every write: what compare-and-set compares. */
@@ -108,6 +112,31 @@ export type AuthThrottleTable = {
   windowStart: number;
 };
 
+/** E-mails waiting to go out, or gone (outbox/). Times are ISO text (UTC). */
+export type OutboxTable = {
+  id: string;
+  /** What the message is about (`quote-for-signature`, `verification`, …): the worker's hooks key on it. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  /** JSON: [{ filename, contentType, storageKey } | { filename, contentType, contentBase64 }]. */
+  attachments: string;
+  devisId: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  /** While `sending`: until when this claim holds; a worker that died is replaced after it. */
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
+
 export type DevisRow = Selectable<DevisTable>;
 export type NewDevisRow = Insertable<DevisTable>;
 export type DevisUpdate = Updateable<DevisTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -123,6 +123,11 @@ export function loadGazetteer(path: string = DEFAULT_GAZETTEER_PATH): Gazetteer 
   return gazetteer;
 }
 
+/** Whether the gazetteer at path is in memory already (the server loads it at start-up, before the first request). */
+export function isGazetteerLoaded(path: string = DEFAULT_GAZETTEER_PATH): boolean {
+  return loaded.has(path);
+}
+
 /** Visits every entry whose key starts with prefix, in key order. */
 export function forEachWithPrefix(gazetteer: Gazetteer, prefix: string, visit: (key: string, commune: Commune) => void): void {
   const keys = gazetteer.sortedKeys;

@@ -1,6 +1,7 @@
 import { GeoServiceError } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, fetchJson, isFiniteNumber, isRecord, trimTrailingSlash } from './http.js';
+import { DEFAULT_TIMEOUT_MS, fetchJson, trimTrailingSlash } from './http.js';
 import { type AddressSuggestion, type Geocoder, MAX_SUGGESTIONS } from './types.js';
+import { geoplateformeSearchSchema, parseWire } from './wire-schemas.js';
 
 export const DEFAULT_GEOPLATEFORME_URL = 'https://data.geopf.fr/geocodage';
 
@@ -55,25 +56,14 @@ function withoutScore({ score: _score, ...suggestion }: AddressSuggestion & { sc
 }
 
 function parseFeatureCollection(body: unknown): (AddressSuggestion & { score: number })[] {
-  if (!isRecord(body) || !Array.isArray(body.features)) {
-    throw new GeoServiceError('bad_response', SERVICE, 'expected a GeoJSON FeatureCollection');
-  }
-  return body.features.map((feature: unknown, index) => {
-    const coordinates = isRecord(feature) && isRecord(feature.geometry) ? feature.geometry.coordinates : undefined;
-    const properties = isRecord(feature) && isRecord(feature.properties) ? feature.properties : undefined;
-    if (!Array.isArray(coordinates) || !isFiniteNumber(coordinates[0]) || !isFiniteNumber(coordinates[1]) || !properties) {
-      throw new GeoServiceError('bad_response', SERVICE, `feature ${index} has no point geometry or properties`);
-    }
-    const { label, postcode, city, citycode, score } = properties;
-    if (typeof label !== 'string') throw new GeoServiceError('bad_response', SERVICE, `feature ${index} has no label`);
-    return {
-      label,
-      postcode: typeof postcode === 'string' ? postcode : '',
-      city: typeof city === 'string' ? city : '',
-      lat: coordinates[1],
-      lon: coordinates[0],
-      ...(typeof citycode === 'string' ? { inseeCode: citycode } : {}),
-      score: isFiniteNumber(score) ? score : 1,
-    };
-  });
+  const { features } = parseWire(geoplateformeSearchSchema, SERVICE, body, 'expected a GeoJSON FeatureCollection');
+  return features.map(({ geometry, properties }) => ({
+    label: properties.label,
+    postcode: properties.postcode ?? '',
+    city: properties.city ?? '',
+    lat: geometry.coordinates[1],
+    lon: geometry.coordinates[0],
+    ...(properties.citycode !== undefined ? { inseeCode: properties.citycode } : {}),
+    score: properties.score ?? 1,
+  }));
 }

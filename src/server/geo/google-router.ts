@@ -1,6 +1,7 @@
 import { GeoNotFoundError, GeoServiceError } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, fetchJson, isFiniteNumber, isRecord, trimTrailingSlash } from './http.js';
+import { DEFAULT_TIMEOUT_MS, fetchJson, trimTrailingSlash } from './http.js';
 import type { GeoPoint, Router } from './types.js';
+import { googleErrorSchema, googleMatrixSchema, parseWire } from './wire-schemas.js';
 
 export const DEFAULT_GOOGLE_ROUTES_URL = 'https://routes.googleapis.com';
 
@@ -28,29 +29,23 @@ export function createGoogleRouter(options: { apiKey: string; baseUrl?: string |
         timeoutMs,
       });
       if (status < 200 || status >= 300) {
-        const detail = isRecord(body) && isRecord(body.error) ? ` ${String(body.error.status ?? '')}` : '';
-        throw new GeoServiceError('unavailable', SERVICE, `HTTP ${status}${detail}`);
+        const detail = googleErrorSchema.safeParse(body).data?.error.status;
+        throw new GeoServiceError('unavailable', SERVICE, `HTTP ${status}${detail ? ` ${detail}` : ''}`);
       }
-      if (!Array.isArray(body)) throw new GeoServiceError('bad_response', SERVICE, 'expected an array of matrix elements');
+      const elements = parseWire(googleMatrixSchema, SERVICE, body, 'expected an array of matrix elements');
       // proto3 JSON leaves out zero values, so the first origin's index may be missing.
-      const element = body.find((e: unknown) => isRecord(e) && (e.originIndex ?? 0) === 0 && (e.destinationIndex ?? 0) === 0) as
-        Record<string, unknown> | undefined;
+      const element = elements.find((e) => (e.originIndex ?? 0) === 0 && (e.destinationIndex ?? 0) === 0);
       if (!element) throw new GeoServiceError('bad_response', SERVICE, 'no element for the requested pair');
       if (element.condition === 'ROUTE_NOT_FOUND') throw new GeoNotFoundError('no_route', `${SERVICE}: ROUTE_NOT_FOUND`);
-      if (isRecord(element.status) && isFiniteNumber(element.status.code) && element.status.code !== 0) {
-        throw new GeoServiceError(
-          'bad_response',
-          SERVICE,
-          `element status ${element.status.code} ${String(element.status.message ?? '')}`.trim(),
-        );
+      const code = element.status?.code ?? 0;
+      if (code !== 0) {
+        throw new GeoServiceError('bad_response', SERVICE, `element status ${code} ${element.status?.message ?? ''}`.trim());
       }
       if (element.condition !== 'ROUTE_EXISTS') {
         throw new GeoServiceError('bad_response', SERVICE, `unexpected condition ${String(element.condition)}`);
       }
       // A zero-length route has no distanceMeters at all in proto3 JSON.
-      const meters = element.distanceMeters ?? 0;
-      if (!isFiniteNumber(meters) || meters < 0) throw new GeoServiceError('bad_response', SERVICE, 'element without a distance');
-      return meters / 1000;
+      return (element.distanceMeters ?? 0) / 1000;
     },
   };
 }

@@ -42,14 +42,6 @@ function toServiceError(service: string, error: unknown, timeoutMs: number): Geo
   return new GeoServiceError('unavailable', service, 'request failed', { cause: error });
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value);
-}
-
 export function trimTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }

@@ -1,28 +1,36 @@
 import { GeoNotFoundError } from './errors.js';
 import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
+import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createGoogleRouter } from './google-router.js';
 import { createOfflineGeocoder } from './offline-geocoder.js';
-import { createOfflineRouter } from './offline-router.js';
+import { createOfflineRouter, warmOfflineRouter } from './offline-router.js';
 import { createOsrmRouter } from './osrm-router.js';
+import { type GeoLogger, createResilientRouter } from './resilient-router.js';
 import type { AddressSuggestion, Geo, Geocoder, Router } from './types.js';
 
 export type { AddressSuggestion, Geo, Geocoder, GeoPoint, Router } from './types.js';
 export { MAX_SUGGESTIONS } from './types.js';
 export { GeoNotFoundError, GeoServiceError } from './errors.js';
+export type { GeoLogger } from './resilient-router.js';
 export type { GeoNotFoundCode, GeoServiceErrorCode } from './errors.js';
 
 export type GeoConfig = {
   geocoder: 'offline' | 'geoplateforme';
-  router: 'offline' | 'osrm' | 'google';
+  router: 'offline' | 'geoplateforme' | 'osrm' | 'google';
   osrmUrl?: string | undefined;
+  /** Itinerary endpoint for ROUTER=geoplateforme (default: the public IGN endpoint). */
+  geoplateformeRoutingUrl?: string | undefined;
   googleMapsApiKey?: string | undefined;
   geoplateformeUrl?: string | undefined;
   googleRoutesUrl?: string | undefined;
   timeoutMs?: number | undefined;
 };
 
-/** Builds the adapters named by the configuration; a missing URL or key fails here, at start. */
-export function createGeo(config: GeoConfig): Geo {
+/**
+ * Builds the adapters named by the configuration; a missing URL or key fails here, at start.
+ * `logger` receives the warnings of the Géoplateforme router's fall-back to the offline estimate.
+ */
+export function createGeo(config: GeoConfig, options: { logger?: GeoLogger | undefined } = {}): Geo {
   const { timeoutMs } = config;
   const geocoder: Geocoder =
     config.geocoder === 'geoplateforme'
@@ -30,6 +38,13 @@ export function createGeo(config: GeoConfig): Geo {
       : createOfflineGeocoder();
   let router: Router;
   switch (config.router) {
+    case 'geoplateforme':
+      router = createResilientRouter(
+        createGeoplateformeRouter({ baseUrl: config.geoplateformeRoutingUrl, timeoutMs }),
+        createOfflineRouter(),
+        { logger: options.logger },
+      );
+      break;
     case 'osrm':
       if (!config.osrmUrl) throw new Error('ROUTER=osrm needs OSRM_URL');
       router = createOsrmRouter({ baseUrl: config.osrmUrl, timeoutMs });
@@ -51,6 +66,7 @@ export function createGeo(config: GeoConfig): Geo {
 export function warmUp(geo: Geo): void {
   const geocoder = geo.geocoder as Geocoder & { warm?: () => void };
   geocoder.warm?.();
+  warmOfflineRouter();
 }
 
 export type ResolvedRoute = { distanceKm: number; depart: AddressSuggestion; arrivee: AddressSuggestion };

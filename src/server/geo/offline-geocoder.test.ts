@@ -102,12 +102,6 @@ describe('offline geocode', () => {
     expect(await geocoder.geocode('')).toBeNull();
     expect(await geocoder.geocode('   ')).toBeNull();
   });
-
-  it('answers in well under a millisecond once loaded', async () => {
-    const started = performance.now();
-    for (let i = 0; i < 1000; i++) await geocoder.geocode('12 rue de la République, 69002 Lyon');
-    expect((performance.now() - started) / 1000).toBeLessThan(1);
-  });
 });
 
 describe('offline suggest', () => {

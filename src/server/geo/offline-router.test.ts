@@ -1,18 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { type BackboneSample, fitEdgeFactor, leaveOneOutBackbone } from './backbone-fit.js';
 import { createOfflineGeocoder } from './offline-geocoder.js';
-import { ROAD_FACTOR, createOfflineRouter } from './offline-router.js';
+import { DIRECT_MAX_KM, EDGE_FACTOR, ROAD_FACTOR, createOfflineRouter, loadBackbone, routeOptions } from './offline-router.js';
 import { ROAD_CALIBRATION } from './road-calibration.js';
-import { type CalibrationSample, fitRoadFactor, greatCircleKm, leaveOneOut } from './road-factor.js';
+import { type CalibrationSample, fitRoadFactor, greatCircleKm } from './road-factor.js';
 
 const geocoder = createOfflineGeocoder();
 
-async function calibrationSamples(): Promise<(CalibrationSample & { pair: string })[]> {
+async function calibrationSamples(): Promise<(CalibrationSample & BackboneSample & { pair: string })[]> {
   return Promise.all(
     ROAD_CALIBRATION.map(async ({ depart, arrivee, routeKm }) => {
       const from = await geocoder.geocode(depart);
       const to = await geocoder.geocode(arrivee);
       if (!from || !to) throw new Error(`${depart} or ${arrivee} did not geocode`);
-      return { pair: `${depart}–${arrivee}`, greatCircleKm: greatCircleKm(from, to), roadKm: routeKm };
+      return {
+        pair: `${depart}–${arrivee}`,
+        greatCircleKm: greatCircleKm(from, to),
+        roadKm: routeKm,
+        options: routeOptions(loadBackbone(), from, to),
+      };
     }),
   );
 }
@@ -40,33 +48,68 @@ describe('fitRoadFactor', () => {
 });
 
 describe('offline router on the calibration pairs', () => {
-  it('uses the factor fitted on all pairs geocoded offline', async () => {
-    expect(fitRoadFactor(await calibrationSamples())).toBeCloseTo(ROAD_FACTOR, 4);
+  it('uses the factors fitted on all calibration pairs geocoded offline', async () => {
+    const samples = await calibrationSamples();
+    expect(fitRoadFactor(samples)).toBeCloseTo(ROAD_FACTOR, 4);
+    expect(fitEdgeFactor(samples, ROAD_FACTOR)).toBeCloseTo(EDGE_FACTOR, 3);
   });
 
-  it('predicts each pair within 12 % and half of them within 5 %', async () => {
-    const router = createOfflineRouter();
-    const errors: number[] = [];
-    for (const { depart, arrivee, routeKm } of ROAD_CALIBRATION) {
-      const km = await router.distanceKm((await geocoder.geocode(depart))!, (await geocoder.geocode(arrivee))!);
-      errors.push(Math.abs(km - routeKm) / routeKm);
-    }
-    errors.sort((a, b) => a - b);
-    expect(errors[errors.length - 1]).toBeLessThanOrEqual(0.12);
-    expect((errors[4]! + errors[5]!) / 2).toBeLessThanOrEqual(0.05);
-  });
-
-  it('meets the accuracy targets in leave-one-out (each pair predicted by a factor fitted without it)', async () => {
-    const result = leaveOneOut(await calibrationSamples());
+  it('meets the accuracy targets in leave-one-out (each pair predicted by factors fitted without it)', async () => {
+    const result = leaveOneOutBackbone(await calibrationSamples());
     expect(result.predictions).toHaveLength(10);
     expect(result.medianErrorPercent).toBeLessThanOrEqual(5);
     expect(result.worstErrorPercent).toBeLessThanOrEqual(12);
   });
+});
+
+describe('offline router over the motorway backbone', () => {
+  const router = createOfflineRouter();
+
+  it('reads a network whose every town has coordinates and whose every node is reachable', () => {
+    const backbone = loadBackbone();
+    const n = backbone.nodes.length;
+    expect(n).toBeGreaterThan(300);
+    const paris = backbone.nodes.findIndex((node) => node.key === 'Paris');
+    for (let j = 0; j < n; j++) expect(Number.isFinite(backbone.pathKm[paris * n + j]!), backbone.nodes[j]!.key).toBe(true);
+  });
+
+  it('meets the targets on the sourced evaluation set it was never fitted on', async () => {
+    const csv = readFileSync(fileURLToPath(new URL('../../../bench/road-distances-evaluation.csv', import.meta.url)), 'utf8');
+    const errors: number[] = [];
+    for (const line of csv.trim().split('\n').slice(1)) {
+      const [depart, arrivee, km] = line.split('",').map((cell) => cell.replace(/^"/, '')) as [string, string, string];
+      const from = (await geocoder.geocode(depart))!;
+      const to = (await geocoder.geocode(arrivee))!;
+      const roadKm = Number(km.split(',')[0]);
+      errors.push(Math.abs((await router.distanceKm(from, to)) - roadKm) / roadKm);
+    }
+    errors.sort((a, b) => a - b);
+    expect(errors.length).toBeGreaterThanOrEqual(40);
+    expect((errors[(errors.length >>> 1) - 1]! + errors[errors.length >>> 1]!) / 2).toBeLessThanOrEqual(0.04);
+    expect(errors[Math.ceil(errors.length * 0.9) - 1]).toBeLessThanOrEqual(0.08);
+    expect(errors[errors.length - 1]).toBeLessThanOrEqual(0.12);
+  });
+
+  it('follows the motorways round the Alps where the crow flies over them', async () => {
+    // Annecy to Briançon: 150 km as the crow flies over the massifs; the roads go round.
+    const annecy = { lat: 45.8992, lon: 6.1294 };
+    const briancon = { lat: 44.8986, lon: 6.6356 };
+    expect(await router.distanceKm(annecy, briancon)).toBeGreaterThan(greatCircleKm(annecy, briancon) * ROAD_FACTOR * 1.25);
+  });
+
+  it('goes straight on a short trip and where no road of the backbone reaches (Corsica)', async () => {
+    const lyon = { lat: 45.7578, lon: 4.832 };
+    const vienne = { lat: 45.5242, lon: 4.8781 };
+    expect(greatCircleKm(lyon, vienne)).toBeLessThan(DIRECT_MAX_KM);
+    expect(await router.distanceKm(lyon, vienne)).toBeLessThanOrEqual(greatCircleKm(lyon, vienne) * ROAD_FACTOR + 1e-9);
+    const ajaccio = { lat: 41.9192, lon: 8.7386 };
+    const bastia = { lat: 42.7028, lon: 9.4503 };
+    expect(await router.distanceKm(ajaccio, bastia)).toBeCloseTo(greatCircleKm(ajaccio, bastia) * ROAD_FACTOR, 9);
+  });
 
   it('is symmetric and zero for the same point', async () => {
-    const router = createOfflineRouter();
     const a = { lat: 43.6045, lon: 1.4442 };
-    const b = { lat: 43.6109, lon: 3.8772 };
+    const b = { lat: 48.3904, lon: -4.4861 };
     expect(await router.distanceKm(a, b)).toBeCloseTo(await router.distanceKm(b, a), 9);
     expect(await router.distanceKm(a, a)).toBe(0);
   });

@@ -1,15 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { greatCircleKm } from './road-factor.js';
-import type { Router } from './types.js';
+import type { GeoPoint, Router } from './types.js';
 
 /**
- * fitRoadFactor over the 10 pairs of ROAD_CALIBRATION geocoded by the offline gazetteer
- * (median ratio 1.2043; `npm run bench:geo` recomputes it, a test keeps the two in step).
+ * Local legs (from an address to the backbone, or a short trip that never reaches it): great
+ * circle × this factor. fitRoadFactor over the 10 calibration pairs geocoded offline (the median
+ * road/great-circle ratio); `npm run bench:geo` recomputes it and a test keeps the two in step.
  */
 export const ROAD_FACTOR = 1.2043;
 
-export function createOfflineRouter(options: { roadFactor?: number } = {}): Router {
-  const factor = options.roadFactor ?? ROAD_FACTOR;
+/**
+ * Backbone edges: great circle between consecutive nodes of a road × this factor, fitted on the
+ * calibration pairs only (least absolute relative error, see fitEdgeFactor). A test refits it.
+ */
+export const EDGE_FACTOR = 1.068;
+
+/** A trip whose ends are at most this far apart as the crow flies may go straight, off the backbone. */
+export const DIRECT_MAX_KM = 50;
+
+/** How many backbone nodes near each end are tried as the way on and off. */
+const ACCESS_NODES = 4;
+
+/** Ends farther than this from every node (Corsica, overseas) are priced straight. */
+const ACCESS_MAX_KM = 120;
+
+export const DEFAULT_ROAD_NETWORK_PATH = fileURLToPath(new URL('./road-network.json', import.meta.url));
+
+type NetworkFile = {
+  format: number;
+  roads: { ref: string; towns: string[] }[];
+  nodes: Record<string, [number, number, string]>;
+};
+
+export type Backbone = {
+  nodes: readonly (GeoPoint & { key: string })[];
+  /** Great-circle km along the shortest backbone path between nodes i and j: `pathKm[i * n + j]`. */
+  pathKm: Float64Array;
+  /** Node positions on a local plane (km), for the nearest-node search. */
+  x: Float64Array;
+  y: Float64Array;
+};
+
+const DEG = Math.PI / 180;
+const KM_PER_DEGREE = 111.195;
+const MID_LATITUDE_COS = Math.cos(46.5 * DEG);
+
+/** Builds the graph and its all-pairs shortest paths (Dijkstra from every node). */
+export function buildBackbone(file: NetworkFile): Backbone {
+  if (file.format !== 1) throw new Error(`Unsupported road network format ${file.format}`);
+  const keys = Object.keys(file.nodes);
+  const index = new Map(keys.map((key, i) => [key, i]));
+  const nodes = keys.map((key) => {
+    const [lat, lon] = file.nodes[key]!;
+    return { key, lat, lon };
+  });
+  const n = nodes.length;
+  const adjacency: { to: number; km: number }[][] = nodes.map(() => []);
+  for (const road of file.roads) {
+    for (let k = 1; k < road.towns.length; k++) {
+      const a = index.get(road.towns[k - 1]!);
+      const b = index.get(road.towns[k]!);
+      if (a === undefined || b === undefined)
+        throw new Error(`Road ${road.ref}: town without coordinates (run scripts/build-road-network.ts)`);
+      const km = greatCircleKm(nodes[a]!, nodes[b]!);
+      adjacency[a]!.push({ to: b, km });
+      adjacency[b]!.push({ to: a, km });
+    }
+  }
+  const pathKm = new Float64Array(n * n).fill(Infinity);
+  const heap = new MinHeap(n * 4);
+  for (let source = 0; source < n; source++) {
+    const row = source * n;
+    pathKm[row + source] = 0;
+    heap.clear();
+    heap.push(source, 0);
+    while (heap.size > 0) {
+      const { id, key } = heap.pop();
+      if (key > pathKm[row + id]!) continue;
+      for (const edge of adjacency[id]!) {
+        const next = key + edge.km;
+        if (next < pathKm[row + edge.to]!) {
+          pathKm[row + edge.to] = next;
+          heap.push(edge.to, next);
+        }
+      }
+    }
+  }
+  const x = new Float64Array(nodes.map((p) => p.lon * KM_PER_DEGREE * MID_LATITUDE_COS));
+  const y = new Float64Array(nodes.map((p) => p.lat * KM_PER_DEGREE));
+  return { nodes, pathKm, x, y };
+}
+
+class MinHeap {
+  private ids: Int32Array;
+  private keys: Float64Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.ids = new Int32Array(capacity);
+    this.keys = new Float64Array(capacity);
+  }
+  clear(): void {
+    this.size = 0;
+  }
+  push(id: number, key: number): void {
+    if (this.size === this.ids.length) {
+      const ids = new Int32Array(this.size * 2);
+      ids.set(this.ids);
+      const keys = new Float64Array(this.size * 2);
+      keys.set(this.keys);
+      this.ids = ids;
+      this.keys = keys;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= key) break;
+      this.ids[i] = this.ids[parent]!;
+      this.keys[i] = this.keys[parent]!;
+      i = parent;
+    }
+    this.ids[i] = id;
+    this.keys[i] = key;
+  }
+  pop(): { id: number; key: number } {
+    const top = { id: this.ids[0]!, key: this.keys[0]! };
+    const lastId = this.ids[--this.size]!;
+    const lastKey = this.keys[this.size]!;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.keys[child + 1]! < this.keys[child]!) child++;
+      if (this.keys[child]! >= lastKey) break;
+      this.ids[i] = this.ids[child]!;
+      this.keys[i] = this.keys[child]!;
+      i = child;
+    }
+    this.ids[i] = lastId;
+    this.keys[i] = lastKey;
+    return top;
+  }
+}
+
+/** The `count` nodes nearest to `point` within ACCESS_MAX_KM, with their great-circle distance. */
+function nearestNodes(backbone: Backbone, point: GeoPoint, count: number): { node: number; km: number }[] {
+  const px = point.lon * KM_PER_DEGREE * MID_LATITUDE_COS;
+  const py = point.lat * KM_PER_DEGREE;
+  // Insertion into two small sorted arrays: no allocation per node.
+  const ids = new Int32Array(count).fill(-1);
+  const d2s = new Float64Array(count).fill(Infinity);
+  for (let i = 0; i < backbone.x.length; i++) {
+    const dx = backbone.x[i]! - px;
+    const dy = backbone.y[i]! - py;
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= d2s[count - 1]!) continue;
+    let at = count - 1;
+    while (at > 0 && d2s[at - 1]! > d2) {
+      d2s[at] = d2s[at - 1]!;
+      ids[at] = ids[at - 1]!;
+      at--;
+    }
+    d2s[at] = d2;
+    ids[at] = i;
+  }
+  const nearest: { node: number; km: number }[] = [];
+  for (const node of ids) {
+    if (node < 0) continue;
+    const km = greatCircleKm(point, backbone.nodes[node]!);
+    if (km <= ACCESS_MAX_KM) nearest.push({ node, km });
+  }
+  return nearest;
+}
+
+export type RouteParts = {
+  /** Great-circle km of the way on and off the backbone (× the leg factor in the estimate). */
+  legKm: number;
+  /** Great-circle km along the backbone (× the edge factor). */
+  backboneKm: number;
+};
+
+/**
+ * The ways a trip can be priced: along the backbone between nodes near each end (every
+ * combination of the nearest nodes), or straight when the ends are close. The estimate is the
+ * cheapest, for given factors: `legFactor × legKm + edgeFactor × backboneKm`.
+ */
+export function routeOptions(backbone: Backbone, from: GeoPoint, to: GeoPoint): RouteParts[] {
+  const direct = greatCircleKm(from, to);
+  const options: RouteParts[] = [];
+  if (direct <= DIRECT_MAX_KM) options.push({ legKm: direct, backboneKm: 0 });
+  const starts = nearestNodes(backbone, from, ACCESS_NODES);
+  const ends = nearestNodes(backbone, to, ACCESS_NODES);
+  const n = backbone.nodes.length;
+  for (const start of starts) {
+    for (const end of ends) {
+      const along = backbone.pathKm[start.node * n + end.node]!;
+      if (Number.isFinite(along)) options.push({ legKm: start.km + end.km, backboneKm: along });
+    }
+  }
+  // Off the network at one end (an island): straight, as before the backbone.
+  if (options.length === 0) options.push({ legKm: direct, backboneKm: 0 });
+  return options;
+}
+
+export function estimateKm(options: readonly RouteParts[], legFactor: number, edgeFactor: number): number {
+  let best = Infinity;
+  for (const option of options) best = Math.min(best, legFactor * option.legKm + edgeFactor * option.backboneKm);
+  return best;
+}
+
+const loaded = new Map<string, Backbone>();
+
+export function loadBackbone(path: string = DEFAULT_ROAD_NETWORK_PATH): Backbone {
+  const cached = loaded.get(path);
+  if (cached) return cached;
+  const backbone = buildBackbone(JSON.parse(readFileSync(path, 'utf8')) as NetworkFile);
+  loaded.set(path, backbone);
+  return backbone;
+}
+
+/** Loads the backbone now rather than on the first trip. */
+export function warmOfflineRouter(): void {
+  loadBackbone();
+}
+
+/**
+ * The offline estimate: the shortest way over the motorway and trunk-road backbone between nodes
+ * near each end, plus the local legs; mountains and seas are crossed only where a road does.
+ */
+export function createOfflineRouter(options: { roadFactor?: number; edgeFactor?: number; networkPath?: string } = {}): Router {
+  const legFactor = options.roadFactor ?? ROAD_FACTOR;
+  const edgeFactor = options.edgeFactor ?? EDGE_FACTOR;
   return {
-    distanceKm: async (from, to) => greatCircleKm(from, to) * factor,
+    distanceKm: async (from, to) => {
+      if (from.lat === to.lat && from.lon === to.lon) return 0;
+      return estimateKm(routeOptions(loadBackbone(options.networkPath), from, to), legFactor, edgeFactor);
+    },
   };
 }

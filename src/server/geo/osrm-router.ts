@@ -1,6 +1,7 @@
 import { GeoNotFoundError, GeoServiceError } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, fetchJson, isFiniteNumber, isRecord, trimTrailingSlash } from './http.js';
+import { DEFAULT_TIMEOUT_MS, fetchJson, trimTrailingSlash } from './http.js';
 import type { GeoPoint, Router } from './types.js';
+import { osrmCodeSchema, osrmRouteSchema, parseWire } from './wire-schemas.js';
 
 const SERVICE = 'OSRM';
 
@@ -18,19 +19,11 @@ export function createOsrmRouter(options: { baseUrl: string; timeoutMs?: number 
         headers: { accept: 'application/json' },
         timeoutMs,
       });
-      const code = isRecord(body) ? body.code : undefined;
-      if (typeof code === 'string' && NO_ROUTE_CODES.has(code)) {
-        throw new GeoNotFoundError('no_route', `${SERVICE}: ${code}`);
-      }
-      if (status < 200 || status >= 300) throw new GeoServiceError('unavailable', SERVICE, `HTTP ${status} ${String(code ?? '')}`.trim());
-      if (code !== 'Ok' || !isRecord(body) || !Array.isArray(body.routes)) {
-        throw new GeoServiceError('bad_response', SERVICE, `unexpected answer (code ${String(code)})`);
-      }
-      const [route] = body.routes as unknown[];
-      if (!isRecord(route) || !isFiniteNumber(route.distance) || route.distance < 0) {
-        throw new GeoServiceError('bad_response', SERVICE, 'route without a distance');
-      }
-      return route.distance / 1000;
+      const code = osrmCodeSchema.safeParse(body).data?.code;
+      if (code !== undefined && NO_ROUTE_CODES.has(code)) throw new GeoNotFoundError('no_route', `${SERVICE}: ${code}`);
+      if (status < 200 || status >= 300) throw new GeoServiceError('unavailable', SERVICE, `HTTP ${status} ${code ?? ''}`.trim());
+      const { routes } = parseWire(osrmRouteSchema, SERVICE, body, `route answer (code ${String(code)})`);
+      return routes[0]!.distance / 1000;
     },
   };
 }

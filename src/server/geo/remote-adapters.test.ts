@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GeoNotFoundError, GeoServiceError } from './errors.js';
 import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
+import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createGoogleRouter } from './google-router.js';
 import { createOsrmRouter } from './osrm-router.js';
 import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
@@ -113,14 +114,13 @@ describe('Géoplateforme geocoder', () => {
   });
 
   it('gives up after the timeout', async () => {
+    // The fake service never answers: only the adapter's own timeout can end the request.
     service = await startFakeService(() => undefined);
-    const started = performance.now();
     await expectRejection(
       createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'),
       GeoServiceError,
       'timeout',
     );
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('reports a refused connection as unavailable', async () => {
@@ -227,6 +227,95 @@ describe('Google Routes router', () => {
     service = await startFakeService(() => undefined);
     await expectRejection(
       createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
+      GeoServiceError,
+      'timeout',
+    );
+  });
+});
+
+// Shape documented for GET /navigation/itineraire (road2 "simple" API, resource bdtopo-osrm):
+// distance in the requested distanceUnit, the points echoed as "lon,lat", optional geometry.
+function itinerary(distance: number) {
+  return {
+    resource: 'bdtopo-osrm',
+    resourceVersion: '2025-01-01',
+    start: '2.3522,48.8566',
+    end: '4.832,45.7578',
+    profile: 'car',
+    optimization: 'fastest',
+    distance,
+    duration: 4.52,
+    crs: 'EPSG:4326',
+    distanceUnit: 'kilometer',
+    timeUnit: 'hour',
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [2.3522, 48.8566],
+        [4.832, 45.7578],
+      ],
+    },
+    constraints: [],
+    portions: [{ start: '2.3522,48.8566', end: '4.832,45.7578', distance, duration: 4.52, steps: [] }],
+  };
+}
+
+describe('Géoplateforme router', () => {
+  it('asks bdtopo-osrm for the fastest car route in kilometres, points as lon,lat, and reads the distance', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 200, itinerary(463.8)));
+    const km = await createGeoplateformeRouter({ baseUrl: `${service.baseUrl}/navigation/itineraire` }).distanceKm(PARIS, LYON);
+    expect(km).toBe(463.8);
+    const url = new URL(service.requests[0]!.url, service.baseUrl);
+    expect(service.requests[0]!.method).toBe('GET');
+    expect(url.pathname).toBe('/navigation/itineraire');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      resource: 'bdtopo-osrm',
+      start: '2.3522,48.8566',
+      end: '4.832,45.7578',
+      profile: 'car',
+      optimization: 'fastest',
+      distanceUnit: 'kilometer',
+    });
+  });
+
+  it('takes the service base as well as the endpoint itself', async () => {
+    service = await startFakeService((_req, res) => sendJson(res, 200, itinerary(10)));
+    await createGeoplateformeRouter({ baseUrl: `${service.baseUrl}/navigation/` }).distanceKm(PARIS, LYON);
+    expect(new URL(service.requests[0]!.url, service.baseUrl).pathname).toBe('/navigation/itineraire');
+  });
+
+  it('turns the documented "no route" refusals into a not-found error', async () => {
+    let status = 404;
+    service = await startFakeService((_req, res) => sendJson(res, status, { error: { errorType: status, message: ' No route found ' } }));
+    const router = createGeoplateformeRouter({ baseUrl: service.baseUrl });
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
+    status = 400;
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
+  });
+
+  it('reports outages, refusals without the error body and malformed answers', async () => {
+    let status = 503;
+    let body: unknown = '<html>Service Unavailable</html>';
+    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const router = createGeoplateformeRouter({ baseUrl: service.baseUrl });
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
+    status = 429;
+    body = { message: 'Too Many Requests' };
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
+    status = 404;
+    body = '<html>Not Found</html>';
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
+    status = 200;
+    body = { ...itinerary(1), distance: '463.8' };
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+    body = { resource: 'bdtopo-osrm' };
+    await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
+  });
+
+  it('gives up after the timeout', async () => {
+    service = await startFakeService(() => undefined);
+    await expectRejection(
+      createGeoplateformeRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
       GeoServiceError,
       'timeout',
     );

@@ -12,6 +12,8 @@ export type MailMessage = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Made into the Message-ID: the outbox passes its message id, so a duplicate is recognisable. */
+  messageId?: string;
 };
 
 export type Mailer = {
@@ -21,16 +23,25 @@ export type Mailer = {
 
 type MailerOptions = { smtpUrl?: string; from: string; outboxDir: string; logger: FastifyBaseLogger };
 
+/** Well under the outbox lease (2 minutes by default): a hung server is given up and tried again later. */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 };
+
+function messageIdOf(message: MailMessage, from: string): string | undefined {
+  if (!message.messageId) return undefined;
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'convoyage.local';
+  return `<${message.messageId}@${domain}>`;
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes one RFC 822 `.eml` file in
  * DATA_DIR/mails/ (written to a temporary name, then renamed, so a reader never sees half a file).
  */
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
-        const info = await transport.sendMail({ from, ...message });
+        const info = await transport.sendMail({ from, ...message, messageId: messageIdOf(message, from) });
         logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent by SMTP');
         return { messageId: info.messageId };
       },
@@ -41,7 +52,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...message, messageId: messageIdOf(message, from) });
       const raw = info.message as Buffer;
       await mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;

@@ -93,43 +93,45 @@ async function recordStatusChange(
     .execute();
 }
 
+export type TransitionArgs = {
+  id: string;
+  expected: Statut;
+  to: Statut;
+  changes?: QuoteChanges;
+  by: { userId: string | null; role: Role };
+  recordSameStatus?: boolean;
+};
+
 /**
  * Moves a quote from `expected` to `to` with the other changes, only if its status is still
  * `expected` (compare-and-set): two concurrent changes cannot both apply. Returns the new
  * row, or undefined when the quote changed meanwhile or does not exist. A change that keeps
  * the status is recorded in the history only with `recordSameStatus` (a re-uploaded signed
- * quote is; a confirmation sent again is not, its move to envoyé is).
+ * quote is).
  */
-export async function transitionQuote(
-  handle: DatabaseHandle,
-  args: {
-    id: string;
-    expected: Statut;
-    to: Statut;
-    changes?: QuoteChanges;
-    by: { userId: string | null; role: Role };
-    recordSameStatus?: boolean;
-  },
-): Promise<DevisRow | undefined> {
-  return withWriteTransaction(handle, async (trx) => {
-    const row = await trx
-      .updateTable('devis')
-      .set((eb) => ({
-        ...toJsonColumns(args.changes ?? {}),
-        statut: args.to,
-        updatedAt: new Date().toISOString(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', args.id)
-      .where('statut', '=', args.expected)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) return undefined;
-    if (args.expected !== args.to || args.recordSameStatus) {
-      await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
-    }
-    return row;
-  });
+export function transitionQuote(handle: DatabaseHandle, args: TransitionArgs): Promise<DevisRow | undefined> {
+  return withWriteTransaction(handle, (trx) => transitionQuoteIn(trx, args));
+}
+
+/** transitionQuote inside the caller's transaction (a change and the e-mail that tells of it commit together). */
+export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<DevisRow | undefined> {
+  const row = await trx
+    .updateTable('devis')
+    .set((eb) => ({
+      ...toJsonColumns(args.changes ?? {}),
+      statut: args.to,
+      updatedAt: new Date().toISOString(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', args.id)
+    .where('statut', '=', args.expected)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (args.expected !== args.to || args.recordSameStatus) {
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
+  }
+  return row;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimatePrice } from '#domain/pricing.ts';
 import { texts } from '#domain/texts.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { sendJson, startFakeService } from '#server/test/fake-service.ts';
 import { buildTestApp, countQuotes, createCustomer, ENGINES, useTestApp, type TestApp } from '#server/test/helpers.ts';
 
 const simulate = (t: TestApp, payload: object, headers?: Record<string, string>) =>
@@ -122,7 +123,8 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
       .execute();
     expect(perCustomer).toHaveLength(20);
     expect(perCustomer.every((row) => Number(row.n) === 25)).toBe(true);
-  });
+    // 520 requests: a loaded machine needs more than the default time, never a different answer.
+  }, 120_000);
 });
 
 describe('a failing distance service', () => {
@@ -134,6 +136,44 @@ describe('a failing distance service', () => {
       expect(response.json().message).toMatch(/momentanément indisponible/);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('ROUTER=geoplateforme', () => {
+  it('prices the real road distance from the IGN itinerary service, the offline estimate when it is down', async () => {
+    let answer: 'route' | 'no-route' = 'route';
+    const ign = await startFakeService((_req, res) =>
+      answer === 'route'
+        ? sendJson(res, 200, { resource: 'bdtopo-osrm', distance: 463.8, distanceUnit: 'kilometer' })
+        : sendJson(res, 404, { error: { errorType: 404, message: 'No route found' } }),
+    );
+    const t = await buildTestApp('sqlite', {
+      env: { ROUTER: 'geoplateforme', GEOPLATEFORME_ROUTING_URL: `${ign.baseUrl}/navigation/itineraire` },
+    });
+    const offline = await buildTestApp('sqlite');
+    const ask = (app: TestApp, depart: string) =>
+      app.app.inject({ method: 'POST', url: '/api/getDistance', payload: { depart, arrivee: 'Lyon' } });
+    try {
+      const response = await ask(t, 'Paris');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ distanceKm: 464 });
+      const params = new URL(ign.requests[0]!.url, ign.baseUrl).searchParams;
+      expect(params.get('resource')).toBe('bdtopo-osrm');
+
+      answer = 'no-route';
+      const refused = await ask(t, 'Marseille');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(texts.simulatorFailure);
+
+      await ign.close();
+      const fallback = await ask(t, 'Dijon 21000');
+      expect(fallback.statusCode).toBe(200);
+      expect(fallback.json()).toEqual((await ask(offline, 'Dijon 21000')).json());
+    } finally {
+      await ign.close();
+      await t.close();
+      await offline.close();
     }
   });
 });

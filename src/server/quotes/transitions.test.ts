@@ -13,7 +13,7 @@ const EXPECTED: Record<Role, Partial<Record<QuoteAction, Statut[]>>> = {
     delete: ['en attente', 'archivé'],
   },
   admin: {
-    confirm: ['en attente', 'en attente de confirmation', 'confirmé'],
+    confirm: ['en attente', 'en attente de confirmation'],
     markSent: ['confirmé'],
     archive: ['en attente', 'en attente de confirmation'],
     restore: ['archivé'],

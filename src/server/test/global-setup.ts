@@ -1,5 +1,4 @@
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 
 declare module 'vitest' {

@@ -65,7 +65,11 @@ export async function buildTestApp(engine: Engine = 'sqlite', { env = {}, overri
     config,
     dataDir,
     env: fullEnv,
-    outbox: () => readOutbox(dataDir),
+    /** Every e-mail due now is sent first (the outbox worker), then the files are read. */
+    async outbox() {
+      await app.outbox.drain();
+      return readOutbox(dataDir);
+    },
     async close() {
       await app.close();
       await database?.drop();

@@ -8,5 +8,7 @@ export function useAdminQuote(id: string) {
     queryKey: adminKeys.quote(id),
     queryFn: ({ signal }) => api<Devis>(`/api/admin/devis/${encodeURIComponent(id)}`, { signal }),
     retry: false,
+    // While its e-mail waits, the page follows it until it is sent or has failed.
+    refetchInterval: (query) => (query.state.data?.envoi?.etat === 'en attente' ? 3000 : false),
   });
 }

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { OutboxRow } from '#server/db/schema.ts';
+
+export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'>;
+
+export async function insertMessage(db: Db, message: NewOutboxRow, now: Date): Promise<string> {
+  const id = randomUUID();
+  const at = now.toISOString();
+  await db
+    .insertInto('outbox')
+    .values({ ...message, id, status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at })
+    .execute();
+  return id;
+}
+
+/**
+ * Claims up to `limit` messages that are due (pending and past their next attempt, or
+ * `sending` under a lease that ran out because its worker died) for `leaseMs`: the claim
+ * sets `sending`, counts the attempt and sets the lease, in one write. On PostgreSQL the
+ * rows are picked with FOR UPDATE SKIP LOCKED, so each message goes to one worker of one
+ * instance; on SQLite the write transaction (BEGIN IMMEDIATE) serialises the claimers.
+ */
+export async function claimDue(handle: DatabaseHandle, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }) {
+  const at = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  return withWriteTransaction(handle, async (trx) => {
+    let due = trx
+      .selectFrom('outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', at)]),
+          eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<=', at)]),
+        ]),
+      )
+      .orderBy('nextAttemptAt')
+      .limit(limit);
+    if (handle.engine === 'postgres') due = due.forUpdate().skipLocked();
+    const ids = (await due.execute()).map((row) => row.id);
+    if (ids.length === 0) return [];
+    return trx
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'sending', leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', ids)
+      .returningAll()
+      .execute();
+  });
+}
+
+/** Updates a message only while this worker's claim holds: `sending`, with the attempt count it set. */
+const updateClaimed = (db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>) =>
+  db.updateTable('outbox').where('id', '=', claimed.id).where('status', '=', 'sending').where('attempts', '=', claimed.attempts);
+
+/** Marks a claimed message sent; false when the claim was lost meanwhile (another worker took it over). */
+export async function markSent(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, now: Date): Promise<boolean> {
+  const row = await updateClaimed(db, claimed)
+    .set({ status: 'sent', sentAt: now.toISOString(), leaseUntil: null, lastError: null })
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A failed attempt: back to `pending` for `nextAttemptAt`, or `failed` for good when it is null. */
+export async function markAttemptFailed(
+  db: Db,
+  claimed: Pick<OutboxRow, 'id' | 'attempts'>,
+  { error, nextAttemptAt }: { error: string; nextAttemptAt: Date | null },
+): Promise<void> {
+  await updateClaimed(db, claimed)
+    .set(
+      nextAttemptAt
+        ? { status: 'pending', nextAttemptAt: nextAttemptAt.toISOString(), leaseUntil: null, lastError: error }
+        : { status: 'failed', leaseUntil: null, lastError: error },
+    )
+    .execute();
+}
+
+/** A message whose cause is gone (the quote was deleted or moved on): never sent. */
+export async function markCancelled(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, reason: string): Promise<void> {
+  await updateClaimed(db, claimed).set({ status: 'cancelled', leaseUntil: null, lastError: reason }).execute();
+}
+
+/** The latest message of a kind about a quote (its e-mail's state for the administrator). */
+export function findLatestForQuote(db: Db, devisId: string, kind: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'status', 'attempts', 'nextAttemptAt', 'lastError', 'sentAt', 'createdAt'])
+    .where('devisId', '=', devisId)
+    .where('kind', '=', kind)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Sends a waiting or given-up message now; false when it is already sent, being sent or cancelled. */
+export async function retryNow(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', nextAttemptAt: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'failed'])
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,177 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { OutboxRow } from '#server/db/schema.ts';
+import type { MailAttachment, Mailer } from '#server/mail/mailer.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { readAttachments } from './outbox.ts';
+import { claimDue, markAttemptFailed, markCancelled, markSent } from './repository.ts';
+
+/** What a capability does around the sending of its messages (registered per kind). */
+export type OutboxHooks = {
+  /** Read just before sending: a reason string cancels the message (its cause is gone). */
+  cancelReason?: (db: Db, message: OutboxRow) => Promise<string | null>;
+  /** Runs in the transaction that marks the message sent (e.g. the quote becomes envoyé). */
+  onSent?: (trx: Db, message: OutboxRow) => Promise<void>;
+};
+
+export type OutboxOptions = {
+  /** How often an idle worker looks for due messages (ms; 0: only when kicked or drained). */
+  pollMs: number;
+  /** How long a claim holds before another worker may take the message over (ms). */
+  leaseMs: number;
+  /** Attempts before a message is given up (`failed`, retried only by the administrator). */
+  maxAttempts: number;
+  /** Delay before the second attempt (ms); it doubles at each attempt, up to an hour. */
+  retryBaseMs: number;
+  now?: () => Date;
+};
+
+export type OutboxWorker = {
+  register(kind: string, hooks: OutboxHooks): void;
+  start(): void;
+  /** Stops polling and waits for the message being sent, if any. */
+  stop(): Promise<void>;
+  /** Looks for due messages now (after a transaction that enqueued one has committed). */
+  kick(): void;
+  /** Sends every message due now, then resolves (tests, and the admin's retry). */
+  drain(): Promise<number>;
+};
+
+const BATCH = 10;
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+
+export function createOutboxWorker(deps: {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  fileStore: FileStore;
+  log: FastifyBaseLogger;
+  options: OutboxOptions;
+}): OutboxWorker {
+  const { database, mailer, fileStore, log, options } = deps;
+  const now = options.now ?? (() => new Date());
+  const hooks = new Map<string, OutboxHooks>();
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  // One cycle at a time in this process: the poller, kicks and drains queue behind each other.
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const result = tail.then(fn, fn);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+
+  async function attachmentsOf(message: OutboxRow): Promise<MailAttachment[]> {
+    return Promise.all(
+      readAttachments(message).map(async (file) => {
+        if ('contentBase64' in file)
+          return { filename: file.filename, contentType: file.contentType, content: Buffer.from(file.contentBase64, 'base64') };
+        const content = await fileStore.get(file.storageKey);
+        if (!content) throw new Error(`attachment ${file.storageKey} is missing from the file store`);
+        return { filename: file.filename, contentType: file.contentType, content };
+      }),
+    );
+  }
+
+  async function deliver(message: OutboxRow): Promise<void> {
+    const kindHooks = hooks.get(message.kind) ?? {};
+    const reason = await kindHooks.cancelReason?.(database.db, message);
+    if (reason) {
+      await markCancelled(database.db, message, reason);
+      log.info({ outboxId: message.id, kind: message.kind, reason }, 'e-mail cancelled before sending');
+      return;
+    }
+    try {
+      await mailer.send({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        attachments: await attachmentsOf(message),
+        messageId: message.id,
+      });
+    } catch (error) {
+      const hasAttemptsLeft = message.attempts < options.maxAttempts;
+      const delay = Math.min(options.retryBaseMs * 2 ** (message.attempts - 1), MAX_RETRY_DELAY_MS);
+      const nextAttemptAt = hasAttemptsLeft ? new Date(now().getTime() + delay) : null;
+      await markAttemptFailed(database.db, message, { error: describe(error), nextAttemptAt });
+      log.warn(
+        { err: error, outboxId: message.id, kind: message.kind, attempts: message.attempts, nextAttemptAt },
+        hasAttemptsLeft ? 'e-mail not sent; it will be tried again' : 'e-mail not sent; given up after the last attempt',
+      );
+      return;
+    }
+    // Accepted by the transport. A crash before this commit sends it again after the lease:
+    // the one window for a duplicate.
+    const isStillOurs = await withWriteTransaction(database, async (trx) => {
+      const marked = await markSent(trx, message, now());
+      if (marked) await kindHooks.onSent?.(trx, message);
+      return marked;
+    });
+    if (!isStillOurs) log.warn({ outboxId: message.id }, 'e-mail sent after its claim ran out: another worker may send it too');
+  }
+
+  /** One pass: claims a batch of due messages and sends them in order; returns how many were claimed. */
+  async function pass(): Promise<number> {
+    const claimed = await claimDue(database, { now: now(), leaseMs: options.leaseMs, limit: BATCH });
+    for (const message of claimed) {
+      try {
+        await deliver(message);
+      } catch (error) {
+        // A fault of ours or of the database: the lease runs out and the message is tried again.
+        log.error({ err: error, outboxId: message.id }, 'outbox message could not be processed');
+      }
+    }
+    return claimed.length;
+  }
+
+  async function drainOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await pass();
+      total += count;
+      if (count < BATCH) return total;
+    }
+  }
+
+  const runCycle = () =>
+    exclusive(drainOnce).catch((error: unknown) => {
+      log.error({ err: error }, 'outbox worker cycle failed');
+      return 0;
+    });
+
+  function schedule(delayMs: number) {
+    if (!running || options.pollMs === 0) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      void runCycle().finally(() => schedule(options.pollMs));
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    register(kind, kindHooks) {
+      hooks.set(kind, kindHooks);
+    },
+    start() {
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await tail;
+    },
+    kick() {
+      if (running) void runCycle();
+    },
+    drain: () => exclusive(drainOnce),
+  };
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500);
+}
