@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorMessages, texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
@@ -195,18 +194,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
     });
     // Only the test's drains send: each one is one attempt.
     await t.app.outbox.stop();
-    const received: ParsedMail[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
+    let receiver: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
     try {
       const admin = (await createAdmin(t)).headers;
       const quote = await insertQuote(t, { email: 'retry@exemple.fr', clientDetails: null });
@@ -224,11 +212,11 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       // A second confirmation is refused: the retry is the way on.
       expect((await confirm(t, admin, quote.id, '520')).statusCode).toBe(409);
 
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      receiver = await startSmtpReceiver(port);
       const retried = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
       expect(retried.statusCode).toBe(200);
       await t.app.outbox.drain();
-      expect(received.map(addressOf)).toEqual(['retry@exemple.fr']);
+      expect(receiver.messages.map(addressOf)).toEqual(['retry@exemple.fr']);
       expect(await detail()).toMatchObject({ statut: 'envoyé', prix: 500, envoi: { etat: 'envoyé', tentatives: 3 } });
 
       const again = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
@@ -236,7 +224,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       expect(again.json().message).toBe(adminTexts.mailAlreadySent);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await receiver?.close();
     }
   });
 });

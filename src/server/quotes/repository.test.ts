@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSITIONS, type Statut } from '#domain/statuses.ts';
 import { ENGINES, useTestApp } from '#server/test/helpers.ts';
-import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
+import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition, type QuoteChanges } from './repository.ts';
 
 const newQuote = () => ({
   uid: 'u1',
@@ -14,9 +14,13 @@ const newQuote = () => ({
   dateSimulation: new Date().toISOString(),
 });
 const by = { userId: 'u1', role: 'customer' as const };
+const admin = { userId: 'admin', role: 'admin' as const };
 
 describe.each(ENGINES)('quote repository on %s', (engine) => {
   const t = useTestApp(engine);
+  /** The administrator's write of a quote, recorded in its history even when it keeps the status. */
+  const adminWrites = (id: string, expected: Statut, to: Statut, changes: QuoteChanges = {}) =>
+    transitionQuote(t.app.database, { id, expected, to, changes, by: admin, recordSameStatus: true });
 
   it('lets exactly one of many concurrent status changes win, and records only that one', async () => {
     const quote = await createQuote(t.app.database, newQuote(), by);
@@ -62,15 +66,8 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
   });
 
   it('takes a transition back with its history entry', async () => {
-    const admin = { userId: 'admin', role: 'admin' as const };
     const quote = await createQuote(t.app.database, newQuote(), by);
-    const done = await transitionQuote(t.app.database, {
-      id: quote.id,
-      expected: 'en attente',
-      to: 'confirmé',
-      changes: { prixCentimes: 1 },
-      by: admin,
-    });
+    const done = await adminWrites(quote.id, 'en attente', 'confirmé', { prixCentimes: 1 });
     expect(await undoTransition(t.app.database, { done: done!, restore: { statut: 'en attente', prixCentimes: quote.prixCentimes } })).toBe(
       true,
     );
@@ -88,18 +85,10 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
     });
 
     it('does not take a transition back once the quote was written again, even in the same millisecond', async () => {
-      const admin = { userId: 'admin', role: 'admin' as const };
       const quote = await createQuote(t.app.database, newQuote(), by);
-      const upload = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
+      const upload = await adminWrites(quote.id, 'en attente', 'confirmé');
       // Someone else's write in the same millisecond, keeping the status: the same updatedAt.
-      const other = await transitionQuote(t.app.database, {
-        id: quote.id,
-        expected: 'confirmé',
-        to: 'confirmé',
-        changes: { prixCentimes: 2 },
-        by: admin,
-        recordSameStatus: true,
-      });
+      const other = await adminWrites(quote.id, 'confirmé', 'confirmé', { prixCentimes: 2 });
       expect(other!.updatedAt).toBe(upload!.updatedAt);
       expect(other!.version).toBe(upload!.version + 1);
 
