@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
 import { insertUtilisateur } from '#server/accounts/repository.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
@@ -60,22 +60,31 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
     expect((await list(`?q=${encodeURIComponent('%')}`)).groups).toEqual([]);
   });
 
-  it('finds a quote again after its client details changed', async () => {
-    const quote = await insertQuote(t, {
-      email: 'zoe@exemple.fr',
-      clientDetails: { nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' },
-    });
-    expect((await list('?q=avant')).totalDevis).toBe(1);
-    await transitionQuote(t.app.database, {
-      id: quote.id,
-      expected: quote.statut,
-      to: quote.statut,
-      changes: { clientDetails: { nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' } },
-      by: { userId: null, role: 'admin' },
-    });
-    expect((await list('?q=avant')).totalDevis).toBe(0);
-    expect((await list('?q=apres')).groups.map((group) => group.email)).toEqual(['zoe@exemple.fr']);
-    await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+  // With the clock stopped, the change lands in the same millisecond as the first search.
+  it.each([false, true])('finds a quote again after its client details changed (clock stopped: %s)', async (isClockStopped) => {
+    if (isClockStopped) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date());
+    }
+    try {
+      const quote = await insertQuote(t, {
+        email: 'zoe@exemple.fr',
+        clientDetails: { nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' },
+      });
+      expect((await list('?q=avant')).totalDevis).toBe(1);
+      await transitionQuote(t.app.database, {
+        id: quote.id,
+        expected: quote.statut,
+        to: quote.statut,
+        changes: { clientDetails: { nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' } },
+        by: { userId: null, role: 'admin' },
+      });
+      expect((await list('?q=avant')).totalDevis).toBe(0);
+      expect((await list('?q=apres')).groups.map((group) => group.email)).toEqual(['zoe@exemple.fr']);
+      await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by status and pages the groups', async () => {
