@@ -30,7 +30,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } }],
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } },
+    {
+      // A phone with a touch screen. Journeys opt in with the tag: test('…', { tag: '@phone' }, …)
+      // runs on the desktop and on the phone.
+      name: 'phone',
+      grep: /@phone/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
     url: `${baseURL}/api/health`,

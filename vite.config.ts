@@ -1,43 +1,27 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 const ssrOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));
 
 /**
- * Writes a .br and a .gz beside every text asset of the build, compressed once at the
- * highest levels; the server sends them as they are (@fastify/static preCompressed).
- * index.html is left out: the server rewrites it per page and compresses it on the fly.
+ * Writes a .br and a .gz beside every text asset of the build (public files included) of
+ * 1 kB or more, compressed once at the highest levels, and only where it is smaller; the
+ * server sends them as they are (@fastify/static preCompressed). index.html is left out:
+ * the server rewrites it per page and compresses it itself.
  */
-function precompress(): Plugin {
-  const compressible = /\.(js|mjs|css|svg|webmanifest|txt|xml)$/;
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? walk(full) : [full];
-    });
-  return {
-    name: 'precompress',
-    apply: 'build',
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!compressible.test(file) || statSync(file).size < 1024) continue;
-        const source = readFileSync(file);
-        const brotli = brotliCompressSync(source, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
-        });
-        const gzip = gzipSync(source, { level: 9 });
-        if (brotli.length < source.length) writeFileSync(`${file}.br`, brotli);
-        if (gzip.length < source.length) writeFileSync(`${file}.gz`, gzip);
-      }
-    },
-  };
-}
+const precompress = () =>
+  compression({
+    include: /\.(js|mjs|css|svg|webmanifest|txt|xml)$/,
+    threshold: 1024,
+    skipIfLargerOrEqual: true,
+    algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    logLevel: 'silent',
+  });
 
 /**
  * `vite build` builds the browser's bundle into dist/client; `vite build --ssr` (the second

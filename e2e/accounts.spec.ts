@@ -1,28 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { texts, apiErrorMessages } from '#domain/texts.ts';
-import { E2E_DATA_DIR, readOutbox } from './support.ts';
+import { E2E_ADMIN, expect, holdResponses, linksSentTo, test } from './fixtures.ts';
 
-const ADMIN_EMAIL = 'admin@convoyage.test';
-const ADMIN_PASSWORD = 'admin-e2e-mot-de-passe';
 const password = 'un-mot-de-passe-solide';
 const email = `camille.${Date.now()}@exemple.fr`;
-
-/** `npm run admin` against the DATA_DIR of the running server (playwright.config.ts). */
-function createAdmin() {
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], {
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL, LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  });
-}
-
-async function linksSentTo(address: string): Promise<string[]> {
-  const mails = await readOutbox();
-  return mails
-    .filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)))
-    .map((mail) => mail.text?.match(/https?:\/\/\S+/)?.[0] ?? '')
-    .filter(Boolean);
-}
 
 async function fillSignUp(page: Page, values: { email: string; confirmation?: string }) {
   const form = page.getByRole('form', { name: 'Créer un compte' });
@@ -66,7 +47,7 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   await expect(signUp.getByRole('alert')).toHaveText(texts.passwordMismatch);
 
   // The administrator's address is refused.
-  await fillSignUp(page, { email: ` ${ADMIN_EMAIL.toUpperCase()} ` });
+  await fillSignUp(page, { email: ` ${E2E_ADMIN.email.toUpperCase()} ` });
   await signUp.getByRole('button', { name: texts.signupSubmit }).click();
   await expect(signUp.getByRole('alert')).toHaveText(texts.signupFailure(apiErrorMessages.email_reserved));
 
@@ -120,16 +101,11 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   await expect(page).toHaveURL(/\/$/);
 
   // The guard says what it is doing while the session loads.
-  await page.route(
-    '**/api/me',
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  const releaseSession = await holdResponses(page, '**/api/me');
   await page.goto('/espace-client');
   await expect(page.getByText(texts.checkingPermissions)).toBeVisible();
+  await releaseSession();
+  await page.unroute('**/api/me');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/espace-client$/);
 
@@ -151,12 +127,11 @@ test('a customer signs up, verifies the e-mail, logs in with and without "rester
   expect(await sessionCookie(page)).toBeUndefined();
 });
 
-test('the administrator logs in from the home page, lands on /admin and logs out to /', async ({ page }) => {
-  createAdmin();
+test('the administrator logs in from the home page, lands on /admin and logs out to /', async ({ page, adminAccount }) => {
   await page.goto('/#connexion');
   const login = page.getByRole('form', { name: 'Connexion' });
-  await login.getByLabel(texts.fieldEmail).fill(ADMIN_EMAIL);
-  await login.getByLabel(texts.fieldMotDePasse).fill(ADMIN_PASSWORD);
+  await login.getByLabel(texts.fieldEmail).fill(adminAccount.email);
+  await login.getByLabel(texts.fieldMotDePasse).fill(adminAccount.password);
   await login.getByRole('button', { name: texts.loginSubmit }).click();
   await expect(page).toHaveURL(/\/admin$/);
 

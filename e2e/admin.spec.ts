@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts } from '#domain/texts-quotes.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
-import { createVerifiedCustomer, E2E_ADMIN, ensureAdmin, insertCompletedQuote, makeSignedPdf } from './admin-support.ts';
-import { apiHeaders, readOutbox } from './support.ts';
+import { apiHeaders, expect, holdResponses, makeSignedPdf, readOutbox, test } from './fixtures.ts';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-async function signInAsAdmin(page: Page, baseURL: string) {
-  await ensureAdmin();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiHeaders(baseURL!) });
-  expect(response.status()).toBe(200);
-}
 
 /** Finds the client's group on /admin by searching, opens it, and returns the quote's item. */
 async function openQuote(page: Page, email: string, numero: number) {
@@ -29,27 +22,28 @@ async function openQuote(page: Page, email: string, numero: number) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Devis n° ${numero}`, exact: true }) });
 }
 
-test('the admin confirms a completed quote, files the signed PDF and ends the mission', async ({ page, baseURL, browser }) => {
+test('the admin confirms a completed quote, files the signed PDF and ends the mission', async ({
+  page,
+  baseURL,
+  browser,
+  customers,
+  logInAsAdmin,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const customer = {
-    email: `helene.${Date.now()}@exemple.fr`,
-    password: 'mot-de-passe-client',
-    name: 'Hélène Dupré',
-    telephone: '06 11 22 33 44',
-  };
-  const { id: uid } = await createVerifiedCustomer(customer);
-  const quote = await insertCompletedQuote({ id: uid, email: customer.email, nom: customer.name, telephone: customer.telephone });
-  await signInAsAdmin(page, baseURL!);
+  const customer = await customers.create({ name: 'Hélène Dupré', telephone: '06 11 22 33 44' });
+  const quote = await customer.createQuote({ adresseDepart: 'Lyon (69000)', adresseArrivee: 'Marseille (13000)', typeVehicule: 'Berline' });
+  await customer.completeQuote(quote, { commentaire: 'Clés à récupérer à l’accueil.' });
+  await logInAsAdmin(page);
 
   // The admin finds the completed quote and opens its edit page.
   let item = await openQuote(page, customer.email, quote.numeroDevis);
   await expect(item.getByText('En attente de confirmation')).toBeVisible();
   await expect(item.getByRole('button', { name: adminTexts.archive })).toBeVisible();
   await item.getByRole('link', { name: adminTexts.editAndConfirm }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts.adminEditTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminEditTitle })).toBeVisible();
   for (const section of [
     adminTexts.sectionClient,
     adminTexts.sectionGeneral,
@@ -66,19 +60,20 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   await expect(page.getByText('Clés à récupérer à l’accueil.')).toBeVisible();
 
   // A bad price is refused in the page; then the real one with both clauses.
-  const price = page.getByLabel(texts.prixFinalLabel);
+  const price = page.getByLabel(adminTexts.prixFinalLabel);
   await price.fill('-5');
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
   await expect(page.getByText(adminTexts.prixFinalInvalid)).toBeVisible();
   await price.fill('1 250,50');
   await page.getByLabel(texts.clauseKm).check();
   await page.getByLabel(texts.clauseLongDistance).check();
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
-  await expect(page.getByText(texts.confirmSuccess)).toBeVisible();
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
+  await expect(page.getByText(adminTexts.confirmSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 
   // The customer's e-mail carries the PDF of the quote.
-  const mail = (await readOutbox()).find((message) => message.to && JSON.stringify(message.to).includes(customer.email));
+  // The latest message to the customer (the first verified the address).
+  const mail = (await readOutbox()).findLast((message) => message.to && JSON.stringify(message.to).includes(customer.email));
   expect(mail?.subject).toBe(adminTexts.mailSubject(quote.numeroDevis));
   const attachment = mail?.attachments.find((file) => file.contentType === 'application/pdf');
   expect(attachment?.filename).toBe(`devis-${quote.numeroDevis}.pdf`);
@@ -92,30 +87,28 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   // Sent: the quote waits for its signature.
   item = await openQuote(page, customer.email, quote.numeroDevis);
   await expect(item.getByText('Envoyé', { exact: true })).toBeVisible();
-  await expect(item.getByRole('button', { name: texts.confirmSigned })).toBeVisible();
+  await expect(item.getByRole('button', { name: adminTexts.confirmSigned })).toBeVisible();
   await item.getByRole('link', { name: adminTexts.uploadSigned }).click();
-  await expect(page.getByRole('heading', { level: 1, name: texts.uploadTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: adminTexts.uploadTitle })).toBeVisible();
   const picker = page.getByLabel(adminTexts.uploadPickerLabel);
   await expect(picker).toHaveAttribute('accept', 'application/pdf');
 
-  await page.getByRole('button', { name: texts.uploadButton }).click();
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
   await expect(page.getByText(texts.uploadNoFile)).toBeVisible();
 
   await picker.setInputFiles({ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('ceci est du texte') });
-  await page.getByRole('button', { name: texts.uploadButton }).click();
-  await expect(page.getByRole('alert')).toContainText(texts.uploadFailure);
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
+  await expect(page.getByRole('alert')).toContainText(adminTexts.uploadFailure);
   await expect(page.getByRole('alert')).toContainText(adminTexts.uploadNotPdf);
 
-  // Slow the upload down a little so its progress can be seen.
-  await page.route('**/devis-signe', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
-  });
+  // Hold the upload's answer so that its progress can be seen.
+  const releaseUpload = await holdResponses(page, '**/devis-signe');
   await picker.setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: await makeSignedPdf() });
-  await page.getByRole('button', { name: texts.uploadButton }).click();
-  await expect(page.getByRole('status').filter({ hasText: texts.uploadInProgress })).toBeVisible();
+  await page.getByRole('button', { name: adminTexts.uploadButton }).click();
+  await expect(page.getByRole('status').filter({ hasText: adminTexts.uploadInProgress })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: adminTexts.uploadProgressLabel })).toBeVisible();
-  await expect(page.getByText(texts.uploadSuccess)).toBeVisible();
+  await releaseUpload();
+  await expect(page.getByText(adminTexts.uploadSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   await page.unroute('**/devis-signe');
 
@@ -146,7 +139,7 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   item = await openQuote(page, customer.email, quote.numeroDevis);
   await expect(item.getByText('En cours', { exact: true })).toBeVisible();
   await expect(item.getByRole('link', { name: adminTexts.downloadSigned })).toHaveAttribute('href', `/api/devis/${quote.id}/devis-signe`);
-  await item.getByRole('button', { name: texts.finishMission }).click();
+  await item.getByRole('button', { name: adminTexts.finishMission }).click();
   await expect(page.getByText(adminTexts.finishDone)).toBeVisible();
   await expect(item.getByText('Terminé', { exact: true })).toBeVisible();
 
@@ -165,17 +158,19 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   expect(errors.filter((error) => !error.includes('status of 415'))).toEqual([]);
 });
 
-test('a quote without any e-mail cannot be confirmed; archive, restore and delete with a warning', async ({ page, baseURL }) => {
-  const orphan = await insertCompletedQuote({ id: null, email: null, nom: 'Client sans e-mail', telephone: '0700000000' });
-  const other = await insertCompletedQuote(
-    { id: null, email: `archive.${Date.now()}@exemple.fr`, nom: 'Marc Petit', telephone: '0611111111' },
-    false,
-  );
-  await signInAsAdmin(page, baseURL!);
+test('a quote without any e-mail cannot be confirmed; archive, restore and delete with a warning', async ({
+  page,
+  customers,
+  importedQuote: orphan,
+  logInAsAdmin,
+}) => {
+  const customer = await customers.create({ name: 'Marc Petit' });
+  const other = { ...(await customer.createQuote()), email: customer.email };
+  await logInAsAdmin(page);
 
   await page.goto(`/admin/devis/${orphan.id}/edit`);
-  await page.getByLabel(texts.prixFinalLabel).fill('300');
-  await page.getByRole('button', { name: texts.confirmQuote }).click();
+  await page.getByLabel(adminTexts.prixFinalLabel).fill('300');
+  await page.getByRole('button', { name: adminTexts.confirmQuote }).click();
   await expect(page.getByRole('alert')).toHaveText(texts.clientEmailMissing);
   await expect(page).toHaveURL(new RegExp(`/admin/devis/${orphan.id}/edit$`));
 
@@ -213,19 +208,7 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
   expect((await page.request.get(`/api/admin/devis/${other.id}`)).status()).toBe(404);
 });
 
-test('a customer is sent away from the back office and refused by its API', async ({ page, baseURL }) => {
-  const customer = {
-    email: `curieux.${Date.now()}@exemple.fr`,
-    password: 'mot-de-passe-client',
-    name: 'Client Curieux',
-    telephone: '0600000001',
-  };
-  await createVerifiedCustomer(customer);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: customer.email, password: customer.password },
-    headers: apiHeaders(baseURL!),
-  });
-  expect(signIn.ok()).toBe(true);
+test('a customer is sent away from the back office and refused by its API', async ({ page, customer: _loggedIn }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/admin/devis')).status()).toBe(403);

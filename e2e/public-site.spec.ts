@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { indexedRoutes } from '#domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts.ts';
 
 // The server of playwright.config.ts runs with the default business identity.
@@ -70,7 +71,7 @@ for (const viewport of viewports) {
         // Following a link closes the phone menu.
         if (viewport.isPhone) await expect(mainMenu(page)).toBeHidden();
       }
-      await expect(page).toHaveTitle(pageTitle(publicPageMeta['/'].title, business.name, true));
+      await expect(page).toHaveTitle(pageTitle(publicPageMeta.home.title, business.name, true));
 
       const contact = page.locator('section#contact');
       await expect(contact.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
@@ -133,7 +134,7 @@ for (const viewport of viewports) {
       await expect(main.getByRole('link', { name: business.email }).first()).toHaveAttribute('href', `mailto:${business.email}`);
 
       // Each page keeps its own description after client-side navigation.
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', publicPageMeta['/mentions-legales'].description);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', publicPageMeta.mentionsLegales.description);
     });
 
     test('the 404 page appears for an unknown path, with a way home', async ({ page }) => {
@@ -347,7 +348,7 @@ test.describe('hero background', () => {
 
 test.describe('head, icons and crawlers', () => {
   test('each public page is served with its own title, description and Open Graph tags', async ({ request, baseURL }) => {
-    for (const [path, meta] of Object.entries(publicPageMeta)) {
+    for (const { path, meta } of indexedRoutes) {
       const response = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(response.status()).toBe(200);
       expect(response.headers()['content-encoding']).toBe('br');
@@ -361,7 +362,7 @@ test.describe('head, icons and crawlers', () => {
       expect(html).toContain('<meta property="og:locale" content="fr_FR" />');
       expect(html).toContain('<meta property="og:type" content="website" />');
       // Only the home page preloads its first hero picture; the lazily loaded pages preload their chunks.
-      expect(html.includes('rel="preload" as="image"')).toBe(path === '/');
+      expect(/rel="preload"\s+as="image"/.test(html), path).toBe(path === '/');
       if (path !== '/') expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+-page-[\w-]+\.js" \/>/);
     }
     const og = await request.get('/images/og-image.jpg');
@@ -406,7 +407,7 @@ test.describe('head, icons and crawlers', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: nav.faq }).click();
     await expect(page).toHaveTitle(`Questions fréquentes | ${business.name}`);
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', publicPageMeta['/faq'].description);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', publicPageMeta.faq.description);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `Questions fréquentes | ${business.name}`);
   });
 

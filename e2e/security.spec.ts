@@ -1,25 +1,25 @@
-import { expect, test } from '@playwright/test';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { E2E_ADMIN, ensureAdmin } from './admin-support.ts';
-import { loginNewCustomer } from './customer-support.ts';
-import { apiHeaders } from './support.ts';
+import { expect, test } from './fixtures.ts';
 
 const NAME = '<img src=x onerror=alert(1)> Dupont';
 const COMMENT = '<script>alert("commentaire")</script> & « clés »';
 
-test('HTML typed by a customer is shown as text to the customer and the admin, and never runs', async ({ page, browser, baseURL }) => {
+test.use({ customerName: NAME });
+
+test('HTML typed by a customer is shown as text to the customer and the admin, and never runs', async ({
+  page,
+  browser,
+  baseURL,
+  customer,
+  logInAsAdmin,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const customer = await loginNewCustomer(page, NAME);
   const headers = { origin: baseURL! };
-  const simulation = await page.request.post('/api/devis/simulation', {
-    headers,
-    data: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
-  });
-  const { devis } = (await simulation.json()) as { devis: { id: string } };
+  const devis = await customer.createQuote({ adresseDepart: 'Paris', adresseArrivee: 'Lyon' });
   const completion = validCompletion({
     clientDetails: { nom: NAME, email: customer.email, telephone: '06 12 34 56 78', siret: '732 829 320 00074' },
     contactDepart: { nom: '<b>gras</b>', email: '', telephone: '06 00 00 00 00' },
@@ -40,8 +40,7 @@ test('HTML typed by a customer is shown as text to the customer and the admin, a
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await ensureAdmin();
-  expect((await adminPage.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiHeaders(baseURL!) })).ok()).toBe(true);
+  await logInAsAdmin(adminPage);
   await adminPage.goto(`/admin/devis/${devis.id}/edit`);
   await expect(adminPage.getByText(COMMENT)).toBeVisible();
   await expect(adminPage.getByText(NAME).first()).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginNewCustomer } from './customer-support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 async function chooseAddress(page: Page, label: string, typed: string, expected: RegExp) {
   const field = page.getByRole('combobox', { name: label });
@@ -59,15 +59,17 @@ test.describe('the price simulator', () => {
     await expect(simulator.getByRole('alert')).toHaveText('Erreur lors du calcul. Vérifiez les adresses.');
   });
 
-  test("a logged-in customer's simulation is saved as a quote", async ({ page }) => {
-    await loginNewCustomer(page, 'Client Simulateur');
+  test("a logged-in customer's simulation is saved as a quote", async ({ page, customer: _loggedIn }) => {
     await page.goto('/');
     const simulator = await simulate(page, 'Nantes', 'Rennes', 'Utilitaire 6–12m³');
     await expect(simulator.getByRole('status')).toContainText(/Devis n° \d+ enregistré dans « Mes devis »\./);
   });
 
-  test('a customer who has used the simulations of the minute is told to wait, not to check the addresses', async ({ page, baseURL }) => {
-    await loginNewCustomer(page, 'Client Pressé');
+  test('a customer who has used the simulations of the minute is told to wait, not to check the addresses', async ({
+    page,
+    baseURL,
+    customer: _loggedIn,
+  }) => {
     // The limit counts every request of the account (the server's default, 60 a minute): use
     // them up with refused ones, which save nothing.
     const payload = { adresseDepart: 'Nantes', adresseArrivee: 'Rennes', typeVehicule: 'Fusée' };

@@ -1,43 +1,100 @@
-/** Every route of the specification, in one place for the router, links and the server. */
-export const paths = {
-  home: '/',
-  connexion: '/connexion',
-  quiSommesNous: '/qui-sommes-nous',
-  commentCaMarche: '/comment-ca-marche',
-  faq: '/faq',
-  mentionsLegales: '/mentions-legales',
-  motDePasseOublie: '/mot-de-passe-oublie',
-  reinitialiserMotDePasse: '/reinitialiser-mot-de-passe',
-  espaceClient: '/espace-client',
-  devis: (id: string) => `/devis/${encodeURIComponent(id)}`,
-  completerDevis: (id: string) => `/devis/${encodeURIComponent(id)}/completer`,
-  devisArchives: '/devis/archives',
-  admin: '/admin',
-  adminEditDevis: (id: string) => `/admin/devis/${encodeURIComponent(id)}/edit`,
-  adminUploadSigne: (id: string) => `/admin/devis/${encodeURIComponent(id)}/upload-signe`,
-  adminDevisArchives: '/admin/devis-archives',
-} as const;
+import { publicPageMeta, type PageMeta } from './texts.ts';
 
-/** Patterns the SPA answers with 200; anything else outside /api gets the 404 page. */
-export const SPA_ROUTE_PATTERNS: readonly RegExp[] = [
-  /^\/$/,
-  /^\/connexion\/?$/,
-  /^\/qui-sommes-nous\/?$/,
-  /^\/comment-ca-marche\/?$/,
-  /^\/faq\/?$/,
-  /^\/mentions-legales\/?$/,
-  /^\/mot-de-passe-oublie\/?$/,
-  /^\/reinitialiser-mot-de-passe\/?$/,
-  /^\/espace-client\/?$/,
-  /^\/devis\/archives\/?$/,
-  /^\/devis\/[^/]+\/?$/,
-  /^\/devis\/[^/]+\/completer\/?$/,
-  /^\/admin\/?$/,
-  /^\/admin\/devis-archives\/?$/,
-  /^\/admin\/devis\/[^/]+\/edit\/?$/,
-  /^\/admin\/devis\/[^/]+\/upload-signe\/?$/,
-];
+/**
+ * Who may open a page. The client's guards follow it (for the user's sake only: the server
+ * refuses the same requests on its own); `user` is anyone logged in.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin';
 
-export function isSpaRoute(pathname: string): boolean {
-  return SPA_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+export type RouteDefinition = {
+  /** React Router's pattern: `:name` stands for one path segment. */
+  path: string;
+  access: RouteAccess;
+  /**
+   * A public page with a title and description of its own (from the text catalogue): the
+   * server writes them into its first HTML, prerenders its markup and lists it in the
+   * sitemap. Pages without it get the home page's head and are rendered by the browser.
+   */
+  meta?: PageMeta;
+};
+
+/**
+ * Every route of the application, in one place: the client's router, the server's list of
+ * the addresses the single-page app answers, the prerendered public pages, the sitemap and
+ * every link (`paths`) are derived from this table.
+ *
+ * Adding a page: one entry here; its module is named after the entry, `fooBar` →
+ * src/client/pages/foo-bar-page.tsx exporting `FooBarPage` (the router finds it, and a test
+ * fails when it is missing); its texts go to the catalogue.
+ */
+export const routeTable = {
+  home: { path: '/', access: 'public', meta: publicPageMeta.home },
+  connexion: { path: '/connexion', access: 'public', meta: publicPageMeta.connexion },
+  quiSommesNous: { path: '/qui-sommes-nous', access: 'public', meta: publicPageMeta.quiSommesNous },
+  commentCaMarche: { path: '/comment-ca-marche', access: 'public', meta: publicPageMeta.commentCaMarche },
+  faq: { path: '/faq', access: 'public', meta: publicPageMeta.faq },
+  mentionsLegales: { path: '/mentions-legales', access: 'public', meta: publicPageMeta.mentionsLegales },
+  motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
+  reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
+  espaceClient: { path: '/espace-client', access: 'user' },
+  devisArchives: { path: '/devis/archives', access: 'user' },
+  devis: { path: '/devis/:id', access: 'user' },
+  completerDevis: { path: '/devis/:id/completer', access: 'user' },
+  admin: { path: '/admin', access: 'admin' },
+  adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
+  adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
+  adminUploadSigne: { path: '/admin/devis/:id/upload-signe', access: 'admin' },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routeTable;
+
+/** The module of a route's page, under src/client/pages: `adminEditDevis` → 'admin-edit-devis-page'. */
+export const pageModule = (name: string) => `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-page`;
+
+/** The routes as a list, each with its name. */
+export const routeList: readonly (RouteDefinition & { name: RouteName })[] = Object.entries(routeTable).map(([name, route]) => ({
+  ...(route as RouteDefinition),
+  name: name as RouteName,
+}));
+
+type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? [Name, ...Params<Rest>]
+  : P extends `${string}:${infer Name}`
+    ? [Name]
+    : [];
+
+type AsStrings<T extends readonly unknown[]> = { [K in keyof T]: string };
+
+/** A static route's address, or a function of its parameters in the order of the pattern. */
+type PathOf<P extends string> = Params<P> extends [] ? P : (...values: AsStrings<Params<P>>) => string;
+
+function pathOf(pattern: string): string | ((...values: string[]) => string) {
+  if (!pattern.includes(':')) return pattern;
+  return (...values: string[]) => {
+    let index = 0;
+    return pattern.replace(/:[^/]+/g, () => encodeURIComponent(values[index++] ?? ''));
+  };
 }
+
+/** Every link of the site: `paths.faq` is '/faq', `paths.devis(id)` is '/devis/<id>'. */
+export const paths = Object.fromEntries(routeList.map((route) => [route.name, pathOf(route.path)])) as unknown as {
+  [Name in RouteName]: PathOf<(typeof routeTable)[Name]['path']>;
+};
+
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
+    .join('/');
+  return new RegExp(pattern === '/' ? '^/$' : `^${source}/?$`);
+}
+
+const spaPatterns = routeList.map((route) => patternRegExp(route.path));
+
+/** Whether the single-page app has a page at this address (the server answers 404 otherwise). */
+export function isSpaRoute(pathname: string): boolean {
+  return spaPatterns.some((pattern) => pattern.test(pathname));
+}
+
+/** The public pages with a head of their own: prerendered, and listed in the sitemap. */
+export const indexedRoutes = routeList.filter((route): route is typeof route & { meta: PageMeta } => route.meta !== undefined);

@@ -107,6 +107,12 @@ export const quoteTexts = {
     Livraison: 'Livraison',
     Transfert: 'Transfert',
   } as Record<string, string>,
+  confirmDelete: 'Voulez-vous vraiment supprimer ce devis ?',
+  confirmDeleteArchived: 'Voulez-vous vraiment supprimer ce devis archivé ?',
+  deleteFailure: 'Erreur lors de la suppression.',
+  completeTitle: 'Compléter le devis',
+  completeSubmit: 'Valider les informations',
+  completeSuccess: 'Devis complété avec succès.',
   formInvalid: 'Certains champs sont invalides : corrigez-les puis validez à nouveau.',
 } as const;
 

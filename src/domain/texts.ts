@@ -16,14 +16,19 @@ export const texts = {
   quoteNotFound: 'Devis introuvable',
   notSpecified: 'Non spécifiée',
   none: 'Aucun',
+  confirm: 'Confirmer',
+  cancel: 'Annuler',
+  closeMessage: 'Fermer le message',
+  loadingForm: 'Chargement du formulaire…',
+  networkError: 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.',
+  routeErrorTitle: 'Erreur',
+  routeErrorHeading: 'Une erreur est survenue',
+  routeErrorBody: "La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.",
+  reloadPage: 'Recharger la page',
 
   // Simulator (spec sections 5, 8, 9)
   simulatorRequired: 'Veuillez remplir tous les champs.',
   simulatorFailure: 'Erreur lors du calcul. Vérifiez les adresses.',
-  simulatorTooFar: 'Distance supérieure à 1200 km – veuillez nous contacter pour un devis personnalisé.',
-  distanceEstimee: (km: string) => `Distance estimée : ${km}\u00a0km`,
-  // A non-breaking space keeps the amount and its unit on one line.
-  prixEstime: (euros: string) => `Prix estimé TTC : ${euros}\u00a0€`,
 
   // Accounts
   signupSuccess: '✅ Compte créé avec succès ! Vérifiez votre email (vérifiez aussi les spams).',
@@ -38,30 +43,13 @@ export const texts = {
   ...accountTexts(),
 
   // Customer quotes
-  confirmDelete: 'Voulez-vous vraiment supprimer ce devis ?',
-  confirmDeleteArchived: 'Voulez-vous vraiment supprimer ce devis archivé ?',
-  deleteFailure: 'Erreur lors de la suppression.',
-  completeTitle: 'Compléter le devis',
-  completeSubmit: 'Valider les informations',
-  completeSuccess: 'Devis complété avec succès.',
 
   // Admin
-  adminEditTitle: 'Édition et confirmation du devis',
-  prixFinalLabel: 'Prix final (€)',
   clauseKm: "Jusqu'à 5% de kilomètres supplémentaires peuvent être facturés.",
   clauseLongDistance: "Jusqu'à 10% de frais supplémentaires sur les trajets de plus de 800 km.",
-  confirmQuote: 'Confirmer le devis',
   clientEmailMissing: "L'adresse e-mail du client est manquante.",
-  confirmSuccess: 'Le devis a été confirmé et envoyé par email au client.',
   confirmFailure: "Erreur lors de la confirmation ou de l'envoi du devis.",
-  confirmSigned: 'Confirmer devis signé',
-  finishMission: 'Terminer la mission',
-  uploadTitle: 'Téléversement du devis signé',
-  uploadButton: 'Téléverser',
-  uploadInProgress: 'Téléversement en cours...',
   uploadNoFile: 'Veuillez sélectionner un fichier.',
-  uploadSuccess: 'Fichier téléversé avec succès.',
-  uploadFailure: 'Une erreur est survenue.',
   clientInconnu: 'client-inconnu',
 
   // Legal
@@ -194,41 +182,39 @@ export const publicTexts = {
   },
 } as const;
 
-/** Title and description of each public page (pages, server-rendered head, sitemap). */
+/** Title and description of each public page, by route name (src/domain/paths.ts: pages, server-rendered head, sitemap). */
 export type PageMeta = { title: string; description: string };
 
 export const publicPageMeta = {
-  '/': {
+  home: {
     title: 'convoyage de véhicules par chauffeur professionnel',
     description:
       'Convoyage de voitures et d’utilitaires par un chauffeur professionnel, partout en France : prix immédiat en ligne, devis signé, suivi dans votre espace client.',
   },
-  '/qui-sommes-nous': {
+  quiSommesNous: {
     title: 'Qui sommes-nous',
     description:
       'Un convoyeur professionnel indépendant qui conduit votre véhicule à votre place, partout en France, avec assurance et état des lieux.',
   },
-  '/comment-ca-marche': {
+  commentCaMarche: {
     title: 'Comment ça marche',
     description:
       'Simulation, création de compte, confirmation du devis signé, prise en charge, livraison et finalisation : le convoyage en six étapes.',
   },
-  '/faq': {
+  faq: {
     title: 'Questions fréquentes',
     description:
       'Assurance, zones desservies, nettoyage, remise du véhicule, documents, plaque W garage : les réponses à vos questions sur le convoyage.',
   },
-  '/mentions-legales': {
+  mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
   },
-  '/connexion': {
+  connexion: {
     title: 'Connexion',
     description: 'Connectez-vous à votre espace client pour retrouver, compléter et suivre vos devis de convoyage.',
   },
 } as const satisfies Record<string, PageMeta>;
-
-export type PublicPagePath = keyof typeof publicPageMeta;
 
 /** "FAQ | Convoyage Pro"; the home page reads "Convoyage Pro – convoyage de véhicules…". */
 export function pageTitle(title: string, businessName: string, isHome = false): string {

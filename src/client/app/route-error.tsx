@@ -6,12 +6,12 @@ import { texts } from '#domain/texts.ts';
 export function RouteError() {
   return (
     <div className="container page" role="alert">
-      <title>Erreur</title>
-      <h1>Une erreur est survenue</h1>
-      <p>La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.</p>
+      <title>{texts.routeErrorTitle}</title>
+      <h1>{texts.routeErrorHeading}</h1>
+      <p>{texts.routeErrorBody}</p>
       <p>
         <button type="button" onClick={() => window.location.reload()}>
-          Recharger la page
+          {texts.reloadPage}
         </button>{' '}
         <Link to={paths.home}>{texts.backHome}</Link>
       </p>

@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#domain/texts.ts';
+import { apiErrorMessages, texts } from '#domain/texts.ts';
 
 /** An API refusal, decoded from `{error, message}`. */
 export class ApiError extends Error {
@@ -11,6 +11,9 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** The French message of a failure: the API's own, or "Erreur inconnue". */
+export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message : texts.unknownError);
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
@@ -26,7 +29,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.');
+    throw new ApiError(0, 'network', texts.networkError);
   }
   const payload = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {

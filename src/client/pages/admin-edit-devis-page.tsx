@@ -1,15 +1,14 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { useAdminQuote } from '#client/features/admin/api/use-admin-quote.ts';
+import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx';
 import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
-import { Message } from '#client/ui/message.tsx';
-import { Page } from '#client/ui/page.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
@@ -17,12 +16,11 @@ export function AdminEditDevisPage() {
   const navigate = useNavigate();
   const quote = useAdminQuote(id);
   return (
-    <Page title={texts.adminEditTitle}>
-      <p>
-        <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
-      </p>
-      {quote.isPending ? <p role="status">{texts.loading}</p> : null}
-      {quote.isError ? <Message kind="error">{texts.quoteNotFound}</Message> : null}
+    <AdminSubpage
+      title={adminTexts.adminEditTitle}
+      loading={quote.isPending && texts.loading}
+      failure={quote.isError && texts.quoteNotFound}
+    >
       {quote.data ? (
         <>
           <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
@@ -34,6 +32,6 @@ export function AdminEditDevisPage() {
           {canApply('admin', 'confirm', quote.data.statut) ? <ConfirmForm key={quote.data.id} devis={quote.data} /> : null}
         </>
       ) : null}
-    </Page>
+    </AdminSubpage>
   );
 }

@@ -48,7 +48,7 @@ export function AdminPage() {
       {data ? (
         <div aria-busy={list.isFetching || undefined}>
           <p className={styles.summary} role="status">
-            {data.totalDevis} devis · {data.totalGroups} client{data.totalGroups > 1 ? 's' : ''}
+            {adminTexts.summary(data.totalDevis, data.totalGroups)}
           </p>
           {data.groups.length === 0 ? <p>{q || statut !== 'tous' ? adminTexts.noGroups : texts.noActiveQuotes}</p> : null}
           <QuoteGroups groups={data.groups} filter={{ q, statut }} />

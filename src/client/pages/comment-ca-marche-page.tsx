@@ -9,7 +9,7 @@ const t = infoPageTexts.howItWorks;
 
 export function CommentCaMarchePage() {
   return (
-    <Page title={publicPageMeta['/comment-ca-marche'].title}>
+    <Page title={publicPageMeta.commentCaMarche.title}>
       <p className={styles.intro}>{t.intro}</p>
       <ol className={styles.steps}>
         {t.steps.map((step) => (

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
 import { CompletionForm } from '#client/features/quotes/components/completion-form.tsx';
 import { SimulationSummary } from '#client/features/quotes/components/devis-detail.tsx';
+import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -26,25 +26,17 @@ export function CompleterDevisPage() {
     </p>
   );
 
-  if (query.isPending) {
-    return (
-      <Page title={texts.completeTitle}>
-        <p role="status">{texts.loading}</p>
-      </Page>
-    );
-  }
   const devis = query.data;
   if (!devis) {
     return (
-      <Page title={texts.completeTitle}>
-        <Message kind="error">{texts.quoteNotFound}</Message>
+      <DevisUnavailable title={t.completeTitle} isLoading={query.isPending}>
         {back}
-      </Page>
+      </DevisUnavailable>
     );
   }
   const user = session.data?.user;
   return (
-    <Page title={texts.completeTitle}>
+    <Page title={t.completeTitle}>
       <section className={styles.panel} aria-label={t.simulationData}>
         <h2>{t.quoteNumber(devis.numeroDevis)}</h2>
         <SimulationSummary devis={devis} />
@@ -57,7 +49,7 @@ export function CompleterDevisPage() {
             isSubmitting={complete.isPending}
             onSubmit={async (completion) => {
               await complete.mutateAsync(completion);
-              toast.show(texts.completeSuccess, 'success');
+              toast.show(t.completeSuccess, 'success');
               navigate(paths.espaceClient);
             }}
           />

@@ -10,7 +10,7 @@ const t = infoPageTexts.faq;
 /** Each question is a native disclosure (<details>/<summary>): keyboard and screen readers work as is. */
 export function FaqPage() {
   return (
-    <Page title={publicPageMeta['/faq'].title}>
+    <Page title={publicPageMeta.faq.title}>
       <p className={styles.intro}>{t.intro}</p>
       <div className={styles.faqList}>
         {t.items.map((item) => (

@@ -5,6 +5,7 @@ import { pageTitle, publicPageMeta, publicTexts } from '#domain/texts.ts';
 import { HeroBackground } from '#client/features/public/hero-background.tsx';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
+import { Definitions, TextList } from '#client/ui/lists.tsx';
 import styles from './home-page.module.css';
 import { telHref } from '#client/lib/phone.ts';
 
@@ -43,11 +44,34 @@ function DeferredForm({ children }: { children: ReactNode }) {
 
 const t = publicTexts.home;
 
+/** A section of the home page, reached by /#id from the menu (focusable, titled by its heading). */
+function HomeSection({
+  id,
+  className,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  className?: string;
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className={className} aria-labelledby={`${id}-titre`} tabIndex={-1}>
+      <h2 id={`${id}-titre`}>{title}</h2>
+      <p className={styles.lead}>{lead}</p>
+      {children}
+    </section>
+  );
+}
+
 export function HomePage() {
   const { contact, business } = usePublicConfig();
   return (
     <>
-      <title>{pageTitle(publicPageMeta['/'].title, business.name, true)}</title>
+      <title>{pageTitle(publicPageMeta.home.title, business.name, true)}</title>
 
       <section id="accueil" className={styles.hero} aria-labelledby="accueil-titre" tabIndex={-1}>
         <HeroBackground />
@@ -65,65 +89,43 @@ export function HomePage() {
                 {t.heroSecondaryCta}
               </Link>
             </p>
-            <ul className={styles.highlights}>
-              {t.heroHighlights.map((highlight) => (
-                <li key={highlight}>{highlight}</li>
-              ))}
-            </ul>
+            <TextList className={styles.highlights} items={t.heroHighlights} />
           </div>
         </div>
       </section>
 
-      <section id="simuler" className={`container ${styles.section}`} aria-labelledby="simuler-titre" tabIndex={-1}>
-        <h2 id="simuler-titre">{t.simulerTitle}</h2>
-        <p className={styles.lead}>{t.simulerLead}</p>
+      <HomeSection id="simuler" className={`container ${styles.section}`} title={t.simulerTitle} lead={t.simulerLead}>
         <DeferredForm>
           <Simulator />
         </DeferredForm>
-      </section>
+      </HomeSection>
 
       <div className={`container ${styles.accountGrid}`}>
-        <section id="creer-compte" className={styles.card} aria-labelledby="creer-compte-titre" tabIndex={-1}>
-          <h2 id="creer-compte-titre">{t.creerCompteTitle}</h2>
-          <p className={styles.lead}>{t.creerCompteLead}</p>
+        <HomeSection id="creer-compte" className={styles.card} title={t.creerCompteTitle} lead={t.creerCompteLead}>
           <DeferredForm>
             <SignUpForm />
           </DeferredForm>
-        </section>
-        <section id="connexion" className={styles.card} aria-labelledby="connexion-titre" tabIndex={-1}>
-          <h2 id="connexion-titre">{t.connexionTitle}</h2>
-          <p className={styles.lead}>{t.connexionLead}</p>
+        </HomeSection>
+        <HomeSection id="connexion" className={styles.card} title={t.connexionTitle} lead={t.connexionLead}>
           <DeferredForm>
             <HomeLoginSection />
           </DeferredForm>
-        </section>
+        </HomeSection>
       </div>
 
-      <section id="contact" className={`container ${styles.section}`} aria-labelledby="contact-titre" tabIndex={-1}>
-        <h2 id="contact-titre">{t.contactTitle}</h2>
-        <p className={styles.lead}>{t.contactLead}</p>
-        <dl className={styles.contactList}>
-          <div>
-            <dt>{t.contactEmail}</dt>
-            <dd>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t.contactPhone}</dt>
-            <dd>
-              <a href={telHref(contact.phone)}>{contact.phone}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t.contactAddress}</dt>
-            <dd>{business.address}</dd>
-          </div>
-        </dl>
+      <HomeSection id="contact" className={`container ${styles.section}`} title={t.contactTitle} lead={t.contactLead}>
+        <Definitions
+          className={styles.contactList}
+          items={[
+            [t.contactEmail, <a href={`mailto:${contact.email}`}>{contact.email}</a>],
+            [t.contactPhone, <a href={telHref(contact.phone)}>{contact.phone}</a>],
+            [t.contactAddress, business.address],
+          ]}
+        />
         <p>
           <Link to={paths.faq}>{publicTexts.nav.faq}</Link> · <Link to={paths.commentCaMarche}>{publicTexts.nav.commentCaMarche}</Link>
         </p>
-      </section>
+      </HomeSection>
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { paths } from '#domain/paths.ts';
 import { infoPageTexts } from '#domain/info-page-texts.ts';
 import { publicPageMeta } from '#domain/texts.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { TextList } from '#client/ui/lists.tsx';
 import { Page } from '#client/ui/page.tsx';
 import styles from './public-pages.module.css';
 
@@ -10,21 +12,17 @@ const t = infoPageTexts.about;
 export function QuiSommesNousPage() {
   const { business } = usePublicConfig();
   return (
-    <Page title={publicPageMeta['/qui-sommes-nous'].title}>
+    <Page title={publicPageMeta.quiSommesNous.title}>
       <p className={styles.intro}>{t.intro(business.name, business.owner)}</p>
       <div className={styles.prose}>
         <h2>{t.missionTitle}</h2>
         <p>{t.mission}</p>
         <h2>{t.commitmentsTitle}</h2>
-        <ul>
-          {t.commitments.map((commitment) => (
-            <li key={commitment}>{commitment}</li>
-          ))}
-        </ul>
+        <TextList items={t.commitments} />
         <h2>{t.areaTitle}</h2>
         <p>{t.area}</p>
         <p>
-          <Link className={styles.cta} to={{ pathname: '/', hash: '#simuler' }}>
+          <Link className={styles.cta} to={{ pathname: paths.home, hash: '#simuler' }}>
             {infoPageTexts.howItWorks.cta}
           </Link>
         </p>

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { comboboxTexts } from '#domain/texts-simulator.ts';
 import styles from './combobox.module.css';
 import fieldStyles from './ui.module.css';
 
@@ -120,8 +121,8 @@ export function Combobox({
       <span className="visually-hidden" aria-live="polite">
         {isOpen && !isLoading && value.trim().length >= 2
           ? options.length === 0
-            ? 'Aucune suggestion.'
-            : `${options.length} suggestion${options.length > 1 ? 's' : ''} disponible${options.length > 1 ? 's' : ''}, flèches haut et bas pour choisir.`
+            ? comboboxTexts.noSuggestion
+            : comboboxTexts.suggestions(options.length)
           : ''}
       </span>
     </div>

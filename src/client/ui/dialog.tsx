@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { texts } from '#domain/texts.ts';
 import { Button } from './button.tsx';
 import styles from './ui.module.css';
 
@@ -19,8 +20,8 @@ export function ConfirmDialog({
   isOpen,
   title,
   children,
-  confirmLabel = 'Confirmer',
-  cancelLabel = 'Annuler',
+  confirmLabel = texts.confirm,
+  cancelLabel = texts.cancel,
   isDanger = false,
   isBusy = false,
   onConfirm,

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './ui.module.css';
 
 type FieldFrameProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (ids: FieldIds) => ReactNode };
@@ -30,52 +30,97 @@ export function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode };
+/** What every control of a FieldFrame carries: its id, its hint and error, its invalid state. */
+const controlProps = ({ id, describedBy, invalid }: FieldIds) => ({
+  id,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid || undefined,
+  className: styles.input,
+});
 
-export function TextField({ label, error, hint, ref, ...input }: TextFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+type Framed<Props> = Props & { label: ReactNode; error?: string; hint?: ReactNode };
+
+export function TextField({
+  label,
+  error,
+  hint,
+  ref,
+  ...input
+}: Framed<InputHTMLAttributes<HTMLInputElement>> & { ref?: Ref<HTMLInputElement> }) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={styles.input} {...input} />
-      )}
+      {(ids) => <input ref={ref} {...controlProps(ids)} {...input} />}
     </FieldFrame>
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string; hint?: ReactNode };
-
-export function SelectField({ label, error, hint, children, ref, ...select }: SelectFieldProps & { ref?: React.Ref<HTMLSelectElement> }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  ref,
+  ...select
+}: Framed<SelectHTMLAttributes<HTMLSelectElement>> & { ref?: Ref<HTMLSelectElement> }) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <select ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={styles.input} {...select}>
-          {children}
-        </select>
-      )}
+      {(ids) => <select ref={ref} {...controlProps(ids)} {...select} />}
     </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode };
-
-export function TextAreaField({ label, error, hint, ref, ...area }: TextAreaFieldProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ref,
+  ...area
+}: Framed<TextareaHTMLAttributes<HTMLTextAreaElement>> & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <textarea ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={styles.input} {...area} />
-      )}
+      {(ids) => <textarea ref={ref} {...controlProps(ids)} {...area} />}
     </FieldFrame>
   );
 }
 
 type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode };
 
-export function CheckboxField({ label, ref, ...input }: CheckboxFieldProps & { ref?: React.Ref<HTMLInputElement> }) {
+export function CheckboxField({ label, ref, ...input }: CheckboxFieldProps & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
     <div className={styles.checkbox}>
       <input ref={ref} id={id} type="checkbox" {...input} />
       <label htmlFor={id}>{label}</label>
     </div>
+  );
+}
+
+type RadioGroupFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  legend: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+  error?: string;
+  className?: string;
+  legendClassName?: string;
+};
+
+/** One choice among a few, as radio buttons in a fieldset; `input` (a registration) goes on each. */
+export function RadioGroupField({ legend, options, error, className, legendClassName, ...input }: RadioGroupFieldProps) {
+  const errorId = useId();
+  return (
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className={styles.radios}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.radio}>
+            <input type="radio" {...input} value={option.value} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 
-type PageProps = { title: string; description?: string; heading?: ReactNode; children?: ReactNode };
+type PageProps = { title: string; heading?: ReactNode; children?: ReactNode };
 
-/** A page with its own <title> and description (React 19 hoists them into <head>). */
-export function Page({ title, description, heading = title, children }: PageProps) {
+/**
+ * A page with its own <title> (React 19 hoists it into <head>); its description and Open
+ * Graph tags come from the route table (src/client/app/layout/page-meta.tsx).
+ */
+export function Page({ title, heading = title, children }: PageProps) {
   const fullTitle = `${title} | ${usePublicConfig().business.name}`;
   return (
     <div className="container page">
       <title>{fullTitle}</title>
-      {description ? <meta name="description" content={description} /> : null}
       <h1>{heading}</h1>
       {children}
     </div>

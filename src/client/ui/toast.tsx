@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { texts } from '#domain/texts.ts';
 import styles from './ui.module.css';
 
 type ToastKind = 'success' | 'error' | 'info';
@@ -28,7 +29,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`${styles.toast} ${styles[`toast-${toast.kind}`]}`}>
             <span>{toast.message}</span>
-            <button type="button" className={styles.toastClose} onClick={() => dismiss(toast.id)} aria-label="Fermer le message">
+            <button type="button" className={styles.toastClose} onClick={() => dismiss(toast.id)} aria-label={texts.closeMessage}>
               ×
             </button>
           </div>

@@ -1,25 +1,20 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { isSpaRoute } from '#domain/paths.ts';
-import { pageTitle, publicPageMeta, texts, type PageMeta } from '#domain/texts.ts';
+import { pageHead, type PageHead } from '#domain/page-head.ts';
+import { indexedRoutes, pageModule, routeTable } from '#domain/paths.ts';
 import type { Config } from '#server/config.ts';
 
 const HEAD_BLOCK = /<!--page-head:start[\s\S]*?<!--page-head:end-->/;
 const HOME_PRELOAD_BLOCK = /<!--home-preload:start[^>]*-->([\s\S]*?)<!--home-preload:end-->/;
 
-const metaByPath: Record<string, PageMeta> = publicPageMeta;
-
 /**
- * The lazily loaded public pages' modules (see src/client/app/router.tsx). The first HTML of
- * such a page preloads its chunks, so the browser fetches them alongside the main bundle
- * instead of after it. A module missing from the build manifest is simply not preloaded.
+ * The modules of the indexed public pages (src/domain/paths.ts), as Vite's manifest names
+ * them. The first HTML of such a page preloads its chunks, so the browser fetches them
+ * alongside the main bundle instead of after it. A module missing from the build manifest
+ * (the home page's, which is in the main bundle) is simply not preloaded.
  */
-const LAZY_PAGE_MODULES: Record<string, string> = {
-  '/connexion': 'pages/connexion-page.tsx',
-  '/qui-sommes-nous': 'pages/qui-sommes-nous-page.tsx',
-  '/comment-ca-marche': 'pages/comment-ca-marche-page.tsx',
-  '/faq': 'pages/faq-page.tsx',
-  '/mentions-legales': 'pages/mentions-legales-page.tsx',
-};
+const PAGE_MODULES: Record<string, string> = Object.fromEntries(
+  indexedRoutes.map((route) => [route.path, `pages/${pageModule(route.name)}.tsx`]),
+);
 
 /** Vite's build manifest (build.manifest: true): source module → chunk, its imports and CSS. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -59,17 +54,6 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
-/** Which head a request gets: a public page's own, the 404 page's, or the app's default. */
-function headKey(pathname: string): string {
-  const path = normalise(pathname);
-  if (path in metaByPath) return path;
-  return isSpaRoute(pathname) ? 'app' : 'not-found';
-}
-
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
@@ -78,13 +62,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  */
 const NOT_FOUND_PATH = '/404';
 
-/** Every address whose page is prerendered: the public pages and the 404 page. */
-export const PRERENDERED_PATHS = [...Object.keys(metaByPath), NOT_FOUND_PATH];
+/** Every address whose page is prerendered: the indexed public pages and the 404 page. */
+export const PRERENDERED_PATHS = [...indexedRoutes.map((route) => route.path), NOT_FOUND_PATH];
 
 /**
  * Writes each page's title, description and Open Graph tags into index.html, so that
  * crawlers and link previews that run no script see them (the SPA keeps them up to date
- * afterwards, see src/client/app/layout/page-meta.ts). Only the home page keeps the
+ * afterwards with the same tags, see src/client/app/layout/page-meta.tsx). Only the home page keeps the
  * preload of its first hero picture; a lazily loaded page preloads its own chunks.
  *
  * The public pages and the 404 page also arrive with their markup, prerendered by React
@@ -98,15 +82,10 @@ export function createPageRenderer(template: string, config: Config, options: Re
   const { manifest = null, prerender = null, onPrerenderError } = options;
   const cache = new Map<string, Promise<RenderedPage>>();
   const origin = config.publicUrl;
-  const home = metaByPath['/']!;
+  const headOf = (pathname: string) => pageHead(pathname, config.business.name, origin);
 
-  function renderHead(key: string): string {
-    const isHome = key === '/';
-    const isNotFound = key === 'not-found';
-    const meta: PageMeta = metaByPath[key] ?? home;
-    const title = isNotFound ? texts.notFoundTitle : pageTitle(meta.title, config.business.name, isHome || key === 'app');
-    const description = isNotFound ? texts.notFoundBody : meta.description;
-    const url = `${origin}${key in metaByPath ? (key === '/' ? '/' : key) : '/'}`;
+  function renderHead({ key, title, description, url, isNotFound }: PageHead): string {
+    const isHome = key === routeTable.home.path;
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(description)}" />`,
@@ -116,7 +95,7 @@ export function createPageRenderer(template: string, config: Config, options: Re
       `<meta property="og:image" content="${escapeHtml(`${origin}/images/og-image.jpg`)}" />`,
       `<meta property="og:site_name" content="${escapeHtml(config.business.name)}" />`,
       ...(isNotFound ? ['<meta name="robots" content="noindex" />'] : []),
-      ...chunkPreloads(manifest, LAZY_PAGE_MODULES[key]),
+      ...chunkPreloads(manifest, PAGE_MODULES[key]),
     ].join('\n    ');
     return template.replace(HEAD_BLOCK, head).replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
   }
@@ -132,10 +111,10 @@ export function createPageRenderer(template: string, config: Config, options: Re
     }
   }
 
-  async function render(key: string, withContent: boolean): Promise<RenderedPage> {
-    const content = withContent ? await renderContent(key) : null;
-    const head = renderHead(key);
-    const html = content === null ? head : head.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>`);
+  async function render(head: PageHead, withContent: boolean): Promise<RenderedPage> {
+    const content = withContent ? await renderContent(head.key) : null;
+    const page = renderHead(head);
+    const html = content === null ? page : page.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>`);
     const buffer = Buffer.from(html);
     return {
       html,
@@ -146,11 +125,11 @@ export function createPageRenderer(template: string, config: Config, options: Re
 
   /** `hasQuery`: the request's address has a query string (see above). */
   return (pathname: string, { hasQuery = false }: { hasQuery?: boolean } = {}): Promise<RenderedPage> => {
-    const key = headKey(pathname);
-    const variant = `${key}${hasQuery ? '?' : ''}`;
+    const head = headOf(pathname);
+    const variant = `${head.key}${hasQuery ? '?' : ''}`;
     let page = cache.get(variant);
     if (page === undefined) {
-      page = render(key, !hasQuery);
+      page = render(head, !hasQuery);
       cache.set(variant, page);
     }
     return page;

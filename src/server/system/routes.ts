@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paths } from '#domain/paths.ts';
-import { publicPageMeta } from '#domain/texts.ts';
+import { indexedRoutes, paths } from '#domain/paths.ts';
 import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
@@ -65,7 +64,7 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.sitemap } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
-    const urls = Object.keys(publicPageMeta).map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
+    const urls = indexedRoutes.map(({ path }) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,39 +1,37 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { usePublicConfig } from '#client/lib/public-config.ts';
-import { applyPageMeta } from './page-meta.ts';
+import { PageMeta } from './page-meta.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './layout.module.css';
 
 /**
  * On each navigation: scroll to the /#section anchor (or to the top of a new page), move
- * keyboard focus there so the next Tab continues from the new content, and update the
- * page's description tags. The first render keeps the browser's own focus and scroll.
+ * keyboard focus there so the next Tab continues from the new content. The first render
+ * keeps the browser's own focus and scroll.
  */
 function useNavigationEffects() {
   const { pathname, hash } = useLocation();
   const previous = useRef<string | null>(null);
-  const businessName = usePublicConfig().business.name;
   useEffect(() => {
     const current = `${pathname}${hash}`;
     const isFirst = previous.current === null;
     if (previous.current === current) return;
     previous.current = current;
-    applyPageMeta(pathname, businessName);
 
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else if (!isFirst) window.scrollTo(0, 0);
     if (isFirst) return;
     (target ?? document.getElementById('contenu'))?.focus({ preventScroll: true });
-  }, [pathname, hash, businessName]);
+  }, [pathname, hash]);
 }
 
 export function RootLayout() {
   useNavigationEffects();
   return (
     <div className={styles.shell}>
+      <PageMeta />
       <SiteHeader />
       <main id="contenu" className={styles.main} tabIndex={-1}>
         <Outlet />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { publicTexts } from '#domain/texts.ts';
+import { publicTexts, texts } from '#domain/texts.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';
@@ -119,7 +119,7 @@ export function SiteHeader() {
               <>
                 <li>
                   <NavLink to={user.role === 'admin' ? paths.admin : paths.espaceClient}>
-                    {user.role === 'admin' ? 'Administration' : 'Mon espace'}
+                    {user.role === 'admin' ? texts.headerAdmin : texts.headerEspaceClient}
                   </NavLink>
                 </li>
                 <li>

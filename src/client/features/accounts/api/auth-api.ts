@@ -10,8 +10,6 @@ export const signUp = (input: SignUpInput) =>
 export const signIn = (input: { email: string; password: string; rememberMe: boolean }) =>
   api<{ user: { id: string; email: string } }>('/api/auth/sign-in/email', { method: 'POST', body: input });
 
-export const signOut = () => api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
-
 export const resendVerification = (email: string) =>
   api<{ status: boolean }>('/api/auth/send-verification-email', { method: 'POST', body: { email } });
 

@@ -3,16 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
-import { Button } from '#client/ui/button.tsx';
 import { TextField } from '#client/ui/field.tsx';
-import { Message } from '#client/ui/message.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { messageOf } from '#client/lib/api.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
+import { FormActions, type Feedback } from './form-actions.tsx';
 import styles from './accounts.module.css';
 
 /** Asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordForm() {
-  const [feedback, setFeedback] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
   const {
     register,
     handleSubmit,
@@ -25,7 +24,7 @@ export function ForgotPasswordForm() {
       await requestPasswordReset(email);
       setFeedback({ kind: 'success', text: texts.forgotPasswordSent });
     } catch (error) {
-      setFeedback({ kind: 'error', text: `❌ ${error instanceof ApiError ? error.message : texts.unknownError}` });
+      setFeedback({ kind: 'error', text: `❌ ${messageOf(error)}` });
     }
   });
 
@@ -33,16 +32,7 @@ export function ForgotPasswordForm() {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.forgotPasswordTitle}>
       <p>{texts.forgotPasswordIntro}</p>
       <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
-      <div className={styles.actions}>
-        <Button type="submit" isBusy={isSubmitting}>
-          {texts.forgotPasswordSubmit}
-        </Button>
-      </div>
-      {feedback ? (
-        <div className={styles.feedback}>
-          <Message kind={feedback.kind}>{feedback.text}</Message>
-        </div>
-      ) : null}
+      <FormActions submitLabel={texts.forgotPasswordSubmit} isSubmitting={isSubmitting} feedback={feedback} />
     </form>
   );
 }

@@ -8,8 +8,8 @@ import { loginSchema, type LoginInput } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
-import { Message } from '#client/ui/message.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, messageOf } from '#client/lib/api.ts';
+import { FormActions } from './form-actions.tsx';
 import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
 import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import styles from './accounts.module.css';
@@ -65,7 +65,7 @@ export function LoginForm({ variant }: LoginFormProps) {
       await resendVerification(email);
       setFeedback({ kind: 'success', text: texts.verificationResent(email) });
     } catch (error) {
-      setFeedback({ kind: 'error', text: `❌ ${error instanceof ApiError ? error.message : texts.unknownError}`, unverifiedEmail: email });
+      setFeedback({ kind: 'error', text: `❌ ${messageOf(error)}`, unverifiedEmail: email });
     } finally {
       setIsResending(false);
     }
@@ -83,22 +83,19 @@ export function LoginForm({ variant }: LoginFormProps) {
         error={errors.motDePasse?.message}
       />
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
-      <div className={styles.actions}>
-        <Button type="submit" isBusy={isSubmitting}>
-          {texts.loginSubmit}
-        </Button>
-        <Link to={paths.motDePasseOublie}>{texts.forgotPasswordLink}</Link>
-      </div>
-      {feedback ? (
-        <div className={styles.feedback}>
-          <Message kind={feedback.kind}>{feedback.text}</Message>
-          {feedback.kind === 'error' && feedback.unverifiedEmail ? (
+      <FormActions
+        submitLabel={texts.loginSubmit}
+        isSubmitting={isSubmitting}
+        feedback={feedback}
+        extra={<Link to={paths.motDePasseOublie}>{texts.forgotPasswordLink}</Link>}
+        followUp={
+          feedback?.kind === 'error' && feedback.unverifiedEmail ? (
             <Button variant="secondary" isBusy={isResending} onClick={() => void resend(feedback.unverifiedEmail!)}>
               {texts.resendVerification}
             </Button>
-          ) : null}
-        </div>
-      ) : null}
+          ) : null
+        }
+      />
     </form>
   );
 }

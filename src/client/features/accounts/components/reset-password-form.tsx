@@ -5,10 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { resetPasswordSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
-import { Button } from '#client/ui/button.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { Message } from '#client/ui/message.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, messageOf } from '#client/lib/api.ts';
+import { FormActions } from './form-actions.tsx';
 import { resetPassword } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
 
@@ -45,7 +45,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         setIsTokenRefused(true);
         return;
       }
-      setError(`❌ ${failure instanceof ApiError ? failure.message : texts.unknownError}`);
+      setError(`❌ ${messageOf(failure)}`);
       return;
     }
     await navigate(`${paths.connexion}?reinitialise=1`, { replace: true });
@@ -57,16 +57,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
         confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
       />
-      <div className={styles.actions}>
-        <Button type="submit" isBusy={isSubmitting}>
-          {texts.resetPasswordSubmit}
-        </Button>
-      </div>
-      {error ? (
-        <div className={styles.feedback}>
-          <Message kind="error">{error}</Message>
-        </div>
-      ) : null}
+      <FormActions
+        submitLabel={texts.resetPasswordSubmit}
+        isSubmitting={isSubmitting}
+        feedback={error ? { kind: 'error', text: error } : null}
+      />
     </form>
   );
 }

@@ -4,11 +4,10 @@ import { useForm } from 'react-hook-form';
 import { signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
 import { CLIENT_TYPES } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
-import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, RadioGroupField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
-import { Message } from '#client/ui/message.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { FormActions, type Feedback } from './form-actions.tsx';
 import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
 
@@ -22,8 +21,6 @@ const emptyForm: SignUpInput = {
   confirmation: '',
   resterConnecte: false,
 };
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** Sign-up (home section "creer-compte"): every field required, profile saved with the account. */
 export function SignUpForm() {
@@ -44,8 +41,7 @@ export function SignUpForm() {
         reset(emptyForm);
         setFeedback({ kind: 'success', text: texts.signupSuccess });
       } catch (error) {
-        const text = error instanceof ApiError ? error.message : texts.unknownError;
-        setFeedback({ kind: 'error', text: texts.signupFailure(text) });
+        setFeedback({ kind: 'error', text: texts.signupFailure(messageOf(error)) });
       }
     },
     (invalid) => {
@@ -86,34 +82,24 @@ export function SignUpForm() {
             error={errors.adresse?.message}
           />
         </div>
-        <fieldset className={`${styles.fieldset} ${styles.wide}`}>
-          <legend className={styles.legend}>{texts.fieldType}</legend>
-          <div className={styles.radios}>
-            {CLIENT_TYPES.map((type) => (
-              <label key={type} className={styles.radio}>
-                <input type="radio" value={type} {...register('type')} />
-                {type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise}
-              </label>
-            ))}
-          </div>
-          {errors.type ? <p className={styles.fieldError}>{errors.type.message}</p> : null}
-        </fieldset>
+        <RadioGroupField
+          className={`${styles.fieldset} ${styles.wide}`}
+          legendClassName={styles.legend}
+          legend={texts.fieldType}
+          options={CLIENT_TYPES.map((type) => ({
+            value: type,
+            label: type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise,
+          }))}
+          error={errors.type?.message}
+          {...register('type')}
+        />
         <NewPasswordFields
           password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
           confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
         />
       </div>
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
-      <div className={styles.actions}>
-        <Button type="submit" isBusy={isSubmitting}>
-          {texts.signupSubmit}
-        </Button>
-      </div>
-      {feedback ? (
-        <div className={styles.feedback}>
-          <Message kind={feedback.kind}>{feedback.text}</Message>
-        </div>
-      ) : null}
+      <FormActions submitLabel={texts.signupSubmit} isSubmitting={isSubmitting} feedback={feedback} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { apiErrorMessages } from '#domain/texts.ts';
+import { apiErrorMessages, texts } from '#domain/texts.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -26,9 +26,7 @@ export function uploadSignedPdf(id: string, file: File, onProgress: (fraction: n
       }
       reject(new ApiError(xhr.status, payload?.error ?? 'internal', payload?.message ?? apiErrorMessages.internal));
     });
-    xhr.addEventListener('error', () =>
-      reject(new ApiError(0, 'network', 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.')),
-    );
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'network', texts.networkError)));
     const form = new FormData();
     form.append('fichier', file, file.name);
     xhr.send(form);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
@@ -7,7 +7,8 @@ import { adminTexts } from '#domain/texts-admin.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
-import { useSignOut } from '../api/use-sign-out.ts';
+import { useDebounced } from '#client/lib/use-debounced.ts';
+import { useLogout } from '#client/lib/use-logout.ts';
 import styles from './admin.module.css';
 
 type AdminToolbarProps = {
@@ -20,8 +21,7 @@ type AdminToolbarProps = {
 /** Search (debounced), status filter, the archives link and logout. */
 export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProps) {
   const [text, setText] = useState(q);
-  const navigate = useNavigate();
-  const signOut = useSignOut(() => navigate(paths.home));
+  const { logout, isBusy } = useLogout();
 
   // The URL may change the search (back button): follow it, during render, not in an effect.
   const [shownQ, setShownQ] = useState(q);
@@ -29,11 +29,10 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
     setShownQ(q);
     setText(q);
   }
+  const typed = useDebounced(text, 300, { settled: q }).trim();
   useEffect(() => {
-    if (text.trim() === q.trim()) return;
-    const timer = window.setTimeout(() => onSearch(text.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [text, q, onSearch]);
+    if (typed !== q.trim()) onSearch(typed);
+  }, [typed, q, onSearch]);
 
   return (
     <div className={styles.toolbar}>
@@ -66,7 +65,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
           {adminTexts.archivesLink}
         </Link>
-        <Button variant="secondary" onClick={() => signOut.mutate()} isBusy={signOut.isPending}>
+        <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}
         </Button>
       </div>

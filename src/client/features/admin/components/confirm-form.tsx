@@ -36,7 +36,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
       { prixFinal: values.prixFinal, clauses: { km: values.km, longDistance: values.longDistance } },
       {
         onSuccess: () => {
-          toast.show(texts.confirmSuccess, 'success');
+          toast.show(adminTexts.confirmSuccess, 'success');
           navigate(paths.admin);
         },
         onError: (error) => {
@@ -52,7 +52,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="confirm-title">
       <h2 id="confirm-title">{adminTexts.sectionConfirm}</h2>
       <TextField
-        label={texts.prixFinalLabel}
+        label={adminTexts.prixFinalLabel}
         inputMode="decimal"
         autoComplete="off"
         error={formState.errors.prixFinal?.message}
@@ -70,7 +70,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
       </fieldset>
       {failure ? <Message kind="error">{failure}</Message> : null}
       <Button type="submit" isBusy={confirm.isPending}>
-        {texts.confirmQuote}
+        {adminTexts.confirmQuote}
       </Button>
     </form>
   );

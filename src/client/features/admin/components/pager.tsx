@@ -4,7 +4,7 @@ import styles from './admin.module.css';
 
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   return (
-    <nav className={styles.pager} aria-label="Pagination">
+    <nav className={styles.pager} aria-label={adminTexts.pagination}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {adminTexts.previousPage}
       </Button>

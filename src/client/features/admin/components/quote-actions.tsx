@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { DevisSummary } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -75,12 +74,12 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
       ) : null}
       {can('confirmSigned') ? (
         <Button onClick={() => run('confirmer-signe')} isBusy={isBusy('confirmer-signe')}>
-          {texts.confirmSigned}
+          {adminTexts.confirmSigned}
         </Button>
       ) : null}
       {can('finish') ? (
         <Button onClick={() => run('terminer')} isBusy={isBusy('terminer')}>
-          {texts.finishMission}
+          {adminTexts.finishMission}
         </Button>
       ) : null}
       {can('uploadSigned') ? (

@@ -36,10 +36,11 @@ export function UploadForm({ id }: { id: string }) {
         setProgress(0);
         upload.mutate(file, {
           onSuccess: () => {
-            toast.show(texts.uploadSuccess, 'success');
+            toast.show(adminTexts.uploadSuccess, 'success');
             navigate(paths.admin);
           },
-          onError: (error) => setFailure(error instanceof ApiError ? `${texts.uploadFailure} ${error.message}` : texts.uploadFailure),
+          onError: (error) =>
+            setFailure(error instanceof ApiError ? `${adminTexts.uploadFailure} ${error.message}` : adminTexts.uploadFailure),
         });
       }}
     >
@@ -59,7 +60,7 @@ export function UploadForm({ id }: { id: string }) {
       </div>
       {upload.isPending ? (
         <>
-          <p role="status">{texts.uploadInProgress}</p>
+          <p role="status">{adminTexts.uploadInProgress}</p>
           <progress className={styles.progress} max={1} value={progress} aria-label={adminTexts.uploadProgressLabel}>
             {Math.round(progress * 100)} %
           </progress>
@@ -67,7 +68,7 @@ export function UploadForm({ id }: { id: string }) {
       ) : null}
       {failure ? <Message kind="error">{failure}</Message> : null}
       <Button type="submit" isBusy={upload.isPending}>
-        {upload.isPending ? texts.uploadInProgress : texts.uploadButton}
+        {upload.isPending ? adminTexts.uploadInProgress : adminTexts.uploadButton}
       </Button>
     </form>
   );

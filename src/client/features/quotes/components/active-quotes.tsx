@@ -20,7 +20,7 @@ export function ActiveQuotes() {
   const list = useDevisList(query);
   const archive = useArchiveDevis();
   const toast = useToast();
-  const deletion = useConfirmedDelete(texts.confirmDelete);
+  const deletion = useConfirmedDelete(t.confirmDelete);
 
   const onArchive = (devis: Devis) =>
     archive.mutate(devis.id, {

@@ -10,7 +10,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useDevisArchives } from '../api/get-devis-archives.ts';
 import { useRestoreDevis } from '../api/restore-devis.ts';
 import { formatSimulationDate } from './format.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.tsx';
 import styles from './quotes.module.css';
 
@@ -19,7 +19,7 @@ export function ArchivedQuotes() {
   const archives = useDevisArchives();
   const restore = useRestoreDevis();
   const toast = useToast();
-  const deletion = useConfirmedDelete(texts.confirmDeleteArchived);
+  const deletion = useConfirmedDelete(t.confirmDeleteArchived);
 
   // The spec's archive page says it is loading the user until it can list the archives.
   if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
@@ -38,43 +38,31 @@ export function ArchivedQuotes() {
       ) : (
         <ul className={styles.list}>
           {archives.data.devis.map((devis) => {
-            const title = t.quoteNumber(devis.numeroDevis);
-            const hidden = <span className="visually-hidden"> – {title}</span>;
             const isBusy = (restore.isPending && restore.variables === devis.id) || deletion.isDeleting(devis.id);
             return (
               <li key={devis.id}>
-                <article className={styles.card} aria-label={title}>
-                  <div className={styles.cardHeader}>
-                    <h2 className={styles.cardTitle}>{title}</h2>
-                    <StatusBadge statut={devis.statut} />
-                  </div>
-                  <dl className={styles.facts}>
-                    <dt>{t.date}</dt>
-                    <dd>{formatSimulationDate(devis.dateSimulation)}</dd>
-                    <dt>{t.route}</dt>
-                    <dd>
-                      {devis.adresseDepart} → {devis.adresseArrivee}
-                    </dd>
-                  </dl>
-                  <div className={styles.actions}>
-                    <Link className={styles.actionLink} to={paths.devis(devis.id)}>
-                      {t.view}
-                      {hidden}
-                    </Link>
-                    {canApply('customer', 'restore', devis.statut) ? (
-                      <Button variant="secondary" onClick={() => onRestore(devis)} disabled={isBusy}>
-                        {t.restore}
-                        {hidden}
-                      </Button>
-                    ) : null}
-                    {canApply('customer', 'delete', devis.statut) ? (
-                      <Button variant="danger" onClick={() => deletion.askToDelete(devis)} disabled={isBusy}>
-                        {t.delete}
-                        {hidden}
-                      </Button>
-                    ) : null}
-                  </div>
-                </article>
+                <QuoteCard
+                  devis={devis}
+                  heading="h2"
+                  facts={[
+                    [t.date, formatSimulationDate(devis.dateSimulation)],
+                    [t.route, devisRoute(devis)],
+                  ]}
+                >
+                  <Link className={styles.actionLink} to={paths.devis(devis.id)}>
+                    <ActionLabel label={t.view} devis={devis} />
+                  </Link>
+                  {canApply('customer', 'restore', devis.statut) ? (
+                    <Button variant="secondary" onClick={() => onRestore(devis)} disabled={isBusy}>
+                      <ActionLabel label={t.restore} devis={devis} />
+                    </Button>
+                  ) : null}
+                  {canApply('customer', 'delete', devis.statut) ? (
+                    <Button variant="danger" onClick={() => deletion.askToDelete(devis)} disabled={isBusy}>
+                      <ActionLabel label={t.delete} devis={devis} />
+                    </Button>
+                  ) : null}
+                </QuoteCard>
               </li>
             );
           })}

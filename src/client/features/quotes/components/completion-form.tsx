@@ -8,7 +8,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { parisToday, TIME_SLOTS } from '#domain/time-slots.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '#client/lib/completion-draft.ts';
 import styles from './quotes.module.css';
@@ -41,6 +41,18 @@ const emptyForm = (defaults: CompletionFormProps['defaults']): CompletionInput =
   commentaire: '',
 });
 
+/** Name, e-mail and phone of someone: the customer (filled from the browser's profile) or a contact on site. */
+const PERSON_FIELDS = [
+  { key: 'nom', type: 'text', autoComplete: 'name' },
+  { key: 'email', type: 'email', autoComplete: 'email' },
+  { key: 'telephone', type: 'tel', autoComplete: 'tel' },
+] as const;
+
+/** A plate or a VIN: capitals, and nothing the browser would suggest. */
+const CODE = { autoComplete: 'off', autoCapitalize: 'characters' } as const;
+
+const DAY_FIELDS = { priseInfo: 'priseInfo.datePriseEnCharge', livraisonInfo: 'livraisonInfo.dateLivraisonSouhaitee' } as const;
+
 /** The completion form of /devis/{id}/completer, validated by the same schema as the API. */
 export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: CompletionFormProps) {
   const [draft] = useState(() => readCompletionDraft(devisId));
@@ -69,6 +81,8 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
 
   const errorOf = (path: Path<CompletionInput>): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
   const hasErrors = Object.keys(errors).length > 0;
+  /** A field's registration and its error, for any control of ui/field.tsx. */
+  const field = (path: Path<CompletionInput>) => ({ ...register(path), error: errorOf(path) });
 
   const submit = handleSubmit(async (completion) => {
     try {
@@ -84,46 +98,41 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
     }
   });
 
+  /** Name, e-mail and phone of someone: the customer (`autoFill`: from the browser's profile) or a contact on site. */
+  const person = (prefix: 'clientDetails' | 'contactDepart' | 'contactArrivee', nomLabel: string, autoFill: boolean) =>
+    PERSON_FIELDS.map(({ key, type, autoComplete }) => (
+      <TextField
+        key={key}
+        label={key === 'nom' ? nomLabel : t[key]}
+        type={type}
+        autoComplete={autoFill ? autoComplete : 'off'}
+        maxLength={LIMITS[key]}
+        {...field(`${prefix}.${key}`)}
+      />
+    ));
+
   const contact = (prefix: 'contactDepart' | 'contactArrivee', legend: string) => (
     <fieldset className={styles.fieldset}>
       <legend>{legend}</legend>
-      <div className={`${styles.columns} ${styles.columns3}`}>
-        <TextField
-          label={t.nom}
-          autoComplete="off"
-          maxLength={LIMITS.nom}
-          error={errorOf(`${prefix}.nom`)}
-          {...register(`${prefix}.nom`)}
-        />
-        <TextField
-          label={t.email}
-          type="email"
-          autoComplete="off"
-          maxLength={LIMITS.email}
-          error={errorOf(`${prefix}.email`)}
-          {...register(`${prefix}.email`)}
-        />
-        <TextField
-          label={t.telephone}
-          type="tel"
-          autoComplete="off"
-          maxLength={LIMITS.telephone}
-          error={errorOf(`${prefix}.telephone`)}
-          {...register(`${prefix}.telephone`)}
-        />
-      </div>
+      <div className={`${styles.columns} ${styles.columns3}`}>{person(prefix, t.nom, false)}</div>
     </fieldset>
   );
 
-  const slotSelect = (path: Path<CompletionInput>, label: string) => (
-    <SelectField label={label} error={errorOf(path)} {...register(path)}>
-      <option value="">{t.chooseSlot}</option>
-      {TIME_SLOTS.map((slot) => (
-        <option key={slot} value={slot}>
-          {slot}
-        </option>
+  /** A wished day and its time slot, for the pickup or the delivery. */
+  const dayAndSlot = (prefix: keyof typeof DAY_FIELDS, label: string) => (
+    <div className={`${styles.columns} ${styles.columns3}`}>
+      <TextField label={label} type="date" min={today} {...field(DAY_FIELDS[prefix])} />
+      {(['debut', 'fin'] as const).map((bound) => (
+        <SelectField key={bound} label={bound === 'debut' ? t.startTime : t.endTime} {...field(`${prefix}.${bound}`)}>
+          <option value="">{t.chooseSlot}</option>
+          {TIME_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))}
+        </SelectField>
       ))}
-    </SelectField>
+    </div>
   );
 
   return (
@@ -138,7 +147,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
       <fieldset className={styles.fieldset}>
         <legend>{t.clientInfo}</legend>
         <div className={styles.columns}>
-          <SelectField label={t.clientType} error={errorOf('clientType')} {...register('clientType')}>
+          <SelectField label={t.clientType} {...field('clientType')}>
             {CLIENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t.labels[type]}
@@ -152,33 +161,10 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
               inputMode="numeric"
               autoComplete="off"
               maxLength={LIMITS.siret}
-              error={errorOf('clientDetails.siret')}
-              {...register('clientDetails.siret')}
+              {...field('clientDetails.siret')}
             />
           ) : null}
-          <TextField
-            label={t.clientNom}
-            autoComplete="name"
-            maxLength={LIMITS.nom}
-            error={errorOf('clientDetails.nom')}
-            {...register('clientDetails.nom')}
-          />
-          <TextField
-            label={t.email}
-            type="email"
-            autoComplete="email"
-            maxLength={LIMITS.email}
-            error={errorOf('clientDetails.email')}
-            {...register('clientDetails.email')}
-          />
-          <TextField
-            label={t.telephone}
-            type="tel"
-            autoComplete="tel"
-            maxLength={LIMITS.telephone}
-            error={errorOf('clientDetails.telephone')}
-            {...register('clientDetails.telephone')}
-          />
+          {person('clientDetails', t.clientNom, true)}
         </div>
       </fieldset>
 
@@ -187,28 +173,8 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
 
       <fieldset className={styles.fieldset}>
         <legend>{t.datesTitle}</legend>
-        <div className={`${styles.columns} ${styles.columns3}`}>
-          <TextField
-            label={t.pickupDate}
-            type="date"
-            min={today}
-            error={errorOf('priseInfo.datePriseEnCharge')}
-            {...register('priseInfo.datePriseEnCharge')}
-          />
-          {slotSelect('priseInfo.debut', t.startTime)}
-          {slotSelect('priseInfo.fin', t.endTime)}
-        </div>
-        <div className={`${styles.columns} ${styles.columns3}`}>
-          <TextField
-            label={t.deliveryDate}
-            type="date"
-            min={today}
-            error={errorOf('livraisonInfo.dateLivraisonSouhaitee')}
-            {...register('livraisonInfo.dateLivraisonSouhaitee')}
-          />
-          {slotSelect('livraisonInfo.debut', t.startTime)}
-          {slotSelect('livraisonInfo.fin', t.endTime)}
-        </div>
+        {dayAndSlot('priseInfo', t.pickupDate)}
+        {dayAndSlot('livraisonInfo', t.deliveryDate)}
       </fieldset>
 
       <fieldset className={styles.fieldset}>
@@ -218,36 +184,14 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
           <TextField
             label={t.immatriculation}
             hint={isForeign ? undefined : t.immatriculationHint}
-            autoComplete="off"
-            autoCapitalize="characters"
             maxLength={LIMITS.immatriculation}
-            error={errorOf('infosVehicule.immatriculation')}
-            {...register('infosVehicule.immatriculation')}
+            {...CODE}
+            {...field('infosVehicule.immatriculation')}
           />
-          <TextField
-            label={t.marque}
-            autoComplete="off"
-            maxLength={LIMITS.marque}
-            error={errorOf('infosVehicule.marque')}
-            {...register('infosVehicule.marque')}
-          />
-          <TextField
-            label={t.modele}
-            autoComplete="off"
-            maxLength={LIMITS.modele}
-            error={errorOf('infosVehicule.modele')}
-            {...register('infosVehicule.modele')}
-          />
-          <TextField
-            label={t.chassis}
-            hint={t.chassisHint}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={LIMITS.chassis}
-            error={errorOf('infosVehicule.chassis')}
-            {...register('infosVehicule.chassis')}
-          />
-          <SelectField label={t.motorisation} error={errorOf('infosVehicule.motorisation')} {...register('infosVehicule.motorisation')}>
+          <TextField label={t.marque} autoComplete="off" maxLength={LIMITS.marque} {...field('infosVehicule.marque')} />
+          <TextField label={t.modele} autoComplete="off" maxLength={LIMITS.modele} {...field('infosVehicule.modele')} />
+          <TextField label={t.chassis} hint={t.chassisHint} maxLength={LIMITS.chassis} {...CODE} {...field('infosVehicule.chassis')} />
+          <SelectField label={t.motorisation} {...field('infosVehicule.motorisation')}>
             <option value="">{t.chooseEngine}</option>
             {MOTORISATIONS.map((engine) => (
               <option key={engine} value={engine}>
@@ -261,7 +205,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
       <fieldset className={styles.fieldset}>
         <legend>{t.options}</legend>
         <CheckboxField label={t.documentation} {...register('options.documentation')} />
-        <SelectField label={t.lavageLabel} error={errorOf('options.lavage')} {...register('options.lavage')}>
+        <SelectField label={t.lavageLabel} {...field('options.lavage')}>
           {LAVAGES.map((lavage) => (
             <option key={lavage} value={lavage}>
               {lavage ? t.labels[lavage] : texts.none}
@@ -272,31 +216,14 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         <CheckboxField label={t.wGarage} {...register('options.wGarage')} />
       </fieldset>
 
-      <fieldset className={styles.fieldset} aria-describedby={errors.typeConvoyage ? 'type-convoyage-error' : undefined}>
-        <legend>{t.typeConvoyage}</legend>
-        <div className={styles.radios}>
-          {TYPES_CONVOYAGE.map((type) => (
-            <label key={type} className={styles.radio}>
-              <input type="radio" value={type} {...register('typeConvoyage')} />
-              {t.labels[type]}
-            </label>
-          ))}
-        </div>
-        {errors.typeConvoyage?.message ? (
-          <p id="type-convoyage-error" className={styles.fieldError}>
-            {errors.typeConvoyage.message}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <TextAreaField
-        label={t.commentaire}
-        hint={t.commentaireHint}
-        rows={4}
-        maxLength={LIMITS.commentaire}
-        error={errorOf('commentaire')}
-        {...register('commentaire')}
+      <RadioGroupField
+        className={styles.fieldset}
+        legend={t.typeConvoyage}
+        options={TYPES_CONVOYAGE.map((type) => ({ value: type, label: t.labels[type] }))}
+        {...field('typeConvoyage')}
       />
+
+      <TextAreaField label={t.commentaire} hint={t.commentaireHint} rows={4} maxLength={LIMITS.commentaire} {...field('commentaire')} />
 
       {isSubmitted && hasErrors ? (
         <div id="completion-errors">
@@ -304,7 +231,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         </div>
       ) : null}
       <Button type="submit" isBusy={isSubmitting}>
-        {texts.completeSubmit}
+        {t.completeSubmit}
       </Button>
     </form>
   );

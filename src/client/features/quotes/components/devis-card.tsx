@@ -5,7 +5,7 @@ import { canApply } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatPrix, formatSimulationDate } from './format.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';
 import styles from './quotes.module.css';
 
 type DevisCardProps = {
@@ -17,58 +17,42 @@ type DevisCardProps = {
 
 /** One active quote: its facts, and only the actions the server would accept now. */
 export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisCardProps) {
-  const title = t.quoteNumber(devis.numeroDevis);
-  const hidden = <span className="visually-hidden"> – {title}</span>;
   const canComplete = canApply('customer', 'complete', devis.statut);
   return (
-    <article className={styles.card} aria-label={title}>
-      <div className={styles.cardHeader}>
-        <h3 className={styles.cardTitle}>{title}</h3>
-        <StatusBadge statut={devis.statut} />
-      </div>
-      <dl className={styles.facts}>
-        <dt>{t.route}</dt>
-        <dd>
-          {devis.adresseDepart} → {devis.adresseArrivee}
-        </dd>
-        <dt>{t.vehicle}</dt>
-        <dd>{devis.typeVehicule}</dd>
-        <dt>{t.price}</dt>
-        <dd>{formatPrix(devis.prix)}</dd>
-        <dt>{t.date}</dt>
-        <dd>{formatSimulationDate(devis.dateSimulation)}</dd>
-      </dl>
-      <div className={styles.actions}>
-        <Link className={styles.actionLink} to={paths.devis(devis.id)}>
-          {t.view}
-          {hidden}
+    <QuoteCard
+      devis={devis}
+      heading="h3"
+      facts={[
+        [t.route, devisRoute(devis)],
+        [t.vehicle, devis.typeVehicule],
+        [t.price, formatPrix(devis.prix)],
+        [t.date, formatSimulationDate(devis.dateSimulation)],
+      ]}
+    >
+      <Link className={styles.actionLink} to={paths.devis(devis.id)}>
+        <ActionLabel label={t.view} devis={devis} />
+      </Link>
+      {canComplete ? (
+        <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.completerDevis(devis.id)}>
+          <ActionLabel label={t.complete} devis={devis} />
         </Link>
-        {canComplete ? (
-          <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.completerDevis(devis.id)}>
-            {t.complete}
-            {hidden}
-          </Link>
-        ) : null}
-        {devis.devisSigneURL ? (
-          <a className={styles.actionLink} href={devis.devisSigneURL} download>
-            {t.downloadSigned}
-            {hidden}
-          </a>
-        ) : null}
-        {canApply('customer', 'archive', devis.statut) ? (
-          <Button variant="secondary" onClick={() => onArchive(devis)} disabled={isBusy}>
-            {t.archive}
-            {hidden}
-          </Button>
-        ) : null}
-        {/* Compléter, Archiver and Supprimer are offered only when en attente (spec section 4). */}
-        {canComplete && canApply('customer', 'delete', devis.statut) ? (
-          <Button variant="danger" onClick={() => onDelete(devis)} disabled={isBusy}>
-            {t.delete}
-            {hidden}
-          </Button>
-        ) : null}
-      </div>
-    </article>
+      ) : null}
+      {devis.devisSigneURL ? (
+        <a className={styles.actionLink} href={devis.devisSigneURL} download>
+          <ActionLabel label={t.downloadSigned} devis={devis} />
+        </a>
+      ) : null}
+      {canApply('customer', 'archive', devis.statut) ? (
+        <Button variant="secondary" onClick={() => onArchive(devis)} disabled={isBusy}>
+          <ActionLabel label={t.archive} devis={devis} />
+        </Button>
+      ) : null}
+      {/* Compléter, Archiver and Supprimer are offered only when en attente (spec section 4). */}
+      {canComplete && canApply('customer', 'delete', devis.statut) ? (
+        <Button variant="danger" onClick={() => onDelete(devis)} disabled={isBusy}>
+          <ActionLabel label={t.delete} devis={devis} />
+        </Button>
+      ) : null}
+    </QuoteCard>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { ConfirmDialog } from '#client/ui/dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
@@ -19,7 +18,7 @@ export function useConfirmedDelete(title: string) {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => toast.show(t.deleted, 'success'),
-      onError: () => toast.show(texts.deleteFailure, 'error'),
+      onError: () => toast.show(t.deleteFailure, 'error'),
       onSettled: () => setToDelete(null),
     });
   };

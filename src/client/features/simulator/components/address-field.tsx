@@ -1,3 +1,4 @@
+import { simulatorTexts } from '#domain/texts-simulator.ts';
 import { Combobox } from '#client/ui/combobox.tsx';
 import { useAddressSuggestions } from '../api/use-address-suggestions.ts';
 
@@ -17,7 +18,7 @@ export function AddressField({ label, name, value, onChange }: AddressFieldProps
       onChange={onChange}
       options={options}
       isLoading={suggestions.isFetching}
-      placeholder="Ville, code postal ou adresse"
+      placeholder={simulatorTexts.addressPlaceholder}
       autoComplete="street-address"
     />
   );

@@ -4,6 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { VEHICLE_TYPES } from '#domain/pricing.ts';
 import type { SimulationResult } from '#domain/schemas/simulation.ts';
 import { texts } from '#domain/texts.ts';
+import { simulatorTexts as t } from '#domain/texts-simulator.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { formatEuros, formatKm } from '#client/lib/format.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -50,17 +51,17 @@ export function Simulator() {
   };
 
   return (
-    <form className={styles.simulator} onSubmit={onSubmit} noValidate aria-label="Simulateur de prix">
+    <form className={styles.simulator} onSubmit={onSubmit} noValidate aria-label={t.formLabel}>
       <div className={styles.fields}>
-        <AddressField label="Adresse de départ" name="adresseDepart" value={adresseDepart} onChange={setAdresseDepart} />
-        <AddressField label="Adresse d'arrivée" name="adresseArrivee" value={adresseArrivee} onChange={setAdresseArrivee} />
+        <AddressField label={t.adresseDepart} name="adresseDepart" value={adresseDepart} onChange={setAdresseDepart} />
+        <AddressField label={t.adresseArrivee} name="adresseArrivee" value={adresseArrivee} onChange={setAdresseArrivee} />
         <SelectField
-          label="Type de véhicule"
+          label={t.typeVehicule}
           name="typeVehicule"
           value={typeVehicule}
           onChange={(event) => setTypeVehicule(event.target.value)}
         >
-          <option value="">Choisissez un type de véhicule</option>
+          <option value="">{t.chooseVehicle}</option>
           {VEHICLE_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -69,7 +70,7 @@ export function Simulator() {
         </SelectField>
       </div>
       <Button type="submit" isBusy={simulation.isPending}>
-        {simulation.isPending ? 'Calcul en cours…' : 'Calculer le prix'}
+        {simulation.isPending ? t.submitting : t.submit}
       </Button>
       <div className={styles.outcome}>
         {outcome?.kind === 'error' ? <Message kind="error">{outcome.message}</Message> : null}
@@ -83,20 +84,20 @@ function SimulationOutcome({ result, isCustomer }: { result: SimulationResult; i
   if (result.prix === null) {
     return (
       <p role="alert" className={styles.tooFar}>
-        {texts.simulatorTooFar}
+        {t.tooFar}
       </p>
     );
   }
   return (
     <div role="status" className={styles.result}>
-      <p>{texts.distanceEstimee(formatKm(result.distanceKm))}</p>
-      <p className={styles.price}>{texts.prixEstime(formatEuros(result.prix))}</p>
+      <p>{t.distanceEstimee(formatKm(result.distanceKm))}</p>
+      <p className={styles.price}>{t.prixEstime(formatEuros(result.prix))}</p>
       {result.devis ? (
-        <p>Devis n° {result.devis.numeroDevis} enregistré dans « Mes devis ».</p>
+        <p>{t.saved(result.devis.numeroDevis)}</p>
       ) : isCustomer ? null : (
         <p>
-          Pour enregistrer ce devis, <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>créez un compte</Link> ou{' '}
-          <Link to={paths.connexion}>connectez-vous</Link>.
+          {t.toSave.before} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{t.toSave.signUp}</Link> {t.toSave.or}{' '}
+          <Link to={paths.connexion}>{t.toSave.logIn}</Link>.
         </p>
       )}
     </div>

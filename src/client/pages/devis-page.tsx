@@ -5,11 +5,11 @@ import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
 import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx';
+import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
-import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
-export function DevisDetailPage() {
+export function DevisPage() {
   const { id = '' } = useParams();
   const query = useDevis(id);
   const devis = query.data;
@@ -24,20 +24,11 @@ export function DevisDetailPage() {
       ) : null}
     </p>
   );
-  if (query.isPending) {
-    return (
-      <Page title={t.detailTitle}>
-        <p role="status">{texts.loading}</p>
-      </Page>
-    );
-  }
   if (!devis) {
-    // Missing, another customer's or a load failure: the same answer (spec section 2).
     return (
-      <Page title={texts.quoteNotFound}>
-        <Message kind="error">{texts.quoteNotFound}</Message>
+      <DevisUnavailable title={query.isPending ? t.detailTitle : texts.quoteNotFound} isLoading={query.isPending}>
         {backLinks}
-      </Page>
+      </DevisUnavailable>
     );
   }
   return (

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import type { CompletionInput } from '#domain/schemas/devis-completion.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { createQuote } from '#server/quotes/repository.ts';
+import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.ts';
+
+/**
+ * What the journeys share: the data they need, made through the app's own API as a user
+ * would make it (sign-up, the e-mail's verification link, simulations, completions), and
+ * removed by the administrator's API when the test ends; and a way to hold the server's
+ * answers while a loading state is looked at.
+ */
+
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${process.env.E2E_PORT ?? 4319}`;
+export const E2E_ADMIN = { email: 'admin@convoyage.test', password: 'admin-mot-de-passe-e2e' };
+
+/**
+ * The e-mails the running app has sent (its mailer writes them to DATA_DIR/mails), oldest
+ * first, once its outbox has nothing left waiting: the worker sends each message just after
+ * the request that queued it, so a journey waits for that instead of guessing a delay.
+ */
+export async function readOutbox() {
+  const db = new Database(path.join(E2E_DATA_DIR, 'convoyage.sqlite'), { readonly: true });
+  try {
+    const deadline = Date.now() + 15_000;
+    const waiting = db.prepare("select count(*) as n from outbox where status in ('pending', 'sending') and \"nextAttemptAt\" <= ?");
+    while ((waiting.get(new Date().toISOString()) as { n: number }).n > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    db.close();
+  }
+  return readDataDirOutbox(E2E_DATA_DIR);
+}
+
+/** The links of the e-mails sent to `address`, oldest first. */
+export async function linksSentTo(address: string): Promise<string[]> {
+  return (await readOutbox())
+    .filter((mail) => addressOf(mail) === address)
+    .map((mail) => mail.text?.match(/https?:\/\/\S+/)?.[0] ?? '')
+    .filter(Boolean);
+}
+
+/**
+ * Headers for a request from the test: the app's origin and a client address of its own
+ * (the app trusts X-Forwarded-For from loopback), so the per-IP sign-up and sign-in limits,
+ * which the whole suite would otherwise share from 127.0.0.1, only apply where a test is about them.
+ */
+export function apiHeaders(baseURL: string) {
+  const octet = () => Math.floor(Math.random() * 250) + 1;
+  return { origin: baseURL, 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` };
+}
+
+/**
+ * Holds the answers of `url` until the returned function is called, so that a loading text
+ * can be seen for certain; once released, every later request goes through at once.
+ */
+export async function holdResponses(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => release();
+}
+
+/** `npm run admin` against the DATA_DIR of the running server: creates the administrator, or sets its password. */
+export function ensureAdmin(account = E2E_ADMIN) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', '--email', account.email, '--password', account.password], {
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+/** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). */
+export function parisDatePlus(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export const frDate = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+/** A real, small PDF, as a scanner would produce after signature. */
+export async function makeSignedPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595.28, 841.89]);
+  page.drawText('Bon pour accord - signature du client', { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+export type Trip = { adresseDepart: string; adresseArrivee: string; typeVehicule: string };
+export type E2eQuote = Trip & { id: string; numeroDevis: number; prix: number; distanceKm: number };
+
+export type E2eCustomer = {
+  name: string;
+  email: string;
+  password: string;
+  telephone: string;
+  /** The customer's session: the page's own when the customer was logged in in a page. */
+  api: APIRequestContext;
+  /** A simulation while logged in, which saves the quote (« en attente »). */
+  createQuote(trip?: Partial<Trip>): Promise<E2eQuote>;
+  /** Completes the quote as the form would (« en attente de confirmation »). */
+  completeQuote(quote: E2eQuote, changes?: Partial<CompletionInput>): Promise<void>;
+};
+
+type CustomerOptions = { name?: string; telephone?: string; type?: 'particulier' | 'entreprise'; page?: Page };
+
+type WorkerFixtures = {
+  /** The administrator's account, created (or its password set) once per worker with `npm run admin`. */
+  adminAccount: typeof E2E_ADMIN;
+};
+
+type Fixtures = {
+  /** The name of the `customer` fixture's account. */
+  customerName: string;
+  /** Makes new customers, signed up and verified through the app; `page` logs that browser in too. */
+  customers: { create(options?: CustomerOptions): Promise<E2eCustomer> };
+  /** A new verified customer, logged in in `page`. */
+  customer: E2eCustomer;
+  /** The administrator's API session (the account is created with `npm run admin`). */
+  adminApi: APIRequestContext;
+  /** Logs a browser in as the administrator. */
+  logInAsAdmin: (page: Page) => Promise<void>;
+  /**
+   * A quote with no e-mail and no account, as only the data imported from the original app
+   * can bring (no API makes one): written by the app's own repository into the running
+   * app's database (WAL lets two processes share the SQLite file).
+   */
+  importedQuote: { id: string; numeroDevis: number };
+};
+
+const DEFAULT_TRIP: Trip = { adresseDepart: 'Nantes', adresseArrivee: 'Rennes', typeVehicule: 'Citadine' };
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  adminAccount: [
+    async ({}, use) => {
+      ensureAdmin();
+      await use(E2E_ADMIN);
+    },
+    { scope: 'worker' },
+  ],
+
+  customerName: ['Client Test', { option: true }],
+
+  adminApi: async ({ baseURL, adminAccount }, use) => {
+    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: apiHeaders(baseURL!) });
+    await ok(await api.post('/api/auth/sign-in/email', { data: adminAccount }), 'admin sign-in');
+    await use(api);
+    await api.dispose();
+  },
+
+  logInAsAdmin: async ({ baseURL, adminAccount }, use) => {
+    await use(async (page) => {
+      await ok(await page.request.post('/api/auth/sign-in/email', { data: adminAccount, headers: apiHeaders(baseURL!) }), 'admin sign-in');
+    });
+  },
+
+  customers: async ({ baseURL, adminApi }, use) => {
+    const created: { id: string }[] = [];
+    const contexts: APIRequestContext[] = [];
+
+    async function create({ name = 'Client Test', telephone = '06 12 34 56 78', type = 'particulier', page }: CustomerOptions = {}) {
+      const email = `client-${randomUUID().slice(0, 8)}@exemple.fr`;
+      const password = 'mot-de-passe-solide';
+      const headers = apiHeaders(baseURL!);
+      const api = page?.request ?? (await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: headers }));
+      if (!page) contexts.push(api);
+      await ok(
+        await api.post('/api/comptes/inscription', {
+          headers,
+          data: {
+            nom: name,
+            telephone,
+            email,
+            adresse: '10 rue de la Paix, 75002 Paris',
+            type,
+            motDePasse: password,
+            confirmation: password,
+            resterConnecte: true,
+          },
+        }),
+        'sign-up',
+      );
+      // The address is verified as the customer would: by the link of the e-mail.
+      await expect.poll(() => linksSentTo(email), { message: `verification e-mail to ${email}` }).toHaveLength(1);
+      const [link] = await linksSentTo(email);
+      await api.get(new URL(link!).pathname + new URL(link!).search, { headers, maxRedirects: 0 });
+      await ok(await api.post('/api/auth/sign-in/email', { headers, data: { email, password, rememberMe: true } }), 'sign-in');
+
+      const customer: E2eCustomer = {
+        name,
+        email,
+        password,
+        telephone,
+        api,
+        async createQuote(trip = {}) {
+          const body = { ...DEFAULT_TRIP, ...trip };
+          const result = await ok<{ distanceKm: number; prix: number; devis: { id: string; numeroDevis: number } | null }>(
+            await api.post('/api/devis/simulation', { headers: { origin: baseURL! }, data: body }),
+            'simulation',
+          );
+          if (!result.devis) throw new Error(`the simulation saved no quote: ${JSON.stringify(result)}`);
+          created.push({ id: result.devis.id });
+          return { ...body, ...result.devis, prix: result.prix, distanceKm: result.distanceKm };
+        },
+        async completeQuote(quote, changes = {}) {
+          const completion = validCompletion({
+            clientType: 'particulier',
+            clientDetails: { nom: name, email, telephone, siret: '' },
+            ...changes,
+          });
+          await ok(await api.put(`/api/devis/${quote.id}/completer`, { headers: { origin: baseURL! }, data: completion }), 'completion');
+        },
+      };
+      return customer;
+    }
+
+    await use({ create });
+    // What the test made goes away with it (a quote it already deleted answers 404).
+    for (const { id } of created) await adminApi.delete(`/api/admin/devis/${id}`);
+    for (const api of contexts) await api.dispose();
+  },
+
+  importedQuote: async ({ adminApi }, use) => {
+    const config = loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' });
+    const database = openDatabase(config.database);
+    const row = await createQuote(
+      database,
+      {
+        uid: null,
+        email: null,
+        dateSimulation: new Date().toISOString(),
+        adresseDepart: 'Lyon (69000)',
+        adresseArrivee: 'Marseille (13000)',
+        typeVehicule: 'Berline',
+        distanceKm: 314,
+        prixCentimes: 31_400,
+      },
+      { userId: null, role: 'customer' },
+    ).finally(() => database.close());
+    await use(row);
+    await adminApi.delete(`/api/admin/devis/${row.id}`);
+  },
+
+  customer: async ({ customers, customerName, page }, use) => {
+    await use(await customers.create({ name: customerName, page }));
+  },
+});
+
+export { expect };

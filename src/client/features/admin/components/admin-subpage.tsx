@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#domain/paths.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
+
+type AdminSubpageProps = {
+  title: string;
+  /** Said while the page's data loads. */
+  loading?: string | false;
+  /** Said when it could not be loaded. */
+  failure?: string | false;
+  children?: ReactNode;
+};
+
+/** A page of the back office below /admin: its title, the way back, and how its data is doing. */
+export function AdminSubpage({ title, loading, failure, children }: AdminSubpageProps) {
+  return (
+    <Page title={title}>
+      <p>
+        <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
+      </p>
+      {loading ? <p role="status">{loading}</p> : null}
+      {failure ? <Message kind="error">{failure}</Message> : null}
+      {children}
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { fakeApi, renderAt } from '#client/test/render.tsx';
+import { QuoteActions } from './quote-actions.tsx';
+
+const archived = { id: 'q7', numeroDevis: 7, statut: 'archivé' as const, devisSigneURL: null };
+
+describe("the administrator's deletion", () => {
+  it('warns that it cannot be undone; cancelling sends nothing, confirming deletes and says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ 'DELETE /api/admin/devis/:id': { status: 204 } });
+    const onDeleted = vi.fn();
+    renderAt(<QuoteActions devis={archived} context="archives" onDeleted={onDeleted} />);
+
+    await user.click(screen.getByRole('button', { name: adminTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: adminTexts.deleteTitle });
+    expect(dialog).toHaveTextContent(adminTexts.deleteWarning);
+    expect(dialog).toHaveTextContent(adminTexts.pdfTitle(7));
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: adminTexts.delete }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: adminTexts.delete }));
+    expect(await screen.findByText(adminTexts.deleteDone)).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'DELETE', path: '/api/admin/devis/q7', body: undefined }]);
+    expect(onDeleted).toHaveBeenCalledOnce();
+  });
+});

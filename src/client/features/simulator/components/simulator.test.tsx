@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { texts } from '#domain/texts.ts';
+import { simulatorTexts as t } from '#domain/texts-simulator.ts';
+import { customer, fakeApi, held, renderAt } from '#client/test/render.tsx';
+import { Simulator } from './simulator.tsx';
+
+const result = { distanceKm: 465, prix: 418, devis: null };
+
+async function fillAndSubmit() {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('combobox', { name: t.adresseDepart }), 'Paris');
+  await user.type(screen.getByRole('combobox', { name: t.adresseArrivee }), 'Lyon');
+  await user.selectOptions(screen.getByLabelText(t.typeVehicule), 'Citadine');
+  await user.click(screen.getByRole('button', { name: t.submit }));
+}
+
+const form = () => screen.getByRole('form', { name: t.formLabel });
+const addresses = { 'GET /api/adresses': { body: [] } };
+
+describe('the simulator', () => {
+  it('asks for every field before asking the server', async () => {
+    const { calls } = fakeApi({ 'GET /api/me': { body: { user: null } }, ...addresses });
+    renderAt(<Simulator />);
+    await userEvent.setup().click(screen.getByRole('button', { name: t.submit }));
+    expect(within(form()).getByRole('alert')).toHaveTextContent(texts.simulatorRequired);
+    expect(calls.some((call) => call.path === '/api/devis/simulation')).toBe(false);
+  });
+
+  it('says it is calculating, then shows the distance and the price, and invites a visitor to sign up', async () => {
+    const answer = held<{ body: unknown }>();
+    fakeApi({ 'GET /api/me': { body: { user: null } }, ...addresses, 'POST /api/devis/simulation': () => answer.promise });
+    renderAt(<Simulator />);
+    await fillAndSubmit();
+    expect(within(form()).getByRole('button', { name: t.submitting })).toBeDisabled();
+    answer.release({ body: result });
+    const status = await within(form()).findByRole('status');
+    // (The matcher reads non-breaking spaces as spaces.)
+    expect(status).toHaveTextContent(t.distanceEstimee('465').replace(/\s/g, ' '));
+    expect(status).toHaveTextContent(t.prixEstime('418').replace(/\s/g, ' '));
+    expect(within(status).getByRole('link', { name: t.toSave.signUp })).toHaveAttribute('href', '/#creer-compte');
+    expect(within(status).getByRole('link', { name: t.toSave.logIn })).toHaveAttribute('href', '/connexion');
+  });
+
+  it('tells a customer the quote is saved under « Mes devis »', async () => {
+    fakeApi({
+      'GET /api/me': { body: { user: customer } },
+      ...addresses,
+      'POST /api/devis/simulation': { body: { ...result, devis: { id: 'd9', numeroDevis: 57 } } },
+    });
+    renderAt(<Simulator />);
+    await fillAndSubmit();
+    const status = await within(form()).findByRole('status');
+    expect(status).toHaveTextContent(t.saved(57));
+    expect(within(status).queryByRole('link')).toBeNull();
+  });
+
+  it('gives no price beyond 1200 km', async () => {
+    fakeApi({
+      'GET /api/me': { body: { user: null } },
+      ...addresses,
+      'POST /api/devis/simulation': { body: { distanceKm: 1310, prix: null } },
+    });
+    renderAt(<Simulator />);
+    await fillAndSubmit();
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(t.tooFar);
+    expect(form()).not.toHaveTextContent('Prix estimé');
+  });
+
+  it('blames the addresses when the server cannot calculate, but says to wait when it refuses for the rate', async () => {
+    const tooMany = 'Trop de demandes. Veuillez patienter 30 secondes avant de réessayer.';
+    let status = 422;
+    fakeApi({
+      'GET /api/me': { body: { user: null } },
+      ...addresses,
+      'POST /api/devis/simulation': () => ({ status, body: { error: status === 429 ? 'rate_limited' : 'validation', message: tooMany } }),
+    });
+    renderAt(<Simulator />);
+    await fillAndSubmit();
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(texts.simulatorFailure);
+    status = 429;
+    await userEvent.setup().click(screen.getByRole('button', { name: t.submit }));
+    expect(await within(form()).findByText(tooMany)).toBeInTheDocument();
+  });
+});
