@@ -40,6 +40,7 @@ export const routeTable = {
   devisArchives: { path: '/devis/archives', access: 'user' },
   devis: { path: '/devis/:id', access: 'user' },
   completerDevis: { path: '/devis/:id/completer', access: 'user' },
+  signerDevis: { path: '/devis/:id/signer', access: 'user' },
   admin: { path: '/admin', access: 'admin' },
   adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },

@@ -31,7 +31,7 @@ export function statutLabel(statut: string | null | undefined): string {
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =
-  'complete' | 'archive' | 'restore' | 'delete' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish';
+  'complete' | 'archive' | 'restore' | 'delete' | 'sign' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish';
 
 type Transition = { from: readonly Statut[]; to: Statut | null };
 
@@ -45,6 +45,8 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     archive: { from: ['en attente'], to: 'archivé' },
     restore: { from: ['archivé'], to: 'en attente' },
     delete: { from: ['en attente', 'archivé'], to: null },
+    // Online signature of the quote sent (signatures/); the paper way stays the admin's uploadSigned.
+    sign: { from: ['envoyé'], to: 'en cours' },
   },
   admin: {
     // Once confirmé, the e-mail for signature is queued: its retry is the way on, not a second confirmation.

@@ -61,6 +61,8 @@ export const adminTexts = {
   uploadTooManyFiles: 'Un seul fichier peut être téléversé à la fois.',
   uploadBadName: 'Nom de fichier invalide : choisissez un fichier PDF de votre appareil.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
+  sentPdfMissing: "Aucun PDF envoyé n'est disponible pour ce devis.",
+  signedOnlineNoReplace: 'Ce devis a été signé en ligne : son document signé et scellé ne peut pas être remplacé.',
   uploadStoreFailure: 'Le devis signé n’a pas pu être enregistré. Veuillez réessayer dans quelques instants.',
   backToAdmin: "Retour à l'administration",
   sectionClient: 'Informations client',

@@ -74,6 +74,10 @@ export const quoteTexts = {
   commentaire: 'Commentaires',
   history: 'Historique',
   historyEntry: (label: string) => `Statut : ${label}`,
+  /** An event of the history that is not a status (quote-events.ts), with whom it names. */
+  historyEvent: (event: string, byName: string | null | undefined) =>
+    event === 'signé en ligne' ? `Signé en ligne par ${byName ?? '—'}` : event,
+  sign: 'Signer le devis',
   // Completion form
   clientInfo: 'Informations client',
   nom: 'Nom ou société',

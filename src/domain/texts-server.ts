@@ -42,8 +42,10 @@ export const quoteMailTexts = {
   confirmed: (numero: number, route: string, prix: string) =>
     `Votre devis de convoyage n° ${numero} (${route}) est confirmé au prix de ${prix}.`,
   attached: 'Vous le trouverez en pièce jointe au format PDF.',
-  howToSign: (mention: string, email: string) =>
-    `Pour lancer la mission, imprimez-le, signez-le en ajoutant la mention « ${mention} », puis renvoyez-le en réponse à ce message ou à ${email}.`,
+  signOnline: 'Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :',
+  signOnlineLink: 'Signer le devis en ligne',
+  orOnPaper: (mention: string, email: string) =>
+    `Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${mention} » et nous le renvoyer en réponse à ce message ou à ${email}.`,
   follow: (url: string) => `Vous pouvez suivre votre devis dans votre espace client : ${url}`,
   followLink: 'Suivre mon devis dans mon espace client',
   regards: 'Cordialement,',
@@ -115,6 +117,13 @@ export const apiDocs = {
   delete: 'Supprimer définitivement un devis en attente ou archivé',
   deleted: 'Devis supprimé',
   signedDownload: 'Télécharger le devis signé (le client propriétaire ou l’administrateur)',
+  signingPage: 'La page de signature de mon devis : prix, clauses, PDF envoyé et son empreinte, signataire prérempli',
+  sentPdfDownload: 'Le PDF du devis tel qu’il a été envoyé pour signature (le client propriétaire ou l’administrateur)',
+  sentPdf: 'Le PDF envoyé',
+  sign: 'Signer en ligne le devis envoyé (consentement, nom, signature dessinée) : il passe en cours, signé et scellé',
+  statusUpdatesField: 'Recevoir les e-mails de suivi (mission en cours, terminée, devis archivé ou supprimé)',
+  myNotificationPreferences: 'Mes préférences d’e-mails de suivi',
+  setNotificationPreferences: 'Activer ou couper les e-mails de suivi (les e-mails indispensables restent envoyés)',
   signedPdf: 'Le PDF signé',
   admin: {
     list: 'Devis regroupés par e-mail client (recherche, filtre par statut, pagination des groupes)',

@@ -35,6 +35,9 @@ import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts-server.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { sealLoader, type Seal } from './signatures/seal.ts';
+import { signatureRoutes } from './signatures/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +48,8 @@ declare module 'fastify' {
     auth: Auth;
     guards: Guards;
     geo: Geo;
+    /** The certificate that seals signed documents, opened (or generated into DATA_DIR) on first use. */
+    seal: () => Promise<Seal>;
     routeCatalogue: RouteEntry[];
     /** Prerenders the public pages ahead of their first visitor (a no-op without a build). */
     warmPages: () => Promise<void>;
@@ -105,6 +110,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
   app.decorate('geo', overrides.geo ?? createGeo(config.geo, { logger: app.log }));
+  app.decorate('seal', sealLoader(config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -172,6 +178,8 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes);
   await app.register(adminRoutes);
   await app.register(fileRoutes);
+  await app.register(signatureRoutes);
+  await app.register(notificationRoutes);
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */

@@ -77,6 +77,8 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  SIGNING_P12_PATH: optionalText,
+  SIGNING_P12_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -118,6 +120,8 @@ export type Config = {
   publicRateLimit: number;
   /** Quotes a customer's simulations may save in 24 hours (0: no limit). */
   dailyQuoteLimit: number;
+  /** The certificate that seals signed documents (signatures/seal.ts); none: one generated into DATA_DIR. */
+  signing: { p12Path?: string; p12Password?: string };
   logLevel: string;
 };
 
@@ -197,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
+    signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
     logLevel: e.LOG_LEVEL,
   };
 }

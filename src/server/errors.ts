@@ -42,4 +42,5 @@ export const notFound = (message?: string) => new AppError('not_found', message)
 export const forbidden = (message?: string) => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated');
 export const conflict = (message?: string) => new AppError('conflict', message);
+export const validationError = (message?: string, details?: unknown) => new AppError('validation', message, { details });
 export const unprocessable = (message: string, details?: unknown) => new AppError('validation', message, { statusCode: 422, details });

@@ -15,6 +15,13 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // The seal is opened (or generated, the first time) now: a bad SIGNING_P12_* stops the start.
+  const seal = await app.seal();
+  if (seal.source === 'generated') {
+    app.log.info(
+      `Signed quotes are sealed with a self-signed certificate (${config.dataDir}/seal/). Set SIGNING_P12_PATH and SIGNING_P12_PASSWORD to use a certificate from a trusted authority (README).`,
+    );
+  }
   if (config.nodeEnv === 'production' && !process.env.PUBLIC_URL) {
     app.log.warn(
       `PUBLIC_URL is not set: links in e-mails point to ${config.publicUrl} and cookies are not marked Secure. Set PUBLIC_URL=https://… in production.`,

@@ -17,6 +17,7 @@ export function DevisPage() {
     <p className={styles.links}>
       <Link to={paths.espaceClient}>{t.backToArea}</Link>
       {devis && canApply('customer', 'complete', devis.statut) ? <Link to={paths.completerDevis(devis.id)}>{t.complete}</Link> : null}
+      {devis && canApply('customer', 'sign', devis.statut) ? <Link to={paths.signerDevis(devis.id)}>{t.sign}</Link> : null}
       {devis?.devisSigneURL ? (
         <a href={devis.devisSigneURL} download>
           {t.downloadSigned}

@@ -4,6 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
+import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
 import { Simulator } from '#client/features/simulator/components/simulator.tsx';
@@ -25,6 +26,7 @@ export function EspaceClientPage() {
         <h2 id={simulateHeadingId}>{t.simulateTitle}</h2>
         <Simulator />
       </section>
+      <NotificationSettings />
       <ContactSection />
     </Page>
   );

@@ -51,6 +51,9 @@ const historiqueEntrySchema = z.object({
   toStatut: z.string(),
   byRole: z.string(),
   at: z.string(),
+  /** An event that is not a status (« signé en ligne »), with whom it names. */
+  event: z.string().nullable().optional(),
+  byName: z.string().nullable().optional(),
 });
 
 /** Where the quote's e-mail for signature stands (back office only). */

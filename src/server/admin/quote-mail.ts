@@ -1,3 +1,4 @@
+import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
@@ -20,13 +21,17 @@ export function quoteForSignatureMail(devis: Devis, config: Config) {
   const subject = adminTexts.mailSubject(devis.numeroDevis);
   const prix = formatPrixPdf(devis.prix);
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
-  const espaceClient = `${config.publicUrl}/espace-client`;
+  const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
+  const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
   const text = `${mailTexts.greeting(name)}
 
 ${m.confirmed(devis.numeroDevis, route, prix)}
 ${m.attached}
 
-${m.howToSign(adminTexts.signatureBlock, config.contact.email)}
+${m.signOnline}
+${signer}
+
+${m.orOnPaper(adminTexts.signatureBlock, config.contact.email)}
 ${m.follow(espaceClient)}
 
 ${m.regards}
@@ -43,7 +48,9 @@ ${config.contact.email} – ${config.contact.phone}`;
 <p>${escapeHtml(mailTexts.greeting(name))}</p>
 <p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}
 ${m.attached}</p>
-<p>${m.howToSign(escapeHtml(adminTexts.signatureBlock), escapeHtml(config.contact.email))}</p>
+<p>${m.signOnline}</p>
+<p><a href="${escapeHtml(signer)}"><strong>${m.signOnlineLink}</strong></a></p>
+<p>${escapeHtml(m.orOnPaper(adminTexts.signatureBlock, config.contact.email))}</p>
 <p><a href="${escapeHtml(espaceClient)}">${m.followLink}</a></p>
 <p>${m.regards}<br>${escapeHtml(b.name)}</p>
 <hr><p style="font-size:12px;color:#555">${escapeHtml(identityLine(b.name, b.siret, b.address))}<br>

@@ -12,15 +12,16 @@ import { AppError, conflict, notFound, unprocessable } from '#server/errors.ts';
 import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
 import {
-  deleteQuote,
+  deleteQuoteIn,
   findQuoteById,
   listHistory,
-  transitionQuote,
   transitionQuoteIn,
-  undoTransition,
+  undoTransitionIn,
   type QuoteChanges,
 } from '#server/quotes/repository.ts';
-import { enqueueMail, type OutboxMail } from '#server/outbox/outbox.ts';
+import { notifyCustomerOfDeletion, notifyCustomerOfStatus } from '#server/notifications/notify.ts';
+import { cancelMail, enqueueMail, releaseMail, type OutboxMail } from '#server/outbox/outbox.ts';
+import { findSignatureOf } from '#server/signatures/repository.ts';
 import { findLatestForQuote, retryNow } from '#server/outbox/repository.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -110,14 +111,22 @@ export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {
   return listArchivedQuotes(deps.database.db);
 }
 
-/** Applies one admin action of the transition table, or answers 409 when the status forbids it. */
+/**
+ * Applies one admin action of the transition table, or answers 409 when the status forbids it;
+ * the customer's e-mail about the new status (en cours, terminé, archivé) is queued with it.
+ */
 async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: QuoteChanges): Promise<DevisRow> {
   const row = await requireQuote(deps, id);
   const from = row.statut;
   const to = nextStatut('admin', action, from);
   if (!to) throw conflict();
-  const updated = await transitionQuote(deps.database, { id, expected: from, to, changes, by: { userId: admin.id, role: 'admin' } });
+  const updated = await withWriteTransaction(deps.database, async (trx) => {
+    const moved = await transitionQuoteIn(trx, { id, expected: from, to, changes, by: { userId: admin.id, role: 'admin' } });
+    if (moved) await notifyCustomerOfStatus(trx, deps.config, moved);
+    return moved;
+  });
   if (!updated) throw conflict();
+  deps.outbox.kick();
   return updated;
 }
 
@@ -128,10 +137,19 @@ export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
 export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
-/** Deletes the quote in any status the table allows, then its signed PDF (a leftover file is harmless, a dangling link is not). */
+/**
+ * Deletes the quote in any status the table allows, with the customer's e-mail about it, then its signed PDF (a
+ * leftover file is harmless, a dangling link is not). The evidence of an online signature
+ * (signatures/) is kept.
+ */
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
-  const deleted = await deleteQuote(deps.database, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
+  const deleted = await withWriteTransaction(deps.database, async (trx) => {
+    const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
+    if (gone) await notifyCustomerOfDeletion(trx, deps.config, gone);
+    return gone;
+  });
   if (!deleted) throw notFound(texts.quoteNotFound);
+  deps.outbox.kick();
   try {
     await deps.fileStore.delete(signedFileKey(id));
   } catch (error) {
@@ -267,23 +285,35 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   const from = row.statut;
   const to = nextStatut('admin', 'uploadSigned', from);
   if (!to) throw conflict();
+  // A signed and sealed document is never replaced by a scan.
+  if (await findSignatureOf(deps.database.db, id)) throw conflict(adminTexts.signedOnlineNoReplace);
   await assertPdf(content);
   const key = signedFileKey(id);
-  const updated = await transitionQuote(deps.database, {
-    id,
-    expected: from,
-    to,
-    changes: { signedFileKey: key },
-    by: { userId: admin.id, role: 'admin' },
-    recordSameStatus: true,
+  const claimed = await withWriteTransaction(deps.database, async (trx) => {
+    const moved = await transitionQuoteIn(trx, {
+      id,
+      expected: from,
+      to,
+      changes: { signedFileKey: key },
+      by: { userId: admin.id, role: 'admin' },
+      recordSameStatus: true,
+    });
+    // The customer hears of the new status once the file is stored (held until then).
+    const mail =
+      moved && from !== to
+        ? await notifyCustomerOfStatus(trx, deps.config, moved, { heldUntil: new Date(Date.now() + 5 * 60 * 1000) })
+        : null;
+    return moved ? { moved, mailIds: mail ? [mail] : [] } : null;
   });
-  if (!updated) throw conflict();
+  if (!claimed) throw conflict();
+  const updated = claimed.moved;
   try {
     await deps.fileStore.put(key, content, 'application/pdf');
   } catch (error) {
-    const undone = await undoTransition(deps.database, {
-      done: updated,
-      restore: { statut: row.statut, signedFileKey: row.signedFileKey },
+    const undone = await withWriteTransaction(deps.database, async (trx) => {
+      const done = await undoTransitionIn(trx, { done: updated, restore: { statut: row.statut, signedFileKey: row.signedFileKey } });
+      if (done) await cancelMail(trx, claimed.mailIds, 'upload taken back: the signed PDF could not be stored');
+      return done;
     }).catch((undoError: unknown) => {
       deps.log.error({ err: undoError, devisId: id }, 'upload of a signed PDF could not be taken back');
       return false;
@@ -291,5 +321,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
     deps.log.warn({ err: error, devisId: id, undone }, 'signed PDF could not be stored');
     throw new AppError('unavailable', adminTexts.uploadStoreFailure, { cause: error });
   }
+  await releaseMail(deps.database.db, claimed.mailIds);
+  deps.outbox.kick();
   return rowToDevis(updated);
 }

@@ -7,6 +7,7 @@ import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import * as admin from './migrations/2026-11-21-003-admin.ts';
 import * as outbox from './migrations/2026-11-23-outbox-001.ts';
 import * as jsonAndVersion from './migrations/2026-11-23-quotes-001-json-version.ts';
+import * as signature from './migrations/2026-11-23-signature-001.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-admin': admin,
   '2026-11-23-outbox-001': outbox,
   '2026-11-23-quotes-001-json-version': jsonAndVersion,
+  '2026-11-23-signature-001': signature,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

@@ -13,6 +13,8 @@ export type Database = {
   account: AuthAccountTable;
   auth_throttle: AuthThrottleTable;
   outbox: OutboxTable;
+  signatures: SignaturesTable;
+  notification_preferences: NotificationPreferencesTable;
 };
 
 /** The nested objects of a quote (spec section 3), each in a JSON column named as there. */
@@ -71,10 +73,39 @@ export type DevisHistoriqueTable = {
   byUserId: string | null;
   byRole: Role;
   at: string;
+  /** An event that is not a status (« signé en ligne »…); its row keeps the status as it was. */
+  event: string | null;
+  /** Who the event names (the signer's name as typed), when it names someone. */
+  byName: string | null;
 };
 
 /** Folded search text of a quote (admin list), refreshed when the quote's version changes. */
 export type DevisSearchTable = { devisId: string; texte: string; sourceVersion: number };
+
+/** The evidence of one online signature (signatures/); kept even if the quote is deleted later. */
+export type SignaturesTable = {
+  id: string;
+  devisId: string;
+  numeroDevis: number;
+  userId: string;
+  signerName: string;
+  signerEmail: string;
+  signedAt: string;
+  ipAddress: string;
+  userAgent: string;
+  consentText: string;
+  /** The PDF sent for signature (file store key) and its SHA-256, as recorded when it was sent. */
+  originalPdfKey: string;
+  originalSha256: string;
+  /** The sealed, signed PDF and its SHA-256. */
+  signedPdfKey: string;
+  signedSha256: string;
+  /** SHA-256 of the DER of the certificate that sealed it. */
+  sealCertificateSha256: string;
+};
+
+/** A customer's choice about the e-mails that are not essential (no row: he gets them). */
+export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };
 
 export type UtilisateursTable = {
   uid: string;

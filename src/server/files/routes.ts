@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiDocs } from '#domain/texts-server.ts';
+import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getSignedQuoteFile } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
 
 /** Downloads of stored files, each through an authorised route (never a public URL). */
 export async function fileRoutes(instance: FastifyInstance): Promise<void> {
@@ -27,12 +28,7 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
         viewer,
         request.params.id,
       );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendPdfDownload(reply, file);
     },
   );
 }

@@ -3,6 +3,8 @@ import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 import { insertMessage } from './repository.ts';
 
+export { cancelMail, releaseMail } from './repository.ts';
+
 /** A file of the message: bytes kept with it, or a key of the file store read when sending. */
 export type OutboxAttachment = { filename: string; contentType: string } & ({ content: Buffer } | { storageKey: string });
 
@@ -16,6 +18,13 @@ export type OutboxMail = {
   attachments?: OutboxAttachment[];
   /** The quote the message is about, if any (its state is shown to the administrator). */
   devisId?: string | null;
+  /**
+   * Held until then: for a change whose last step (writing a file) comes after its commit. The
+   * caller releases it with `releaseMail` once that step is done, or cancels it with
+   * `cancelMail` in the transaction that takes the change back; a crash in between sends it
+   * when the hold ends.
+   */
+  heldUntil?: Date;
 };
 
 const storedAttachmentSchema = z.array(
@@ -49,6 +58,7 @@ export async function enqueueMail(trx: Db, mail: OutboxMail, now = new Date()): 
       devisId: mail.devisId ?? null,
     },
     now,
+    mail.heldUntil,
   );
 }
 

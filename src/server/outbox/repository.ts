@@ -4,14 +4,31 @@ import type { OutboxRow } from '#server/db/schema.ts';
 
 export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'>;
 
-export async function insertMessage(db: Db, message: NewOutboxRow, now: Date): Promise<string> {
+export async function insertMessage(db: Db, message: NewOutboxRow, now: Date, heldUntil?: Date): Promise<string> {
   const id = randomUUID();
   const at = now.toISOString();
   await db
     .insertInto('outbox')
-    .values({ ...message, id, status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at })
+    .values({ ...message, id, status: 'pending', attempts: 0, nextAttemptAt: heldUntil?.toISOString() ?? at, createdAt: at })
     .execute();
   return id;
+}
+
+/** Held messages (`heldUntil`) are due now; call `kick()` after the commit. */
+export async function releaseMail(db: Db, ids: readonly string[], now = new Date()): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('outbox').set({ nextAttemptAt: now.toISOString() }).where('id', 'in', ids).where('status', '=', 'pending').execute();
+}
+
+/** Messages whose cause was taken back are never sent (those not yet claimed by a worker). */
+export async function cancelMail(db: Db, ids: readonly string[], reason: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'cancelled', lastError: reason })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { QuoteEvent } from '#domain/quote-events.ts';
 import { INITIAL_STATUT, type Role, type Statut } from '#domain/statuses.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
@@ -74,9 +75,12 @@ function historyId(at: string): string {
   return `${at}-${String(historySequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
 }
 
+/** An event of the quote's history that is not a status, and whom it names (the signer…). */
+export type EventEntry = { event: QuoteEvent; byName?: string | null };
+
 async function recordStatusChange(
   db: Db,
-  change: { devisId: string; fromStatut: Statut | null; toStatut: Statut; userId: string | null; role: Role },
+  change: { devisId: string; fromStatut: Statut | null; toStatut: Statut; userId: string | null; role: Role } & Partial<EventEntry>,
 ): Promise<void> {
   const at = new Date().toISOString();
   await db
@@ -89,8 +93,32 @@ async function recordStatusChange(
       byUserId: change.userId,
       byRole: change.role,
       at,
+      event: change.event ?? null,
+      byName: change.byName ?? null,
     })
     .execute();
+}
+
+/**
+ * Records an event that is not a status (« signé en ligne », « Véhicule pris en charge »…) in
+ * the quote's history, inside the caller's transaction: its row keeps the status as it is
+ * (from and to the same). Returns false when the quote does not exist.
+ */
+export async function recordQuoteEvent(
+  trx: Db,
+  entry: { devisId: string; by: { userId: string | null; role: Role } } & EventEntry,
+): Promise<boolean> {
+  const quote = await trx.selectFrom('devis').select('statut').where('id', '=', entry.devisId).executeTakeFirst();
+  if (!quote) return false;
+  await recordStatusChange(trx, {
+    devisId: entry.devisId,
+    fromStatut: quote.statut,
+    toStatut: quote.statut,
+    ...entry.by,
+    event: entry.event,
+    byName: entry.byName,
+  });
+  return true;
 }
 
 export type TransitionArgs = {
@@ -100,6 +128,8 @@ export type TransitionArgs = {
   changes?: QuoteChanges;
   by: { userId: string | null; role: Role };
   recordSameStatus?: boolean;
+  /** The event that caused this change (« signé en ligne »), recorded on its history row. */
+  event?: EventEntry;
 };
 
 /**
@@ -128,8 +158,8 @@ export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
-  if (args.expected !== args.to || args.recordSameStatus) {
-    await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by });
+  if (args.expected !== args.to || args.recordSameStatus || args.event) {
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: args.expected, toStatut: args.to, ...args.by, ...args.event });
   }
   return row;
 }
@@ -141,37 +171,39 @@ export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<
  * (compare-and-set on its version, which every write increments). Returns false, changing
  * nothing, when the quote changed meanwhile.
  */
-export async function undoTransition(
-  handle: DatabaseHandle,
-  args: { done: DevisRow; restore: QuoteChanges & { statut: Statut } },
-): Promise<boolean> {
-  return withWriteTransaction(handle, async (trx) => {
-    const row = await trx
-      .updateTable('devis')
-      .set((eb) => ({ ...toJsonColumns(args.restore), updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
-      .where('id', '=', args.done.id)
-      .where('version', '=', args.done.version)
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
-    const latest = await trx
-      .selectFrom('devis_historique')
-      .select('id')
-      .where('devisId', '=', row.id)
-      .where('at', '>=', args.done.updatedAt)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
-    return true;
-  });
+export function undoTransition(handle: DatabaseHandle, args: UndoArgs): Promise<boolean> {
+  return withWriteTransaction(handle, (trx) => undoTransitionIn(trx, args));
+}
+
+type UndoArgs = { done: DevisRow; restore: QuoteChanges & { statut: Statut } };
+
+/** undoTransition inside the caller's transaction (what else the step had written goes with it). */
+export async function undoTransitionIn(trx: Db, args: UndoArgs): Promise<boolean> {
+  const row = await trx
+    .updateTable('devis')
+    .set((eb) => ({ ...toJsonColumns(args.restore), updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
+    .where('id', '=', args.done.id)
+    .where('version', '=', args.done.version)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  // Unchanged since the transition: the entry it wrote (at or after its updatedAt) is the latest.
+  const latest = await trx
+    .selectFrom('devis_historique')
+    .select('id')
+    .where('devisId', '=', row.id)
+    .where('at', '>=', args.done.updatedAt)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) await trx.deleteFrom('devis_historique').where('id', '=', latest.id).execute();
+  return true;
 }
 
 export async function listHistory(db: Db, devisId: string) {
   return db
     .selectFrom('devis_historique')
-    .select(['fromStatut', 'toStatut', 'byRole', 'at'])
+    .select(['fromStatut', 'toStatut', 'byRole', 'at', 'event', 'byName'])
     .where('devisId', '=', devisId)
     .orderBy('id')
     .execute();
@@ -189,11 +221,13 @@ export function listOwnQuotes(db: Db, uid: string, { archived }: { archived: boo
  * transitionQuote); its history and search text go with it (ON DELETE CASCADE). Returns the
  * deleted row.
  */
-export async function deleteQuote(
-  handle: DatabaseHandle,
-  args: { id: string; expected: readonly Statut[] },
-): Promise<DevisRow | undefined> {
-  return withWriteTransaction(handle, (trx) =>
-    trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', args.expected).returningAll().executeTakeFirst(),
-  );
+export function deleteQuote(handle: DatabaseHandle, args: DeleteArgs): Promise<DevisRow | undefined> {
+  return withWriteTransaction(handle, (trx) => deleteQuoteIn(trx, args));
+}
+
+type DeleteArgs = { id: string; expected: readonly Statut[] };
+
+/** deleteQuote inside the caller's transaction (the customer's e-mail about it commits with it). */
+export function deleteQuoteIn(trx: Db, args: DeleteArgs): Promise<DevisRow | undefined> {
+  return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', args.expected).returningAll().executeTakeFirst();
 }

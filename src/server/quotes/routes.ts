@@ -18,7 +18,13 @@ const oneQuote = (summary: string) => ({ ...doc(summary), params: idParams, resp
 /** The customer area's API: every route answers only about the caller's own quotes. */
 export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const depsOf = (request: FastifyRequest) => ({ database: app.database, fileStore: app.fileStore, log: request.log });
+  const depsOf = (request: FastifyRequest) => ({
+    database: app.database,
+    fileStore: app.fileStore,
+    log: request.log,
+    config: app.config,
+    outbox: app.outbox,
+  });
 
   // The one guard of these routes, before body validation: a visitor is told to log in, not
   // that the payload is wrong. Handlers read the viewer it let through.

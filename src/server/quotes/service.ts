@@ -7,10 +7,13 @@ import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/sta
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { measureDistance } from '#server/addresses/service.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import type { Geo } from '#server/geo/index.ts';
+import { notifyAdminToConfirm } from '#server/notifications/notify.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import {
@@ -20,13 +23,13 @@ import {
   findQuoteById,
   listHistory,
   listOwnQuotes,
-  transitionQuote,
+  transitionQuoteIn,
   type QuoteChanges,
 } from './repository.ts';
 import { matchesSearch } from './search.ts';
 
 /** `log` is the request's logger. */
-type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger };
+type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
 type SimulationDeps = { database: DatabaseHandle; geo: Geo; dailyQuoteLimit: number; log: FastifyBaseLogger };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,20 +92,14 @@ async function saveSimulation(
 }
 
 /**
- * The quote `id` if the viewer may see it: its owner, and the administrator when `adminMaySee`
- * (downloads), else 404: another customer's quote does not exist for them. Asking for one is
- * logged like the guards' refusals, so that probing for ids shows in the logs.
+ * The caller's own quote, or 404: another customer's quote does not exist for them (nor for
+ * the administrator, who has his own API). Asking for one is logged like the guards'
+ * refusals, so that probing for ids shows in the logs.
  */
-export async function findQuoteFor(
-  deps: Pick<Deps, 'database' | 'log'>,
-  viewer: Viewer,
-  id: string,
-  { adminMaySee = false } = {},
-): Promise<DevisRow> {
+export async function findOwnQuote(deps: Pick<Deps, 'database' | 'log'>, viewer: Viewer, id: string): Promise<DevisRow> {
   const row = await findQuoteById(deps.database.db, id);
   if (!row) throw notFound(quoteApiMessages.notFound);
-  const maySee = row.uid === viewer.id || (adminMaySee && viewer.role === 'admin');
-  if (!maySee) {
+  if (row.uid !== viewer.id) {
     deps.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
     throw notFound(quoteApiMessages.notFound);
   }
@@ -120,46 +117,62 @@ export async function listArchivedQuotes(deps: Deps, viewer: Viewer): Promise<De
 }
 
 export async function getOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<Devis> {
-  const row = await findQuoteFor(deps, viewer, id);
+  const row = await findOwnQuote(deps, viewer, id);
   const historique = await listHistory(deps.database.db, row.id);
   return { ...rowToDevis(row), historique };
 }
 
-/** Applies a customer action through the transition table, compare-and-set on the status. */
+/**
+ * Applies a customer action through the transition table, compare-and-set on the status;
+ * `notify` queues the e-mail that tells of it, in the same transaction.
+ */
 async function applyCustomerAction(
   deps: Deps,
   viewer: Viewer,
   id: string,
   action: QuoteAction,
   changes: QuoteChanges = {},
+  notify?: (trx: Db, row: DevisRow) => Promise<unknown>,
 ): Promise<Devis> {
-  const row = await findQuoteFor(deps, viewer, id);
+  const row = await findOwnQuote(deps, viewer, id);
   const to = nextStatut('customer', action, row.statut);
   if (!to) throw conflict(refusals[action]);
-  const updated = await transitionQuote(deps.database, {
-    id: row.id,
-    expected: row.statut,
-    to,
-    changes,
-    by: { userId: viewer.id, role: 'customer' },
+  const updated = await withWriteTransaction(deps.database, async (trx) => {
+    const moved = await transitionQuoteIn(trx, {
+      id: row.id,
+      expected: row.statut,
+      to,
+      changes,
+      by: { userId: viewer.id, role: 'customer' },
+    });
+    if (moved && notify) await notify(trx, moved);
+    return moved;
   });
   if (!updated) throw conflict(quoteApiMessages.changedMeanwhile);
+  if (notify) deps.outbox.kick();
   return rowToDevis(updated);
 }
 
 export function completeQuote(deps: Deps, viewer: Viewer, id: string, completion: Completion): Promise<Devis> {
-  return applyCustomerAction(deps, viewer, id, 'complete', {
-    clientType: completion.clientType,
-    clientDetails: completion.clientDetails,
-    contactDepart: completion.contactDepart,
-    contactArrivee: completion.contactArrivee,
-    priseInfo: completion.priseInfo,
-    livraisonInfo: completion.livraisonInfo,
-    infosVehicule: completion.infosVehicule,
-    options: completion.options,
-    typeConvoyage: completion.typeConvoyage,
-    commentaire: completion.commentaire ?? null,
-  });
+  return applyCustomerAction(
+    deps,
+    viewer,
+    id,
+    'complete',
+    {
+      clientType: completion.clientType,
+      clientDetails: completion.clientDetails,
+      contactDepart: completion.contactDepart,
+      contactArrivee: completion.contactArrivee,
+      priseInfo: completion.priseInfo,
+      livraisonInfo: completion.livraisonInfo,
+      infosVehicule: completion.infosVehicule,
+      options: completion.options,
+      typeConvoyage: completion.typeConvoyage,
+      commentaire: completion.commentaire ?? null,
+    },
+    (trx, row) => notifyAdminToConfirm(trx, deps.config, row),
+  );
 }
 
 export function archiveQuote(deps: Deps, viewer: Viewer, id: string): Promise<Devis> {
@@ -171,7 +184,7 @@ export function restoreQuote(deps: Deps, viewer: Viewer, id: string): Promise<De
 }
 
 export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<void> {
-  const row = await findQuoteFor(deps, viewer, id);
+  const row = await findOwnQuote(deps, viewer, id);
   if (!canApply('customer', 'delete', row.statut)) throw conflict(refusals.delete);
   const deleted = await deleteQuote(deps.database, { id: row.id, expected: TRANSITIONS.customer.delete?.from ?? [] });
   if (!deleted) throw conflict(quoteApiMessages.changedMeanwhile);

@@ -47,6 +47,23 @@ const everyone = (status: number): Record<Role, Expected> => ({
   admin: status,
 });
 
+const SIGN_BODY = {
+  nomSignataire: 'Client A',
+  consentement: true,
+  signature: {
+    largeur: 300,
+    hauteur: 150,
+    traits: [
+      [
+        [10, 10],
+        [100, 120],
+        [200, 20],
+      ],
+    ],
+  },
+  pdfSha256: 'a'.repeat(64),
+};
+
 const TABLE: Record<string, Entry> = {
   'GET /api/health': { perQuote: false, expect: everyone(200) },
   'GET /api/config': { perQuote: false, expect: everyone(200) },
@@ -91,6 +108,21 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/devis/:id': { perQuote: true, expect: customerQuote(byTable('customer', 'delete', 204)) },
   // No signed file was uploaded for these quotes: the owner and the admin get 404 too.
   'GET /api/devis/:id/devis-signe': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
+  // Online signature: the page's data for the owner in any status; the PDF sent only once there is one (none here).
+  'GET /api/devis/:id/signature': { perQuote: true, expect: customerQuote(200) },
+  'GET /api/devis/:id/devis-envoye': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
+  // These quotes were never sent with a PDF: even envoyé, there is nothing to sign (409). signatures.test.ts signs real ones.
+  'POST /api/devis/:id/signer': {
+    perQuote: true,
+    expect: customerQuote(409),
+    request: () => ({ payload: SIGN_BODY }),
+  },
+  'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'PUT /api/comptes/notifications': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
+    request: () => ({ payload: { suiviParEmail: true } }),
+  },
   'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },

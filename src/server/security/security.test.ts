@@ -166,7 +166,30 @@ describe.each(ENGINES)("a customer asking for another customer's quote on %s", (
     await t.close();
   });
 
-  const routesFor = (id: string) => [...customerQuoteRoutes(id), { method: 'GET', url: `/api/devis/${id}/devis-signe` }] as const;
+  const signBody = {
+    nomSignataire: 'Bob',
+    consentement: true,
+    signature: {
+      largeur: 300,
+      hauteur: 150,
+      traits: [
+        [
+          [10, 10],
+          [100, 120],
+          [200, 20],
+        ],
+      ],
+    },
+    pdfSha256: 'a'.repeat(64),
+  };
+  const routesFor = (id: string) =>
+    [
+      ...customerQuoteRoutes(id),
+      { method: 'GET', url: `/api/devis/${id}/devis-signe` },
+      { method: 'GET', url: `/api/devis/${id}/signature` },
+      { method: 'GET', url: `/api/devis/${id}/devis-envoye` },
+      { method: 'POST', url: `/api/devis/${id}/signer`, payload: signBody },
+    ] as const;
   const warningsFrom = (start: number) =>
     lines
       .slice(start)

@@ -127,8 +127,9 @@ function History({ devis }: { devis: Devis }) {
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> —{' '}
           {entry.fromStatut === null
             ? adminTexts.historyCreated(statutLabel(entry.toStatut))
-            : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}{' '}
-          ({entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
+            : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}
+          {entry.event ? ` — ${q.historyEvent(entry.event, entry.byName)}` : null} (
+          {entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
         </li>
       ))}
     </ol>

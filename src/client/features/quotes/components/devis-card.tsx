@@ -37,6 +37,11 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
           <ActionLabel label={t.complete} devis={devis} />
         </Link>
       ) : null}
+      {canApply('customer', 'sign', devis.statut) ? (
+        <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.signerDevis(devis.id)}>
+          <ActionLabel label={t.sign} devis={devis} />
+        </Link>
+      ) : null}
       {devis.devisSigneURL ? (
         <a className={styles.actionLink} href={devis.devisSigneURL} download>
           <ActionLabel label={t.downloadSigned} devis={devis} />

@@ -142,7 +142,10 @@ export function DevisDetail({ devis }: { devis: Devis }) {
           <ol className={styles.history}>
             {devis.historique.map((entry) => (
               <li key={`${entry.at}-${entry.toStatut}`}>
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> – {t.historyEntry(statutLabel(entry.toStatut))}
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> –{' '}
+                {entry.event
+                  ? `${t.historyEvent(entry.event, entry.byName)} – ${t.historyEntry(statutLabel(entry.toStatut))}`
+                  : t.historyEntry(statutLabel(entry.toStatut))}
               </li>
             ))}
           </ol>

@@ -1,0 +1,50 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import type { Kysely } from 'kysely';
+
+/**
+ * Online signature (issue 14):
+ * - the quote history also records events that are not statuses (`event`, e.g. « signé en
+ *   ligne », with the name of the person, `byName`); an event row keeps the status as it was;
+ * - `signatures` keeps the evidence of each online signature. It has no foreign key to the
+ *   quote on purpose: the evidence outlives a quote deleted later (docs/decisions.md);
+ * - `notification_preferences`: a customer's choice about the e-mails that are not essential
+ *   (no row: he gets them).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('devis_historique').addColumn('event', 'varchar(64)').execute();
+  await db.schema.alterTable('devis_historique').addColumn('byName', 'text').execute();
+
+  await db.schema
+    .createTable('signatures')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
+    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
+    .addColumn('userId', 'varchar(64)', (col) => col.notNull())
+    .addColumn('signerName', 'text', (col) => col.notNull())
+    .addColumn('signerEmail', 'text', (col) => col.notNull())
+    .addColumn('signedAt', 'text', (col) => col.notNull())
+    .addColumn('ipAddress', 'text', (col) => col.notNull())
+    .addColumn('userAgent', 'text', (col) => col.notNull())
+    .addColumn('consentText', 'text', (col) => col.notNull())
+    .addColumn('originalPdfKey', 'text', (col) => col.notNull())
+    .addColumn('originalSha256', 'varchar(64)', (col) => col.notNull())
+    .addColumn('signedPdfKey', 'text', (col) => col.notNull())
+    .addColumn('signedSha256', 'varchar(64)', (col) => col.notNull())
+    .addColumn('sealCertificateSha256', 'varchar(64)', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('signatures_devis_idx').on('signatures').column('devisId').execute();
+
+  await db.schema
+    .createTable('notification_preferences')
+    .addColumn('uid', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('statusUpdates', 'integer', (col) => col.notNull())
+    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('notification_preferences').execute();
+  await db.schema.dropTable('signatures').execute();
+  await db.schema.alterTable('devis_historique').dropColumn('byName').execute();
+  await db.schema.alterTable('devis_historique').dropColumn('event').execute();
+}

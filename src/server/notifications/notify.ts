@@ -1,0 +1,139 @@
+import { paths } from '#domain/paths.ts';
+import { statutLabel, type Statut } from '#domain/statuses.ts';
+import { notificationTexts as n } from '#domain/texts-signature.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
+import { enqueueMail } from '#server/outbox/outbox.ts';
+import { wantsStatusUpdates } from './repository.ts';
+import { renderNotification } from './templates.ts';
+
+/**
+ * The e-mails that tell each step of a quote, queued in the transaction of the change they
+ * tell of (outbox/). To the administrator: a quote to confirm, a quote signed. To the
+ * customer: the copy of what he signed (essential), and the status news he may turn off in
+ * his area (en cours, terminé, archived or deleted by the administrator).
+ */
+export const NOTIFICATION_KINDS = {
+  adminToConfirm: 'admin-quote-to-confirm',
+  adminSigned: 'admin-quote-signed',
+  customerSignedCopy: 'customer-signed-copy',
+  customerStatus: 'customer-status',
+} as const;
+
+/** The customer's address for news of his quote: the account's, else the one he gave on the quote. */
+function customerAddress(row: DevisRow): string | null {
+  return row.email?.trim() || row.clientDetails?.email.trim() || null;
+}
+
+function customerName(row: DevisRow): string | null {
+  return row.clientDetails?.nom ?? null;
+}
+
+const route = (row: DevisRow) => `${row.adresseDepart} → ${row.adresseArrivee}`;
+const adminLink = (config: Config, row: DevisRow) => ({ url: `${config.publicUrl}${paths.adminEditDevis(row.id)}`, label: n.adminLink });
+const quoteLink = (config: Config, row: DevisRow) => ({ url: `${config.publicUrl}${paths.devis(row.id)}`, label: n.customerLink });
+
+/** « Devis n° N à confirmer »: a customer completed his quote. */
+export async function notifyAdminToConfirm(trx: Db, config: Config, row: DevisRow): Promise<string> {
+  const subject = n.adminToConfirmSubject(row.numeroDevis);
+  return enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.adminToConfirm,
+    devisId: row.id,
+    to: config.adminEmail,
+    ...renderNotification(config, {
+      subject,
+      paragraphs: [n.adminToConfirmBody(row.numeroDevis, customerName(row) ?? row.email ?? '—', route(row))],
+      link: adminLink(config, row),
+    }),
+  });
+}
+
+/**
+ * A signature online: « Devis n° N signé » to the administrator, and to the signer the copy of
+ * the signed, sealed PDF (read from the file store when it is sent). Held until `heldUntil`:
+ * the caller releases them once the signed PDF is stored, or cancels them.
+ */
+export async function notifySigned(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  signature: { signerName: string; signerEmail: string; signedAt: string; signedFileKey: string; heldUntil: Date },
+): Promise<string[]> {
+  const admin = await enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.adminSigned,
+    devisId: row.id,
+    to: config.adminEmail,
+    heldUntil: signature.heldUntil,
+    ...renderNotification(config, {
+      subject: n.adminSignedSubject(row.numeroDevis),
+      paragraphs: [n.adminSignedBody(row.numeroDevis, signature.signerName, signature.signedAt)],
+      link: adminLink(config, row),
+    }),
+  });
+  const customer = await enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.customerSignedCopy,
+    devisId: row.id,
+    to: signature.signerEmail,
+    heldUntil: signature.heldUntil,
+    attachments: [{ filename: `devis-signe-${row.numeroDevis}.pdf`, contentType: 'application/pdf', storageKey: signature.signedFileKey }],
+    ...renderNotification(config, {
+      subject: n.customerSignedSubject(row.numeroDevis),
+      name: signature.signerName,
+      paragraphs: [n.customerSignedBody(row.numeroDevis)],
+      link: quoteLink(config, row),
+    }),
+  });
+  return [admin, customer];
+}
+
+/** Statuses whose news the customer gets (envoyé has its own e-mail, with the quote). */
+const NEWS: readonly Statut[] = ['en cours', 'terminé', 'archivé'];
+
+/**
+ * The customer's news of a status the administrator set, unless he turned them off. Returns
+ * the message's id, or null when nothing was queued.
+ */
+export async function notifyCustomerOfStatus(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  { heldUntil }: { heldUntil?: Date } = {},
+): Promise<string | null> {
+  const statut = row.statut as Statut;
+  const body = n.customerStatusBody[statut];
+  const to = customerAddress(row);
+  if (!NEWS.includes(statut) || !body || !to) return null;
+  if (row.uid && !(await wantsStatusUpdates(trx, row.uid))) return null;
+  return enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.customerStatus,
+    devisId: row.id,
+    to,
+    heldUntil,
+    ...renderNotification(config, {
+      subject: n.customerStatusSubject(row.numeroDevis, statutLabel(statut)),
+      name: customerName(row),
+      paragraphs: [body(row.numeroDevis)],
+      link: quoteLink(config, row),
+      optOut: true,
+    }),
+  });
+}
+
+/** The customer's news that the administrator deleted his quote, unless he turned them off. */
+export async function notifyCustomerOfDeletion(trx: Db, config: Config, row: DevisRow): Promise<string | null> {
+  const to = customerAddress(row);
+  if (!to || (row.uid && !(await wantsStatusUpdates(trx, row.uid)))) return null;
+  return enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.customerStatus,
+    devisId: null,
+    to,
+    ...renderNotification(config, {
+      subject: n.customerDeletedSubject(row.numeroDevis),
+      name: customerName(row),
+      paragraphs: [n.customerDeletedBody(row.numeroDevis)],
+      link: { url: `${config.publicUrl}${paths.espaceClient}`, label: n.customerAreaLink },
+      optOut: true,
+    }),
+  });
+}

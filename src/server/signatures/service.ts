@@ -1,0 +1,194 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
+import { canApply, nextStatut } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
+import type { Viewer } from '#server/accounts/guards.ts';
+import { signedFileKey } from '#server/admin/service.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
+import { assertMayFetch, readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
+import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
+import { notifySigned } from '#server/notifications/notify.ts';
+import { cancelMail, releaseMail } from '#server/outbox/outbox.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { rowToDevis } from '#server/quotes/devis-mapper.ts';
+import { findQuoteById, listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
+import { findOwnQuote } from '#server/quotes/service.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
+import type { Seal } from './seal.ts';
+import { buildSignedQuote, formatParisShort } from './signed-document.ts';
+
+export type SignatureDeps = {
+  database: DatabaseHandle;
+  fileStore: FileStore;
+  outbox: OutboxWorker;
+  config: Config;
+  seal: () => Promise<Seal>;
+  log: FastifyBaseLogger;
+};
+
+/** How long the e-mails of a signature wait for its PDF to be stored before they go anyway (a crash in between). */
+const MAIL_HOLD_MS = 5 * 60 * 1000;
+
+const sentPdfUrl = (id: string) => `/api/devis/${encodeURIComponent(id)}/devis-envoye`;
+
+function clientNameOf(row: DevisRow): string | null {
+  return row.clientDetails?.nom.trim() || null;
+}
+
+/** What /devis/{id}/signer shows: the quote as sent, its price and clauses, the prefilled signer. */
+export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: string): Promise<SigningView> {
+  const row = await findOwnQuote(deps, viewer, id);
+  const devis = rowToDevis(row);
+  const signature = await findSignatureOf(deps.database.db, row.id);
+  const pdf = row.sentPdfKey && row.sentPdfSha256 ? { url: sentPdfUrl(row.id), sha256: row.sentPdfSha256 } : null;
+  return {
+    id: row.id,
+    numeroDevis: row.numeroDevis,
+    statut: devis.statut,
+    prix: devis.prix,
+    adresseDepart: row.adresseDepart,
+    adresseArrivee: row.adresseArrivee,
+    typeVehicule: row.typeVehicule,
+    clauses: devis.clauses,
+    peutSigner: canApply('customer', 'sign', row.statut) && pdf !== null,
+    nomSignataire: clientNameOf(row) ?? viewer.name,
+    emailSignataire: viewer.email,
+    pdf,
+    devisSigneURL: devis.devisSigneURL,
+    signature: signature ? { nom: signature.signerName, date: signature.signedAt } : null,
+  };
+}
+
+/** The PDF sent for signature, for its owner or the administrator. */
+export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string): Promise<{ content: Buffer; filename: string }> {
+  const row = await findQuoteById(deps.database.db, id);
+  if (!row) throw notFound(texts.quoteNotFound);
+  assertMayFetch(
+    viewer,
+    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+    { log: deps.log, notFoundMessage: texts.quoteNotFound },
+  );
+  const file = row.sentPdfKey ? await readDocument(deps.fileStore, row.sentPdfKey) : null;
+  if (!file) throw notFound(adminTexts.sentPdfMissing);
+  return { content: file.content, filename: `devis-${row.numeroDevis}.pdf` };
+}
+
+/** Why a quote cannot be signed now: it was signed already (online or on paper), or it was never sent. */
+const notSignable = (row: DevisRow) =>
+  conflict(row.signedFileKey || ['en cours', 'terminé'].includes(row.statut) ? s.alreadySigned : s.notSent);
+
+/**
+ * Signs the quote online. Checks, in this order: the owner (404), the status envoyé (409,
+ * « déjà signé » once signed), the name, the consent and the drawing (400), that the PDF the
+ * page showed is the one sent and that the stored file is still it (409). Then, with nothing
+ * written yet, builds and seals the signed PDF (a failure: 503, nothing written); then one
+ * transaction moves the quote envoyé → en cours through the transition table, records
+ * « signé en ligne » with the signer, keeps the evidence and queues the e-mails, held; of two
+ * signatures at the same moment, that compare-and-set lets exactly one through. Only the
+ * winner writes devis-signes/{id}.pdf; if that write fails, the transaction is taken back
+ * whole (status, history, evidence, e-mails) and the customer gets a 503. Once written, the
+ * e-mails are released.
+ */
+export async function signQuote(
+  deps: SignatureDeps,
+  viewer: Viewer,
+  id: string,
+  body: SignBody,
+  client: { ipAddress: string; userAgent: string },
+): Promise<Devis> {
+  const row = await findOwnQuote(deps, viewer, id);
+  const to = nextStatut('customer', 'sign', row.statut);
+  if (!to) throw notSignable(row);
+  const signerName = body.nomSignataire.trim();
+  if (!signerName) throw validationError(s.signerNameMissing);
+  if (body.consentement !== true) throw validationError(s.consentMissing);
+  if (!hasInk(body.signature) || body.signature.traits.flat().length > MAX_SIGNATURE_POINTS) throw validationError(s.signatureMissing);
+  if (!row.sentPdfKey || !row.sentPdfSha256) throw conflict(s.notSent);
+  if (body.pdfSha256 !== row.sentPdfSha256) throw conflict(s.pdfChanged);
+  const original = await readDocument(deps.fileStore, row.sentPdfKey, row.sentPdfSha256);
+  if (!original?.intact) {
+    deps.log.error({ devisId: row.id, key: row.sentPdfKey, found: original?.sha256 ?? null }, 'the stored quote PDF is not the one sent');
+    throw conflict(s.pdfChanged);
+  }
+
+  const signedAt = new Date();
+  const evidence = {
+    numeroDevis: row.numeroDevis,
+    originalSha256: original.sha256,
+    signerName,
+    signerEmail: viewer.email,
+    userId: viewer.id,
+    signedAt,
+    ipAddress: client.ipAddress,
+    userAgent: client.userAgent.slice(0, 512),
+  };
+  let signed: Buffer;
+  let seal: Seal;
+  try {
+    seal = await deps.seal();
+    signed = await buildSignedQuote(original.content, body.signature, evidence, { seal, business: deps.config.business });
+  } catch (error) {
+    deps.log.error({ err: error, devisId: row.id }, 'the signed quote could not be made or sealed');
+    throw new AppError('unavailable', s.sealFailure, { cause: error });
+  }
+
+  const key = signedFileKey(row.id);
+  const claimed = await withWriteTransaction(deps.database, async (trx) => {
+    const updated = await transitionQuoteIn(trx, {
+      id: row.id,
+      expected: 'envoyé',
+      to,
+      changes: { signedFileKey: key },
+      by: { userId: viewer.id, role: 'customer' },
+      event: { event: 'signé en ligne', byName: signerName },
+    });
+    if (!updated) return null;
+    const evidenceId = await insertSignatureEvidence(trx, {
+      ...evidence,
+      devisId: row.id,
+      signedAt: signedAt.toISOString(),
+      consentText: CONSENT_TEXT,
+      originalPdfKey: row.sentPdfKey!,
+      signedPdfKey: key,
+      signedSha256: sha256Hex(signed),
+      sealCertificateSha256: seal.certificate.sha256,
+    });
+    const mailIds = await notifySigned(trx, deps.config, updated, {
+      signerName,
+      signerEmail: viewer.email,
+      signedAt: formatParisShort(signedAt),
+      signedFileKey: key,
+      heldUntil: new Date(signedAt.getTime() + MAIL_HOLD_MS),
+    });
+    return { updated, evidenceId, mailIds };
+  });
+  if (!claimed) throw conflict(s.alreadySigned);
+
+  try {
+    await storeDocument(deps.fileStore, key, signed, { failureMessage: s.sealFailure });
+  } catch (error) {
+    const undone = await withWriteTransaction(deps.database, async (trx) => {
+      if (!(await undoTransitionIn(trx, { done: claimed.updated, restore: { statut: row.statut, signedFileKey: row.signedFileKey } }))) {
+        return false;
+      }
+      await deleteSignatureEvidence(trx, claimed.evidenceId);
+      await cancelMail(trx, claimed.mailIds, 'signature taken back: the signed PDF could not be stored');
+      return true;
+    }).catch((undoError: unknown) => {
+      deps.log.error({ err: undoError, devisId: row.id }, 'an online signature could not be taken back');
+      return false;
+    });
+    deps.log.warn({ err: error, devisId: row.id, undone }, 'signed PDF could not be stored');
+    throw error;
+  }
+  await releaseMail(deps.database.db, claimed.mailIds);
+  deps.outbox.kick();
+  const historique = await listHistory(deps.database.db, row.id);
+  return { ...rowToDevis(claimed.updated), historique };
+}
