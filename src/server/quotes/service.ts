@@ -4,6 +4,7 @@ import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { measureDistance } from '#server/addresses/service.ts';
@@ -27,6 +28,7 @@ import {
   type QuoteChanges,
 } from './repository.ts';
 import { matchesSearch } from './search.ts';
+import { assertMayFetch } from '#server/documents/documents.ts';
 
 /** `log` is the request's logger. */
 type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
@@ -103,6 +105,21 @@ export async function findOwnQuote(deps: Pick<Deps, 'database' | 'log'>, viewer:
     deps.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
     throw notFound(quoteApiMessages.notFound);
   }
+  return row;
+}
+
+/**
+ * The quote whose document (the PDF sent, the signed PDF) the viewer asks for: its owner's or,
+ * for the administrator, any; anyone else is told it does not exist, and the probe is logged.
+ */
+export async function findQuoteForDocument(deps: Pick<Deps, 'database' | 'log'>, viewer: Viewer, id: string): Promise<DevisRow> {
+  const row = await findQuoteById(deps.database.db, id);
+  if (!row) throw notFound(texts.quoteNotFound);
+  assertMayFetch(
+    viewer,
+    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+    { log: deps.log, notFoundMessage: texts.quoteNotFound },
+  );
   return row;
 }
 

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
 import { canApply, nextStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
@@ -10,14 +9,14 @@ import { signedFileKey } from '#server/admin/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-import { assertMayFetch, readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
+import { readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
 import { notifySigned } from '#server/notifications/notify.ts';
 import { cancelMail, releaseMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
-import { findOwnQuote } from '#server/quotes/service.ts';
+import { listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
+import { findOwnQuote, findQuoteForDocument } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
 import type { Seal } from './seal.ts';
@@ -67,13 +66,7 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
 
 /** The PDF sent for signature, for its owner or the administrator. */
 export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string): Promise<{ content: Buffer; filename: string }> {
-  const row = await findQuoteById(deps.database.db, id);
-  if (!row) throw notFound(texts.quoteNotFound);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await findQuoteForDocument(deps, viewer, id);
   const file = row.sentPdfKey ? await readDocument(deps.fileStore, row.sentPdfKey) : null;
   if (!file) throw notFound(adminTexts.sentPdfMissing);
   return { content: file.content, filename: `devis-${row.numeroDevis}.pdf` };

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
@@ -11,16 +11,7 @@ import { insertQuote, makePdf, multipartBody } from '#server/admin/test-factorie
 import { readPdf } from '#server/test/pdf-text.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
-import {
-  addressOf,
-  ADMIN_EMAIL,
-  buildTestApp,
-  createAdmin,
-  createCustomer,
-  ENGINES,
-  PUBLIC_URL,
-  type TestApp,
-} from '#server/test/helpers.ts';
+import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
@@ -65,19 +56,15 @@ function breakableStore(dataDir: string) {
 }
 
 describe.each(ENGINES)('online signature on %s', (engine) => {
-  let t: TestApp;
-  let admin: Headers;
-  let customer: Customer;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   const { store, moments } = breakableStore(dataDir);
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
+  let admin: Headers;
+  let customer: Customer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
   afterEach(() => {
     moments.failPut = false;
