@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '#domain/statuses.ts';
 import type { Config } from '#server/config.ts';
@@ -98,3 +98,17 @@ export function createGuards(auth: Auth, config: Config) {
 }
 
 export type Guards = ReturnType<typeof createGuards>;
+
+/**
+ * For a route plugin whose every route is a verified user's: the guard runs once, before body
+ * validation (a visitor is told to log in, not that the payload is wrong), its handlers read
+ * the viewer with `guards.viewerOf`, and no answer is kept by a cache.
+ */
+export function requireUserOnEveryRoute(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    await app.guards.requireUser(request);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+}

@@ -6,6 +6,7 @@ import { devisSchema } from '#domain/schemas/devis.ts';
 import { apiDocs } from '#domain/texts-server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
+import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
 const listSchema = z.object({ devis: z.array(devisSchema) });
@@ -26,15 +27,8 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     outbox: app.outbox,
   });
 
-  // The one guard of these routes, before body validation: a visitor is told to log in, not
-  // that the payload is wrong. Handlers read the viewer it let through.
-  app.addHook('preValidation', async (request) => {
-    await app.guards.requireUser(request);
-  });
+  requireUserOnEveryRoute(app);
   const viewerOf = app.guards.viewerOf;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   app.get(
     '/api/devis',

@@ -3,6 +3,7 @@ import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 /**
@@ -46,23 +47,6 @@ const everyone = (status: number): Record<Role, Expected> => ({
   other: status,
   admin: status,
 });
-
-const SIGN_BODY = {
-  nomSignataire: 'Client A',
-  consentement: true,
-  signature: {
-    largeur: 300,
-    hauteur: 150,
-    traits: [
-      [
-        [10, 10],
-        [100, 120],
-        [200, 20],
-      ],
-    ],
-  },
-  pdfSha256: 'a'.repeat(64),
-};
 
 const TABLE: Record<string, Entry> = {
   'GET /api/health': { perQuote: false, expect: everyone(200) },
@@ -115,7 +99,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/devis/:id/signer': {
     perQuote: true,
     expect: customerQuote(409),
-    request: () => ({ payload: SIGN_BODY }),
+    request: () => ({ payload: signBody('Client A') }),
   },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'PUT /api/comptes/notifications': {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuoteInStatus, customerQuoteRoutes } from '#server/quotes/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
 import { buildTestApp, countQuotes, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
@@ -166,29 +167,13 @@ describe.each(ENGINES)("a customer asking for another customer's quote on %s", (
     await t.close();
   });
 
-  const signBody = {
-    nomSignataire: 'Bob',
-    consentement: true,
-    signature: {
-      largeur: 300,
-      hauteur: 150,
-      traits: [
-        [
-          [10, 10],
-          [100, 120],
-          [200, 20],
-        ],
-      ],
-    },
-    pdfSha256: 'a'.repeat(64),
-  };
   const routesFor = (id: string) =>
     [
       ...customerQuoteRoutes(id),
       { method: 'GET', url: `/api/devis/${id}/devis-signe` },
       { method: 'GET', url: `/api/devis/${id}/signature` },
       { method: 'GET', url: `/api/devis/${id}/devis-envoye` },
-      { method: 'POST', url: `/api/devis/${id}/signer`, payload: signBody },
+      { method: 'POST', url: `/api/devis/${id}/signer`, payload: signBody('Bob') },
     ] as const;
   const warningsFrom = (start: number) =>
     lines

@@ -7,6 +7,7 @@ import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getSentPdf, getSigningView, signQuote, type SignatureDeps } from './service.ts';
 import { apiDocs } from '#domain/texts-server.ts';
+import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const tags = ['signature'];
 const params = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
@@ -24,13 +25,7 @@ export async function signatureRoutes(instance: FastifyInstance): Promise<void> 
     seal: app.seal,
     log: request.log,
   });
-  // Before body validation: a visitor is told to log in, not that the payload is wrong.
-  app.addHook('preValidation', async (request) => {
-    await app.guards.requireUser(request);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  requireUserOnEveryRoute(app);
 
   app.get(
     '/api/devis/:id/signature',
@@ -44,7 +39,7 @@ export async function signatureRoutes(instance: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = app.guards.viewerOf(request);
       return getSigningView(depsOf(request), viewer, request.params.id);
     },
   );
@@ -62,7 +57,7 @@ export async function signatureRoutes(instance: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = app.guards.viewerOf(request);
       return sendPdfDownload(reply, await getSentPdf(depsOf(request), viewer, request.params.id));
     },
   );
@@ -82,7 +77,7 @@ export async function signatureRoutes(instance: FastifyInstance): Promise<void> 
       bodyLimit: 512 * 1024,
     },
     async (request) => {
-      const viewer = await app.guards.requireUser(request);
+      const viewer = app.guards.viewerOf(request);
       return signQuote(depsOf(request), viewer, request.params.id, request.body, {
         ipAddress: request.ip,
         userAgent: String(request.headers['user-agent'] ?? ''),

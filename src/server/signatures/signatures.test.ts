@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
 import { insertQuote, makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
+import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
 import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
@@ -17,25 +17,6 @@ type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
-
-/** A signature as signature_pad records it on a 320 × 160 pad: two strokes. */
-const DRAWING: SignatureDrawing = {
-  largeur: 320,
-  hauteur: 160,
-  traits: [
-    [
-      [20, 120],
-      [60, 40],
-      [100, 120],
-      [140, 40],
-      [180, 110],
-    ],
-    [
-      [200, 90],
-      [300, 80],
-    ],
-  ],
-};
 
 /**
  * The disk store, whose writes can be made to fail for real (`failPut`: the same write on a
