@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { formatWallClock } from '#domain/dates.ts';
 import { statutLabel } from '#domain/statuses.ts';
@@ -8,11 +6,7 @@ import { adminTexts } from '#domain/texts-admin.ts';
 import { pdfTexts } from '#domain/texts-server.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
 import type { Config } from '#server/config.ts';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers every French letter, the euro sign and typographic spaces. */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { createPdfDocument } from './pdfkit-document.ts';
 
 const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -42,22 +36,13 @@ export async function renderQuotePdf(
   devis: Devis,
   { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },
     info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: pdfTexts.subject },
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const left = doc.page.margins.left;
 
