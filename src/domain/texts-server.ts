@@ -8,7 +8,6 @@ export const serverMessages = {
   tooManyRequests: (seconds: number) => `Trop de demandes. Veuillez patienter ${seconds} secondes avant de réessayer.`,
   tooDeep: 'Les données envoyées sont trop profondément imbriquées.',
   distanceUnavailable: 'Le calcul de distance est momentanément indisponible. Veuillez réessayer dans un instant.',
-  searchTooLong: 'Recherche trop longue (200 caractères au plus).',
 } as const;
 
 /** The page a server without its front-end build answers. */
@@ -56,12 +55,14 @@ export const pdfTexts = {
   subject: 'Devis de convoyage',
   siret: (siret: string) => `SIRET : ${siret}`,
   quoteDate: (date: string) => `Date du devis : ${date}`,
-  simulation: (date: string, statut: string) => `Simulation du ${date} – statut : ${statut}`,
+  simulationDate: (date: string) => `Simulation du ${date}`,
+  statut: (label: string) => `Statut : ${label}`,
   slotBetween: (start: string, end: string) => `, entre ${start} et ${end}`,
   slotFrom: (start: string) => `, à partir de ${start}`,
+  priceHeading: 'Prix',
   prixFinal: (prix: string) => `Prix final : ${prix}`,
   signatureInstructions: (mention: string) => `Date, nom et signature du client, précédés de la mention « ${mention} »`,
-  returnTo: (email: string) => `Devis à retourner signé à ${email}.`,
+  returnTo: 'Devis à retourner signé à',
 } as const;
 
 /** The operator's commands: npm run admin, backup and restore. */
@@ -99,16 +100,15 @@ export const apiDocs = {
   robots: 'Consignes pour les robots d’indexation',
   sitemap: 'Plan du site : les pages publiques',
   me: "L'utilisateur connecté et son rôle (user: null pour un visiteur)",
-  signUp: 'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification',
+  signUp:
+    'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification ; même réponse pour une adresse déjà inscrite, dont le titulaire est prévenu par e-mail',
   verificationLink: 'Lien de vérification de l’e-mail : vérifie puis redirige vers /connexion?verification=…',
   suggestions: (max: number) => `Suggestions d'adresses pour l'autocomplétion (${max} au plus)`,
   distance: 'Distance routière estimée entre deux adresses, en km',
   simulation: 'Simuler un prix ; enregistre le devis pour un client connecté',
-  quoteId: 'Identifiant du devis',
   myQuotes: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
   myQuotesSearch:
     'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
-  searchText: 'Texte recherché',
   myArchives: 'Mes devis archivés, par numéro croissant',
   myQuote: "Un de mes devis, avec l'historique de ses statuts",
   complete: 'Compléter un devis en attente (passe en attente de confirmation)',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
+import { idParamSchema, storableString } from './text.ts';
+
+/** `:id` of every quote route, customer's and admin's. */
+export const devisIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant du devis') });
+
+/** GET /api/devis?q=… */
+export const devisListQuerySchema = z.object({ q: storableString().max(200).optional().describe('Texte recherché') });
 
 /** The values of the quote's enumerated fields, spelled as in the specification. */
 export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import type { Db } from '#server/db/index.ts';
 
@@ -38,4 +39,15 @@ export async function removeAbandonedSignUp(db: Db, id: string, now = Date.now()
   // Unverified: it never had a session, and its verification link is a signed token, not a row.
   await deleteAuthUser(db, id);
   return true;
+}
+
+/**
+ * Removes every password-reset link of a user still waiting in better-auth's `verification`
+ * table (identifier `reset-password:<token>`, value the user id): once one link has been
+ * used, the others sent before it no longer work.
+ */
+export async function deleteResetTokensOf(db: Db, userId: string): Promise<void> {
+  await sql`delete from ${sql.table('verification')} where ${sql.ref('identifier')} like ${'reset-password:%'} and ${sql.ref('value')} = ${userId}`.execute(
+    db,
+  );
 }

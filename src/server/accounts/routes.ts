@@ -15,6 +15,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     database: app.database,
     auth: app.auth,
     outbox: app.outbox,
+    background: app.background,
     log,
   });
 
@@ -40,12 +41,13 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['comptes'],
         summary: apiDocs.signUp,
         body: signUpSchema,
-        response: { 201: signUpResponseSchema, ...errorResponses(400, 403, 409, 422, 429) },
+        response: { 201: signUpResponseSchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request, reply) => {
-      const profile = await registerCustomer(deps(request.log), request.body, request.ip);
-      return reply.status(201).send({ email: profile.email, message: texts.signupSuccess });
+      // The same answer for a new address, one with an account and the administrator's.
+      await registerCustomer(deps(request.log), request.body, request.ip);
+      return reply.status(201).send({ email: request.body.email, message: texts.signupSuccess });
     },
   );
 

@@ -2,8 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '#domain/schemas/simulation.ts';
-import { apiDocs, serverMessages } from '#domain/texts-server.ts';
+import {
+  addressQuerySchema,
+  addressSuggestionSchema,
+  distanceRequestSchema,
+  type AddressSuggestionDto,
+} from '#domain/schemas/simulation.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
@@ -22,7 +27,7 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['adresses'],
         summary: apiDocs.suggestions(MAX_SUGGESTIONS),
-        querystring: z.object({ q: z.string().max(200, serverMessages.searchTooLong) }),
+        querystring: addressQuerySchema,
         response: { 200: z.array(addressSuggestionSchema), ...errorResponses(400) },
       },
     },

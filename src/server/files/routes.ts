@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { apiDocs } from '#domain/texts-server.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
@@ -16,7 +17,7 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['fichiers'],
         summary: apiDocs.signedDownload,
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: devisIdParamsSchema,
         produces: ['application/pdf'],
         response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
       },

@@ -1,4 +1,5 @@
-import { texts } from '#domain/texts.ts';
+import { paths } from '#domain/paths.ts';
+import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts.ts';
 import { identityLine, mailTexts } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
 
@@ -41,5 +42,23 @@ function linkMail(t: LinkMailTexts, { name, url, config }: { name: string; url: 
 
 export const verificationMail = (args: { name: string; url: string; config: Config }) => linkMail(mailTexts.verification, args);
 export const resetPasswordMail = (args: { name: string; url: string; config: Config }) => linkMail(mailTexts.resetPassword, args);
+
+/** To the owner of an address someone tried to sign up with: their account exists, nothing changed. */
+export function signUpAttemptMail({ name, config }: { name: string; config: Config }): Rendered {
+  const login = `${config.publicUrl}${paths.connexion}`;
+  const forgotten = `${config.publicUrl}${paths.motDePasseOublie}`;
+  return {
+    subject: attempt.subject,
+    text: `${attempt.greeting(name)}\n\n${attempt.intro}\n\n${attempt.login}\n${login}\n\n${attempt.forgotten}\n${forgotten}\n\n${attempt.notYou}\n\n${footerText(config)}`,
+    html: layout(
+      config,
+      attempt.subject,
+      `<p>${escapeHtml(attempt.greeting(name))}</p><p>${escapeHtml(attempt.intro)}</p>
+<p>${escapeHtml(attempt.login)} <a href="${escapeHtml(login)}">${escapeHtml(login)}</a></p>
+<p>${escapeHtml(attempt.forgotten)} <a href="${escapeHtml(forgotten)}">${escapeHtml(forgotten)}</a></p>
+<p>${escapeHtml(attempt.notYou)}</p>`,
+    ),
+  };
+}
 
 export { escapeHtml };

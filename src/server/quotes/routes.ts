@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
-import { devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
 import { apiDocs } from '#domain/texts-server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
+const idParams = devisIdParamsSchema;
 const listSchema = z.object({ devis: z.array(devisSchema) });
 const refusals = errorResponses(400, 401, 403, 404, 409);
 /** What every route here documents: its tag, its summary, the session it needs, its refusals. */
@@ -36,7 +36,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         ...doc(apiDocs.myQuotes),
         description: apiDocs.myQuotesSearch,
-        querystring: z.object({ q: z.string().max(200).optional().describe(apiDocs.searchText) }),
+        querystring: devisListQuerySchema,
         response: { 200: listSchema, ...refusals },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
@@ -10,7 +10,7 @@ import { apiDocs } from '#domain/texts-server.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const tags = ['signature'];
-const params = z.object({ id: z.string().min(1).max(64).describe(apiDocs.quoteId) });
+const params = devisIdParamsSchema;
 const security = [{ session: [] }];
 const refusals = errorResponses(400, 401, 403, 404, 409);
 

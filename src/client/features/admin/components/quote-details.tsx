@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { formatWallClock } from '#domain/dates.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { statutLabel } from '#domain/statuses.ts';
+import { hasFinalPrice, statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
-import { formatDateTime, formatEuros, formatKm } from '#client/lib/format.ts';
+import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -62,7 +62,7 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
             [q.adresseDepart, devis.adresseDepart],
             [q.adresseArrivee, devis.adresseArrivee],
             [q.distance, `${formatKm(devis.distanceKm)} km`],
-            [q.price, `${formatEuros(devis.prix)} €`],
+            [hasFinalPrice(devis.statut) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis.prix, devis.statut)],
             [q.typeConvoyage, valueLabel(devis.typeConvoyage)],
           ]}
         />
