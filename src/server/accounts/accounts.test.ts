@@ -1,5 +1,4 @@
 import { createEmailVerificationToken } from 'better-auth/api';
-import type { ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
@@ -10,6 +9,7 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  linkIn,
   PUBLIC_URL,
   signIn,
   type TestApp,
@@ -46,12 +46,6 @@ function postSignIn(t: TestApp, email: string, password: string, rememberMe = tr
     headers: origin,
     payload: { email, password, rememberMe },
   });
-}
-
-function linkIn(mail: ParsedMail | undefined): URL {
-  const match = mail?.text?.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the e-mail');
-  return new URL(match[0]);
 }
 
 async function lastMailTo(t: TestApp, email: string) {

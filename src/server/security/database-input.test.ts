@@ -5,7 +5,7 @@ import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import { errorHandler } from '#server/error-handler.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Text that a database cannot store, or stores altered, is refused by the domain schemas
@@ -32,17 +32,13 @@ const signUpBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
     owner = await createCustomer(t);
     admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const complete = async (overrides: Parameters<typeof validCompletion>[0]) => {

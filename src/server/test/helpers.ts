@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { upsertAdmin } from '#server/cli/admin.ts';
 import { readOutbox } from './outbox.ts';
 
-export { addressOf, readOutbox } from './outbox.ts';
+export { addressOf, linkIn, readOutbox } from './outbox.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
