@@ -1,5 +1,4 @@
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { texts } from '#domain/texts.ts';
@@ -8,13 +7,13 @@ import { insertQuote } from '#server/admin/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
-  buildTestApp,
   createAdmin,
   createCustomer,
   ENGINES,
+  linkIn,
   PUBLIC_URL,
   signIn,
-  type TestApp,
+  useTestApp,
 } from '#server/test/helpers.ts';
 
 /**
@@ -28,20 +27,8 @@ const headers = () => ({
   'x-forwarded-for': `198.19.${Math.floor((addressCount += 1) / 250)}.${(addressCount % 250) + 1}`,
 });
 
-function linkIn(mail: ParsedMail | undefined): URL {
-  const match = mail?.text?.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the e-mail');
-  return new URL(match[0]);
-}
-
 describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   const requestReset = (email: string) =>
     t.app.inject({
@@ -217,7 +204,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
     const admin = await createAdmin(t);
     const quote = await insertQuote(t, {
       email: 'client@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' },
     });
     const response = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addressOf,
@@ -8,6 +7,7 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  linkIn,
   PUBLIC_URL,
   type TestApp,
 } from '#server/test/helpers.ts';
@@ -52,12 +52,6 @@ async function guessFromManyAddresses(t: TestApp, email: string, count: number, 
     statuses.push(...(await Promise.all(batch)));
   }
   return statuses;
-}
-
-function linkIn(mail: ParsedMail | undefined): URL {
-  const match = mail?.text?.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the e-mail');
-  return new URL(match[0]);
 }
 
 describe.each(ENGINES)('sign-in guessing on %s', (engine) => {

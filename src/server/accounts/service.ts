@@ -24,7 +24,7 @@ export type AccountDeps = {
   background: BackgroundTasks;
   log: FastifyBaseLogger;
 };
-export type SignUpData = z.output<typeof signUpSchema>;
+type SignUpData = z.output<typeof signUpSchema>;
 
 const rateLimited = (retryAfterSeconds: number) => new AppError('rate_limited', undefined, { details: { retryAfterSeconds } });
 const tooManyMails = (retryAfterSeconds: number) => new AppError('rate_limited', texts.tooManyMails, { details: { retryAfterSeconds } });

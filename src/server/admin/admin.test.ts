@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 
 describe.each(ENGINES)('the admin back office on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   let customer: Awaited<ReturnType<typeof createCustomer>>;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const routes = async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { findActiveContent } from '#server/files/pdf-check.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, multipartBody, pdfText } from './test-factories.ts';
 
 /**
@@ -102,17 +102,13 @@ const HOSTILE: [string, (doc: PDFDocument) => Promise<void> | void][] = [
 ];
 
 describe.each(ENGINES)('a signed PDF with active content, on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   let owner: Awaited<ReturnType<typeof createCustomer>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     owner = await createCustomer(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const upload = (id: string, content: Buffer) => {

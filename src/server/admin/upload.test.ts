@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
 
 /** A real 1×1 PNG image. */
@@ -22,14 +22,10 @@ function png(): Buffer {
 }
 
 describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => {

@@ -1,5 +1,5 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { notificationTexts as n } from '#domain/texts-signature.ts';
@@ -7,12 +7,12 @@ import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
-  buildTestApp,
   createAdmin,
   createCustomer,
   ENGINES,
   PUBLIC_URL,
   type TestApp,
+  useTestApp,
 } from '#server/test/helpers.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -33,14 +33,10 @@ function expectWellFormed(mail: ParsedMail, t: TestApp) {
 }
 
 describe.each(ENGINES)('notifications of each step on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** The e-mails sent while `act` runs. */

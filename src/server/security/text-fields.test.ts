@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Hostile strings in every text field of every route, as property-based tests: the body's
@@ -310,19 +310,15 @@ const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.sli
 export const textFuzzStats = { inputs: 0 };
 
 describe.each(ENGINES)('hostile text in every text field of every route, on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0', DAILY_QUOTE_LIMIT: '0' } });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let headers: Record<Caller, Record<string, string>>;
   let pdf: Buffer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0', DAILY_QUOTE_LIMIT: '0' } });
     owner = await createCustomer(t, { name: 'Client Fuzz' });
     headers = { visitor: { origin: PUBLIC_URL }, owner: owner.headers!, admin: (await createAdmin(t)).headers };
     pdf = await makePdf();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('covers every API route that takes text', () => {

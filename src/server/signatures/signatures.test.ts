@@ -3,48 +3,20 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignatureDrawing } from '#domain/schemas/signature.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
 import { insertQuote, makePdf, multipartBody } from '#server/admin/test-factories.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
-import {
-  addressOf,
-  ADMIN_EMAIL,
-  buildTestApp,
-  createAdmin,
-  createCustomer,
-  ENGINES,
-  PUBLIC_URL,
-  type TestApp,
-} from '#server/test/helpers.ts';
+import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
-
-/** A signature as signature_pad records it on a 320 × 160 pad: two strokes. */
-const DRAWING: SignatureDrawing = {
-  largeur: 320,
-  hauteur: 160,
-  traits: [
-    [
-      [20, 120],
-      [60, 40],
-      [100, 120],
-      [140, 40],
-      [180, 110],
-    ],
-    [
-      [200, 90],
-      [300, 80],
-    ],
-  ],
-};
 
 /**
  * The disk store, whose writes can be made to fail for real (`failPut`: the same write on a
@@ -65,19 +37,15 @@ function breakableStore(dataDir: string) {
 }
 
 describe.each(ENGINES)('online signature on %s', (engine) => {
-  let t: TestApp;
-  let admin: Headers;
-  let customer: Customer;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   const { store, moments } = breakableStore(dataDir);
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
+  let admin: Headers;
+  let customer: Customer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
   afterEach(() => {
     moments.failPut = false;
@@ -88,7 +56,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const quote = await insertQuote(t, {
       uid: owner.id,
       email: owner.email,
-      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' },
     });
     const confirmed = await t.app.inject({
       method: 'POST',
