@@ -80,6 +80,8 @@ export const devisSchema = z.object({
   uid: z.string().nullable(),
   email: z.string().nullable(),
   numeroDevis: z.number().int(),
+  /** Back office only: the number the original Firebase app gave an imported quote (null for the others). */
+  numeroDevisOriginal: z.number().int().nullable().optional(),
   statut: z.enum(STATUTS),
   archive: z.boolean(),
   dateSimulation: z.string(),

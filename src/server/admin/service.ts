@@ -110,7 +110,7 @@ export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis>
     listHistory(deps.database.db, id),
     findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND),
   ]);
-  return { ...rowToDevis(row), historique, envoi: envoiOf(mail) };
+  return { ...rowToDevis(row), numeroDevisOriginal: row.numeroDevisOriginal, historique, envoi: envoiOf(mail) };
 }
 
 export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {

@@ -53,7 +53,12 @@ export async function readSources(args: Args): Promise<ImportSources> {
     auth: args.auth ? await readAuthExport(args.auth) : null,
     hashConfig: args.hashConfig ? await readHashConfig(args.hashConfig) : null,
     files: args.files ? await listSignedFiles(args.files) : null,
-    paths: { firestore: resolve(args.firestore), auth: resolve(args.auth), hashConfig: resolve(args.hashConfig), files: resolve(args.files) },
+    paths: {
+      firestore: resolve(args.firestore),
+      auth: resolve(args.auth),
+      hashConfig: resolve(args.hashConfig),
+      files: resolve(args.files),
+    },
   };
 }
 
@@ -66,7 +71,10 @@ export function reportPath(args: Args, startedAt: string): string {
       : path.basename(path.resolve(args.files!)) === 'devis-signes'
         ? path.dirname(path.resolve(args.files!))
         : path.resolve(args.files!);
-  const stamp = startedAt.replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  const stamp = startedAt
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
   return path.join(folder, `rapport-import-firebase-${stamp}.json`);
 }
 

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTexts } from '#domain/texts-import.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { findActiveContent } from '#server/files/pdf-check.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
-import { main } from './cli.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, linkIn, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
+import { main, parseImportArgs, readSources } from './cli.ts';
 import { isFirebaseHash } from './password.ts';
 import type { ImportReport } from './report.ts';
+import { runImport } from './service.ts';
 import { ADMIN, PASSWORDS, writeProject, type WrittenProject } from './test-fixtures.ts';
 
 const { reasons, warnings } = importTexts;
@@ -100,7 +101,12 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
     const before = await t.app.database.db.selectFrom('account').select('password').where('userId', '=', LEA).executeTakeFirstOrThrow();
     expect(isFirebaseHash(before.password)).toBe(true);
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: origin, payload: { email: 'lea@exemple.fr', password: 'pas-le-bon' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: origin,
+      payload: { email: 'lea@exemple.fr', password: 'pas-le-bon' },
+    });
     expect(wrong.statusCode).toBe(401);
 
     const session = await signIn(t, 'lea@exemple.fr', PASSWORDS.lea);
@@ -141,7 +147,9 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
     expect(signed!.devisSigneURL).toBe('/api/devis/devisLea3ccccccccccccc/devis-signe');
 
     const archives = (await t.app.inject({ url: '/api/devis/archives', headers: session })).json().devis as Record<string, unknown>[];
-    expect(archives.map((devis) => [devis.id, devis.numeroDevis, devis.statut, devis.archive])).toEqual([['devisLea4ddddddddddddd', 8, 'archivé', true]]);
+    expect(archives.map((devis) => [devis.id, devis.numeroDevis, devis.statut, devis.archive])).toEqual([
+      ['devisLea4ddddddddddddd', 8, 'archivé', true],
+    ]);
 
     const pdf = await t.app.inject({ url: signed!.devisSigneURL as string, headers: session });
     expect(pdf.statusCode).toBe(200);
@@ -157,7 +165,9 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
 
   it('shows the administrator the quotes grouped by client e-mail, with the original number of each', async () => {
     const list = (await t.app.inject({ url: '/api/admin/devis', headers: admin })).json();
-    const groups = Object.fromEntries((list.groups as { email: string; devis: { id: string; numeroDevisOriginal: number | null }[] }[]).map((g) => [g.email, g.devis]));
+    const groups = Object.fromEntries(
+      (list.groups as { email: string; devis: { id: string; numeroDevisOriginal: number | null }[] }[]).map((g) => [g.email, g.devis]),
+    );
     expect(Object.keys(groups).sort()).toEqual(['lea@exemple.fr', 'marc.roux@transports-roux.fr', 'paul@exemple.fr', 'zoe@exemple.fr']);
     expect(groups['lea@exemple.fr']!.map((devis) => devis.id).sort()).toEqual([
       'devisLea1aaaaaaaaaaaaa',
@@ -184,7 +194,9 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
   });
 
   it('keeps numbers unique, and the counter continues after the highest: the next simulation takes 9', async () => {
-    const numbers = (await t.app.database.db.selectFrom('devis').select('numeroDevis').execute()).map((row) => row.numeroDevis).sort((a, b) => a - b);
+    const numbers = (await t.app.database.db.selectFrom('devis').select('numeroDevis').execute())
+      .map((row) => row.numeroDevis)
+      .sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 7, 8]);
     const session = await signIn(t, 'lea@exemple.fr', PASSWORDS.lea);
     const simulated = await t.app.inject({
@@ -202,7 +214,11 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
     expect(adminUsers.map((user) => user.id)).not.toContain('uidAdmin00000000000000000004');
     expect(await t.app.database.db.selectFrom('utilisateurs').select('uid').where('email', '=', ADMIN).execute()).toEqual([]);
 
-    const orphan = await t.app.database.db.selectFrom('devis').select(['uid', 'email']).where('id', '=', 'devisPaul1fffffffffffff').executeTakeFirstOrThrow();
+    const orphan = await t.app.database.db
+      .selectFrom('devis')
+      .select(['uid', 'email'])
+      .where('id', '=', 'devisPaul1fffffffffffff')
+      .executeTakeFirstOrThrow();
     expect(orphan).toEqual({ uid: null, email: 'paul@exemple.fr' });
 
     // Paul signs up in the new app, confirms his address and signs in: his quote is his.
@@ -243,6 +259,166 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
       'devis-signes': { read: 6, imported: 0, alreadyImported: 2, skipped: 4 },
     });
     expect(report.renumbered).toEqual([]);
+  });
+
+  it('lets a customer who had no Firebase password (Google sign-in) choose one with « Mot de passe oublié »', async () => {
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: origin,
+      payload: { email: 'zoe@exemple.fr', redirectTo: '/reinitialiser-mot-de-passe' },
+    });
+    expect(request.statusCode).toBe(200);
+    const mail = (await t.outbox()).filter((message) => addressOf(message) === 'zoe@exemple.fr').at(-1);
+    const token = linkIn(mail!).searchParams.get('token');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: origin,
+      payload: { token, newPassword: 'mot-de-passe-de-zoé' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const session = await signIn(t, 'zoe@exemple.fr', 'mot-de-passe-de-zoé');
+    const quotes = (await t.app.inject({ url: '/api/devis', headers: session })).json().devis as { id: string; statut: string }[];
+    expect(quotes.map((devis) => [devis.id, devis.statut])).toEqual([['devisZoe1hhhhhhhhhhhhh', 'envoyé']]);
+  });
+});
+
+/**
+ * The rows an import writes, without what only says when it ran (import time, history ids
+ * and times, the accounts' last change), to compare two databases that imported the same.
+ */
+async function importedRows(t: TestApp) {
+  const { devis, historique, journal, users, accounts, profiles, counter } = await snapshot(t);
+  const without = <T extends object>(rows: T[], keys: string[]) =>
+    rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key))));
+  return {
+    devis,
+    historique: without(historique, ['id', 'at']),
+    journal: without(journal, ['importedAt']),
+    users: without(users, ['updatedAt']),
+    accounts: without(accounts, ['updatedAt']),
+    profiles,
+    counter,
+  };
+}
+
+describe.each(ENGINES)('running the import safely on %s', (engine) => {
+  let project: WrittenProject;
+  const apps: TestApp[] = [];
+  const app = async () => {
+    const t = await buildTestApp(engine, { env: { ADMIN_EMAIL: ADMIN } });
+    apps.push(t);
+    return t;
+  };
+  beforeAll(async () => {
+    project = await writeProject(mkdtempSync(path.join(os.tmpdir(), 'firebase-export-')));
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    rmSync(project.dir, { recursive: true, force: true });
+  });
+
+  it('imports the __collections__ form of the export, timestamps as {__datatype__: "timestamp"}, exactly as the plain form', async () => {
+    const collections = await writeProject(mkdtempSync(path.join(os.tmpdir(), 'firebase-export-')), { form: 'collections' });
+    try {
+      const [plain, other] = [await app(), await app()];
+      // The same accounts' file for both, so that the hashes (random salts) are the same.
+      expect((await runCommand(plain, project.args)).code).toBe(0);
+      const args = [
+        '--firestore',
+        collections.firestore,
+        '--auth',
+        project.auth,
+        '--hash-config',
+        project.hashConfig,
+        '--files',
+        project.files,
+      ];
+      expect((await runCommand(other, args)).code).toBe(0);
+      const rows = await importedRows(other);
+      expect(rows).toEqual(await importedRows(plain));
+      expect(rows.devis.find((row) => row.id === 'devisLea2bbbbbbbbbbbbb')).toMatchObject({ dateSimulation: '2024-04-10T14:00:00.000Z' });
+    } finally {
+      rmSync(collections.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with --dry-run reads everything and prints the same report, but writes nothing: no row, no file, no report file', async () => {
+    const t = await app();
+    const empty = await snapshot(t);
+    const reports = () => readdirSync(project.dir).filter((name) => name.startsWith('rapport-import-firebase-'));
+    const reportsBefore = reports();
+    const dry = await runCommand(t, [...project.args, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(await snapshot(t)).toEqual(empty);
+    const pdfs = () => readdirSync(t.dataDir, { recursive: true }).filter((name) => String(name).endsWith('.pdf'));
+    expect(pdfs()).toEqual([]);
+    expect(reports()).toEqual(reportsBefore);
+    expect(dry.out).toContain(importTexts.reportTitle(true));
+    expect(dry.out).toContain(importTexts.done(true));
+
+    const real = await runCommand(t, project.args);
+    expect(real.code).toBe(0);
+    expect(pdfs()).toHaveLength(2);
+    // The same report, line for line, but for its title and last line.
+    const body = (out: string) =>
+      out
+        .split('\n')
+        .filter(
+          (line) => line.trim() !== '' && !line.startsWith('Rapport') && !line.startsWith('Essai') && !line.startsWith('Import terminé'),
+        );
+    expect(body(dry.out)).toEqual(body(real.out));
+  });
+
+  it('completes a run stopped half-way when run again: the same database as an uninterrupted run, no half quote meanwhile', async () => {
+    const reference = await app();
+    expect((await runCommand(reference, project.args)).code).toBe(0);
+
+    const t = await app();
+    const sources = await readSources(parseImportArgs(project.args));
+    const deps = { database: t.app.database, fileStore: t.app.fileStore, adminEmail: ADMIN };
+    const stop = new Error('arrêt brutal');
+    const stopped = runImport(deps, sources, {
+      dryRun: false,
+      onProgress: (collection, done) => {
+        if (collection === 'devis' && done === 3) throw stop;
+      },
+    });
+    await expect(stopped).rejects.toBe(stop);
+    // Three whole quotes, each with its history entry; the others not begun.
+    const halfway = await snapshot(t);
+    expect(halfway.devis).toHaveLength(3);
+    expect(halfway.historique.map((row) => row.devisId).sort()).toEqual(halfway.devis.map((row) => row.id).sort());
+    expect(halfway.journal.filter((row) => row.collection === 'devis' && row.importedAt !== null)).toHaveLength(3);
+
+    const resumed = await runCommand(t, project.args);
+    expect(resumed.code).toBe(0);
+    expect(writtenReport(project.dir).collections.devis).toEqual({ read: 8, imported: 4, alreadyImported: 3, skipped: 1 });
+    expect(await importedRows(t)).toEqual(await importedRows(reference));
+    for (const id of ['devisLea3ccccccccccccc', 'devisMarc1eeeeeeeeeeee']) {
+      expect(await t.app.fileStore.get(`devis-signes/${id}.pdf`)).toEqual(await reference.app.fileStore.get(`devis-signes/${id}.pdf`));
+    }
+  });
+
+  it('refuses bad input in French before writing anything, with the usage', async () => {
+    const t = await app();
+    const before = await snapshot(t);
+    const none = await runCommand(t, []);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(importTexts.noSource);
+    expect(none.err).toContain(importTexts.usage);
+    const noConfig = await runCommand(t, ['--auth', project.auth]);
+    expect(noConfig.err).toContain(importTexts.authWithoutHashConfig);
+    const notJson = await runCommand(t, ['--firestore', project.hashConfig.replace('hash-config.json', 'devis-signes/LISEZMOI.txt')]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.err).toContain('n’est pas un fichier JSON valide');
+    const wrongShape = await runCommand(t, ['--firestore', project.auth]);
+    expect(wrongShape.err).toContain(importTexts.firestoreShape(project.auth));
+    const missing = await runCommand(t, ['--files', path.join(project.dir, 'absent')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(importTexts.filesDirMissing(path.join(project.dir, 'absent')));
+    expect(await snapshot(t)).toEqual(before);
   });
 });
 

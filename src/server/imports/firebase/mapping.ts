@@ -289,7 +289,10 @@ function mapVehicle(reader: DocReader, value: unknown): Devis['infosVehicule'] {
 function mapClauses(reader: DocReader, value: unknown): Devis['clauses'] {
   if (!isObject(value)) return null;
   reader.unknown(value, ['km', 'longDistance'], 'clauses.');
-  return checked(clausesSchema, { km: reader.bool(value.km, 'clauses.km'), longDistance: reader.bool(value.longDistance, 'clauses.longDistance') });
+  return checked(clausesSchema, {
+    km: reader.bool(value.km, 'clauses.km'),
+    longDistance: reader.bool(value.longDistance, 'clauses.longDistance'),
+  });
 }
 
 /** « confirme », « Confirmé », « CONFIRMÉ » are « confirmé »; empty is « en attente » (spec section 4). */

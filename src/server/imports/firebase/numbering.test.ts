@@ -48,7 +48,9 @@ describe('numbering of imported quotes', () => {
         const numbers = [...plan.numbers.values()];
         expect(new Set([...numbers, ...taken]).size).toBe(numbers.length + taken.length);
         expect(plan.counter).toBe(Math.max(counter, ...numbers));
-        const originals = new Set(all.flatMap((item) => (item.numeroOriginal && !taken.includes(item.numeroOriginal) ? [item.numeroOriginal] : [])));
+        const originals = new Set(
+          all.flatMap((item) => (item.numeroOriginal && !taken.includes(item.numeroOriginal) ? [item.numeroOriginal] : [])),
+        );
         for (const numero of originals) expect(numbers).toContain(numero);
 
         const again = planNumbers(all.slice(cut).concat(all.slice(0, cut)), new Set(taken), counter);

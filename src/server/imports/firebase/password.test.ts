@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encodeFirebaseHash, firebaseScrypt, isFirebaseHash, passwordHashing, verifyFirebaseHash, type FirebaseHashConfig } from './password.ts';
+import {
+  encodeFirebaseHash,
+  firebaseScrypt,
+  isFirebaseHash,
+  passwordHashing,
+  verifyFirebaseHash,
+  type FirebaseHashConfig,
+} from './password.ts';
 
 describe('Firebase modified scrypt', () => {
   it('gives the hash of the example published in github.com/firebase/scrypt (its README)', async () => {
@@ -29,7 +36,10 @@ describe('Firebase modified scrypt', () => {
     expect(await verifyFirebaseHash(stored, 'mot de passe à l’ancienne')).toBe(true);
     const otherKey = encodeFirebaseHash({ passwordHash: hash, salt: salt.toString('base64') }, { ...config, signerKey: randomBytes(64) });
     expect(await verifyFirebaseHash(otherKey, 'mot de passe à l’ancienne')).toBe(false);
-    const otherSeparator = encodeFirebaseHash({ passwordHash: hash, salt: salt.toString('base64') }, { ...config, saltSeparator: Buffer.from([8]) });
+    const otherSeparator = encodeFirebaseHash(
+      { passwordHash: hash, salt: salt.toString('base64') },
+      { ...config, saltSeparator: Buffer.from([8]) },
+    );
     expect(await verifyFirebaseHash(otherSeparator, 'mot de passe à l’ancienne')).toBe(false);
   });
 

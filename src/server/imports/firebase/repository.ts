@@ -49,7 +49,12 @@ export const journalKey = (collection: ImportCollection, sourceId: string) => `$
  */
 export async function readImportState(
   db: Db,
-  names: { emails: readonly string[]; userIds: readonly string[]; quoteSourceIds: readonly string[]; importedId: (sourceId: string) => string },
+  names: {
+    emails: readonly string[];
+    userIds: readonly string[];
+    quoteSourceIds: readonly string[];
+    importedId: (sourceId: string) => string;
+  },
 ): Promise<ImportState> {
   const tables = new Set((await db.introspection.getTables()).map((table) => table.name));
   const journal = new Map<string, JournalRow>();
@@ -228,10 +233,7 @@ export async function importQuote(
       .where('sourceId', '=', args.sourceId)
       .executeTakeFirst();
     if (journal?.importedAt) return false;
-    await trx
-      .insertInto('devis')
-      .values(toJsonColumns(args.quote))
-      .execute();
+    await trx.insertInto('devis').values(toJsonColumns(args.quote)).execute();
     await recordQuoteEvent(trx, { devisId: args.quote.id, by: { userId: null, role: 'admin' }, event: 'importé' });
     await trx
       .updateTable('firebase_import')

@@ -65,7 +65,10 @@ const EMPTY_STATE: ImportState = {
   quotes: new Map(),
 };
 
-const byKey = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 /**
  * Imports what the sources hold, or with `dryRun` only decides it: both produce the same
@@ -81,7 +84,9 @@ export async function runImport(deps: ImportDeps, sources: ImportSources, option
   const adminEmail = deps.adminEmail.trim().toLowerCase();
 
   // 1. Map every document (pure).
-  const encode = sources.hashConfig ? (hash: { passwordHash: string; salt: string }) => encodeFirebaseHash(hash, sources.hashConfig!) : null;
+  const encode = sources.hashConfig
+    ? (hash: { passwordHash: string; salt: string }) => encodeFirebaseHash(hash, sources.hashConfig!)
+    : null;
   const accounts = (sources.auth ?? [])
     .map((user, index) => ({ user, id: typeof user.localId === 'string' ? user.localId : `#${index + 1}` }))
     .sort(byKey((item) => item.id))
@@ -162,7 +167,11 @@ export async function runImport(deps: ImportDeps, sources: ImportSources, option
   await importRemainingFiles(deps, report, state, { files, consumed, quotes, write, importedAt, progress });
   if (write) await attachQuotesToImportedAccounts(deps.database!);
   if (write) {
-    const counter = await deps.database!.db.selectFrom('devis_counter').select('value').where('name', '=', 'numeroDevis').executeTakeFirst();
+    const counter = await deps
+      .database!.db.selectFrom('devis_counter')
+      .select('value')
+      .where('name', '=', 'numeroDevis')
+      .executeTakeFirst();
     report.report.counter.after = counter?.value ?? report.report.counter.after;
   }
   return report.report;
@@ -264,7 +273,8 @@ function decideAccounts(
     byEmail.set(account.email, targetId);
     report.imported('auth');
   }
-  for (const [email, user] of state.usersByEmail) if (user.emailVerified && !byEmail.has(email) && email !== adminEmail) byEmail.set(email, user.id);
+  for (const [email, user] of state.usersByEmail)
+    if (user.emailVerified && !byEmail.has(email) && email !== adminEmail) byEmail.set(email, user.id);
 
   return {
     toCreate,
@@ -315,7 +325,15 @@ function decideProfiles(
     }
     const earlier = state.journal.get(journalKey('auth', id));
     if (earlier?.targetId) {
-      const base: Utilisateur = { uid: earlier.targetId, nom: '', telephone: '', email: profile.email, type: 'particulier', adresse: '', dateInscription: '' };
+      const base: Utilisateur = {
+        uid: earlier.targetId,
+        nom: '',
+        telephone: '',
+        email: profile.email,
+        type: 'particulier',
+        adresse: '',
+        dateInscription: '',
+      };
       updates.push({ sourceUid: id, profile: mergeProfile(base, profile) });
       report.warn('utilisateurs', id, mapped.warnings);
       report.imported('utilisateurs');
@@ -369,7 +387,8 @@ async function decideQuotes(
     }
     report.warn('devis', id, mapped.warnings);
     if (importedId(id) !== id && !journal) report.warn('devis', id, w.newId(importedId(id)));
-    if (!owners.ownerOf(mapped.value) && mapped.value.email && mapped.value.email !== adminEmail) report.warn('devis', id, w.accountPending);
+    if (!owners.ownerOf(mapped.value) && mapped.value.email && mapped.value.email !== adminEmail)
+      report.warn('devis', id, w.accountPending);
     report.imported('devis');
     pending.push(mapped.value);
   }
@@ -395,7 +414,8 @@ async function decideQuotes(
   }
   const ordered = pending.map((quote) => ({ quote, numero: numbers.get(quote.sourceId)! })).sort((a, b) => a.numero - b.numero);
   for (const { quote, numero } of ordered) {
-    if (quote.numeroOriginal !== numero) report.report.renumbered.push({ id: quote.sourceId, numeroOriginal: quote.numeroOriginal, numeroDevis: numero });
+    if (quote.numeroOriginal !== numero)
+      report.report.renumbered.push({ id: quote.sourceId, numeroOriginal: quote.numeroOriginal, numeroDevis: numero });
   }
   return ordered;
 }
@@ -460,7 +480,9 @@ async function importRemainingFiles(
     if (!signed) continue;
     if (run.write) {
       await deps.fileStore.put(signedFileKey(devisId), signed, 'application/pdf');
-      if (!(await attachSignedFile(deps.database!, { sourceId: file.id, devisId, key: signedFileKey(devisId), importedAt: run.importedAt }))) {
+      if (
+        !(await attachSignedFile(deps.database!, { sourceId: file.id, devisId, key: signedFileKey(devisId), importedAt: run.importedAt }))
+      ) {
         report.skipped('devis-signes', file.name, reasons.fileAlreadySigned);
         continue;
       }
@@ -517,4 +539,3 @@ export async function withImportLock<T>(handle: DatabaseHandle, fn: () => Promis
 }
 
 const IMPORT_LOCK_KEY = 7_461_317;
-

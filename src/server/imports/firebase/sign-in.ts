@@ -15,6 +15,7 @@ export async function completeImportedSignIn(
   args: { userId: string; email: string; password: string; isAdmin: boolean; hash: (password: string) => Promise<string> },
 ): Promise<void> {
   const stored = await findCredentialPassword(database.db, args.userId);
-  if (isFirebaseHash(stored)) await replaceImportedHash(database, { userId: args.userId, previous: stored, next: await args.hash(args.password) });
+  if (isFirebaseHash(stored))
+    await replaceImportedHash(database, { userId: args.userId, previous: stored, next: await args.hash(args.password) });
   if (!args.isAdmin) await claimImportedQuotes(database.db, { id: args.userId, email: args.email });
 }

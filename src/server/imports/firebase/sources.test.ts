@@ -83,29 +83,43 @@ describe('reading the Firestore export', () => {
 
 describe('reading the accounts and the hash parameters', () => {
   it('reads auth:export users, and refuses another shape', () => {
-    expect(parseAuthExport({ users: [{ localId: 'a', email: 'a@b.fr' }, 'x'] }, 'users.json')).toEqual([{ localId: 'a', email: 'a@b.fr' }, {}]);
+    expect(parseAuthExport({ users: [{ localId: 'a', email: 'a@b.fr' }, 'x'] }, 'users.json')).toEqual([
+      { localId: 'a', email: 'a@b.fr' },
+      {},
+    ]);
     expect(() => parseAuthExport({ accounts: [] }, 'users.json')).toThrow(importTexts.authShape('users.json'));
   });
 
   const expected = { signerKey: Buffer.from('c2lnbmVy', 'base64'), saltSeparator: Buffer.from('Bw==', 'base64'), rounds: 8, memCost: 14 };
 
   it('reads the parameters as JSON, wrapped in hash_config, or pasted from the console as they are', () => {
-    expect(parseHashConfig('{"base64_signer_key": "c2lnbmVy", "base64_salt_separator": "Bw==", "rounds": 8, "mem_cost": 14}', 'h')).toEqual(expected);
-    expect(parseHashConfig('{"hash_config": {"base64_signer_key": "c2lnbmVy", "base64_salt_separator": "Bw==", "rounds": "8", "mem_cost": "14"}}', 'h')).toEqual(
+    expect(parseHashConfig('{"base64_signer_key": "c2lnbmVy", "base64_salt_separator": "Bw==", "rounds": 8, "mem_cost": 14}', 'h')).toEqual(
       expected,
     );
-    const pasted = 'hash_config {\n  algorithm: SCRYPT,\n  base64_signer_key: c2lnbmVy,\n  base64_salt_separator: Bw==,\n  rounds: 8,\n  mem_cost: 14,\n}\n';
+    expect(
+      parseHashConfig(
+        '{"hash_config": {"base64_signer_key": "c2lnbmVy", "base64_salt_separator": "Bw==", "rounds": "8", "mem_cost": "14"}}',
+        'h',
+      ),
+    ).toEqual(expected);
+    const pasted =
+      'hash_config {\n  algorithm: SCRYPT,\n  base64_signer_key: c2lnbmVy,\n  base64_salt_separator: Bw==,\n  rounds: 8,\n  mem_cost: 14,\n}\n';
     expect(parseHashConfig(pasted, 'h')).toEqual(expected);
   });
 
   it('refuses incomplete parameters, another algorithm, or a cost the machine could not afford', () => {
-    expect(() => parseHashConfig('{"base64_signer_key": "c2lnbmVy", "rounds": 8, "mem_cost": 14}', 'h.json')).toThrow(importTexts.hashConfigShape('h.json'));
-    expect(() => parseHashConfig('hash_config { algorithm: BCRYPT, base64_signer_key: a2V5, base64_salt_separator: Bw==, rounds: 8, mem_cost: 14 }', 'h')).toThrow(
-      ImportInputError,
+    expect(() => parseHashConfig('{"base64_signer_key": "c2lnbmVy", "rounds": 8, "mem_cost": 14}', 'h.json')).toThrow(
+      importTexts.hashConfigShape('h.json'),
     );
-    expect(() => parseHashConfig('{"base64_signer_key": "a2V5", "base64_salt_separator": "Bw==", "rounds": 8, "mem_cost": 30}', 'h')).toThrow(
-      importTexts.hashConfigLimits('h'),
-    );
+    expect(() =>
+      parseHashConfig(
+        'hash_config { algorithm: BCRYPT, base64_signer_key: a2V5, base64_salt_separator: Bw==, rounds: 8, mem_cost: 14 }',
+        'h',
+      ),
+    ).toThrow(ImportInputError);
+    expect(() =>
+      parseHashConfig('{"base64_signer_key": "a2V5", "base64_salt_separator": "Bw==", "rounds": 8, "mem_cost": 30}', 'h'),
+    ).toThrow(importTexts.hashConfigLimits('h'));
   });
 });
 

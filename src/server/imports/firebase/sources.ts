@@ -153,7 +153,8 @@ export function parseHashConfig(text: string, file: string): FirebaseHashConfig 
   if (typeof signerKey !== 'string' || typeof saltSeparator !== 'string' || rounds === undefined || memCost === undefined) {
     throw new ImportInputError(m.hashConfigShape(file));
   }
-  if (typeof values.algorithm === 'string' && values.algorithm.toUpperCase() !== 'SCRYPT') throw new ImportInputError(m.hashConfigShape(file));
+  if (typeof values.algorithm === 'string' && values.algorithm.toUpperCase() !== 'SCRYPT')
+    throw new ImportInputError(m.hashConfigShape(file));
   const config: FirebaseHashConfig = {
     signerKey: Buffer.from(signerKey, 'base64'),
     saltSeparator: Buffer.from(saltSeparator, 'base64'),
@@ -181,7 +182,13 @@ export async function listSignedFiles(dir: string): Promise<SignedFile[]> {
   try {
     if (!(await stat(root)).isDirectory()) throw new Error('not a directory');
     const inner = path.join(root, 'devis-signes');
-    if (await stat(inner).then((s) => s.isDirectory(), () => false)) root = inner;
+    if (
+      await stat(inner).then(
+        (s) => s.isDirectory(),
+        () => false,
+      )
+    )
+      root = inner;
     const entries = await readdir(root, { withFileTypes: true });
     const files: SignedFile[] = [];
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

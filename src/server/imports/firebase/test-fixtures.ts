@@ -43,15 +43,31 @@ async function firebaseUser(fields: Record<string, unknown>, password?: string) 
 export async function authExport() {
   return {
     users: [
-      await firebaseUser({ localId: 'uidLea0000000000000000000001', email: 'lea@exemple.fr', emailVerified: true, displayName: 'Léa Fontaine' }, PASSWORDS.lea),
       await firebaseUser(
-        { localId: 'uidMarc000000000000000000002', email: 'Marc.Roux@Transports-Roux.fr', emailVerified: true, phoneNumber: '+33611223344' },
+        { localId: 'uidLea0000000000000000000001', email: 'lea@exemple.fr', emailVerified: true, displayName: 'Léa Fontaine' },
+        PASSWORDS.lea,
+      ),
+      await firebaseUser(
+        {
+          localId: 'uidMarc000000000000000000002',
+          email: 'Marc.Roux@Transports-Roux.fr',
+          emailVerified: true,
+          phoneNumber: '+33611223344',
+        },
         PASSWORDS.marc,
       ),
       // Signed in with Google only: no password to keep.
-      await firebaseUser({ localId: 'uidZoe0000000000000000000003', email: 'zoe@exemple.fr', emailVerified: true, displayName: 'Zoé Lambert' }),
+      await firebaseUser({
+        localId: 'uidZoe0000000000000000000003',
+        email: 'zoe@exemple.fr',
+        emailVerified: true,
+        displayName: 'Zoé Lambert',
+      }),
       await firebaseUser({ localId: 'uidAdmin00000000000000000004', email: ADMIN, emailVerified: true }, PASSWORDS.admin),
-      await firebaseUser({ localId: 'uidOff00000000000000000000005', email: 'ancien@exemple.fr', emailVerified: true, disabled: true }, 'peu-importe'),
+      await firebaseUser(
+        { localId: 'uidOff00000000000000000000005', email: 'ancien@exemple.fr', emailVerified: true, disabled: true },
+        'peu-importe',
+      ),
       await firebaseUser({ localId: 'uidPhone000000000000000000006', phoneNumber: '+33600000000' }),
     ],
   };
@@ -76,7 +92,12 @@ export function firestoreDocuments() {
       },
       uidAdmin00000000000000000004: { uid: 'uidAdmin00000000000000000004', nom: 'Admin', email: ADMIN, type: 'particulier' },
       // A profile whose account is gone from Firebase Authentication.
-      uidGone0000000000000000000007: { uid: 'uidGone0000000000000000000007', nom: 'Paul Girard', email: 'paul@exemple.fr', type: 'particulier' },
+      uidGone0000000000000000000007: {
+        uid: 'uidGone0000000000000000000007',
+        nom: 'Paul Girard',
+        email: 'paul@exemple.fr',
+        type: 'particulier',
+      },
     },
     devis: {
       // Empty statut, no archive field, whole euros as a number.
@@ -160,7 +181,12 @@ export function firestoreDocuments() {
         distanceKm: 404,
         prix: 508,
         clientType: 'entreprise',
-        clientDetails: { nom: 'Transports Roux', email: 'marc.roux@transports-roux.fr', telephone: '04 91 00 00 00', siret: '12345678900012' },
+        clientDetails: {
+          nom: 'Transports Roux',
+          email: 'marc.roux@transports-roux.fr',
+          telephone: '04 91 00 00 00',
+          siret: '12345678900012',
+        },
         datePriseEnCharge: { start: ts('2024-02-10T07:00:00.000Z'), end: ts('2024-02-10T09:00:00.000Z') },
         signedDevisUrl: 'https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/devis-signes%2FdevisMarc1eeeeeeeeeeee.pdf',
         codePromo: 'HIVER24',
@@ -229,7 +255,10 @@ export async function signedPdf(text: string, { script = false } = {}): Promise<
   const page = doc.addPage([595.28, 841.89]);
   page.drawText(text, { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
   if (script) {
-    doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of("app.alert('ancien')") }));
+    doc.catalog.set(
+      PDFName.of('OpenAction'),
+      doc.context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of("app.alert('ancien')") }),
+    );
   }
   return Buffer.from(await doc.save());
 }

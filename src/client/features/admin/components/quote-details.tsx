@@ -4,6 +4,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { hasFinalPrice, statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { importedQuoteTexts } from '#domain/texts-import.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
 import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
@@ -57,6 +58,9 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
         <Facts
           items={[
             [adminTexts.quoteNumber, devis.numeroDevis],
+            ...(devis.numeroDevisOriginal != null
+              ? ([[importedQuoteTexts.numeroOriginal, devis.numeroDevisOriginal]] as [string, ReactNode][])
+              : []),
             [q.status, statutLabel(devis.statut)],
             [q.dateSimulation, formatDateTime(devis.dateSimulation)],
             [q.adresseDepart, devis.adresseDepart],
