@@ -41,7 +41,8 @@ export const importTexts = {
   } satisfies Record<ImportCollection, string>,
   progress: (stage: string, done: number, total: number) => `${stage} : ${done}/${total}`,
 
-  reportTitle: (dryRun: boolean) => (dryRun ? 'Rapport d’import Firebase — ESSAI (--dry-run) : rien n’a été écrit' : 'Rapport d’import Firebase'),
+  reportTitle: (dryRun: boolean) =>
+    dryRun ? 'Rapport d’import Firebase — ESSAI (--dry-run) : rien n’a été écrit' : 'Rapport d’import Firebase',
   reportLine: (label: string, counts: { read: number; imported: number; alreadyImported: number; skipped: number }) =>
     `${label} : ${counts.read} lus, ${counts.imported} importés, ${counts.alreadyImported} déjà importés, ${counts.skipped} non repris`,
   reportUnmappedTitle: 'Documents non repris :',
@@ -50,12 +51,14 @@ export const importTexts = {
     from === null ? `  devis ${id} : sans numéro d’origine → n° ${to}` : `  devis ${id} : n° ${from} → n° ${to}`,
   reportWarningsTitle: 'Remarques :',
   reportUnknownFieldsTitle: 'Champs absents de la spécification, non repris :',
-  reportUnknownField: (collection: string, field: string, count: number) => `  ${collection}.${field} (${count} document${count > 1 ? 's' : ''})`,
+  reportUnknownField: (collection: string, field: string, count: number) =>
+    `  ${collection}.${field} (${count} document${count > 1 ? 's' : ''})`,
   reportCounter: (before: number, after: number) => `Compteur des numéros de devis : ${before} → ${after}`,
   reportFile: (file: string) => `Rapport complet (JSON) : ${file}`,
   reportFileFailed: (file: string, reason: string) => `Le rapport JSON n’a pas pu être écrit dans ${file} : ${reason}`,
   done: (dryRun: boolean) => (dryRun ? 'Essai terminé : relancez sans --dry-run pour importer.' : 'Import terminé.'),
-  failed: (reason: string) => `L’import s’est arrêté : ${reason}\nCe qui a été importé est complet ; relancez la même commande pour reprendre.`,
+  failed: (reason: string) =>
+    `L’import s’est arrêté : ${reason}\nCe qui a été importé est complet ; relancez la même commande pour reprendre.`,
 
   /** Why a document was not imported (the report lists each one). */
   reasons: {
@@ -82,7 +85,8 @@ export const importTexts = {
 
   /** Remarks on documents imported all the same. */
   warnings: {
-    noPassword: 'compte sans mot de passe Firebase (connexion Google, lien…) : le client choisira un mot de passe avec « Mot de passe oublié »',
+    noPassword:
+      'compte sans mot de passe Firebase (connexion Google, lien…) : le client choisira un mot de passe avec « Mot de passe oublié »',
     badPasswordHash: 'empreinte de mot de passe illisible : le client choisira un mot de passe avec « Mot de passe oublié »',
     profileFromAccount: 'aucun profil (utilisateurs) : profil créé à partir du compte',
     accountPending: 'aucun compte pour ce devis : rattaché au client par son adresse e-mail quand il se connectera',

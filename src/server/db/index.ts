@@ -22,7 +22,7 @@ export type DatabaseHandle = {
 };
 
 /** Migrations in order; names are timestamps so the order never depends on the file system. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-admin': admin,
@@ -60,6 +60,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Branches built side by side add migrations of the same day whose names sort before one a
+    // database may have run already (import-001 before signature-001): they still run.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
