@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -399,6 +400,40 @@ describe.each(ENGINES)('running the import safely on %s', (engine) => {
     for (const id of ['devisLea3ccccccccccccc', 'devisMarc1eeeeeeeeeeee']) {
       expect(await t.app.fileStore.get(`devis-signes/${id}.pdf`)).toEqual(await reference.app.fileStore.get(`devis-signes/${id}.pdf`));
     }
+  });
+
+  it('completes an import whose process was killed (SIGKILL) half-way, when run again', async () => {
+    const reference = await app();
+    expect((await runCommand(reference, project.args)).code).toBe(0);
+
+    const t = await app();
+    // `npm run import:firebase` as its own process, killed as soon as it says it has written its first quote.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), ...project.args], {
+      env: { ...process.env, ...t.env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString('utf8');
+      if (err.includes(importTexts.progress(importTexts.stage.devis, 1, 7))) child.kill('SIGKILL');
+    });
+    expect(await exited).toBe('SIGKILL');
+    // Whatever it had done is whole: every quote with its history entry and its journal row.
+    const halfway = await snapshot(t);
+    // The line is printed once the first quote is written; the kill lands before the last.
+    expect(halfway.devis.length).toBeGreaterThanOrEqual(1);
+    expect(halfway.devis.length).toBeLessThan(7);
+    expect(halfway.historique.map((row) => row.devisId).sort()).toEqual(halfway.devis.map((row) => row.id).sort());
+    expect(
+      halfway.journal
+        .filter((row) => row.collection === 'devis' && row.importedAt !== null)
+        .map((row) => row.targetId)
+        .sort(),
+    ).toEqual(halfway.devis.map((row) => row.id).sort());
+
+    expect((await runCommand(t, project.args)).code).toBe(0);
+    expect(await importedRows(t)).toEqual(await importedRows(reference));
   });
 
   it('refuses bad input in French before writing anything, with the usage', async () => {
