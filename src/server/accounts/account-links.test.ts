@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
+import { signUpBody } from './test-factories.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
@@ -93,12 +94,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
       { contactDepart: { ...validCompletion().contactDepart, email } },
     ]) {
       const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: customer.headers,
-        payload: validCompletion(overrides),
-      });
+      const response = await putCompletion(t, quote.id, customer.headers, validCompletion(overrides));
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toContainEqual({
         path: 'clientDetails' in overrides ? 'clientDetails.email' : 'contactDepart.email',
@@ -112,16 +108,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
       method: 'POST',
       url: '/api/comptes/inscription',
       headers: headers(),
-      payload: {
-        nom: 'Camille Martin',
-        telephone: '06 11 22 33 44',
-        email,
-        adresse: '3 place Bellecour, 69002 Lyon',
-        type: 'particulier',
-        motDePasse: 'un-autre-mot-de-passe',
-        confirmation: 'un-autre-mot-de-passe',
-        resterConnecte: true,
-      },
+      payload: signUpBody({ email, motDePasse: 'un-autre-mot-de-passe', confirmation: 'un-autre-mot-de-passe' }),
     });
   const mailsTo = async (email: string) => (await t.outbox()).filter((mail) => addressOf(mail) === email);
 

@@ -85,3 +85,14 @@ export function multipartBody(files: { name?: string; filename: string; contentT
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** POST /api/admin/devis/:id/devis-signe with the given files, as the caller whose headers are given. */
+export function uploadSigned(t: TestApp, headers: Record<string, string>, id: string, files: Parameters<typeof multipartBody>[0]) {
+  const body = multipartBody(files);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/devis/${id}/devis-signe`,
+    payload: body.payload,
+    headers: { ...headers, 'content-type': body.contentType },
+  });
+}

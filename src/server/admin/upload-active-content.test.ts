@@ -4,7 +4,7 @@ import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { findActiveContent } from '#server/files/pdf-check.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
-import { insertQuote, multipartBody, pdfText } from './test-factories.ts';
+import { insertQuote, pdfText, uploadSigned } from './test-factories.ts';
 
 /**
  * A signed PDF with active content (a script run at opening, a program launched, a file
@@ -111,15 +111,8 @@ describe.each(ENGINES)('a signed PDF with active content, on %s', (engine) => {
     owner = await createCustomer(t);
   });
 
-  const upload = (id: string, content: Buffer) => {
-    const body = multipartBody([{ filename: 'devis-signe.pdf', contentType: 'application/pdf', content }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, content: Buffer) =>
+    uploadSigned(t, admin, id, [{ filename: 'devis-signe.pdf', contentType: 'application/pdf', content }]);
 
   it.each(HOSTILE)('keeps none of %s in the file the customer and the administrator download', async (_what, harm) => {
     const hostile = await signedPdf(harm);

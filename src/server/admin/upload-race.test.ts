@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { createAdmin, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
+import { insertQuote, makePdf, pdfText, uploadSigned } from './test-factories.ts';
 
 /**
  * The disk store, with what a test does through its interface: act while a file is being
@@ -40,15 +40,8 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     moments.failPut = false;
   });
 
-  const upload = (id: string, content: Buffer) => {
-    const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, content: Buffer) =>
+    uploadSigned(t, admin, id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content }]);
   const finish = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/terminer`, headers: admin });
   const storedFile = (id: string) => t.app.fileStore.get(`devis-signes/${id}.pdf`);
   const quoteRow = (id: string) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
+import { insertQuote, makePdf, multipartBody, pdfText, uploadSigned } from './test-factories.ts';
 
 /** A real 1×1 PNG image. */
 function png(): Buffer {
@@ -28,15 +28,7 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     admin = (await createAdmin(t)).headers;
   });
 
-  const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => {
-    const body = multipartBody(files);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => uploadSigned(t, admin, id, files);
 
   async function expectNothingStored(id: string) {
     expect(await t.app.fileStore.exists(`devis-signes/${id}.pdf`)).toBe(false);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { notificationTexts as n } from '#domain/texts-signature.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
@@ -50,12 +50,7 @@ describe.each(ENGINES)('notifications of each step on %s', (engine) => {
     const customer = await createCustomer(t, { name: 'Hélène Dupré' });
     const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
     const mails = await mailsDuring(async () => {
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: customer.headers,
-        payload: validCompletion(),
-      });
+      const response = await putCompletion(t, quote.id, customer.headers, validCompletion());
       expect(response.statusCode).toBe(200);
     });
     expect(mails).toHaveLength(1);

@@ -4,7 +4,7 @@ import { STATUTS, type Statut } from '#domain/statuses.ts';
 import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
-import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
+import { createQuoteInStatus, customerQuoteRoutes, putCompletion } from './test-factories.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -214,7 +214,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
     it('stores every field, normalised, and moves the quote to en attente de confirmation', async () => {
       const quote = await quoteOf(alice);
       const payload = validCompletion();
-      const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload });
+      const response = await putCompletion(t, quote.id, alice.headers, payload);
       expect(response.statusCode).toBe(200);
       const devis = response.json();
       expect(devis).toMatchObject({
@@ -257,7 +257,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
         infosVehicule: { ...base.infosVehicule, immatriculation: 'B-MW 1234', plaqueEtrangere: true, chassis: '' },
         commentaire: '',
       };
-      const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload });
+      const response = await putCompletion(t, quote.id, alice.headers, payload);
       expect(response.statusCode).toBe(200);
       const row = await readRow(quote.id);
       expect(row!.clientDetails).toEqual({ nom: 'Alice Dupont', email: 'alice@exemple.fr', telephone: '0612345678' });
@@ -342,12 +342,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
     for (const { name, payload, path, message } of invalid) {
       it(`refuses ${name} with a French message and changes nothing`, async () => {
         const quote = await quoteOf(alice);
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: `/api/devis/${quote.id}/completer`,
-          headers: alice.headers,
-          payload: payload as object,
-        });
+        const response = await putCompletion(t, quote.id, alice.headers, payload as object);
         expect(response.statusCode).toBe(400);
         const body = response.json();
         expect(body).toMatchObject({ error: 'validation', message: 'Les données envoyées sont invalides.' });
@@ -359,12 +354,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
 
     it('refuses a body that is not an object', async () => {
       const quote = await quoteOf(alice);
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: alice.headers,
-        payload: [] as unknown as object,
-      });
+      const response = await putCompletion(t, quote.id, alice.headers, [] as unknown as object);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('validation');
       expect(await readRow(quote.id)).toEqual(quote);

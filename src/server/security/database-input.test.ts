@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import { errorHandler } from '#server/error-handler.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
+import { signUpBody } from '#server/accounts/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
@@ -19,18 +21,6 @@ let ipCount = 0;
 /** Each request from an address of its own: the per-IP limits are not what is tested here. */
 const fresh = () => ({ ...origin, 'x-forwarded-for': `203.0.113.${(ipCount += 1) % 250}` });
 
-const signUpBody = (overrides: Record<string, unknown> = {}) => ({
-  nom: 'Camille Martin',
-  telephone: '06 11 22 33 44',
-  email: `camille-${Date.now()}-${(ipCount += 1)}@exemple.fr`,
-  adresse: '3 place Bellecour, 69002 Lyon',
-  type: 'particulier',
-  motDePasse: 'un-mot-de-passe',
-  confirmation: 'un-mot-de-passe',
-  resterConnecte: true,
-  ...overrides,
-});
-
 describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
   const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
@@ -43,12 +33,7 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
 
   const complete = async (overrides: Parameters<typeof validCompletion>[0]) => {
     const quote = await createQuoteInStatus(t.app.database, owner, 'en attente');
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/devis/${quote.id}/completer`,
-      headers: owner.headers,
-      payload: validCompletion(overrides),
-    });
+    const response = await putCompletion(t, quote.id, owner.headers, validCompletion(overrides));
     const stored = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
     return { response, stored };
   };
@@ -188,22 +173,7 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
       method: 'POST',
       url: `/api/devis/${quote.id}/signer`,
       headers: owner.headers,
-      payload: {
-        nomSignataire,
-        consentement: true,
-        signature: {
-          largeur: 300,
-          hauteur: 100,
-          traits: [
-            [
-              [10, 10],
-              [150, 60],
-              [290, 10],
-            ],
-          ],
-        },
-        pdfSha256: 'a'.repeat(64),
-      },
+      payload: signBody(nomSignataire),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([

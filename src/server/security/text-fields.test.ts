@@ -5,6 +5,8 @@ import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { signUpBody } from '#server/accounts/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
@@ -40,17 +42,6 @@ type Context = { t: TestApp; owner: { id: string; email: string }; run: number }
 const quoteIn = async ({ t, owner }: Context, statut: Parameters<typeof createQuoteInStatus>[2]) =>
   (await createQuoteInStatus(t.app.database, owner, statut)).id;
 
-const signUpBody = (run: number) => ({
-  nom: 'Camille Martin',
-  telephone: '06 11 22 33 44',
-  email: `fuzz${run}-${Date.now()}@exemple.fr`,
-  adresse: '3 place Bellecour, 69002 Lyon',
-  type: 'particulier',
-  motDePasse: 'un-mot-de-passe',
-  confirmation: 'un-mot-de-passe',
-  resterConnecte: true,
-});
-
 const idRoute = (method: string, path: string, as: Caller, statut: Parameters<typeof createQuoteInStatus>[2]): [string, TextRoute] => [
   `${method} ${path}`,
   { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
@@ -68,7 +59,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   'GET /api/adresses': { as: 'visitor', build: async () => ({ url: '/api/adresses', query: { q: 'lyon' } }) },
   'POST /api/comptes/inscription': {
     as: 'visitor',
-    build: async ({ run }) => ({ url: '/api/comptes/inscription', body: signUpBody(run) }),
+    build: async () => ({ url: '/api/comptes/inscription', body: signUpBody() }),
     exempt: { confirmation: 'compared with motDePasse, never stored' },
   },
   'GET /api/comptes/verification-email': {
@@ -125,22 +116,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'owner',
     build: async (ctx) => ({
       url: `/api/devis/${await quoteIn(ctx, 'envoyé')}/signer`,
-      body: {
-        nomSignataire: 'Client Fuzz',
-        consentement: true,
-        signature: {
-          largeur: 300,
-          hauteur: 100,
-          traits: [
-            [
-              [10, 10],
-              [150, 60],
-              [290, 10],
-            ],
-          ],
-        },
-        pdfSha256: 'a'.repeat(64),
-      },
+      body: signBody('Client Fuzz'),
     }),
   },
   ...Object.fromEntries([

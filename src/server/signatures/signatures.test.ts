@@ -6,7 +6,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
-import { insertQuote, makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { insertQuote, makePdf, uploadSigned } from '#server/admin/test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
@@ -17,6 +17,17 @@ type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** A private PDF download, answered as an attachment under the given file name. */
+function expectPdfDownload(response: { statusCode: number; headers: Record<string, unknown> }, filename: string) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers).toMatchObject({
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
+}
 
 /**
  * The disk store, whose writes can be made to fail for real (`failPut`: the same write on a
@@ -132,13 +143,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     // The PDF sent, byte for byte, as a download.
     const sent = await t.app.inject({ url: `/api/devis/${row.id}/devis-envoye`, headers: customer.headers });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.headers).toMatchObject({
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="devis-${row.numeroDevis}.pdf"`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    });
+    expectPdfDownload(sent, `devis-${row.numeroDevis}.pdf`);
     expect(sha256(sent.rawPayload)).toBe(row.sentPdfSha256);
     expect((await t.app.inject({ url: `/api/devis/${row.id}/devis-envoye`, headers: admin })).statusCode).toBe(200);
 
@@ -169,15 +174,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     const byCustomer = await t.app.inject({ url: `/api/devis/${row.id}/devis-signe`, headers: customer.headers });
     const byAdmin = await t.app.inject({ url: `/api/devis/${row.id}/devis-signe`, headers: admin });
-    for (const download of [byCustomer, byAdmin]) {
-      expect(download.statusCode).toBe(200);
-      expect(download.headers).toMatchObject({
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="devis-signe-${row.numeroDevis}.pdf"`,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
-    }
+    for (const download of [byCustomer, byAdmin]) expectPdfDownload(download, `devis-signe-${row.numeroDevis}.pdf`);
     expect(byAdmin.rawPayload.equals(byCustomer.rawPayload)).toBe(true);
     const evidence = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', row.id).executeTakeFirstOrThrow();
     expect(evidence).toMatchObject({
@@ -359,13 +356,9 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const row = await sentQuote();
     expect((await sign(row.id, validBody(row))).statusCode).toBe(200);
     const before = await t.app.fileStore.get(`devis-signes/${row.id}.pdf`);
-    const body = multipartBody([{ filename: 'scan.pdf', contentType: 'application/pdf', content: await makePdf() }]);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${row.id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
+    const upload = await uploadSigned(t, admin, row.id, [
+      { filename: 'scan.pdf', contentType: 'application/pdf', content: await makePdf() },
+    ]);
     expect(upload.statusCode).toBe(409);
     expect(upload.json().message).toBe(adminTexts.signedOnlineNoReplace);
     expect((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!.equals(before!)).toBe(true);

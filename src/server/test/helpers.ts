@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { upsertAdmin } from '#server/cli/admin.ts';
@@ -92,6 +92,13 @@ export function useTestApp(engine: Engine = 'sqlite', options: TestAppOptions = 
   afterAll(async () => {
     await t.close?.();
   });
+  return t;
+}
+
+/** An app of its own for the test that calls it, closed when that test ends. */
+export async function buildTestAppForThisTest(engine: Engine = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await buildTestApp(engine, options);
+  onTestFinished(() => t.close());
   return t;
 }
 
