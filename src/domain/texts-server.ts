@@ -102,6 +102,7 @@ export const apiDocs = {
   me: "L'utilisateur connecté et son rôle (user: null pour un visiteur)",
   signUp:
     'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification ; même réponse pour une adresse déjà inscrite, dont le titulaire est prévenu par e-mail',
+  profile: 'Le profil du client connecté (nom, téléphone, e-mail, type, adresse)',
   verificationLink: 'Lien de vérification de l’e-mail : vérifie puis redirige vers /connexion?verification=…',
   suggestions: (max: number) => `Suggestions d'adresses pour l'autocomplétion (${max} au plus)`,
   distance: 'Distance routière estimée entre deux adresses, en km',

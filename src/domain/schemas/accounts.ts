@@ -92,16 +92,17 @@ export const authBodySchemas = {
   }),
 } as const;
 
-/** The customer's profile (table utilisateurs, spec section 3). */
-export type Utilisateur = {
-  uid: string;
-  nom: string;
-  telephone: string;
-  email: string;
-  type: (typeof CLIENT_TYPES)[number];
-  adresse: string;
-  dateInscription: string;
-};
+/** The customer's profile (table utilisateurs, spec section 3), as GET /api/comptes/profil answers it. */
+export const utilisateurSchema = z.object({
+  uid: z.string(),
+  nom: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  type: z.enum(CLIENT_TYPES),
+  adresse: z.string(),
+  dateInscription: z.string(),
+});
+export type Utilisateur = z.infer<typeof utilisateurSchema>;
 
 /** Where the verification link lands: /connexion?verification=… */
 export { VERIFICATION_OUTCOMES, type VerificationOutcome } from '../verification.ts';

@@ -62,6 +62,7 @@ const historiqueEntrySchema = z.object({
   event: z.string().nullable().optional(),
   byName: z.string().nullable().optional(),
 });
+export type HistoriqueEntry = z.infer<typeof historiqueEntrySchema>;
 
 /** Where the quote's e-mail for signature stands (back office only). */
 export const ENVOI_ETATS = ['en attente', 'échec', 'envoyé', 'annulé'] as const;

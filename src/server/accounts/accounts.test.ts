@@ -88,6 +88,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const session = await signIn(t, email, customer.motDePasse);
     const me = await t.app.inject({ url: '/api/me', headers: session });
     expect(me.json().user).toMatchObject({ email, role: 'customer', emailVerified: true });
+    const own = await t.app.inject({ url: '/api/comptes/profil', headers: session });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ uid: user.id, nom: 'Camille Martin', type: 'particulier' });
   });
 
   it('refuses an expired or forged verification link with a clear outcome', async () => {

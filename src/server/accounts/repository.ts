@@ -12,6 +12,12 @@ export async function findAuthUser(db: Db, id: string) {
   return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;
 }
 
+/** A customer's profile, as given at sign-up (its type was checked against CLIENT_TYPES when written). */
+export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur | null> {
+  const row = await db.selectFrom('utilisateurs').selectAll().where('uid', '=', uid).executeTakeFirst();
+  return row ? (row as Utilisateur) : null;
+}
+
 export async function insertUtilisateur(db: Db, profile: Utilisateur): Promise<void> {
   await db.insertInto('utilisateurs').values(profile).execute();
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths } from '#domain/paths.ts';
-import { signUpResponseSchema, signUpSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
+import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
 import { errorResponses } from '#server/http-schemas.ts';
-import { registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
+import { getProfile, registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
 import { apiDocs } from '#domain/texts-server.ts';
 
 export async function accountRoutes(instance: FastifyInstance): Promise<void> {
@@ -64,6 +64,23 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
       const outcome = await verifyEmailLink(deps(request.log), request.query.token);
       reply.header('cache-control', 'no-store');
       return reply.redirect(`${paths.connexion}?verification=${outcome}`, 303);
+    },
+  );
+
+  app.get(
+    '/api/comptes/profil',
+    {
+      schema: {
+        tags: ['comptes'],
+        summary: apiDocs.profile,
+        security: [{ session: [] }],
+        response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.guards.requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return getProfile(app.database, viewer.id);
     },
   );
 }

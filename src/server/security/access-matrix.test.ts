@@ -101,6 +101,8 @@ const TABLE: Record<string, Entry> = {
     expect: customerQuote(409),
     request: () => ({ payload: signBody('Client A') }),
   },
+  // The administrator has no customer profile.
+  'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'PUT /api/comptes/notifications': {
     perQuote: false,
@@ -152,6 +154,20 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
     owner = a;
+    for (const customer of [a, b]) {
+      await t.app.database.db
+        .insertInto('utilisateurs')
+        .values({
+          uid: customer.id,
+          nom: customer.name,
+          telephone: '0612345678',
+          email: customer.email,
+          type: 'particulier',
+          adresse: 'Lyon',
+          dateInscription: new Date().toISOString(),
+        })
+        .execute();
+    }
     // A session whose account is no longer verified (for instance after an e-mail change).
     const unverified = await createCustomer(t, { name: 'Client non vérifié' });
     await t.app.database.db

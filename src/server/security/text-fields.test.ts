@@ -143,7 +143,6 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/config',
   'GET /api/me',
   'GET /api/comptes/profil',
-  'GET /api/comptes/utilisateurs',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
   'GET /api/comptes/notifications',
