@@ -79,6 +79,8 @@ export const missionTexts = {
   reportPending: 'État des lieux en attente d’envoi',
   allSent: 'Tout est envoyé.',
   sending: 'Envoi en cours…',
+  saving: 'Enregistrement sur ce téléphone…',
+  savedLocally: 'Enregistré sur ce téléphone',
   sendRefused: (what: string, reason: string) => `${what} refusé : ${reason}`,
   sessionExpired: 'Votre session a expiré : reconnectez-vous, rien n’est perdu.',
   sectionGeneral: 'Date, lieu et compteur',
