@@ -46,30 +46,6 @@ const backOfficeWorker = () =>
   });
 
 /**
- * The back office's mission pages (planning, both inspections), their feature, the offline
- * parts and the libraries only they use travel as one chunk: every lazily loaded chunk's
- * name is listed in the home page's first bundle (the router's preload map), whose budget
- * has no room for a dozen more.
- */
-const MISSION_MODULES = [
-  '/src/client/pages/admin-missions-page',
-  '/src/client/pages/admin-prise-en-charge-page',
-  '/src/client/pages/admin-livraison-page',
-  '/src/client/features/missions/components/',
-  '/src/client/features/missions/offline/',
-  '/src/client/features/missions/api/use-',
-  '/src/client/sw/',
-  '/src/client/ui/signature-pad',
-  '/src/domain/vehicle-outline',
-  '/node_modules/idb/',
-  '/node_modules/exifr/',
-];
-const missionChunk = (id: string) =>
-  MISSION_MODULES.some((part) => id.includes(part)) && !id.includes('customer-inspections') && !id.includes('use-customer-inspections')
-    ? 'missions'
-    : null;
-
-/**
  * `vite build` builds the browser's bundle into dist/client; `vite build --ssr` (the second
  * half of `npm run build`) builds src/client/entry-server.tsx into dist/server, which the
  * server uses to prerender the public pages (src/server/system/prerender.ts).
@@ -92,7 +68,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         // Read by the server to preload a lazily loaded public page's chunks with its HTML.
         manifest: true,
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: missionChunk, includeDependenciesRecursively: false }] } } },
       },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

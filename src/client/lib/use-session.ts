@@ -10,17 +10,11 @@ export const sessionQueryKey = ['session'] as const;
 
 const fetchSession = ({ signal }: { signal?: AbortSignal } = {}) => api<SessionResponse>('/api/me', { signal });
 
-/**
- * The session, read even when the browser says it is offline: in the back office the service
- * worker answers /api/me from its cache (src/client/sw/), so a mission opened once still opens
- * in a car park; elsewhere the request fails as it would have.
- */
 export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchSession,
     staleTime: 60_000,
-    networkMode: 'offlineFirst',
   });
 }
 
