@@ -70,7 +70,7 @@ export function SignaturePadField({ label, hint, clearLabel, error, initial, onC
 
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label id={`${id}-label`} htmlFor={id} className={styles.label}>
         {label}
       </label>
       <p id={`${id}-hint`} className={styles.hint}>
@@ -80,6 +80,7 @@ export function SignaturePadField({ label, hint, clearLabel, error, initial, onC
         ref={canvasRef}
         id={id}
         className={styles.pad}
+        aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       />
