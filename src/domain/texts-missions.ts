@@ -118,6 +118,8 @@ export const missionTexts = {
   addExtraPhoto: 'Ajouter des photos supplémentaires',
   removePhoto: (what: string) => `Supprimer la photo : ${what}`,
   photoProcessing: 'Préparation de la photo…',
+  photoWaiting: 'À envoyer',
+  photoSent: 'Envoyée',
   photoUnreadable: 'Cette image n’a pas pu être lue : reprenez la photo.',
   photoMissing: (count: number) =>
     `${count} ${plural(count, 'photo standard manque', 'photos standard manquent')} : elles seront notées « non photographiées » sur le PV.`,

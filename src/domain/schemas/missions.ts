@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
 import { contactSchema, infosVehiculeSchema, livraisonInfoSchema, priseInfoSchema } from './devis.ts';
 import { signatureDrawingSchema } from './signature.ts';
+import { storableString } from './text.ts';
 
 /**
  * The mission (issue 15): the planning, and the two inspections (états des lieux) whose reports
@@ -55,13 +56,13 @@ export const damageSchema = z.object({
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
   nature: z.enum(DAMAGE_KINDS),
-  note: z.string().trim().max(500),
+  note: storableString({ trim: true }).max(500),
   photoId: clientIdSchema.nullable(),
 });
 export type Damage = z.infer<typeof damageSchema>;
 
 export const signatureBlockSchema = z.object({
-  nom: z.string().trim().min(1).max(120),
+  nom: storableString({ trim: true }).min(1).max(120),
   signature: signatureDrawingSchema,
 });
 export type SignatureBlock = z.infer<typeof signatureBlockSchema>;
@@ -70,17 +71,17 @@ export type SignatureBlock = z.infer<typeof signatureBlockSchema>;
 export const inspectionFieldsSchema = z.object({
   /** When it took place: ISO date and time with its offset. */
   dateHeure: z.string().datetime({ offset: true }),
-  lieu: z.string().trim().min(1).max(300),
+  lieu: storableString({ trim: true }).min(1).max(300),
   kilometrage: z.number().int().min(0).max(2_000_000),
   /** Fuel or charge, in per cent of a full tank or battery. */
   niveauEnergie: z.number().int().min(0).max(100),
   cles: z.number().int().min(0).max(20),
   documents: z.array(z.enum(DOCUMENTS)).max(DOCUMENTS.length),
-  autresDocuments: z.string().trim().max(300),
+  autresDocuments: storableString({ trim: true }).max(300),
   dommages: z.array(damageSchema).max(60),
-  remarques: z.string().trim().max(2000),
+  remarques: storableString({ kind: 'multi-line', trim: true }).max(2000),
   /** Delivery only: the reservations of the person receiving the vehicle. */
-  reserves: z.string().trim().max(2000),
+  reserves: storableString({ kind: 'multi-line', trim: true }).max(2000),
   signatureConvoyeur: signatureBlockSchema,
   /** Pickup: the person handing the vehicle over; delivery: the person receiving it. */
   signatureContact: signatureBlockSchema,

@@ -12,6 +12,7 @@ import {
   photoQuerySchema,
   planningResponseSchema,
 } from '#domain/schemas/missions.ts';
+import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
@@ -32,8 +33,8 @@ import {
   type MissionDeps,
 } from './service.ts';
 
-const idParam = z.string().min(1).max(64).describe('Identifiant du devis');
-const params = z.object({ id: idParam });
+const idParam = devisIdParamsSchema.shape.id;
+const params = devisIdParamsSchema;
 const stepParams = z.object({ id: idParam, etape: etapeSchema });
 const photoParams = z.object({ id: idParam, etape: etapeSchema, photoId: clientIdSchema });
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };

@@ -11,10 +11,20 @@ type PhotoActions = {
   removePhoto: (photo: StoredPhoto) => Promise<void>;
 };
 
+/** A camera drawn in SVG (an emoji depends on the phone's fonts). */
+function CameraIcon() {
+  return (
+    <svg aria-hidden="true" width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <path d="M4 7h3l2-2.5h6L17 7h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13" r="3.6" />
+    </svg>
+  );
+}
+
 /** What a photo's state is: kept on the phone, on the server, or refused (and why). */
 function PhotoState({ photo }: { photo: StoredPhoto }) {
   if (photo.error) return <p className={styles.photoError}>{photo.error}</p>;
-  return <p className={styles.photoState}>{photo.sent ? '✓' : '…'}</p>;
+  return <p className={styles.photoState}>{photo.sent ? m.photoSent : m.photoWaiting}</p>;
 }
 
 /** A file picker that opens the camera (`capture`), styled as the tile or button it sits in. */
@@ -62,7 +72,7 @@ function Slot({
   return (
     <div className={styles.slot}>
       <label className={styles.slotPicker}>
-        {url ? <img src={url} alt={label} /> : <span aria-hidden="true">📷</span>}
+        {url ? <img src={url} alt={label} /> : <CameraIcon />}
         <CameraInput label={photo ? m.retakePhoto(label) : m.takePhoto(label)} onFiles={(files) => void take(files)} />
       </label>
       <span>{label}</span>

@@ -31,7 +31,7 @@ function ContactLine({ label, contact, address }: { label: string; contact: Cont
       </span>
       {contact?.telephone ? (
         <a className={`${ui.button} ${ui.secondary}`} href={telUrl(contact.telephone)} aria-label={m.call(contact.telephone)}>
-          📞 {contact.telephone}
+          {contact.telephone}
         </a>
       ) : null}
       <a
