@@ -9,7 +9,8 @@ import { expect, parisDatePlus, test } from '../e2e/fixtures.ts';
 /**
  * What an inspection costs the operator's phone (issue 15), printed as markdown for
  * BENCHMARKS.md: 12 camera photos (4000 × 3000, as a phone writes them) given to the pickup
- * page with no network, the bytes kept and sent after the page's compression, then the time
+ * page with no network, the bytes kept after the page's compression (what it sends: each PUT's
+ * body is the kept Blob), then the time
  * to send them all once the network returns as Chromium's « Slow 3G » profile (2 s latency,
  * 50 kB/s each way) — and the JavaScript the inspection page loads beyond the home page's.
  */
@@ -83,11 +84,6 @@ test('12 camera photos: bytes and sync time on Slow 3G; the inspection page’s 
       }),
   );
 
-  const uploads: number[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.method() === 'PUT' && request.url().includes('/photos/'))
-      void request.sizes().then((sizes) => uploads.push(sizes.requestBodySize));
-  });
   const syncStarted = Date.now();
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
   await expect(page.getByTestId('pending')).toHaveText(m.allSent, { timeout: 10 * 60_000 });
@@ -99,7 +95,6 @@ test('12 camera photos: bytes and sync time on Slow 3G; the inspection page’s 
     '|---|---:|',
     `| 12 camera JPEGs given to the page (4000 × 3000, q90) | ${kB(originalBytes)} |`,
     `| kept on the phone after compression (12 photos) | ${kB(kept.reduce((a, b) => a + b, 0))} (largest ${kB(Math.max(...kept))}, smallest ${kB(Math.min(...kept))}) |`,
-    `| request bodies sent (${uploads.length} PUT) | ${kB(uploads.reduce((a, b) => a + b, 0))} |`,
     `| compressing the 12 photos in the page (offline) | ${(compressMs / 1000).toFixed(1)} s |`,
     `| sending them on « Slow 3G » (2 s latency, 50 kB/s up) until « Tout est envoyé. » | ${(syncMs / 1000).toFixed(1)} s |`,
     `| JavaScript of the home page once its deferred forms are loaded (gzip) | ${kB(homeJs)} |`,

@@ -24,7 +24,9 @@ export function SignaturePadField({ label, hint, clearLabel, error, initial, onC
   const padRef = useRef<SignaturePad | null>(null);
   const initialRef = useRef(initial);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const id = useId();
 
   useEffect(() => {
