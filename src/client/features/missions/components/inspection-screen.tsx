@@ -41,7 +41,8 @@ export function InspectionScreen({ id, etape }: { id: string; etape: Etape }) {
   const online = useOnline();
   const here = etape === 'prise-en-charge' ? paths.adminPriseEnCharge(id) : paths.adminLivraison(id);
   const readiness = useOfflineReady([here, missionUrl(id), '/api/me', '/api/admin/missions']);
-  const draftApi = useInspectionDraft(mission, etape, business.owner);
+  // The driver is the operator: his name, without what follows it in the legal line (« Jean Dupont, entrepreneur individuel »).
+  const draftApi = useInspectionDraft(mission, etape, business.owner.split(',')[0]!.trim());
   const title = m.pageTitle[etape];
   const back = (
     <p>
