@@ -8,7 +8,7 @@ import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 import { cameraJpeg } from './test-photos.ts';
 

@@ -16,7 +16,7 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
-import { errorSchema } from '#server/http-schemas.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import { PHOTO_TYPES } from './photos.ts';
 import {
   completeInspection,
@@ -37,7 +37,7 @@ const idParam = devisIdParamsSchema.shape.id;
 const params = devisIdParamsSchema;
 const stepParams = z.object({ id: idParam, etape: etapeSchema });
 const photoParams = z.object({ id: idParam, etape: etapeSchema, photoId: clientIdSchema });
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const refusals = errorResponses(400, 401, 403, 404, 409);
 const security = [{ session: [] }];
 /** A photo the page compressed is at most 400 kB; the service refuses past that in French, Fastify past this. */
 const PHOTO_BODY_LIMIT = 2 * 1024 * 1024;
@@ -108,7 +108,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
         params: photoParams,
         querystring: photoQuerySchema,
         consumes: [...PHOTO_TYPES],
-        response: { 200: missionPhotoSchema, 201: missionPhotoSchema, ...refusals, 413: errorSchema, 415: errorSchema, 422: errorSchema },
+        response: { 200: missionPhotoSchema, 201: missionPhotoSchema, ...refusals, ...errorResponses(413, 415, 422) },
       },
     },
     async (request, reply) => {
@@ -147,7 +147,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
         security,
         params: stepParams,
         body: inspectionBodySchema,
-        response: { 200: missionViewSchema, ...refusals, 503: errorSchema },
+        response: { 200: missionViewSchema, ...refusals, ...errorResponses(503) },
       },
       // Two drawn signatures and some sixty damages at most.
       bodyLimit: 1024 * 1024,
@@ -266,7 +266,7 @@ async function feedRoute(instance: FastifyInstance): Promise<void> {
         summary: 'L’agenda des missions (iCalendar) pour le téléphone de l’opérateur, avec le jeton secret du lien',
         querystring: z.object({ token: z.string().max(200).optional() }),
         produces: ['text/calendar'],
-        response: { 200: z.any().describe('Le calendrier'), 403: errorSchema },
+        response: { 200: z.any().describe('Le calendrier'), ...errorResponses(403) },
       },
     },
     async (request, reply) => {
