@@ -7,6 +7,7 @@ import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
+import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
@@ -67,7 +68,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
     await t.close();
   });
 
-  const quoteInProgress = (statut: 'en cours' | 'envoyé' | 'terminé' | 'confirmé' = 'en cours', changes = {}) =>
+  const quoteInProgress = (statut: 'en cours' | 'envoyé' | 'terminé' | 'confirmé' = 'en cours', changes: QuoteChanges = {}) =>
     insertQuote(t, { statut, uid: customer.id, email: customer.email, ...changes });
 
   const putPhoto = (
@@ -402,7 +403,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
 
   describe('planning and calendar feed', () => {
     it('groups the missions by wished pickup day, with envoyé for information and nothing finished', async () => {
-      const slot = (days: number) => JSON.stringify({ datePriseEnCharge: daysFromToday(days), debut: '08:30', fin: '10:00' });
+      const slot = (days: number) => ({ datePriseEnCharge: daysFromToday(days), debut: '08:30', fin: '10:00' });
       const today = await quoteInProgress('en cours', { priseInfo: slot(0) });
       const tomorrow = await quoteInProgress('envoyé', { priseInfo: slot(1) });
       const later = await quoteInProgress('en cours', { priseInfo: slot(40) });
@@ -424,7 +425,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
     });
 
     it('serves the feed only with the current token, whose hash alone is stored', async () => {
-      await quoteInProgress('en cours', { priseInfo: JSON.stringify({ datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' }) });
+      await quoteInProgress('en cours', { priseInfo: { datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' } });
       const none = await t.app.inject({ method: 'GET', url: '/api/admin/planning.ics?token=quelconque' });
       expect(none.statusCode).toBe(403);
       expect(none.json()).toEqual({ error: 'forbidden', message: m.feedBadToken });
