@@ -142,7 +142,14 @@ test(
     // The car park: no network at all, for the page and for the service worker that serves it.
     await context.setOffline(true);
     const [worker] = context.serviceWorkers();
-    expect(await worker!.evaluate(() => fetch('/api/health').then(() => 'network', () => 'no network'))).toBe('no network');
+    expect(
+      await worker!.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'network',
+          () => 'no network',
+        ),
+      ),
+    ).toBe('no network');
     await expect(page.getByText(m.offlineNow)).toBeVisible();
     await fillInspection(page, 'prise-en-charge', { kilometrage: '45210', damageNote: 'Aile avant gauche', touch });
     await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
