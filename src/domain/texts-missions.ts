@@ -240,4 +240,25 @@ export const missionTexts = {
   finalMailBody: (numero: number, date: string, place: string) =>
     `Votre véhicule a été livré le ${date} (${place}) : la mission du devis n° ${numero} est terminée. Les procès-verbaux de prise en charge et de livraison, avec les photos et les signatures, sont joints à ce message et restent disponibles dans votre espace client.`,
   finalMailThanks: 'Merci de votre confiance !',
+
+  // The API's documentation (OpenAPI, /api/docs)
+  apiDocs: {
+    planning: 'Le planning : devis en cours (et envoyés, pour information) par date de prise en charge souhaitée',
+    mission: 'Une mission : ce que les pages d’état des lieux affichent (et gardent hors connexion)',
+    putPhoto: 'Envoyer une photo de l’état des lieux (image JPEG, PNG ou WebP de 400 ko au plus ; renvoyée, elle est gardée une fois)',
+    deletePhoto: 'Retirer une photo d’un état des lieux pas encore terminé',
+    complete:
+      'Terminer l’état des lieux : le procès-verbal est fait et envoyé au client (prise en charge : historique ; livraison : mission terminée, e-mail de fin avec les deux PV)',
+    feedState: 'L’état du lien d’agenda (le lien n’est montré qu’à sa création)',
+    feedRegenerate: 'Créer un nouveau lien secret d’agenda ; l’ancien cesse de fonctionner',
+    customerInspections: 'Les états des lieux terminés de mon devis (prise en charge, livraison) avec leurs photos et PV',
+    photo: 'Une photo d’état des lieux (JPEG), ou sa vignette',
+    pv: 'Le procès-verbal (PDF) de prise en charge ou de livraison',
+    feed: 'L’agenda des missions (iCalendar) pour le téléphone de l’opérateur, avec le jeton secret du lien',
+    photoBody: 'La photo',
+    pvBody: 'Le PV',
+    feedBody: 'Le calendrier',
+  },
+  /** « 23/11/2026 à 14:05 »: a date and a time, as the reports and their e-mails say them. */
+  dateAtTime: (date: string, time: string) => `${date} à ${time}`,
 } as const;

@@ -26,7 +26,10 @@ const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 /** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it. */
-export const formatParis = (iso: string) => parisDateTime.format(new Date(iso)).replace(' ', ' à ');
+export const formatParis = (iso: string) => {
+  const [date = '', time = ''] = parisDateTime.format(new Date(iso)).split(' ');
+  return m.dateAtTime(date, time);
+};
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 export type ReportPhoto = { id: string; emplacement: Emplacement; dommageId: string | null; takenAt: string | null; jpeg: Buffer };

@@ -76,7 +76,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Le planning : devis en cours (et envoyés, pour information) par date de prise en charge souhaitée',
+        summary: m.apiDocs.planning,
         security,
         response: { 200: planningResponseSchema, ...refusals },
       },
@@ -89,7 +89,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Une mission : ce que les pages d’état des lieux affichent (et gardent hors connexion)',
+        summary: m.apiDocs.mission,
         security,
         params,
         response: { 200: missionViewSchema, ...refusals },
@@ -103,7 +103,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Envoyer une photo de l’état des lieux (image JPEG, PNG ou WebP de 400 ko au plus ; renvoyée, elle est gardée une fois)',
+        summary: m.apiDocs.putPhoto,
         security,
         params: photoParams,
         querystring: photoQuerySchema,
@@ -124,7 +124,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Retirer une photo d’un état des lieux pas encore terminé',
+        summary: m.apiDocs.deletePhoto,
         security,
         params: photoParams,
         response: { 204: z.null(), ...refusals },
@@ -142,8 +142,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary:
-          'Terminer l’état des lieux : le procès-verbal est fait et envoyé au client (prise en charge : historique ; livraison : mission terminée, e-mail de fin avec les deux PV)',
+        summary: m.apiDocs.complete,
         security,
         params: stepParams,
         body: inspectionBodySchema,
@@ -164,7 +163,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'L’état du lien d’agenda (le lien n’est montré qu’à sa création)',
+        summary: m.apiDocs.feedState,
         security,
         response: { 200: feedStateSchema, ...refusals },
       },
@@ -177,7 +176,7 @@ async function backOfficeRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Créer un nouveau lien secret d’agenda ; l’ancien cesse de fonctionner',
+        summary: m.apiDocs.feedRegenerate,
         security,
         response: { 200: feedStateSchema, ...refusals },
       },
@@ -200,7 +199,7 @@ async function documentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Les états des lieux terminés de mon devis (prise en charge, livraison) avec leurs photos et PV',
+        summary: m.apiDocs.customerInspections,
         security,
         params,
         response: { 200: customerInspectionsSchema, ...refusals },
@@ -217,12 +216,12 @@ async function documentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Une photo d’état des lieux (JPEG), ou sa vignette',
+        summary: m.apiDocs.photo,
         security,
         params: z.object({ id: idParam, photoId: clientIdSchema }),
         querystring: z.object({ taille: z.enum(['photo', 'vignette']).default('photo') }),
         produces: ['image/jpeg'],
-        response: { 200: z.any().describe('La photo'), ...refusals },
+        response: { 200: z.any().describe(m.apiDocs.photoBody), ...refusals },
       },
     },
     async (request, reply) => {
@@ -241,11 +240,11 @@ async function documentRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Le procès-verbal (PDF) de prise en charge ou de livraison',
+        summary: m.apiDocs.pv,
         security,
         params: stepParams,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('Le PV'), ...refusals },
+        response: { 200: z.any().describe(m.apiDocs.pvBody), ...refusals },
       },
     },
     async (request, reply) => {
@@ -263,10 +262,10 @@ async function feedRoute(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['missions'],
-        summary: 'L’agenda des missions (iCalendar) pour le téléphone de l’opérateur, avec le jeton secret du lien',
+        summary: m.apiDocs.feed,
         querystring: z.object({ token: z.string().max(200).optional() }),
         produces: ['text/calendar'],
-        response: { 200: z.any().describe('Le calendrier'), ...errorResponses(403) },
+        response: { 200: z.any().describe(m.apiDocs.feedBody), ...errorResponses(403) },
       },
     },
     async (request, reply) => {
