@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -24,6 +25,27 @@ const precompress = () =>
   });
 
 /**
+ * The back office's service worker (src/client/sw/sw.ts), built to dist/client/sw.js with the
+ * list of the scripts and styles to precache. Registered by the back office's pages only
+ * (src/client/sw/register.ts): no registration script, no manifest, nothing added to the
+ * public pages. The PDF reader's worker (signing page only) and the pictures are left out.
+ */
+const backOfficeWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css,woff2}'],
+      globIgnores: ['assets/pdf.worker*'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
+/**
  * `vite build` builds the browser's bundle into dist/client; `vite build --ssr` (the second
  * half of `npm run build`) builds src/client/entry-server.tsx into dist/server, which the
  * server uses to prerender the public pages (src/server/system/prerender.ts).
@@ -31,7 +53,7 @@ const precompress = () =>
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), backOfficeWorker(), precompress()],
   resolve: {
     // See src/client/lib/zod-jitless.ts: no eval in the browser, as the CSP requires.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)) }],

@@ -45,6 +45,9 @@ export const routeTable = {
   adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
   adminUploadSigne: { path: '/admin/devis/:id/upload-signe', access: 'admin' },
+  adminMissions: { path: '/admin/missions', access: 'admin' },
+  adminPriseEnCharge: { path: '/admin/devis/:id/prise-en-charge', access: 'admin' },
+  adminLivraison: { path: '/admin/devis/:id/livraison', access: 'admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

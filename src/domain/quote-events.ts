@@ -1,11 +1,12 @@
 /**
  * Events of a quote that are not statuses: they go to its history, next to the status
  * changes, never to the transition table (ARCHITECTURE.md). Spelled as the product says them;
- * their labels are in the text catalogue (`quoteTexts.events`). « importé »: brought over from
- * the original Firebase app (imports/firebase/). Issues 15 and 16 add « Véhicule pris en
- * charge » and « facture émise » here.
+ * their labels are in the text catalogue. « importé »: brought over from the original Firebase
+ * app (imports/firebase/). « Véhicule pris en charge » is the pickup inspection completed
+ * (missions/); « Véhicule livré » marks the delivery inspection on the row of its transition
+ * en cours → terminé. Issue 16 adds « facture émise » here.
  */
-export const QUOTE_EVENTS = ['signé en ligne', 'importé'] as const;
+export const QUOTE_EVENTS = ['signé en ligne', 'importé', 'Véhicule pris en charge', 'Véhicule livré'] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 

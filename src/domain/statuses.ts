@@ -38,7 +38,7 @@ export function hasFinalPrice(statut: string | null | undefined): boolean {
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =
-  'complete' | 'archive' | 'restore' | 'delete' | 'sign' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish';
+  'complete' | 'archive' | 'restore' | 'delete' | 'sign' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish' | 'deliver';
 
 type Transition = { from: readonly Statut[]; to: Statut | null };
 
@@ -63,7 +63,10 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     restore: { from: ['archivé'], to: 'en attente' },
     confirmSigned: { from: ['envoyé'], to: 'en cours' },
     uploadSigned: { from: ['confirmé', 'envoyé', 'en cours'], to: 'en cours' },
+    // « Terminer la mission »: a mission carried out without the app's inspections.
     finish: { from: ['en cours'], to: 'terminé' },
+    // The delivery inspection completed (missions/): the mission ends with its report.
+    deliver: { from: ['en cours'], to: 'terminé' },
     delete: { from: STATUTS, to: null },
   },
 };

@@ -40,6 +40,7 @@ import { apiDocs, notBuiltPage } from '#domain/texts-server.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
+import { missionRoutes } from './missions/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +132,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the inspection pages show the photos kept on the phone before they are sent.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -192,6 +194,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(signatureRoutes);
   await app.register(notificationRoutes);
+  await app.register(missionRoutes);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { pageModule, routeList } from '#domain/paths.ts';
-import { lazyPages, pageComponent } from './router.tsx';
+import { adminPages } from './admin-pages.ts';
+import { lazyPages as firstBundlePages, pageComponent } from './router.tsx';
+
+const lazyPages = { ...firstBundlePages, ...adminPages };
 
 describe('the router', () => {
   it('finds for every route of the table its page module and the component it exports', async () => {
@@ -9,6 +12,12 @@ describe('the router', () => {
       expect(load, `src/client/pages/${pageModule(name)}.tsx`).toBeDefined();
       expect(typeof (await load!())[pageComponent(name)], pageComponent(name)).toBe('function');
     }
+  });
+
+  it('lists the back office in its own module, not in the first bundle', () => {
+    const adminRoutes = routeList.filter((route) => route.access === 'admin').map((route) => `./${pageModule(route.name)}.tsx`);
+    expect(Object.keys(adminPages).sort()).toEqual(adminRoutes.sort());
+    expect(Object.keys(firstBundlePages).filter((module) => adminRoutes.includes(module))).toEqual([]);
   });
 
   it('has no page module that no route uses', () => {

@@ -7,18 +7,26 @@ import { RequireAdmin, RequireUser } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Every page module but the two in the first bundle, each its own chunk, loaded when visited. */
-export const lazyPages = import.meta.glob<Record<string, ComponentType>>(['./*-page.tsx', '!./home-page.tsx', '!./not-found-page.tsx'], {
-  base: '../pages',
-});
+/**
+ * Every page module but the two in the first bundle and the back office's (admin-pages.ts),
+ * each its own chunk, loaded when visited.
+ */
+export const lazyPages = import.meta.glob<Record<string, ComponentType>>(
+  ['./*-page.tsx', '!./home-page.tsx', '!./not-found-page.tsx', '!./admin*-page.tsx'],
+  { base: '../pages' },
+);
+
+/** A page module's loader: from the first bundle's list, else from the back office's, fetched first. */
+const pageLoader = (module: string) => async (): Promise<Record<string, ComponentType>> =>
+  (lazyPages[module] ?? (await import('./admin-pages.ts')).adminPages[module])!();
 
 /** `adminEditDevis` → `AdminEditDevisPage`, the component its module exports. */
 export const pageComponent = (name: RouteName) => `${name[0]!.toUpperCase()}${name.slice(1)}Page`;
 
 function pageRoute({ name, path }: { name: RouteName; path: string }): RouteObject {
   if (name === 'home') return { path, element: <HomePage /> };
-  const load = lazyPages[`./${pageModule(name)}.tsx`];
-  return { path, lazy: async () => ({ Component: (await load!())[pageComponent(name)] }) };
+  const load = pageLoader(`./${pageModule(name)}.tsx`);
+  return { path, lazy: async () => ({ Component: (await load())[pageComponent(name)] }) };
 }
 
 const guards: Record<Exclude<RouteAccess, 'public'>, ComponentType> = { user: RequireUser, admin: RequireAdmin };

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
@@ -8,6 +9,12 @@ import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx
 import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
+
+// The inspections (PV and photos) load after the quote: the home page's first bundle lists
+// this page's chunks, and has no room for the missions' (BENCHMARKS.md).
+const CustomerInspections = lazy(() =>
+  import('#client/features/missions/components/customer-inspections.tsx').then((module) => ({ default: module.CustomerInspections })),
+);
 
 export function DevisPage() {
   const { id = '' } = useParams();
@@ -36,6 +43,9 @@ export function DevisPage() {
     <Page title={t.detailTitle} heading={t.quoteNumber(devis.numeroDevis)}>
       {backLinks}
       <DevisDetail devis={devis} />
+      <Suspense fallback={null}>
+        <CustomerInspections devisId={devis.id} enabled={devis.statut === 'en cours' || devis.statut === 'terminé'} />
+      </Suspense>
     </Page>
   );
 }

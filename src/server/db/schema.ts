@@ -16,6 +16,9 @@ export type Database = {
   signatures: SignaturesTable;
   notification_preferences: NotificationPreferencesTable;
   firebase_import: FirebaseImportTable;
+  inspections: InspectionsTable;
+  inspection_photos: InspectionPhotosTable;
+  planning_feed: PlanningFeedTable;
 };
 
 /** The nested objects of a quote (spec section 3), each in a JSON column named as there. */
@@ -106,6 +109,43 @@ export type SignaturesTable = {
   /** SHA-256 of the DER of the certificate that sealed it. */
   sealCertificateSha256: string;
 };
+
+/** A completed inspection (missions/): its fields as JSON (read through the domain schema) and its report. */
+export type InspectionsTable = {
+  id: string;
+  devisId: string;
+  numeroDevis: number;
+  etape: string;
+  soumissionId: string;
+  fields: string;
+  completedAt: string;
+  completedBy: string;
+  pvKey: string;
+  pvSha256: string;
+};
+
+/** A photo of an inspection, under the id the browser gave it; `completed` once its inspection is. */
+export type InspectionPhotosTable = {
+  id: string;
+  devisId: string;
+  etape: string;
+  emplacement: string;
+  dommageId: string | null;
+  takenAt: string | null;
+  storageKey: string;
+  thumbKey: string;
+  /** SHA-256 of the stored (re-encoded) JPEG, and of the bytes the browser sent. */
+  sha256: string;
+  sourceSha256: string;
+  bytes: number;
+  width: number;
+  height: number;
+  uploadedAt: string;
+  completed: number;
+};
+
+/** The calendar feed's token, as its SHA-256 only (one row, id 'planning'). */
+export type PlanningFeedTable = { id: string; tokenSha256: string; createdAt: string };
 
 /** A customer's choice about the e-mails that are not essential (no row: he gets them). */
 export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };

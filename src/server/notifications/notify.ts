@@ -1,5 +1,6 @@
 import { paths } from '#domain/paths.ts';
 import { statutLabel, type Statut } from '#domain/statuses.ts';
+import { missionTexts as m } from '#domain/texts-missions.ts';
 import { notificationTexts as n } from '#domain/texts-signature.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
@@ -11,14 +12,17 @@ import { renderNotification } from './templates.ts';
 /**
  * The e-mails that tell each step of a quote, queued in the transaction of the change they
  * tell of (outbox/). To the administrator: a quote to confirm, a quote signed. To the
- * customer: the copy of what he signed (essential), and the status news he may turn off in
- * his area (en cours, terminé, archived or deleted by the administrator).
+ * customer: the copy of what he signed (essential), the inspection reports (essential: the
+ * pickup PV, then the finalisation e-mail with both PVs), and the status news he may turn off
+ * in his area (en cours, terminé, archived or deleted by the administrator).
  */
 export const NOTIFICATION_KINDS = {
   adminToConfirm: 'admin-quote-to-confirm',
   adminSigned: 'admin-quote-signed',
   customerSignedCopy: 'customer-signed-copy',
   customerStatus: 'customer-status',
+  customerPickupReport: 'customer-pickup-report',
+  customerFinalisation: 'customer-finalisation',
 } as const;
 
 /** The customer's address for news of his quote: the account's, else the one he gave on the quote. */
@@ -134,6 +138,69 @@ export async function notifyCustomerOfDeletion(trx: Db, config: Config, row: Dev
       paragraphs: [n.customerDeletedBody(row.numeroDevis)],
       link: { url: `${config.publicUrl}${paths.espaceClient}`, label: n.customerAreaLink },
       optOut: true,
+    }),
+  });
+}
+
+/** A report (PV) of the mission, as an attachment read from the file store when the e-mail is sent. */
+export type ReportAttachment = { filename: string; storageKey: string };
+
+const pdfAttachment = (report: ReportAttachment) => ({
+  filename: report.filename,
+  contentType: 'application/pdf',
+  storageKey: report.storageKey,
+});
+
+/**
+ * « Votre véhicule est pris en charge »: the pickup report, to the customer. Essential (it is
+ * the evidence of the vehicle's state when it was handed over): sent whatever his switch says.
+ * Returns null when the quote has no address to write to.
+ */
+export async function notifyPickedUp(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  pickup: { date: string; place: string; report: ReportAttachment },
+): Promise<string | null> {
+  const to = customerAddress(row);
+  if (!to) return null;
+  return enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.customerPickupReport,
+    devisId: row.id,
+    to,
+    attachments: [pdfAttachment(pickup.report)],
+    ...renderNotification(config, {
+      subject: m.pickupMailSubject(row.numeroDevis),
+      name: customerName(row),
+      paragraphs: [m.pickupMailBody(row.numeroDevis, pickup.date, pickup.place)],
+      link: quoteLink(config, row),
+    }),
+  });
+}
+
+/**
+ * The finalisation e-mail: the vehicle is delivered, the mission is over, with both reports
+ * attached (pickup, then delivery). Essential, like the pickup report. Returns null when the
+ * quote has no address to write to.
+ */
+export async function notifyDelivered(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  delivery: { date: string; place: string; reports: ReportAttachment[] },
+): Promise<string | null> {
+  const to = customerAddress(row);
+  if (!to) return null;
+  return enqueueMail(trx, {
+    kind: NOTIFICATION_KINDS.customerFinalisation,
+    devisId: row.id,
+    to,
+    attachments: delivery.reports.map(pdfAttachment),
+    ...renderNotification(config, {
+      subject: m.finalMailSubject(row.numeroDevis),
+      name: customerName(row),
+      paragraphs: [m.finalMailBody(row.numeroDevis, delivery.date, delivery.place), m.finalMailThanks],
+      link: quoteLink(config, row),
     }),
   });
 }

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { signBody } from '#server/signatures/test-factories.ts';
+import { DRAWING, signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 /**
@@ -19,7 +21,7 @@ type Entry = {
   /** Quote routes get a fresh quote of customer A in each status for each cell. */
   perQuote: boolean;
   expect: Record<Role, Expected>;
-  request?: (ctx: { pdf: Buffer; cell: number }) => { payload?: unknown; headers?: Record<string, string>; query?: string };
+  request?: (ctx: { pdf: Buffer; jpeg: Buffer; cell: number }) => { payload?: unknown; headers?: Record<string, string>; query?: string };
 };
 
 /** Customer routes: sign-in required, then the owner's status rules; anyone else sees nothing. */
@@ -46,6 +48,24 @@ const everyone = (status: number): Record<Role, Expected> => ({
   owner: status,
   other: status,
   admin: status,
+});
+
+/** A completed inspection's body with no photos (missions/): accepted for a quote en cours. */
+const INSPECTION_BODY = () => ({
+  soumissionId: randomUUID(),
+  dateHeure: '2026-12-01T08:40:00+01:00',
+  lieu: 'Paris',
+  kilometrage: 1000,
+  niveauEnergie: 50,
+  cles: 1,
+  documents: [],
+  autresDocuments: '',
+  dommages: [],
+  remarques: '',
+  reserves: '',
+  signatureConvoyeur: { nom: 'Convoyeur', signature: DRAWING },
+  signatureContact: { nom: 'Contact', signature: DRAWING },
+  photos: [],
 });
 
 const TABLE: Record<string, Entry> = {
@@ -124,6 +144,30 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },
   'POST /api/admin/devis/:id/restaurer': { perQuote: true, expect: adminOnly(byTable('admin', 'restore', 200)) },
   'DELETE /api/admin/devis/:id': { perQuote: true, expect: adminOnly(byTable('admin', 'delete', 204)) },
+  // The mission (issue 15): planning, inspections, photos, reports, the calendar feed.
+  'GET /api/admin/missions': { perQuote: false, expect: adminOnly(200) },
+  'GET /api/admin/missions/:id': { perQuote: true, expect: adminOnly(200) },
+  'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
+    perQuote: true,
+    expect: adminOnly((statut) => (statut === 'en cours' ? 201 : 409)),
+    request: ({ jpeg }) => ({ payload: jpeg, headers: { 'content-type': 'image/jpeg' }, query: '?emplacement=avant' }),
+  },
+  // No such photo: the administrator is told so in every status; the others never get that far.
+  'DELETE /api/admin/missions/:id/:etape/photos/:photoId': { perQuote: true, expect: adminOnly(404) },
+  'POST /api/admin/missions/:id/:etape': {
+    perQuote: true,
+    expect: adminOnly((statut) => (statut === 'en cours' ? 200 : 409)),
+    request: () => ({ payload: INSPECTION_BODY() }),
+  },
+  'GET /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
+  'POST /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
+  // The feed has no session: a wrong token is refused to everyone (missions.test.ts serves the right one).
+  'GET /api/admin/planning.ics': { perQuote: false, expect: everyone(403), request: () => ({ query: '?token=jeton-faux' }) },
+  // The completed inspections: the owner and the administrator (none completed here: empty, 200).
+  'GET /api/devis/:id/etats-des-lieux': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 } },
+  // No photo and no report exist for these quotes; missions.test.ts fetches real ones as owner, other and administrator.
+  'GET /api/devis/:id/photos/:photoId': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
+  'GET /api/devis/:id/pv/:etape': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
   'POST /api/admin/devis/:id/devis-signe': {
     perQuote: true,
     expect: adminOnly(byTable('admin', 'uploadSigned', 200)),
@@ -148,9 +192,13 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
   const headers: Partial<Record<Role, Record<string, string>>> = {};
   let owner: { id: string; email: string };
   let pdf: Buffer;
+  let jpeg: Buffer;
 
   beforeAll(async () => {
     pdf = await makePdf();
+    jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+      .jpeg()
+      .toBuffer();
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
     owner = a;
@@ -205,10 +253,11 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
         cells += 1;
         const cell = cells;
         const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : '';
-        const extra = entry.request?.({ pdf, cell }) ?? {};
+        const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
+        const path = url.replace(':id', quoteId).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
         const response = await t.app.inject({
           method: method as 'GET',
-          url: url.replace(':id', quoteId) + (extra.query ?? ''),
+          url: path + (extra.query ?? ''),
           headers: { ...headers[role], ...extra.headers },
           ...(extra.payload !== undefined
             ? { payload: extra.payload as string }

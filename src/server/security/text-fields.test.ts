@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,79 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       body: signBody('Client Fuzz'),
     }),
   },
+  // Missions (issue 15): the completed inspection, whose text fields follow the rule (remarks and reservations are multi-line).
+  'POST /api/admin/missions/:id/:etape': {
+    as: 'admin',
+    build: async (ctx) => ({
+      url: `/api/admin/missions/${await quoteIn(ctx, 'en cours')}/livraison`,
+      body: {
+        soumissionId: randomUUID(),
+        dateHeure: '2026-12-01T08:40:00+01:00',
+        lieu: 'Marseille (13000)',
+        kilometrage: 45_210,
+        niveauEnergie: 60,
+        cles: 2,
+        documents: ['certificat-immatriculation'],
+        autresDocuments: 'Double des clés',
+        dommages: [{ id: randomUUID(), x: 0.3, y: 0.2, nature: 'rayure', note: 'Aile avant gauche', photoId: null }],
+        remarques: 'Véhicule propre.',
+        reserves: 'Rayure constatée.',
+        signatureConvoyeur: {
+          nom: 'Marc Convoyeur',
+          signature: {
+            largeur: 300,
+            hauteur: 100,
+            traits: [
+              [
+                [10, 10],
+                [150, 60],
+                [290, 10],
+              ],
+            ],
+          },
+        },
+        signatureContact: {
+          nom: 'Élodie Martin',
+          signature: {
+            largeur: 300,
+            hauteur: 100,
+            traits: [
+              [
+                [10, 50],
+                [290, 50],
+              ],
+            ],
+          },
+        },
+        photos: [],
+      },
+    }),
+    multiLine: ['remarques', 'reserves'],
+  },
+  // The baseline has no photo (refused): what matters is that the ids and the query refuse hostile text first.
+  'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
+    as: 'admin',
+    build: async (ctx) => ({
+      url: `/api/admin/missions/${await quoteIn(ctx, 'en cours')}/prise-en-charge/photos/${randomUUID()}`,
+      query: { emplacement: 'avant', prisLe: '2026-11-20T09:15:00+01:00' },
+    }),
+  },
+  'DELETE /api/admin/missions/:id/:etape/photos/:photoId': {
+    as: 'admin',
+    build: async (ctx) => ({ url: `/api/admin/missions/${await quoteIn(ctx, 'en cours')}/prise-en-charge/photos/${randomUUID()}` }),
+  },
+  'GET /api/devis/:id/photos/:photoId': {
+    as: 'owner',
+    build: async (ctx) => ({ url: `/api/devis/${await quoteIn(ctx, 'en cours')}/photos/${randomUUID()}`, query: { taille: 'vignette' } }),
+  },
+  'GET /api/devis/:id/pv/:etape': {
+    as: 'owner',
+    build: async (ctx) => ({ url: `/api/devis/${await quoteIn(ctx, 'en cours')}/pv/prise-en-charge` }),
+  },
+  'GET /api/admin/planning.ics': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/admin/planning.ics', query: { token: 'jeton-inconnu' } }),
+  },
   ...Object.fromEntries([
     idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
     idRoute('POST', '/api/devis/:id/archiver', 'owner', 'en attente'),
@@ -129,6 +203,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('GET', '/api/devis/:id/devis-envoye', 'owner', 'envoyé'),
     idRoute('GET', '/api/admin/devis/:id', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
+    idRoute('GET', '/api/admin/missions/:id', 'admin', 'en cours'),
+    idRoute('GET', '/api/devis/:id/etats-des-lieux', 'owner', 'en cours'),
     idRoute('POST', '/api/admin/devis/:id/renvoyer-email', 'admin', 'confirmé'),
     idRoute('POST', '/api/admin/devis/:id/terminer', 'admin', 'en cours'),
     idRoute('POST', '/api/admin/devis/:id/archiver', 'admin', 'en attente'),
@@ -148,6 +224,10 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/notifications',
   // A boolean only.
   'PUT /api/comptes/notifications',
+  // Missions: the planning, and the calendar link's state and renewal (no body).
+  'GET /api/admin/missions',
+  'GET /api/admin/planning/agenda',
+  'POST /api/admin/planning/agenda',
   // The bridge answers 404 to every better-auth endpoint but those it exposes: the four above, and sign-out without a body.
   'GET /api/auth/*',
   'POST /api/auth/*',
@@ -227,9 +307,9 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/; the action after it stays.
+    // The id is the segment after /devis/ (or /missions/); the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex((_segment, i) => i > 0 && segments[i - 1] === 'devis');
+    const index = segments.findIndex((_segment, i) => i > 0 && (segments[i - 1] === 'devis' || segments[i - 1] === 'missions'));
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
@@ -343,6 +423,8 @@ describe.each(ENGINES)('hostile text in every text field of every route, on %s',
           // Spaces and line breaks around a value are trimmed before the rule applies.
           const mustRefuse = !route.exempt?.[field] && !isStorableText(received.trim(), kind);
 
+          // The e-mails earlier runs queued are sent first: a sent quote e-mail moves its quote to envoyé.
+          await t.outbox();
           const before = await snapshot(t);
           const requestHeaders: Record<string, string> = {
             ...headers[route.as],

@@ -186,8 +186,12 @@ async function renderSheets(
 /** A SHA-256 in hex on two lines of 32, never cut elsewhere. */
 const twoLines = (hex: string) => `${hex.slice(0, 32)}\n${hex.slice(32)}`;
 
-/** The strokes scaled into `area` (kept in proportion, centred), as round-capped lines. */
-function drawStrokes(doc: PDFKit.PDFDocument, drawing: SignatureDrawing, area: { x: number; y: number; width: number; height: number }) {
+/** The strokes scaled into `area` (kept in proportion, centred), as round-capped lines (also the inspection reports'). */
+export function drawStrokes(
+  doc: PDFKit.PDFDocument,
+  drawing: SignatureDrawing,
+  area: { x: number; y: number; width: number; height: number },
+) {
   const points = drawing.traits.flat();
   if (points.length === 0) return;
   const xs = points.map(([x]) => x);

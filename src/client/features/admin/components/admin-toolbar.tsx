@@ -62,6 +62,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         </SelectField>
       </div>
       <div className={styles.toolbarLinks}>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminMissions}>
+          {adminTexts.missionsLink}
+        </Link>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
           {adminTexts.archivesLink}
         </Link>

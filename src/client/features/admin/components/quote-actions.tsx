@@ -80,6 +80,16 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
           {adminTexts.confirmSigned}
         </Button>
       ) : null}
+      {can('deliver') ? (
+        <>
+          <Link className={linkButton} to={paths.adminPriseEnCharge(devis.id)}>
+            {adminTexts.pickupInspection}
+          </Link>
+          <Link className={linkButton} to={paths.adminLivraison(devis.id)}>
+            {adminTexts.deliveryInspection}
+          </Link>
+        </>
+      ) : null}
       {can('finish') ? (
         <Button onClick={() => run('terminer')} isBusy={isBusy('terminer')}>
           {adminTexts.finishMission}

@@ -1,0 +1,144 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Damage, Emplacement, Etape } from '#domain/schemas/missions.ts';
+import type { SignatureDrawing } from '#domain/schemas/signature.ts';
+
+/**
+ * What an inspection keeps on the phone until the server has it (IndexedDB, through `idb`):
+ * its fields as they are typed, its photos (compressed, as Blobs), the photos removed whose
+ * deletion is still to be told to the server. A reload, a closed tab or a night without
+ * network loses nothing; once the server has the completed inspection, it all goes.
+ */
+
+export type DraftFields = {
+  dateHeure: string;
+  lieu: string;
+  kilometrage: string;
+  niveauEnergie: string;
+  cles: string;
+  documents: string[];
+  autresDocuments: string;
+  dommages: Damage[];
+  remarques: string;
+  reserves: string;
+  convoyeurNom: string;
+  convoyeurSignature: SignatureDrawing | null;
+  contactNom: string;
+  contactSignature: SignatureDrawing | null;
+};
+
+export type Draft = {
+  /** `${devisId}:${etape}` */
+  key: string;
+  devisId: string;
+  etape: Etape;
+  fields: DraftFields;
+  /** Made once per inspection: a completion sent twice is recognised by the server. */
+  soumissionId: string;
+  /** The operator completed it: it is sent as soon as its photos are. */
+  submitted: boolean;
+  /** The server's last refusal of the completion, in French, if any. */
+  error: string | null;
+  updatedAt: string;
+};
+
+export type StoredPhoto = {
+  id: string;
+  draftKey: string;
+  devisId: string;
+  etape: Etape;
+  emplacement: Emplacement;
+  dommageId: string | null;
+  blob: Blob;
+  takenAt: string | null;
+  width: number;
+  height: number;
+  createdAt: string;
+  /** The server has it. */
+  sent: boolean;
+  /** The server refused it (French), and why: it is not sent again. */
+  error: string | null;
+};
+
+export type PendingDeletion = { id: string; draftKey: string; devisId: string; etape: Etape };
+
+interface MissionsDb extends DBSchema {
+  drafts: { key: string; value: Draft };
+  photos: { key: string; value: StoredPhoto; indexes: { byDraft: string } };
+  deletions: { key: string; value: PendingDeletion };
+}
+
+const DB_NAME = 'convoyage-missions';
+let opened: Promise<IDBPDatabase<MissionsDb>> | null = null;
+
+function database(): Promise<IDBPDatabase<MissionsDb>> {
+  opened ??= openDB<MissionsDb>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('drafts', { keyPath: 'key' });
+      db.createObjectStore('photos', { keyPath: 'id' }).createIndex('byDraft', 'draftKey');
+      db.createObjectStore('deletions', { keyPath: 'id' });
+    },
+  });
+  return opened;
+}
+
+export const draftKeyOf = (devisId: string, etape: Etape) => `${devisId}:${etape}`;
+
+export async function loadDraft(devisId: string, etape: Etape): Promise<Draft | undefined> {
+  return (await database()).get('drafts', draftKeyOf(devisId, etape));
+}
+
+export async function saveDraft(draft: Draft): Promise<void> {
+  await (await database()).put('drafts', { ...draft, updatedAt: new Date().toISOString() });
+}
+
+export async function listDrafts(): Promise<Draft[]> {
+  return (await database()).getAll('drafts');
+}
+
+export async function listPhotos(draftKey: string): Promise<StoredPhoto[]> {
+  const photos = await (await database()).getAllFromIndex('photos', 'byDraft', draftKey);
+  return photos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function savePhoto(photo: StoredPhoto): Promise<void> {
+  await (await database()).put('photos', photo);
+}
+
+export async function updatePhoto(id: string, changes: Partial<Pick<StoredPhoto, 'sent' | 'error'>>): Promise<void> {
+  const db = await database();
+  const transaction = db.transaction('photos', 'readwrite');
+  const photo = await transaction.store.get(id);
+  if (photo) await transaction.store.put({ ...photo, ...changes });
+  await transaction.done;
+}
+
+/** Removes a photo from the phone; if the server had it, its deletion waits to be sent. */
+export async function removePhoto(photo: StoredPhoto): Promise<void> {
+  const db = await database();
+  const transaction = db.transaction(['photos', 'deletions'], 'readwrite');
+  await transaction.objectStore('photos').delete(photo.id);
+  if (photo.sent) {
+    await transaction.objectStore('deletions').put({ id: photo.id, draftKey: photo.draftKey, devisId: photo.devisId, etape: photo.etape });
+  }
+  await transaction.done;
+}
+
+export async function listDeletions(): Promise<PendingDeletion[]> {
+  return (await database()).getAll('deletions');
+}
+
+export async function forgetDeletion(id: string): Promise<void> {
+  await (await database()).delete('deletions', id);
+}
+
+/** Once the server has the completed inspection: nothing of it stays on the phone. */
+export async function clearDraft(draftKey: string): Promise<void> {
+  const db = await database();
+  const transaction = db.transaction(['drafts', 'photos', 'deletions'], 'readwrite');
+  await transaction.objectStore('drafts').delete(draftKey);
+  const photos = transaction.objectStore('photos');
+  for (const key of await photos.index('byDraft').getAllKeys(draftKey)) await photos.delete(key);
+  const deletions = transaction.objectStore('deletions');
+  for (const deletion of await deletions.getAll()) if (deletion.draftKey === draftKey) await deletions.delete(deletion.id);
+  await transaction.done;
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts.ts';
+import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
+
+/**
+ * The planning and its feature load with the page, not before: this module stays small, so
+ * that the home page's first bundle (which lists every page's chunks) does not grow with the
+ * missions (BENCHMARKS.md, « JavaScript before the home page is interactive »).
+ */
+const Planning = lazy(() => import('#client/features/missions/components/planning.tsx').then((module) => ({ default: module.Planning })));
+
+/** /admin/missions: the missions to carry out, by wished pickup day, and the calendar feed. */
+export function AdminMissionsPage() {
+  return (
+    <AdminSubpage title={adminTexts.missionsLink}>
+      <Suspense fallback={<p role="status">{texts.loading}</p>}>
+        <Planning />
+      </Suspense>
+    </AdminSubpage>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The back office's service worker (sw.ts), registered by its pages only: nothing of it loads
+ * on the public pages. `prepareOffline` registers it (scope /admin), waits until it controls
+ * the page, then has it store the page's shell and the data the page will need offline.
+ * Resolves true when all of it is stored, false when the browser cannot work offline.
+ */
+export async function prepareOffline(urls: string[]): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return false;
+  try {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/admin' });
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+    const worker = registration.active;
+    if (!worker) return false;
+    const channel = new MessageChannel();
+    const answer = new Promise<{ ok: boolean }>((resolve) => {
+      channel.port1.onmessage = (event: MessageEvent<{ ok: boolean }>) => resolve(event.data);
+    });
+    worker.postMessage({ type: 'warm', urls }, [channel.port2]);
+    return (await answer).ok;
+  } catch {
+    return false;
+  }
+}
