@@ -4,7 +4,7 @@
  * their labels are in the text catalogue (`quoteTexts.events`). Issues 15 and 16 add
  * « Véhicule pris en charge » and « facture émise » here.
  */
-export const QUOTE_EVENTS = ['signé en ligne'] as const;
+export const QUOTE_EVENTS = ['signé en ligne', 'facture émise', 'avoir émis'] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 

@@ -75,7 +75,13 @@ export const quoteTexts = {
   historyEntry: (label: string) => `Statut : ${label}`,
   /** An event of the history that is not a status (quote-events.ts), with whom it names. */
   historyEvent: (event: string, byName: string | null | undefined) =>
-    event === 'signé en ligne' ? `Signé en ligne par ${byName ?? '—'}` : event,
+    event === 'signé en ligne'
+      ? `Signé en ligne par ${byName ?? '—'}`
+      : event === 'facture émise'
+        ? `Facture émise : ${byName ?? '—'}`
+        : event === 'avoir émis'
+          ? `Avoir émis : ${byName ?? '—'}`
+          : event,
   sign: 'Signer le devis',
   // Completion form
   clientInfo: 'Informations client',

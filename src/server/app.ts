@@ -37,6 +37,7 @@ import { fileRoutes } from './files/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(signatureRoutes);
   await app.register(notificationRoutes);
+  await app.register(invoiceRoutes);
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */

@@ -7,6 +7,7 @@ import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import * as admin from './migrations/2026-11-21-003-admin.ts';
 import * as outbox from './migrations/2026-11-23-outbox-001.ts';
 import * as signature from './migrations/2026-11-23-signature-001.ts';
+import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-admin': admin,
   '2026-11-23-outbox-001': outbox,
   '2026-11-23-signature-001': signature,
+  '2026-11-23-invoices-001': invoices,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void };
