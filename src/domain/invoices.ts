@@ -116,3 +116,17 @@ export function splitFrenchAddress(text: string): { line: string; postcode: stri
   if (!match || !match[1]) return { line: trimmed, postcode: null, city: null };
   return { line: match[1].replace(/,\s*$/, ''), postcode: match[2]!, city: match[3]!.trim() };
 }
+
+/** An amount typed in euros ("1 250,50", "1250.5", "-30") in cents; null when it is not one. */
+export function parseEurosToCents(text: string): number | null {
+  const compact = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(compact)) return null;
+  return Math.round(Number(compact) * 100);
+}
+
+/** A quantity typed in French ("1,5") as a number; null when it is not a positive one with at most 2 decimals. */
+export function parseQuantity(text: string): number | null {
+  const compact = text.replace(/\s/g, '').replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(compact) || Number(compact) <= 0) return null;
+  return Number(compact);
+}

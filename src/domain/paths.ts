@@ -45,6 +45,9 @@ export const routeTable = {
   adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
   adminUploadSigne: { path: '/admin/devis/:id/upload-signe', access: 'admin' },
+  adminFactures: { path: '/admin/factures', access: 'admin' },
+  adminFacture: { path: '/admin/factures/:id', access: 'admin' },
+  adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

@@ -6,6 +6,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
 import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx';
 import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
+import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
 
@@ -36,6 +37,7 @@ export function DevisPage() {
     <Page title={t.detailTitle} heading={t.quoteNumber(devis.numeroDevis)}>
       {backLinks}
       <DevisDetail devis={devis} />
+      <MyInvoices devisId={devis.id} />
     </Page>
   );
 }

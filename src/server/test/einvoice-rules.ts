@@ -14,10 +14,9 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, PDFHe
  * - the EN 16931 business rules for CII (CEN/TC 434 validation artefacts, compiled XSLT of
  *   the schematron), run by SaxonJS, an XSLT 3.0 processor in Node.
  *
- * The rule files are the official ones, used as published (EUPL-1.2 for the artefacts); they
- * are not kept in this repository: they are read from the project's shared data beside it
- * (`../shared/data/en16931/`, like the calibration distances) or from `EN16931_RULES_DIR`.
- * `src/server/invoices/rules.md` lists each file, where it comes from and its SHA-256.
+ * The rule files are the official ones, shipped unchanged under their licence in
+ * `vendor/en16931/` (its README lists each file, where it comes from and its SHA-256);
+ * `EN16931_RULES_DIR` points at another copy.
  */
 
 const require = createRequire(import.meta.url);
@@ -30,14 +29,14 @@ export const RULE_FILES = {
 } as const;
 
 export function rulesDir(): string {
-  const candidates = [process.env.EN16931_RULES_DIR, path.join(repoRoot, '..', 'shared', 'data', 'en16931')].filter((dir): dir is string =>
+  const candidates = [process.env.EN16931_RULES_DIR, path.join(repoRoot, 'vendor', 'en16931')].filter((dir): dir is string =>
     Boolean(dir),
   );
   const found = candidates.find((dir) => existsSync(path.join(dir, RULE_FILES.xslt)) && existsSync(path.join(dir, RULE_FILES.xsdMain)));
   if (!found) {
     throw new Error(
       `The official EN 16931 rule files are missing: looked in ${candidates.join(', ')}. ` +
-        'Put them there as src/server/invoices/rules.md lists (or set EN16931_RULES_DIR).',
+        'Put them there as vendor/en16931/README.md lists (or set EN16931_RULES_DIR).',
     );
   }
   return found;

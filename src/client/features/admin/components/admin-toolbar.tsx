@@ -4,6 +4,7 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { invoiceTexts } from '#domain/texts-invoices.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -18,7 +19,7 @@ type AdminToolbarProps = {
   onStatut: (statut: StatutFilter) => void;
 };
 
-/** Search (debounced), status filter, the archives link and logout. */
+/** Search (debounced), status filter, the archives and invoices links and logout. */
 export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProps) {
   const [text, setText] = useState(q);
   const { logout, isBusy } = useLogout();
@@ -64,6 +65,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
       <div className={styles.toolbarLinks}>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
           {adminTexts.archivesLink}
+        </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
+          {invoiceTexts.listLink}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}
