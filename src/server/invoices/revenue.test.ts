@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Facture } from '#domain/schemas/invoices.ts';
 import { revenueCsvTexts } from '#domain/texts-invoices.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { addProfile, api, issuedInvoice } from './test-factories.ts';
@@ -28,7 +29,7 @@ describe.each(ENGINES)('revenue on %s', (engine) => {
     const customer = await createCustomer(t, { name: 'Transports "Le Rhône"; Lyon' });
     await addProfile(t, customer);
     // Three invoices of 450,50 €, paid over 2025 in several ways; one partly credited and refunded.
-    const invoices = [];
+    const invoices: Facture[] = [];
     for (let index = 0; index < 3; index += 1) invoices.push((await issuedInvoice(t, admin, customer)).invoice);
     numbers = invoices.map((invoice) => invoice.numero!);
     const pay = async (index: number, date: string, montantCentimes: number, moyen: string) => {

@@ -40,7 +40,11 @@ export async function missionQuote(t: TestApp, customer: Customer, statut: Statu
 
 async function call<T>(t: TestApp, headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const response = await t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  return { status: response.statusCode, body: (response.body ? JSON.parse(response.body) : null) as T & { error?: string; message?: string }, raw: response };
+  return {
+    status: response.statusCode,
+    body: (response.body ? JSON.parse(response.body) : null) as T & { error?: string; message?: string },
+    raw: response,
+  };
 }
 
 export const api = {

@@ -194,7 +194,11 @@ const TABLE: Record<string, Entry> = {
   'GET /api/admin/chiffre-affaires.csv': { perQuote: false, expect: adminOnly(200) },
   // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
   'GET /api/factures': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
-  'GET /api/factures/:id/pdf': { perQuote: false, invoice: 'shared', expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 } },
+  'GET /api/factures/:id/pdf': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 },
+  },
 };
 
 /** Routes outside the matrix, each with its reason. */

@@ -29,9 +29,7 @@ export const RULE_FILES = {
 } as const;
 
 export function rulesDir(): string {
-  const candidates = [process.env.EN16931_RULES_DIR, path.join(repoRoot, 'vendor', 'en16931')].filter((dir): dir is string =>
-    Boolean(dir),
-  );
+  const candidates = [process.env.EN16931_RULES_DIR, path.join(repoRoot, 'vendor', 'en16931')].filter((dir): dir is string => Boolean(dir));
   const found = candidates.find((dir) => existsSync(path.join(dir, RULE_FILES.xslt)) && existsSync(path.join(dir, RULE_FILES.xsdMain)));
   if (!found) {
     throw new Error(

@@ -26,6 +26,8 @@ export const useIssueCreditNote = () =>
   useInvoiceMutation(({ id, body }: { id: string; body: AvoirInput }) => api<Facture>(`${base(id)}/avoir`, { method: 'POST', body }));
 
 export const useRecordPayment = () =>
-  useInvoiceMutation(({ id, body }: { id: string; body: PaiementInput }) => api<Facture>(`${base(id)}/paiements`, { method: 'POST', body }));
+  useInvoiceMutation(({ id, body }: { id: string; body: PaiementInput }) =>
+    api<Facture>(`${base(id)}/paiements`, { method: 'POST', body }),
+  );
 
 export const useSendReminder = () => useInvoiceMutation((id: string) => api<Facture>(`${base(id)}/relance`, { method: 'POST' }));

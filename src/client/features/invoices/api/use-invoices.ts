@@ -4,7 +4,9 @@ import { api } from '#client/lib/api.ts';
 import { invoiceKeys } from './keys.ts';
 
 const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const search = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
   const text = search.toString();
   return text ? `?${text}` : '';
 };

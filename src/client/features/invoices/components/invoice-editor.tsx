@@ -89,7 +89,12 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
     >
       <section className={styles.section}>
         <h2>{t.clientSection}</h2>
-        <TextField label={t.clientNom} value={client.nom} error={errors.nom} onChange={(event) => setClient({ ...client, nom: event.target.value })} />
+        <TextField
+          label={t.clientNom}
+          value={client.nom}
+          error={errors.nom}
+          onChange={(event) => setClient({ ...client, nom: event.target.value })}
+        />
         <TextAreaField
           label={t.clientAdresse}
           value={client.adresse}
@@ -98,7 +103,12 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
           onChange={(event) => setClient({ ...client, adresse: event.target.value })}
         />
         {facture.client.type === 'entreprise' ? (
-          <TextField label={t.clientSiret} value={client.siret} inputMode="numeric" onChange={(event) => setClient({ ...client, siret: event.target.value })} />
+          <TextField
+            label={t.clientSiret}
+            value={client.siret}
+            inputMode="numeric"
+            onChange={(event) => setClient({ ...client, siret: event.target.value })}
+          />
         ) : null}
         <TextField label={t.serviceDate} type="date" value={datePrestation} onChange={(event) => setDatePrestation(event.target.value)} />
       </section>

@@ -34,7 +34,11 @@ export function InvoiceList() {
         </Link>
       </div>
       <form className={styles.toolbar} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
-        <SelectField label={t.filterEtat} value={filter.etat ?? ''} onChange={(event) => set({ etat: (event.target.value || undefined) as EtatFacture | undefined })}>
+        <SelectField
+          label={t.filterEtat}
+          value={filter.etat ?? ''}
+          onChange={(event) => set({ etat: (event.target.value || undefined) as EtatFacture | undefined })}
+        >
           <option value="">{t.filterAll}</option>
           {ETATS_FACTURE.map((etat) => (
             <option key={etat} value={etat}>
@@ -42,7 +46,11 @@ export function InvoiceList() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t.filterType} value={filter.type ?? ''} onChange={(event) => set({ type: (event.target.value || undefined) as FactureType | undefined })}>
+        <SelectField
+          label={t.filterType}
+          value={filter.type ?? ''}
+          onChange={(event) => set({ type: (event.target.value || undefined) as FactureType | undefined })}
+        >
           <option value="">{t.filterAll}</option>
           {FACTURE_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -50,8 +58,18 @@ export function InvoiceList() {
             </option>
           ))}
         </SelectField>
-        <TextField label={t.filterFrom} type="date" value={filter.du ?? ''} onChange={(event) => set({ du: event.target.value || undefined })} />
-        <TextField label={t.filterTo} type="date" value={filter.au ?? ''} onChange={(event) => set({ au: event.target.value || undefined })} />
+        <TextField
+          label={t.filterFrom}
+          type="date"
+          value={filter.du ?? ''}
+          onChange={(event) => set({ du: event.target.value || undefined })}
+        />
+        <TextField
+          label={t.filterTo}
+          type="date"
+          value={filter.au ?? ''}
+          onChange={(event) => set({ au: event.target.value || undefined })}
+        />
       </form>
       {invoices.isPending ? <p role="status">{t.loading}</p> : null}
       {invoices.isError ? <Message kind="error">{messageOf(invoices.error)}</Message> : null}
@@ -81,11 +99,17 @@ export function InvoiceList() {
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
             <p className={styles.meta}>
-              {[item.dateEmission ? formatJour(item.dateEmission) : t.draftNumber, item.client.nom, invoicePdfTexts.quoteRef(item.numeroDevis)].join(' – ')}
+              {[
+                item.dateEmission ? formatJour(item.dateEmission) : t.draftNumber,
+                item.client.nom,
+                invoicePdfTexts.quoteRef(item.numeroDevis),
+              ].join(' – ')}
             </p>
             <p className={styles.meta}>
               {t.colTotal} : {formatCentimes(item.totalCentimes)}
-              {item.type === 'facture' && item.statut === 'émise' ? ` – ${t.colRemaining} : ${formatCentimes(Math.max(0, item.resteCentimes))}` : ''}
+              {item.type === 'facture' && item.statut === 'émise'
+                ? ` – ${t.colRemaining} : ${formatCentimes(Math.max(0, item.resteCentimes))}`
+                : ''}
             </p>
             <div className={styles.actions}>
               <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFacture(item.id)}>

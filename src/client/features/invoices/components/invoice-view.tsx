@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCentimes, formatJour, formatQuantite, MOYENS_PAIEMENT, parisDate, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
+import {
+  formatCentimes,
+  formatJour,
+  formatQuantite,
+  MOYENS_PAIEMENT,
+  parisDate,
+  parseEurosToCents,
+  type MoyenPaiement,
+} from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts-invoices.ts';
@@ -125,7 +133,13 @@ function Payments({ facture }: { facture: Facture }) {
         }}
       >
         <TextField label={t.paymentDate} type="date" value={date} max={parisDate()} onChange={(event) => setDate(event.target.value)} />
-        <TextField label={t.paymentAmount} inputMode="decimal" value={amount} error={error ?? undefined} onChange={(event) => setAmount(event.target.value)} />
+        <TextField
+          label={t.paymentAmount}
+          inputMode="decimal"
+          value={amount}
+          error={error ?? undefined}
+          onChange={(event) => setAmount(event.target.value)}
+        />
         <SelectField label={t.paymentMeans} value={moyen} onChange={(event) => setMoyen(event.target.value as MoyenPaiement)}>
           {MOYENS_PAIEMENT.map((value) => (
             <option key={value} value={value}>

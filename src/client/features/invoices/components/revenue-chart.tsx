@@ -27,10 +27,16 @@ export default function RevenueChart({ revenue }: { revenue: Revenue }) {
         cursor: { show: false },
         scales: { x: { time: false, range: [0.5, 12.5] }, y: { range: (_u, _min, max) => [0, Math.max(100, max * 1.1)] } },
         axes: [
-          { values: (_u, ticks) => ticks.map((tick) => t.months[tick - 1]?.slice(0, 3) ?? ''), splits: () => revenue.mois.map((month) => month.mois) },
+          {
+            values: (_u, ticks) => ticks.map((tick) => t.months[tick - 1]?.slice(0, 3) ?? ''),
+            splits: () => revenue.mois.map((month) => month.mois),
+          },
           { size: 70, values: (_u, ticks) => ticks.map((tick) => formatCentimes(Math.round(tick * 100)).replace(/,00/, '')) },
         ],
-        series: [{}, { label: t.amount, fill: 'rgba(29, 78, 216, 0.55)', stroke: 'rgb(29, 78, 216)', paths: bars, points: { show: false } }],
+        series: [
+          {},
+          { label: t.amount, fill: 'rgba(29, 78, 216, 0.55)', stroke: 'rgb(29, 78, 216)', paths: bars, points: { show: false } },
+        ],
       },
       data,
       element,
