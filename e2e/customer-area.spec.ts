@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
-import { apiHeaders, expect, frDate, holdResponses, parisDatePlus, test } from './fixtures.ts';
+import { expect, frDate, holdResponses, parisDatePlus, test } from './fixtures.ts';
 
 mkdirSync('test-results/screens', { recursive: true });
 const shoot = (page: Page, project: string, name: string) =>
@@ -283,14 +283,7 @@ test("another customer's quote reads as not found, and a deletion failure is tol
 test.describe('the completion draft', () => {
   test.use({ customerName: 'Lucie Brouillon' });
 
-  test('what a customer typed in the completion form survives a reload and an ended session, not a logout', async ({
-    page,
-    baseURL,
-    customer,
-  }) => {
-    // This test logs in through the form twice: from an address of its own, so that it does not
-    // use up the per-address sign-in limit the rest of the suite shares from 127.0.0.1.
-    await page.setExtraHTTPHeaders({ 'x-forwarded-for': apiHeaders(baseURL!)['x-forwarded-for'] });
+  test('what a customer typed in the completion form survives a reload and an ended session, not a logout', async ({ page, customer }) => {
     const quote = await customer.createQuote({
       adresseDepart: 'Toulouse (31000)',
       adresseArrivee: 'Bordeaux (33000)',

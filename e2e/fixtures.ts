@@ -159,6 +159,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   customerName: ['Client Test', { option: true }],
 
+  // Each test's browser comes from a client address of its own, as real visitors do, so that
+  // the per-address sign-in budget is not shared by the whole suite from 127.0.0.1 (a fast run
+  // logs in through the form many times a minute). When a test fails, what the page said is
+  // printed beside the error, where CI shows it.
+  page: async ({ page, baseURL }, use, testInfo) => {
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': apiHeaders(baseURL!)['x-forwarded-for'] });
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+      const messages = await page
+        .locator('[role="alert"], [role="status"], [aria-invalid="true"]')
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() || node.getAttribute('aria-describedby') || node.tagName))
+        .catch(() => []);
+      console.log(`${testInfo.project.name} › ${testInfo.title}: failed at ${page.url()}; on the page: ${JSON.stringify(messages)}`);
+    }
+  },
+
   adminApi: async ({ baseURL, adminAccount }, use) => {
     const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: apiHeaders(baseURL!) });
     await ok(await api.post('/api/auth/sign-in/email', { data: adminAccount }), 'admin sign-in');

@@ -23,6 +23,13 @@ export function statutLabel(statut: string | null | undefined): string {
   return STATUT_LABELS[normalizeStatut(statut)];
 }
 
+/** Statuses in which `prix` is the final price the administrator confirmed (decimal), not the estimate. */
+export const FINAL_PRICE_STATUTS: readonly Statut[] = ['confirmé', 'envoyé', 'en cours', 'terminé'];
+
+export function hasFinalPrice(statut: string | null | undefined): boolean {
+  return FINAL_PRICE_STATUTS.includes(normalizeStatut(statut));
+}
+
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =

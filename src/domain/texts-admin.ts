@@ -60,6 +60,13 @@ export const adminTexts = {
   uploadTooLarge: 'Le fichier dépasse la taille maximale de 10 Mo.',
   uploadTooManyFiles: 'Un seul fichier peut être téléversé à la fois.',
   uploadBadName: 'Nom de fichier invalide : choisissez un fichier PDF de votre appareil.',
+  clientEmailInvalid:
+    'L’adresse e-mail du client n’est pas une adresse unique valide : le devis ne peut pas lui être envoyé. Contactez le client.',
+  uploadMalformed: 'Le fichier n’a pas été reçu correctement (envoi interrompu ou mal formé). Veuillez réessayer.',
+  uploadEncrypted:
+    'Ce PDF est protégé par un mot de passe ou chiffré : enregistrez-en une copie sans protection (par exemple avec « Imprimer en PDF »), puis téléversez-la.',
+  uploadActiveContent:
+    'Ce PDF contient des éléments actifs (script, action, pièce jointe ou formulaire) qui n’ont pas pu être retirés : imprimez-le en PDF, puis téléversez la copie.',
   signedFileMissing: "Aucun devis signé n'est disponible pour ce devis.",
   sentPdfMissing: "Aucun PDF envoyé n'est disponible pour ce devis.",
   signedOnlineNoReplace: 'Ce devis a été signé en ligne : son document signé et scellé ne peut pas être remplacé.',

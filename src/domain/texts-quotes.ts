@@ -18,7 +18,6 @@ export const quoteTexts = {
   quoteNumber: (numero: number) => `Devis n° ${numero}`,
   route: 'Trajet',
   vehicle: 'Véhicule',
-  price: 'Prix',
   status: 'Statut',
   date: 'Date',
   actions: 'Actions',
@@ -50,7 +49,7 @@ export const quoteTexts = {
   typeVehicule: 'Type de véhicule',
   distance: 'Distance estimée',
   prixTtc: 'Prix estimé TTC',
-  prixFinal: 'Prix TTC',
+  prixFinal: 'Prix final',
   pickupRange: 'Prise en charge souhaitée',
   deliveryRange: 'Livraison souhaitée',
   rangeStart: 'Début',
@@ -139,7 +138,9 @@ export const completionMessages = {
   siretRequired: 'Le SIRET est obligatoire pour une entreprise.',
   siretInvalid: 'SIRET invalide : 14 chiffres avec une clé de contrôle correcte.',
   siretNotAllowed: 'Le SIRET ne concerne que les entreprises.',
-  date: 'Date invalide (format AAAA-MM-JJ).',
+  // Said in the form the person sees: a date field shows jj/mm/aaaa in a French browser, and
+  // holds no value at all while what is typed there is not a whole, real date.
+  date: 'Indiquez une date valide au format jj/mm/aaaa.',
   dateInPast: 'La date ne peut pas être dans le passé.',
   slot: 'Choisissez un créneau de 00:00 à 23:30, par demi-heure.',
   endAfterStart: "L'heure de fin doit être après l'heure de début.",

@@ -56,6 +56,24 @@ export const texts = {
   vatNote: 'TVA non applicable, art. 293 B du CGI',
 } as const;
 
+/** Messages of the rules every text field shares (schemas/text.ts). */
+export const textRuleMessages = {
+  invalidCharacters: 'Caractères non autorisés : retirez les caractères invisibles ou de contrôle.',
+  invalidId: 'Identifiant invalide.',
+  tooLong: (max: number) => `${max} caractères au plus.`,
+} as const;
+
+/** The e-mail sent to an address that already has an account when someone signs up with it. */
+export const signUpAttemptMailTexts = {
+  subject: 'Tentative de création de compte avec votre adresse e-mail',
+  greeting: (name: string) => `Bonjour ${name},`,
+  intro:
+    'Quelqu’un, peut-être vous, vient d’essayer de créer un compte avec votre adresse e-mail. Votre compte existe déjà : aucun nouveau compte n’a été créé.',
+  login: 'Pour vous connecter :',
+  forgotten: 'Mot de passe oublié ? Choisissez-en un nouveau ici :',
+  notYou: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte n’a pas été modifié.',
+} as const;
+
 /** French messages of the API's stable error codes. */
 export const apiErrorMessages = {
   not_found: 'Ressource introuvable.',
@@ -119,6 +137,11 @@ function accountTexts() {
     forgotPasswordSubmit: 'Envoyer le lien',
     forgotPasswordSent:
       '📧 Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé (vérifiez aussi les spams). Le lien est valable 1 heure.',
+    /** Too many account or reset e-mails asked for one address (counted whether it has an account or not). */
+    tooManyMails: 'Trop d’e-mails ont déjà été envoyés à cette adresse. Réessayez dans une heure.',
+    /** The API's answer to a reset request, the same whether the address has an account or not. */
+    resetRequestAccepted:
+      'Si un compte existe pour cette adresse, un e-mail contenant un lien de réinitialisation vient d’être envoyé. Le lien est valable 1 heure.',
     resetPasswordTitle: 'Nouveau mot de passe',
     resetPasswordSubmit: 'Enregistrer le nouveau mot de passe',
     resetPasswordInvalid: '❌ Ce lien de réinitialisation n’est pas valide ou a expiré. Demandez-en un nouveau.',

@@ -7,9 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSpaRoute } from '#domain/paths.ts';
+import { apiErrorMessages } from '#domain/texts.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -26,6 +27,7 @@ import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './system/background.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -44,6 +46,7 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     outbox: OutboxWorker;
+    background: BackgroundTasks;
     fileStore: FileStore;
     auth: Auth;
     guards: Guards;
@@ -76,6 +79,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // A hop count is valid for Fastify (proxy-addr) even though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // A URL that cannot be decoded (a lone surrogate as %ED%A0%80): our French 400, not Fastify's English one.
+    frameworkErrors: (error, request, reply) => {
+      request.log.warn({ err: error }, 'refused: malformed URL');
+      return (reply as FastifyReply).status(400).send({ error: 'validation', message: apiErrorMessages.validation });
+    },
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   // Every route, as registered: the access-matrix test checks that none is left out.
@@ -94,8 +102,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
   const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
-  // The worker first (it finishes the message it is sending), then what it uses.
+  const background = createBackgroundTasks(app.log);
+  // Work started by requests first (it may queue e-mails), then the worker (it finishes the
+  // message it is sending), then what they use.
   app.addHook('onClose', async () => {
+    await background.drain();
     await outbox.stop();
     mailer.close();
     await database.close();
@@ -106,6 +117,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('outbox', outbox);
+  app.decorate('background', background);
   app.decorate('fileStore', fileStore);
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
@@ -153,7 +165,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     routePrefix: '/api/docs',
     staticCSP: true,
     // swagger-ui writes its own CSP (with hashes for its page); keep framing forbidden there too.
-    transformStaticCSP: (header) => `${header}; frame-ancestors 'none'`,
+    transformStaticCSP: forbidFraming,
   });
 
   app.setErrorHandler(errorHandler);
@@ -181,6 +193,18 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(signatureRoutes);
   await app.register(notificationRoutes);
   await app.register(invoiceRoutes);
+}
+
+/**
+ * A CSP with its frame-ancestors directive, whatever it was, replaced by 'none' (a browser
+ * obeys the first of two), and without empty directives.
+ */
+export function forbidFraming(header: string): string {
+  const directives = header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && !/^frame-ancestors\b/i.test(directive));
+  return [...directives, "frame-ancestors 'none'"].join('; ');
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */

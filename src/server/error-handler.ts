@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
+import { isInputDataError } from './db/errors.ts';
 import { AppError } from './errors.ts';
 
 /** Fastify's own client errors, by code, as our stable codes. */
@@ -34,6 +35,11 @@ export function errorHandler(error: FastifyError | AppError | Error, request: Fa
       message: issue.message,
     }));
     return reply.status(400).send({ error: 'validation', message: apiErrorMessages.validation, details });
+  }
+
+  if (isInputDataError(error)) {
+    request.log.warn({ err: error }, 'refused: the database could not store the data sent');
+    return reply.status(400).send({ error: 'validation', message: apiErrorMessages.validation });
   }
 
   const fastifyError = error as FastifyError;

@@ -18,8 +18,12 @@ export function useSession() {
   });
 }
 
-/** Reads the session again from the server (after a login) and returns it. */
-export function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+/**
+ * Reads the session again from the server (after a login) and returns it. A read already under
+ * way started before the login and would answer "nobody": it is cancelled, not joined.
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<SessionResponse> {
+  await queryClient.cancelQueries({ queryKey: sessionQueryKey });
   return queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
 }
 

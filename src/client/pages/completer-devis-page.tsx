@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { useProfile } from '#client/lib/use-profile.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
@@ -17,6 +18,7 @@ export function CompleterDevisPage() {
   const { id = '' } = useParams();
   const query = useDevis(id);
   const session = useSession();
+  const profile = useProfile();
   const complete = useCompleteDevis(id);
   const toast = useToast();
   const navigate = useNavigate();
@@ -27,9 +29,10 @@ export function CompleterDevisPage() {
   );
 
   const devis = query.data;
-  if (!devis) {
+  // The form takes its defaults once, when it appears: the profile's phone must be there by then.
+  if (!devis || profile.isPending) {
     return (
-      <DevisUnavailable title={t.completeTitle} isLoading={query.isPending}>
+      <DevisUnavailable title={t.completeTitle} isLoading={query.isPending || profile.isPending}>
         {back}
       </DevisUnavailable>
     );
@@ -45,7 +48,7 @@ export function CompleterDevisPage() {
         <div className={styles.section}>
           <CompletionForm
             devisId={devis.id}
-            defaults={{ nom: user?.name ?? '', email: user?.email ?? '' }}
+            defaults={{ nom: user?.name ?? '', email: user?.email ?? '', telephone: profile.data?.telephone ?? '' }}
             isSubmitting={complete.isPending}
             onSubmit={async (completion) => {
               await complete.mutateAsync(completion);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { apiErrorMessages, texts } from '../texts.ts';
+import { apiErrorMessages, texts, textRuleMessages } from '../texts.ts';
+import { emailAddress, storableString, TOKEN_PATTERN } from './text.ts';
+
+export { normalizeEmail } from './text.ts';
 
 export const viewerSchema = z.object({
   id: z.string(),
@@ -18,18 +21,11 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Lower-cased and trimmed: the form in which e-mails are stored and compared. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-const requiredText = (max: number) => z.string({ error: texts.required }).trim().min(1, texts.required).max(max);
-const emailField = z
-  .string({ error: texts.required })
-  .trim()
-  .min(1, texts.required)
-  .pipe(z.email(texts.invalidEmail))
-  .transform(normalizeEmail);
-const passwordField = z
-  .string({ error: texts.required })
+const requiredText = (max: number) =>
+  storableString({ error: texts.required, trim: true }).min(1, texts.required).max(max, textRuleMessages.tooLong(max));
+const emailField = emailAddress({ required: texts.required, invalid: texts.invalidEmail });
+/** A new password: never stored as typed (only its hash), but a single line like any other field. */
+const passwordField = storableString({ error: texts.required })
   .min(1, texts.required)
   .min(PASSWORD_MIN_LENGTH, apiErrorMessages.password_too_short)
   .max(PASSWORD_MAX_LENGTH, apiErrorMessages.password_too_long);
@@ -43,7 +39,7 @@ export const signUpSchema = z
     adresse: requiredText(300),
     type: z.enum(CLIENT_TYPES, { error: texts.required }),
     motDePasse: passwordField,
-    confirmation: z.string({ error: texts.required }).min(1, texts.required),
+    confirmation: z.string({ error: texts.required }).min(1, texts.required).max(PASSWORD_MAX_LENGTH),
     resterConnecte: z.boolean().default(true),
   })
   .refine((value) => value.motDePasse === value.confirmation, {
@@ -54,9 +50,12 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signUpResponseSchema = z.object({ email: z.string(), message: z.string() });
 
+/** Longer than any password we accept, so a typed one is never cut, short enough to hash cheaply. */
+const SIGN_IN_PASSWORD_MAX_LENGTH = 1024;
+
 export const loginSchema = z.object({
   email: emailField,
-  motDePasse: z.string({ error: texts.required }).min(1, texts.required),
+  motDePasse: z.string({ error: texts.required }).min(1, texts.required).max(SIGN_IN_PASSWORD_MAX_LENGTH),
   resterConnecte: z.boolean(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -64,11 +63,36 @@ export type LoginInput = z.input<typeof loginSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
-  .object({ motDePasse: passwordField, confirmation: z.string().min(1, texts.required) })
+  .object({ motDePasse: passwordField, confirmation: z.string().min(1, texts.required).max(PASSWORD_MAX_LENGTH) })
   .refine((value) => value.motDePasse === value.confirmation, {
     path: ['confirmation'],
     message: texts.passwordMismatch,
   });
+
+/**
+ * The bodies of the better-auth endpoints the product exposes (accounts/auth-bridge.ts),
+ * checked by our bridge before better-auth sees them, with the same rules as our own routes:
+ * nothing unbounded or unstorable reaches its queries or our throttle keys.
+ */
+export const authBodySchemas = {
+  signIn: z.object({
+    email: emailField,
+    password: z.string({ error: texts.required }).min(1, texts.required).max(SIGN_IN_PASSWORD_MAX_LENGTH),
+    rememberMe: z.boolean().optional(),
+  }),
+  requestPasswordReset: z.object({
+    email: emailField,
+    redirectTo: storableString().max(2048).optional(),
+  }),
+  sendVerificationEmail: z.object({
+    email: emailField,
+    callbackURL: storableString().max(2048).optional(),
+  }),
+  resetPassword: z.object({
+    token: z.string({ error: apiErrorMessages.invalid_token }).regex(TOKEN_PATTERN, apiErrorMessages.invalid_token),
+    newPassword: passwordField,
+  }),
+} as const;
 
 /** The customer's profile (table utilisateurs, spec section 3). */
 export const utilisateurSchema = z.object({

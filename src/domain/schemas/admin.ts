@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
 import { adminTexts } from '../texts-admin.ts';
 import { clausesSchema, devisSchema } from './devis.ts';
+import { storableString } from './text.ts';
 
 /** The largest final price the back office accepts, in cents (1 000 000 €). */
 export const PRIX_FINAL_MAX_CENTIMES = 100_000_000;
@@ -29,12 +30,12 @@ export const STATUT_FILTERS = ['tous', ...STATUTS] as const;
 export type StatutFilter = (typeof STATUT_FILTERS)[number];
 
 export const adminListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
+  q: storableString({ trim: true }).max(200).optional().default(''),
   statut: z.enum(STATUT_FILTERS).optional().default('tous'),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   groupsPerPage: z.coerce.number().int().min(1).max(100).optional().default(20),
   /** One group's every quote (its key as listed), for a group larger than the page shows. */
-  groupe: z.string().max(320).optional(),
+  groupe: storableString().max(320).optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
@@ -78,7 +79,7 @@ export const adminListResponseSchema = z.object({
 export type AdminListResponse = z.infer<typeof adminListResponseSchema>;
 
 export const confirmBodySchema = z.object({
-  prixFinal: z.union([z.string().max(40), z.number()]),
+  prixFinal: z.union([storableString().max(40), z.number()]),
   clauses: clausesSchema,
 });
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;

@@ -76,6 +76,19 @@ describe('the completion schema', () => {
     expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(0) } })).toEqual([]);
   });
 
+  it('explains a wrong or half-typed date in the form the person sees (jj/mm/aaaa)', () => {
+    const base = validCompletion();
+    const message = 'Indiquez une date valide au format jj/mm/aaaa.';
+    expect(issuesOf({ ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: '2027-13-01' } })).toContainEqual({
+      path: 'priseInfo.datePriseEnCharge',
+      message,
+    });
+    // What a date field holds while its jj/mm/aaaa is not a whole, real date.
+    expect(issuesOf({ ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: '' } })).toEqual([
+      { path: 'livraisonInfo.dateLivraisonSouhaitee', message },
+    ]);
+  });
+
   it('checks the plate by its kind and the engine by its list', () => {
     const base = validCompletion();
     const vehicle = base.infosVehicule;

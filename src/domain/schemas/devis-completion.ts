@@ -3,6 +3,7 @@ import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPla
 import { isValidSiret, normalizeSiret } from '../siret.ts';
 import { completionMessages as m } from '../texts-quotes.ts';
 import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
+import { EMAIL_MAX_LENGTH, emailAddress, optionalEmailAddress, storableString, type TextKind } from './text.ts';
 
 /**
  * The completion of a quote by its owner (spec section 2, /devis/{id}/completer): one schema
@@ -17,7 +18,7 @@ export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
 
 export const LIMITS = {
   nom: 100,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   telephone: 30,
   marque: 60,
   modele: 60,
@@ -32,25 +33,23 @@ const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
     error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownField(issue.keys.join(', ')) : m.object),
   });
 
-const text = (max: number) => z.string({ error: m.text }).trim().max(max, m.tooLong(max));
+const text = (max: number, kind: TextKind = 'single-line') => storableString({ kind, error: m.text, trim: true }).max(max, m.tooLong(max));
 const requiredText = (max: number) => text(max).min(1, m.required);
 const bool = () => z.boolean({ error: m.boolean });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** 9 to 15 digits with the usual separators: "06 12 34 56 78", "+33 6 12 34 56 78". */
 const PHONE = /^\+?[0-9 .()-]+$/;
 const isPhone = (value: string) => PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 9 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
-const email = () => requiredText(LIMITS.email).regex(EMAIL, m.email);
-const optionalEmail = () => text(LIMITS.email).refine((value) => value === '' || EMAIL.test(value), m.email);
+const email = () => emailAddress({ required: m.required, invalid: m.email });
+const optionalEmail = () => optionalEmailAddress({ invalid: m.email, type: m.text });
 const phone = () => requiredText(LIMITS.telephone).refine(isPhone, m.phone);
 const isoDate = () =>
-  z
-    .string({ error: m.date })
+  storableString({ error: m.date })
     .max(10, m.date)
     .refine(isIsoDate, m.date)
     .refine((value) => !isIsoDate(value) || value >= parisToday(), m.dateInPast);
-const slot = () => z.string({ error: m.slot }).max(5, m.slot).refine(isTimeSlot, m.slot);
+const slot = () => storableString({ error: m.slot }).max(5, m.slot).refine(isTimeSlot, m.slot);
 
 /** End after start, checked where the customer sees it: on the end time. */
 function checkRange(value: { debut: string; fin: string }, ctx: z.core.$RefinementCtx) {
@@ -123,7 +122,7 @@ export const completionSchema = strict({
   infosVehicule: completionInfosVehiculeSchema,
   options: completionOptionsSchema,
   typeConvoyage: z.enum(TYPES_CONVOYAGE, { error: m.typeConvoyage }),
-  commentaire: text(LIMITS.commentaire).optional(),
+  commentaire: text(LIMITS.commentaire, 'multi-line').optional(),
 })
   .superRefine((value, ctx) => {
     const siret = value.clientDetails.siret ?? '';

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
+import { idParamSchema, storableString } from './text.ts';
+
+/** `:id` of every quote route, customer's and admin's. */
+export const devisIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant du devis') });
+
+/** GET /api/devis?q=… */
+export const devisListQuerySchema = z.object({ q: storableString().max(200).optional().describe('Texte recherché') });
 
 /** Field names as in the specification, section 3. */
 export const contactSchema = z.object({ nom: z.string(), email: z.string(), telephone: z.string() });

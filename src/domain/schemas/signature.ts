@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './text.ts';
 
 /**
  * A signature drawn on the signing page: its strokes as points in the pad's pixels (origin top
@@ -20,7 +21,7 @@ export const MAX_SIGNATURE_POINTS = 20_000;
  * absence gets its own French message (400) from the service rather than a generic one.
  */
 export const signBodySchema = z.object({
-  nomSignataire: z.string().max(120),
+  nomSignataire: storableString({ trim: true }).max(120),
   consentement: z.boolean().optional(),
   signature: signatureDrawingSchema.nullable().optional(),
   /** SHA-256 (hex) of the PDF the page showed: it must be the one sent. */

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '../pricing.ts';
 import { texts } from '../texts.ts';
-
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+import { storableString } from './text.ts';
 
 /** An address as typed or chosen in the autocomplete: trimmed, bounded, printable. */
-export const addressTextSchema = z
-  .string({ error: texts.simulatorRequired })
-  .trim()
+export const addressTextSchema = storableString({ error: texts.simulatorRequired, trim: true })
   .min(1, texts.simulatorRequired)
-  .max(300, 'Adresse trop longue (300 caractères au plus).')
-  .refine((value) => !CONTROL_CHARACTERS.test(value), 'Adresse invalide : caractères de contrôle interdits.');
+  .max(300, 'Adresse trop longue (300 caractères au plus).');
+
+/** The text typed in the address autocomplete. */
+export const addressQuerySchema = z.object({
+  q: storableString().max(200, 'Recherche trop longue (200 caractères au plus).'),
+});
 
 export const typeVehiculeSchema = z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu.' });
 

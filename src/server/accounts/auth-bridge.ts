@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import type { z } from 'zod';
+import { authBodySchemas } from '#domain/schemas/accounts.ts';
+import { apiErrorMessages, texts, textRuleMessages } from '#domain/texts.ts';
 import { notFoundApi } from '#server/error-handler.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
-import { translateAuthError } from './auth-errors.ts';
+import { translateAuthError, type ErrorBody } from './auth-errors.ts';
+import { countVerificationRequest, requestPasswordReset } from './service.ts';
 
 /**
  * The only better-auth endpoints reachable from outside: those the product uses. Everything
@@ -20,6 +24,30 @@ const EXPOSED = new Set([
 ]);
 
 /**
+ * The bodies we check before better-auth sees them, with the domain's rules: an e-mail of
+ * 5 000 characters, a NUL or an unpaired surrogate never reaches its queries, nor the keys
+ * of our throttle table (accounts/throttle.ts), and is refused in French.
+ */
+const BODY_SCHEMAS: Record<string, z.ZodType> = {
+  'POST /api/auth/sign-in/email': authBodySchemas.signIn,
+  'POST /api/auth/request-password-reset': authBodySchemas.requestPasswordReset,
+  'POST /api/auth/send-verification-email': authBodySchemas.sendVerificationEmail,
+  'POST /api/auth/reset-password': authBodySchemas.resetPassword,
+};
+
+/** The French refusal of a body that failed its schema: what the person can act on. */
+function refusalOf(issues: z.core.$ZodIssue[]): ErrorBody {
+  const issue = issues[0];
+  const field = String(issue?.path[0] ?? '');
+  if (field === 'token') return { error: 'invalid_token', message: apiErrorMessages.invalid_token };
+  if (field === 'email') return { error: 'validation', message: texts.invalidEmail };
+  if (issue?.message === apiErrorMessages.password_too_short) return { error: 'password_too_short', message: issue.message };
+  if (issue?.message === apiErrorMessages.password_too_long) return { error: 'password_too_long', message: issue.message };
+  if (issue?.message === textRuleMessages.invalidCharacters) return { error: 'validation', message: issue.message };
+  return { error: 'validation', message: apiErrorMessages.validation };
+}
+
+/**
  * Hands /api/auth/* to better-auth as a Web Request. The client IP header is always
  * overwritten with the address Fastify resolved, so a client cannot choose its own
  * rate-limit bucket. Error answers come back in our shape, `{error, message}` in French.
@@ -31,13 +59,36 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, app.config.publicUrl);
-      if (!EXPOSED.has(`${request.method} ${url.pathname}`)) return notFoundApi(request, reply);
+      const endpoint = `${request.method} ${url.pathname}`;
+      if (!EXPOSED.has(endpoint)) return notFoundApi(request, reply);
+      let payload = request.body;
+      const schema = BODY_SCHEMAS[endpoint];
+      if (schema) {
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) return reply.status(400).send(refusalOf(parsed.error.issues));
+        payload = parsed.data;
+      }
+      const deps = {
+        config: app.config,
+        database: app.database,
+        auth: app.auth,
+        outbox: app.outbox,
+        background: app.background,
+        log: request.log,
+      };
+      if (endpoint === 'POST /api/auth/request-password-reset') {
+        // Answered here, before the address is even looked up (accounts/service.ts).
+        await requestPasswordReset(deps, payload as { email: string; redirectTo?: string }, request.ip);
+        return reply.type('application/json; charset=utf-8').send({ status: true, message: texts.resetRequestAccepted });
+      }
+      if (endpoint === 'POST /api/auth/send-verification-email') await countVerificationRequest(deps, (payload as { email: string }).email);
+
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');
-      const hasBody = request.method !== 'GET' && request.body !== undefined && request.body !== null;
+      const hasBody = request.method !== 'GET' && payload !== undefined && payload !== null;
       const response = await app.auth.handler(
-        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(payload) : undefined }),
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {

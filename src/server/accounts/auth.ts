@@ -7,7 +7,9 @@ import type { DatabaseHandle } from '#server/db/index.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
+import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
+import { deleteResetTokensOf } from './repository.ts';
+import { clearThrottle, forgiveThrottleHit, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
 /** The header our Fastify bridge sets to the client IP that Fastify resolved (trustProxy). */
 export const CLIENT_IP_HEADER = 'x-convoyage-client-ip';
@@ -26,6 +28,15 @@ export const resetPasswordUrl = (config: Config, token: string) =>
   `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
 
 const SIGN_IN_PATH = '/sign-in/email';
+const RESET_PASSWORD_PATH = '/reset-password';
+
+/** The account whose password a request has just reset, for the after hook (same request). */
+const passwordResets = new WeakMap<Request, string>();
+/** The throttle key a sign-in attempt was counted on, for the after hook (same request). */
+const countedOn = new WeakMap<Request, string>();
+const remember = (ctx: { request?: Request }, key: string) => {
+  if (ctx.request) countedOn.set(ctx.request, key);
+};
 
 function bodyEmail(body: unknown): string | null {
   if (typeof body !== 'object' || !body || !('email' in body) || typeof body.email !== 'string') return null;
@@ -55,8 +66,12 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         outbox.kick();
       },
       // A locked-out customer gets back in by resetting the password.
-      async onPasswordReset({ user }) {
-        await clearThrottle(database.db, throttleKeys.signIn(user.email.toLowerCase()));
+      async onPasswordReset({ user }, request) {
+        const email = user.email.toLowerCase();
+        // The other links sent before this one stop working: only the latest use counts.
+        await deleteResetTokensOf(database.db, user.id);
+        await clearThrottle(database.db, throttleKeys.signIn(email));
+        if (request) passwordResets.set(request, email);
       },
     },
     emailVerification: {
@@ -84,19 +99,30 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         // '/sign-up/email' is not reachable from outside: POST /api/comptes/inscription
         // replaces it and keeps its own per-IP and per-e-mail counts (throttle.ts).
         '/send-verification-email': { window: 60, max: 3 },
-        '/request-password-reset': { window: 60, max: 3 },
+        // '/request-password-reset' is answered by our bridge before better-auth sees it,
+        // with its own per-IP and per-address counts (accounts/service.ts).
         '/reset-password': { window: 60, max: 10 },
       },
     },
     hooks: {
-      // Per-account limit on sign-in, whatever the IP: every attempt is counted here, in one
-      // atomic upsert, before its password is checked, so parallel guesses from many
-      // addresses cannot all slip through; a success clears the count (after).
+      // Per-account limit on sign-in, whatever the IP (docs/decisions.md, "The administrator
+      // cannot be locked out"). A browser that signed in before presents its device cookie
+      // and is counted on its own; any other attempt is counted on the account's shared
+      // counter. Every attempt is counted here, in one atomic upsert, before its password is
+      // checked, so parallel guesses from many addresses cannot all slip through.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
         if (!email) return;
-        const state = await hitThrottle(database.db, throttleKeys.signIn(email), LIMITS.signInPerAccount);
+        const device = await readDeviceCookie(ctx, email);
+        if (device) {
+          const deviceKey = throttleKeys.signInDevice(device);
+          const byDevice = await hitThrottle(database.db, deviceKey, LIMITS.signInPerDevice);
+          if (!byDevice.isBlocked) return remember(ctx, deviceKey);
+          // Too many wrong passwords from this browser: it is treated as unknown.
+        }
+        const accountKey = throttleKeys.signIn(email);
+        const state = await hitThrottle(database.db, accountKey, LIMITS.signInPerAccount);
         if (state.isBlocked) {
           throw new APIError(
             'TOO_MANY_REQUESTS',
@@ -104,15 +130,25 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
             { 'retry-after': String(state.retryAfterSeconds) },
           );
         }
+        remember(ctx, accountKey);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === RESET_PASSWORD_PATH) {
+          // The link came to the account's mailbox: this browser is the owner's from now on.
+          const email = ctx.request ? passwordResets.get(ctx.request) : undefined;
+          if (email && !isAPIError(ctx.context.returned)) await issueDeviceCookie(ctx, email);
+          return;
+        }
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
-        if (!email) return;
-        const returned = ctx.context.returned;
-        // A refusal for an unverified e-mail comes after a right password: not a guess.
-        const isGuess = isAPIError(returned) && returned.statusCode !== 403;
-        if (!isGuess) await clearThrottle(database.db, throttleKeys.signIn(email));
+        if (!email || isAPIError(ctx.context.returned)) return;
+        // Signed in: the attempt was no guess. This browser's own count starts again, or the
+        // account's shared count takes the attempt back (and only it: an attacker's guesses
+        // stay counted). The browser is known from now on.
+        const counted = ctx.request ? countedOn.get(ctx.request) : undefined;
+        if (counted?.startsWith('sign-in:device:')) await clearThrottle(database.db, counted);
+        else if (counted) await forgiveThrottleHit(database.db, counted);
+        await issueDeviceCookie(ctx, email, await readDeviceCookie(ctx, email));
       }),
     },
     advanced: {

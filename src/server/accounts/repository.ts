@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import type { Db } from '#server/db/index.ts';
 
@@ -48,4 +49,15 @@ export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur 
 export async function listUtilisateurs(db: Db): Promise<Utilisateur[]> {
   const rows = await db.selectFrom('utilisateurs').selectAll().orderBy('dateInscription', 'desc').execute();
   return rows as Utilisateur[];
+}
+
+/**
+ * Removes every password-reset link of a user still waiting in better-auth's `verification`
+ * table (identifier `reset-password:<token>`, value the user id): once one link has been
+ * used, the others sent before it no longer work.
+ */
+export async function deleteResetTokensOf(db: Db, userId: string): Promise<void> {
+  await sql`delete from ${sql.table('verification')} where ${sql.ref('identifier')} like ${'reset-password:%'} and ${sql.ref('value')} = ${userId}`.execute(
+    db,
+  );
 }

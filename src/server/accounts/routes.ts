@@ -17,6 +17,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     database: app.database,
     auth: app.auth,
     outbox: app.outbox,
+    background: app.background,
     log,
   });
 
@@ -40,14 +41,16 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['comptes'],
-        summary: 'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification',
+        summary:
+          'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification ; même réponse pour une adresse déjà inscrite, dont le titulaire est prévenu par e-mail',
         body: signUpSchema,
-        response: { 201: signUpResponseSchema, 403: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema },
+        response: { 201: signUpResponseSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const profile = await registerCustomer(deps(request.log), request.body, request.ip);
-      return reply.status(201).send({ email: profile.email, message: texts.signupSuccess });
+      // The same answer for a new address, one with an account and the administrator's.
+      await registerCustomer(deps(request.log), request.body, request.ip);
+      return reply.status(201).send({ email: request.body.email, message: texts.signupSuccess });
     },
   );
 

@@ -11,18 +11,35 @@ const MINUTE = 60_000;
  * still be stopped per account.
  */
 export const LIMITS = {
-  /** Failed sign-ins for one e-mail before it is locked for the rest of the window. */
+  /**
+   * Sign-in attempts for one e-mail from browsers it has never signed in from, whatever their
+   * number of addresses, before such browsers are refused for the rest of the window.
+   */
   signInPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one browser that signed in before (device cookie) before it counts as unknown. */
+  signInPerDevice: { max: 10, windowMs: 15 * MINUTE },
   /** Sign-up attempts from one client IP. */
   signUpPerIp: { max: 10, windowMs: 15 * MINUTE },
-  /** Sign-up attempts for one e-mail (each may send a verification e-mail). */
-  signUpPerAccount: { max: 3, windowMs: 60 * MINUTE },
+  /**
+   * E-mails about an account that one address may be sent, whoever asks and from wherever
+   * (counted for every address, with an account or not, so the count tells nothing): a sign-up
+   * (a verification e-mail, or the notice that the address already has an account) or a new
+   * verification e-mail asked from the login form.
+   */
+  accountMailsPerAddress: { max: 3, windowMs: 60 * MINUTE },
+  /** Password-reset e-mails one address may be sent (same rule). */
+  resetMailsPerAddress: { max: 3, windowMs: 60 * MINUTE },
+  /** Password-reset requests from one client IP (better-auth's own limit, kept now that we answer them). */
+  resetRequestsPerIp: { max: 3, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 
 export const throttleKeys = {
   signIn: (email: string) => `sign-in:email:${email}`,
+  signInDevice: (nonce: string) => `sign-in:device:${nonce}`,
   signUpIp: (ip: string) => `sign-up:ip:${ip}`,
-  signUpEmail: (email: string) => `sign-up:email:${email}`,
+  accountMails: (email: string) => `mail:account:${email}`,
+  resetMails: (email: string) => `mail:reset:${email}`,
+  resetRequestIp: (ip: string) => `reset:ip:${ip}`,
 };
 
 export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
@@ -55,6 +72,16 @@ export async function hitThrottle(db: Db, key: string, limit: Limit, now = Date.
     .returning(['hits', 'windowStart'])
     .executeTakeFirstOrThrow();
   return stateOf(row, limit, now);
+}
+
+/** Takes back one attempt counted by hitThrottle (one that turned out not to be a guess). */
+export async function forgiveThrottleHit(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('auth_throttle')
+    .set({ hits: sql<number>`${sql.ref('hits')} - 1` })
+    .where('key', '=', key)
+    .where('hits', '>', 0)
+    .execute();
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {

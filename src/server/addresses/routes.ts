@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSuggestionSchema, distanceRequestSchema, type AddressSuggestionDto } from '#domain/schemas/simulation.ts';
+import {
+  addressQuerySchema,
+  addressSuggestionSchema,
+  distanceRequestSchema,
+  type AddressSuggestionDto,
+} from '#domain/schemas/simulation.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
 import { errorSchema } from '#server/http-schemas.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
@@ -38,7 +43,7 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['adresses'],
         summary: `Suggestions d'adresses pour l'autocomplétion (${MAX_SUGGESTIONS} au plus)`,
-        querystring: z.object({ q: z.string().max(200, 'Recherche trop longue (200 caractères au plus).') }),
+        querystring: addressQuerySchema,
         response: { 200: z.array(addressSuggestionSchema), 400: errorSchema },
       },
     },

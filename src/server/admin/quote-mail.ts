@@ -99,7 +99,8 @@ export function envoiOf(message: Awaited<ReturnType<typeof findLatestForQuote>>)
   return {
     etat,
     tentatives: message.attempts,
-    prochainEssai: etat === 'en attente' ? message.nextAttemptAt : null,
+    // A next try only once one has failed (not while the first is under way).
+    prochainEssai: message.status === 'pending' && message.attempts > 0 ? message.nextAttemptAt : null,
     envoyeLe: message.sentAt,
     erreur: etat === 'échec' || etat === 'en attente' ? message.lastError : null,
   };

@@ -2,6 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
+import { toStorableText } from '#domain/schemas/text.ts';
+import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 
@@ -36,14 +38,45 @@ function searchTextOf(row: {
     .filter((p): p is string => typeof p === 'string')
     .map(digitsOnly)
     .filter(Boolean);
-  return foldSearchText([...parts, ...phones].join(' | '));
+  // Rows stored before the text rule may hold characters PostgreSQL cannot take (NUL).
+  return foldSearchText(toStorableText([...parts, ...phones].join(' | ')));
+}
+
+type SearchRow = { devisId: string; texte: string; sourceUpdatedAt: string };
+type Logger = { warn: (details: object, message: string) => void };
+
+/** Writes search texts, skipping quotes deleted meanwhile. */
+async function upsertSearchRows(db: Db, rows: SearchRow[]): Promise<void> {
+  const existing = await db
+    .selectFrom('devis')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.devisId),
+    )
+    .execute();
+  const alive = new Set(existing.map((row) => row.id));
+  const values = rows.filter((row) => alive.has(row.devisId));
+  if (values.length === 0) return;
+  await db
+    .insertInto('devis_search')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('devisId').doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
+    )
+    .execute();
 }
 
 /**
  * Brings the search text of every new or changed quote up to date. Cheap when nothing
  * changed (one indexed join); a quote deleted meanwhile is simply skipped next time.
+ *
+ * One quote can never break the search: when a batch cannot be written, its rows are written
+ * one by one, and a row the database still refuses is indexed with an empty text (so it is
+ * not retried on every search) and logged; if even that fails it is skipped and logged.
  */
-export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number> {
+export async function refreshSearchIndex(handle: DatabaseHandle, log?: Logger): Promise<number> {
   // Fast path: every write of a quote moves its updatedAt to "now", so the same count and
   // the same latest updatedAt on both sides mean nothing changed.
   const [quotes, indexed] = await Promise.all([
@@ -67,33 +100,33 @@ export async function refreshSearchIndex(handle: DatabaseHandle): Promise<number
     .execute();
   if (stale.length === 0) return 0;
   const rows = stale.map((row) => ({ devisId: row.id, texte: searchTextOf(row), sourceUpdatedAt: row.updatedAt }));
-  await withWriteTransaction(handle, async (trx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      const chunk = rows.slice(i, i + 500);
-      const existing = await trx
-        .selectFrom('devis')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          chunk.map((row) => row.devisId),
-        )
-        .execute();
-      const alive = new Set(existing.map((row) => row.id));
-      const values = chunk.filter((row) => alive.has(row.devisId));
-      if (values.length === 0) continue;
-      await trx
-        .insertInto('devis_search')
-        .values(values)
-        .onConflict((oc) =>
-          oc
-            .column('devisId')
-            .doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
-        )
-        .execute();
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    try {
+      await withWriteTransaction(handle, (trx) => upsertSearchRows(trx, chunk));
+    } catch (batchError) {
+      log?.warn({ err: batchError, rows: chunk.length }, 'search index: a batch could not be written, writing its rows one by one');
+      for (const row of chunk) await indexOneRow(handle.db, row, log);
     }
-  });
+  }
   return rows.length;
+}
+
+async function indexOneRow(db: Db, row: SearchRow, log?: Logger): Promise<void> {
+  try {
+    await upsertSearchRows(db, [row]);
+  } catch (error) {
+    if (!isInputDataError(error)) {
+      log?.warn({ err: error, devisId: row.devisId }, 'search index: quote skipped, it will be tried again at the next search');
+      return;
+    }
+    // The database refuses this text for good: index the quote with none, so that it is not
+    // tried again at every search; it is found again once it changes.
+    log?.warn({ err: error, devisId: row.devisId }, 'search index: quote left out of the search, its text cannot be stored');
+    await upsertSearchRows(db, [{ ...row, texte: '' }]).catch((retryError: unknown) =>
+      log?.warn({ err: retryError, devisId: row.devisId }, 'search index: quote skipped, it will be tried again at the next search'),
+    );
+  }
 }
 
 type ListFilter = { q: string; statut: StatutFilter };

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
-import { devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
+import { isStorableText } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { AppError } from '#server/errors.ts';
@@ -24,7 +25,7 @@ import {
 } from './service.ts';
 
 const tags = ['administration'];
-const params = z.object({ id: z.string().min(1).max(64) });
+const params = devisIdParamsSchema;
 const errorSchema = z.object({ error: z.string(), message: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -180,15 +181,18 @@ async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
       if (content) throw new AppError('validation', adminTexts.uploadTooManyFiles);
       // The file is stored under a name the server makes; a client name that tries to
       // climb directories says the request was forged, so it is refused outright.
-      // eslint-disable-next-line no-control-regex -- control characters in a file name are the point
-      if (/[/\\]|\.\.|[\u0000-\u001f]/.test(part.filename)) throw new AppError('validation', adminTexts.uploadBadName);
+      if (/[/\\]|\.\./.test(part.filename) || !isStorableText(part.filename)) throw new AppError('validation', adminTexts.uploadBadName);
       content = await part.toBuffer();
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('validation', adminTexts.uploadTooManyFiles);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', adminTexts.uploadTooLarge);
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else the multipart parser stumbles on is the request's fault: no boundary,
+    // a body cut off in a part's headers or in the file.
+    request.log.warn({ err: error }, 'refused: malformed multipart body');
+    throw new AppError('validation', adminTexts.uploadMalformed, { cause: error });
   }
   if (!content) throw new AppError('validation', texts.uploadNoFile);
   return content;

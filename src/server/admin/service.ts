@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply, nextStatut, normalizeStatut, type QuoteAction } from '#domain/statuses.ts';
+import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import type { Config } from '#server/config.ts';
@@ -18,7 +19,7 @@ import { findSignatureOf } from '#server/signatures/repository.ts';
 import { findLatestForQuote, retryNow } from '#server/outbox/repository.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { assertPdf } from '#server/files/pdf-check.ts';
+import { cleanPdf } from '#server/files/pdf-check.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './quote-mail.ts';
 import { deleteQuoteIn, listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
@@ -44,7 +45,12 @@ export async function listAdminQuotes(
   query: { q: string; statut: StatutFilter; page: number; groupsPerPage: number; groupe?: string },
 ): Promise<AdminListResponse> {
   const filter = { q: query.q, statut: query.statut };
-  if (filter.q.trim() !== '') await refreshSearchIndex(deps.database);
+  if (filter.q.trim() !== '') {
+    // A search answers from the index as it is rather than fail: the refresh logs what it could not do.
+    await refreshSearchIndex(deps.database, deps.log).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'search index could not be refreshed; searching the index as it is'),
+    );
+  }
   const { db } = deps.database;
 
   if (query.groupe !== undefined) {
@@ -165,8 +171,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const from = normalizeStatut(row.statut);
   const to = nextStatut('admin', 'confirm', from);
   if (!to) throw conflict();
-  const recipient = clientEmailOf(row);
-  if (!recipient) throw unprocessable(texts.clientEmailMissing);
+  const recipient = recipientOf(row);
 
   const changes = {
     prixCentimes: prix.centimes,
@@ -208,8 +213,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
     await retryNow(deps.database.db, latest.id, new Date());
   } else {
     if (normalizeStatut(row.statut) !== 'confirmé') throw conflict(adminTexts.mailNothingToSend);
-    const recipient = clientEmailOf(row);
-    if (!recipient) throw unprocessable(texts.clientEmailMissing);
+    const recipient = recipientOf(row);
     const devis = rowToDevis(row);
     const pdf = await storeQuotePdf(deps, devis);
     const queued = await withWriteTransaction(deps.database, async (trx) => {
@@ -256,6 +260,17 @@ function quoteMailOf(devis: Devis, recipient: string, pdfKey: string, config: Co
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
+/**
+ * The one address the quote goes to. An address stored before the one e-mail rule may name
+ * several (`client,pirate@evil.example`): the quote is then sent to nobody.
+ */
+function recipientOf(row: DevisRow): string {
+  const email = clientEmailOf(row);
+  if (!email) throw unprocessable(texts.clientEmailMissing);
+  if (!isEmailAddress(email.toLowerCase())) throw unprocessable(adminTexts.clientEmailInvalid);
+  return email;
+}
+
 function clientEmailOf(row: DevisRow): string | null {
   let details: { email?: unknown } = {};
   try {
@@ -268,7 +283,8 @@ function clientEmailOf(row: DevisRow): string | null {
 }
 
 /**
- * Moves the quote to en cours, then stores the checked signed PDF as devis-signes/{id}.pdf.
+ * Moves the quote to en cours, then stores the signed PDF, checked and rebuilt without its
+ * active content (files/pdf-check.ts), as devis-signes/{id}.pdf.
  *
  * The spec fixes the key, so a file written before the decision would replace the previous
  * signed PDF even when the upload is then refused. The compare-and-set on the status comes
@@ -285,7 +301,8 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   if (!canApply('admin', 'uploadSigned', from)) throw conflict();
   // A signed and sealed document is never replaced by a scan.
   if (await findSignatureOf(deps.database.db, id)) throw conflict(adminTexts.signedOnlineNoReplace);
-  await assertPdf(content);
+  // Stored is a copy made of the uploaded pages only: no script, action, attachment or form survives.
+  const clean = await cleanPdf(content);
   const key = signedFileKey(id);
   const claimed = await withWriteTransaction(deps.database, async (trx) => {
     const moved = await transitionQuoteIn(trx, {
@@ -306,7 +323,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   if (!claimed) throw conflict();
   const updated = claimed.moved;
   try {
-    await deps.fileStore.put(key, content, 'application/pdf');
+    await deps.fileStore.put(key, clean, 'application/pdf');
   } catch (error) {
     const undone = await withWriteTransaction(deps.database, async (trx) => {
       const done = await undoTransitionIn(trx, { done: updated, restore: { statut: row.statut, signedFileKey: row.signedFileKey } });

@@ -62,6 +62,13 @@ export async function makePdf(text = 'Devis signé'): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** The text a PDF reader finds in a PDF, spaces collapsed. */
+export async function pdfText(content: Buffer | null | undefined): Promise<string> {
+  if (!content) return '';
+  const { readPdf } = await import('#server/pdf/extract-text.ts');
+  return (await readPdf(content)).text.replace(/\s+/g, ' ').trim();
+}
+
 /** A multipart/form-data body with the given files, for app.inject. */
 export function multipartBody(files: { name?: string; filename: string; contentType: string; content: Buffer }[]) {
   const boundary = `----convoyage${Math.random().toString(16).slice(2)}`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
+import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
 
 /** A real 1×1 PNG image. */
 function png(): Buffer {
@@ -176,7 +176,8 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     const response = await upload(quote.id, [{ filename: 'devis signé.pdf', contentType: 'application/pdf', content: pdf }]);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ statut: 'en cours', devisSigneURL: `/api/devis/${quote.id}/devis-signe` });
-    expect((await t.app.fileStore.get(`devis-signes/${quote.id}.pdf`))?.equals(pdf)).toBe(true);
+    const stored = await t.app.fileStore.get(`devis-signes/${quote.id}.pdf`);
+    expect(await pdfText(stored)).toBe('Bon pour accord – signé');
 
     for (const headers of [owner.headers, admin]) {
       const download = await t.app.inject({ url: `/api/devis/${quote.id}/devis-signe`, headers });
@@ -185,7 +186,7 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
       expect(download.headers['content-disposition']).toBe(`attachment; filename="devis-signe-${quote.numeroDevis}.pdf"`);
       expect(download.headers['x-content-type-options']).toBe('nosniff');
       expect(download.headers['cache-control']).toBe('private, no-store');
-      expect(download.rawPayload.equals(pdf)).toBe(true);
+      expect(download.rawPayload.equals(stored!)).toBe(true);
     }
     const stranger = await t.app.inject({ url: `/api/devis/${quote.id}/devis-signe`, headers: other.headers });
     expect(stranger.statusCode).toBe(404);
@@ -200,7 +201,7 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     const second = await makePdf('Second');
     const response = await upload(quote.id, [{ filename: 'signe-2.pdf', contentType: 'application/pdf', content: second }]);
     expect(response.statusCode).toBe(200);
-    expect((await t.app.fileStore.get(`devis-signes/${quote.id}.pdf`))?.equals(second)).toBe(true);
+    expect(await pdfText(await t.app.fileStore.get(`devis-signes/${quote.id}.pdf`))).toBe('Second');
     const detail = (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
     expect(detail.historique.slice(-2)).toMatchObject([
       { fromStatut: 'envoyé', toStatut: 'en cours', byRole: 'admin' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { notFound } from '#server/errors.ts';
@@ -19,7 +20,7 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['fichiers'],
         summary: 'Télécharger le devis signé (le client propriétaire ou l’administrateur)',
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: devisIdParamsSchema,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('Le PDF signé'), 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },

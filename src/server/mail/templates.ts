@@ -1,3 +1,5 @@
+import { paths } from '#domain/paths.ts';
+import { signUpAttemptMailTexts as attempt } from '#domain/texts.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
@@ -47,6 +49,24 @@ export function resetPasswordMail({ name, url, config }: { name: string; url: st
       `<p>Bonjour ${escapeHtml(name)},</p><p>Pour choisir un nouveau mot de passe, cliquez sur le lien ci-dessous :</p>
 <p><a href="${escapeHtml(url)}">Choisir un nouveau mot de passe</a></p>
 <p>Ce lien est valable 1 heure. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.</p>`,
+    ),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with: their account exists, nothing changed. */
+export function signUpAttemptMail({ name, config }: { name: string; config: Config }): Rendered {
+  const login = `${config.publicUrl}${paths.connexion}`;
+  const forgotten = `${config.publicUrl}${paths.motDePasseOublie}`;
+  return {
+    subject: attempt.subject,
+    text: `${attempt.greeting(name)}\n\n${attempt.intro}\n\n${attempt.login}\n${login}\n\n${attempt.forgotten}\n${forgotten}\n\n${attempt.notYou}\n\n${footerText(config)}`,
+    html: layout(
+      config,
+      attempt.subject,
+      `<p>${escapeHtml(attempt.greeting(name))}</p><p>${escapeHtml(attempt.intro)}</p>
+<p>${escapeHtml(attempt.login)} <a href="${escapeHtml(login)}">${escapeHtml(login)}</a></p>
+<p>${escapeHtml(attempt.forgotten)} <a href="${escapeHtml(forgotten)}">${escapeHtml(forgotten)}</a></p>
+<p>${escapeHtml(attempt.notYou)}</p>`,
     ),
   };
 }

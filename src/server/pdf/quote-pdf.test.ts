@@ -96,3 +96,64 @@ describe('the quote PDF', () => {
     expect(flat(text)).toContain('<img src=x onerror=alert(1)>');
   });
 });
+
+describe('the layout of the quote PDF', () => {
+  const longEmail = 'jean-christophe.dupont-moretti@entreprise-de-demenagement-et-transports.fr';
+  const business = { ...config.business, address: '123 avenue du Général de Gaulle, Bâtiment B, escalier 3, 92130 Issy-les-Moulineaux' };
+  const contact = { ...config.contact, email: 'contact.devis-convoyage@transports-martin-et-fils.fr' };
+  const full = () =>
+    quote({
+      adresseDepart: '123 avenue du Général de Gaulle, Bâtiment B, 92130 Issy-les-Moulineaux',
+      adresseArrivee: '45 boulevard de la Croisette, Résidence Les Palmiers, 06400 Cannes',
+      clientDetails: { nom: 'Société Œuvre & Fils', email: longEmail, telephone: '06 11 22 33 44', siret: '552 100 554 00013' },
+      contactDepart: { nom: 'Garage du Rhône – atelier', email: 'accueil.atelier@garage-du-rhone-lyon.fr', telephone: '04 78 00 00 00' },
+      commentaire:
+        'Clés à l’accueil, côté façade. Merci d’appeler 30 minutes avant l’arrivée ; le véhicule est garé au deuxième sous-sol, place 214.',
+    });
+  const lines = (text: string) => text.split('\n').map((line) => line.trim());
+
+  it('holds a complete quote on one page, signature box and return address included', async () => {
+    const { pages, text } = await readPdf(await renderQuotePdf(full(), { business, contact }));
+    expect(pages).toHaveLength(1);
+    expect(flat(text)).toContain('Bon pour accord');
+    expect(flat(text)).toContain('Devis à retourner signé à');
+  });
+
+  it('never cuts an e-mail or a piece of an address across two lines', async () => {
+    const { text } = await readPdf(await renderQuotePdf(full(), { business, contact }));
+    const all = lines(text);
+    for (const whole of [
+      longEmail,
+      `${contact.email}.`,
+      'accueil.atelier@garage-du-rhone-lyon.fr',
+      '92130 Issy-les-Moulineaux',
+      '123 avenue du Général de Gaulle',
+      'Résidence Les Palmiers',
+      '06400 Cannes',
+      'escalier 3',
+    ]) {
+      expect(
+        all.some((line) => line.includes(whole)),
+        `${whole} on one line of:\n${text}`,
+      ).toBe(true);
+    }
+  });
+
+  it('moves on to another page only when a comment is too long for one, keeping the signature box whole', async () => {
+    const long = full();
+    long.commentaire = Array.from({ length: 120 }, (_, i) => `Étape ${i + 1} : contrôler le véhicule.`)
+      .join('\n')
+      .slice(0, 2000);
+    const pdf = await renderQuotePdf(long, { business, contact });
+    const { pages } = await readPdf(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+    const lastPage = await document.getPage(document.numPages);
+    const lastText = (await lastPage.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
+    await document.destroy();
+    for (const part of ['Bon pour accord', 'Date, nom et signature du client', 'Devis à retourner signé à', contact.email]) {
+      expect(lastText).toContain(part);
+    }
+  });
+});

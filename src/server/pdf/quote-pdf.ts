@@ -34,13 +34,32 @@ const yesNo = (value: boolean | undefined) => (value ? 'Oui' : 'Non');
 const lavageLabel = { '': texts.none, exterieur: 'Extérieur', complet: 'Complet' } as const;
 const motorisationLabel = { essence: 'Essence', diesel: 'Diesel', electrique: 'Électrique', hybride: 'Hybride' } as const;
 
+/** A postal address in the pieces a line may end between: "12 rue X, Bât. B, 69002 Lyon" → 3 pieces. */
+export const addressPieces = (address: string) =>
+  address
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+
 type Business = Config['business'];
 type Contact = Config['contact'];
+
+const COLORS = { brand: '#0f3d5e', ink: '#1b2430', rule: '#c9d1d9', box: '#4d5b6a' };
+const SIZES = { body: 9, small: 8.5, heading: 10.5, minimum: 6 };
+const GAP = 16;
+
+/**
+ * A value shown on one row: free text wraps like any text; `pieces` (an address, an e-mail,
+ * a contact's name, phone and e-mail) are never cut: a line ends only between two pieces, and
+ * a piece too wide for the line is drawn smaller rather than split.
+ */
+type Field = { label: string; value?: string | null; pieces?: string[]; separator?: string };
 
 /**
  * The quote sent to the customer for signature: French, A4, text drawn with an embedded
  * TrueType font (so it is searchable and every character survives). User data is only ever
- * drawn as text, never interpreted.
+ * drawn as text, never interpreted. Laid out to hold on one page, signature box included,
+ * unless a long comment needs more.
  */
 export async function renderQuotePdf(
   devis: Devis,
@@ -48,7 +67,7 @@ export async function renderQuotePdf(
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
-    margins: { top: 50, bottom: 50, left: 56, right: 56 },
+    margins: { top: 42, bottom: 42, left: 50, right: 50 },
     info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: 'Devis de convoyage' },
     lang: 'fr-FR',
     displayTitle: true,
@@ -62,127 +81,188 @@ export async function renderQuotePdf(
 
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const column = (width - GAP) / 2;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureRoom = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+
+  /** Lines of `pieces` for a first line `firstWidth` wide and the others `width` wide. */
+  const packPieces = (pieces: string[], separator: string, firstWidth: number, otherWidth: number) => {
+    doc.font('regular').fontSize(SIZES.body);
+    const lines: string[] = [];
+    let current = '';
+    for (const piece of pieces) {
+      const candidate = current ? `${current}${separator}${piece}` : piece;
+      const available = lines.length === 0 ? firstWidth : otherWidth;
+      if (current && doc.widthOfString(candidate) > available) {
+        lines.push(`${current}${separator.trimEnd()}`);
+        current = piece;
+      } else {
+        current = candidate;
+      }
+    }
+    lines.push(current);
+    return lines;
+  };
+
+  /** One line drawn whole: smaller type if it would not fit, never wrapped. */
+  const unbrokenLine = (text: string, x: number, y: number, available: number, font = 'regular', size = SIZES.body) => {
+    doc.font(font).fontSize(size);
+    const natural = doc.widthOfString(text);
+    const fitted = natural > available ? Math.max(SIZES.minimum, (size * available) / natural) : size;
+    doc.fontSize(fitted).text(text, x, y, { lineBreak: false });
+    return y + doc.fontSize(size).currentLineHeight(true);
+  };
+
+  /** A labelled value in a box `w` wide at (x, y); returns the y below it. */
+  const drawField = (field: Field, x: number, y: number, w: number): number => {
+    const label = `${field.label} : `;
+    doc.font('bold').fontSize(SIZES.body);
+    const labelWidth = doc.widthOfString(label);
+    if (!field.pieces) {
+      const value = field.value && field.value.trim() !== '' ? field.value : '—';
+      doc.text(label, x, y, { width: w, continued: true });
+      doc.font('regular').text(value);
+      return doc.y;
+    }
+    const pieces = field.pieces.filter((piece) => piece.trim() !== '');
+    if (pieces.length === 0) return drawField({ label: field.label, value: null }, x, y, w);
+    const lines = packPieces(pieces, field.separator ?? ', ', w - labelWidth, w);
+    doc.font('bold').fontSize(SIZES.body).text(label, x, y, { lineBreak: false });
+    let lineY = unbrokenLine(lines[0]!, x + labelWidth, y, w - labelWidth);
+    for (const line of lines.slice(1)) lineY = unbrokenLine(line, x, lineY, w);
+    return lineY;
+  };
+
+  /** A row of one field across the page, or two side by side. */
+  const row = (...fields: Field[]) => {
+    ensureRoom(2 * doc.font('regular').fontSize(SIZES.body).currentLineHeight(true));
+    const y = doc.y;
+    if (fields.length === 1) {
+      doc.y = drawField(fields[0]!, left, y, width);
+    } else {
+      const ends = fields.map((field, index) => drawField(field, left + index * (column + GAP), y, column));
+      doc.y = Math.max(...ends);
+    }
+    doc.x = left;
+  };
 
   const heading = (label: string) => {
-    if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.moveDown(0.6).font('bold').fontSize(11).fillColor('#0f3d5e').text(label, left, doc.y, { width });
+    ensureRoom(60);
+    doc.moveDown(0.45).font('bold').fontSize(SIZES.heading).fillColor(COLORS.brand).text(label, left, doc.y, { width });
     doc
       .moveTo(left, doc.y + 1)
       .lineTo(left + width, doc.y + 1)
       .lineWidth(0.5)
-      .strokeColor('#c9d1d9')
+      .strokeColor(COLORS.rule)
       .stroke();
-    doc.moveDown(0.3).fillColor('#1b2430');
-  };
-  const line = (label: string, value: string | null | undefined) => {
-    doc.font('bold').fontSize(9.5).text(`${label} : `, left, doc.y, { continued: true, width });
-    doc.font('regular').text(value && value.trim() !== '' ? value : '—');
+    doc.moveDown(0.25).fillColor(COLORS.ink);
   };
 
-  // Business identity
-  doc.font('bold').fontSize(16).fillColor('#0f3d5e').text(business.name, left, doc.y, { width });
-  doc.font('regular').fontSize(9).fillColor('#1b2430');
-  doc.text(business.owner);
-  doc.text(business.address);
-  doc.text(`SIRET : ${business.siret}`);
-  doc.text(`${contact.email} – ${contact.phone}`);
-  doc.text(texts.vatNote);
+  // Business identity on the left, the quote's number and dates on the right.
+  const top = doc.y;
+  doc.font('bold').fontSize(15).fillColor(COLORS.brand).text(business.name, left, top, { width: column });
+  doc.fillColor(COLORS.ink);
+  let identityY = doc.y + 2;
+  for (const line of [business.owner, ...packPieces(addressPieces(business.address), ', ', column, column), `SIRET : ${business.siret}`]) {
+    identityY = unbrokenLine(line, left, identityY, column, 'regular', SIZES.small);
+  }
+  for (const line of packPieces([contact.email, contact.phone], ' – ', column, column)) {
+    identityY = unbrokenLine(line, left, identityY, column, 'regular', SIZES.small);
+  }
+  identityY = unbrokenLine(texts.vatNote, left, identityY, column, 'regular', SIZES.small);
 
-  // Title
-  doc
-    .moveDown(1)
-    .font('bold')
-    .fontSize(18)
-    .fillColor('#1b2430')
-    .text(adminTexts.pdfTitle(devis.numeroDevis), left, doc.y, { width, align: 'center' });
+  const right = left + column + GAP;
+  doc.font('bold').fontSize(17).text(adminTexts.pdfTitle(devis.numeroDevis), right, top, { width: column, align: 'right' });
   doc
     .font('regular')
-    .fontSize(10)
-    .text(`Date du devis : ${dateFr.format(date)}`, { width, align: 'center' });
-  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))} – statut : ${statutLabel(devis.statut)}`, {
-    width,
-    align: 'center',
-  });
+    .fontSize(SIZES.body)
+    .text(`Date du devis : ${dateFr.format(date)}`, right, doc.y + 2, { width: column, align: 'right' });
+  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))}`, right, doc.y, { width: column, align: 'right' });
+  doc.text(`Statut : ${statutLabel(devis.statut)}`, right, doc.y, { width: column, align: 'right' });
+  doc.y = Math.max(identityY, doc.y) + 4;
+  doc.x = left;
 
   const client = devis.clientDetails;
   heading('Client');
-  line('Nom', client?.nom);
-  line('E-mail', client?.email || devis.email);
-  line('Téléphone', client?.telephone);
-  line('Type de client', devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null);
-  if (devis.clientType === 'entreprise') line('SIRET', client?.siret);
+  row({ label: 'Nom', value: client?.nom }, { label: 'Téléphone', value: client?.telephone });
+  row(
+    { label: 'E-mail', pieces: [client?.email || devis.email || ''] },
+    {
+      label: 'Type de client',
+      value: devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null,
+    },
+  );
+  if (devis.clientType === 'entreprise') row({ label: 'SIRET', value: client?.siret });
 
   heading('Trajet');
-  line('Adresse de départ', devis.adresseDepart);
-  line("Adresse d'arrivée", devis.adresseArrivee);
-  line('Distance estimée', `${kilometres.format(devis.distanceKm)} km`);
-  line('Type de convoyage', devis.typeConvoyage);
-  line('Prise en charge', slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin));
-  line('Livraison souhaitée', slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin));
+  row({ label: 'Adresse de départ', pieces: addressPieces(devis.adresseDepart) });
+  row({ label: "Adresse d'arrivée", pieces: addressPieces(devis.adresseArrivee) });
+  row(
+    { label: 'Distance estimée', value: `${kilometres.format(devis.distanceKm)} km` },
+    { label: 'Type de convoyage', value: devis.typeConvoyage },
+  );
+  row({ label: 'Prise en charge', value: slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin) });
+  row({
+    label: 'Livraison souhaitée',
+    value: slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin),
+  });
 
   heading('Contacts sur place');
-  const contactText = (c: Devis['contactDepart']) => (c ? [c.nom, c.telephone, c.email].filter(Boolean).join(' – ') : null);
-  line('Au départ', contactText(devis.contactDepart));
-  line("À l'arrivée", contactText(devis.contactArrivee));
+  const contactPieces = (c: Devis['contactDepart']) => (c ? [c.nom, c.telephone, c.email].filter(Boolean) : []);
+  row({ label: 'Au départ', pieces: contactPieces(devis.contactDepart), separator: ' – ' });
+  row({ label: "À l'arrivée", pieces: contactPieces(devis.contactArrivee), separator: ' – ' });
 
   heading('Véhicule');
   const v = devis.infosVehicule;
-  line('Type de véhicule', devis.typeVehicule);
-  line('Immatriculation', v?.immatriculation);
-  line('Marque et modèle', v ? `${v.marque} ${v.modele}`.trim() : null);
-  line('Numéro de châssis (VIN)', v?.chassis);
-  line('Motorisation', v ? motorisationLabel[v.motorisation] : null);
+  row({ label: 'Type de véhicule', value: devis.typeVehicule }, { label: 'Immatriculation', value: v?.immatriculation });
+  row(
+    { label: 'Marque et modèle', value: v ? `${v.marque} ${v.modele}`.trim() : null },
+    { label: 'Motorisation', value: v ? motorisationLabel[v.motorisation] : null },
+  );
+  row({ label: 'Numéro de châssis (VIN)', value: v?.chassis });
 
   heading('Options');
   const o = devis.options;
-  line('Documentation', yesNo(o?.documentation));
-  line('Lavage', o ? lavageLabel[o.lavage] : texts.none);
-  line('Sans carburant', yesNo(o?.sansCarburant));
-  line('Plaque W garage', yesNo(o?.wGarage));
+  row({ label: 'Documentation', value: yesNo(o?.documentation) }, { label: 'Lavage', value: o ? lavageLabel[o.lavage] : texts.none });
+  row({ label: 'Sans carburant', value: yesNo(o?.sansCarburant) }, { label: 'Plaque W garage', value: yesNo(o?.wGarage) });
 
   if (devis.commentaire) {
     heading('Commentaires');
-    doc.font('regular').fontSize(9.5).text(devis.commentaire, left, doc.y, { width });
+    doc.font('regular').fontSize(SIZES.body).text(devis.commentaire, left, doc.y, { width });
   }
 
-  heading('Prix');
-  doc
-    .font('bold')
-    .fontSize(14)
-    .text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
-  doc.font('regular').fontSize(9).text(texts.vatNote);
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
-  if (chosen.length > 0) {
-    heading('Clauses');
-    doc.font('regular').fontSize(9.5);
-    for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
-  }
-
-  // Signature block, kept whole on one page.
-  if (doc.y > doc.page.height - 190) doc.addPage();
-  doc.moveDown(1.2);
-  const top = doc.y;
+  heading(chosen.length > 0 ? 'Prix et clauses' : 'Prix');
   doc
-    .rect(left + width / 2, top, width / 2, 110)
-    .lineWidth(0.8)
-    .strokeColor('#4d5b6a')
-    .stroke();
+    .font('bold')
+    .fontSize(13)
+    .text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
+  doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
+  doc.font('regular').fontSize(SIZES.body);
+  for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
+
+  // Signature block, kept whole on one page: the box on the right, where to send it on the left.
+  const boxHeight = 100;
+  doc.moveDown(0.8);
+  ensureRoom(boxHeight + 4);
+  const boxTop = doc.y;
+  doc.rect(right, boxTop, column, boxHeight).lineWidth(0.8).strokeColor(COLORS.box).stroke();
   doc
     .font('bold')
     .fontSize(11)
-    .text(adminTexts.signatureBlock, left + width / 2 + 10, top + 8, { width: width / 2 - 20 });
+    .text(adminTexts.signatureBlock, right + 10, boxTop + 8, { width: column - 20 });
   doc
     .font('regular')
-    .fontSize(8.5)
-    .text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', { width: width / 2 - 20 });
-  doc
-    .font('regular')
-    .fontSize(8.5)
-    .text(`Devis à retourner signé à ${contact.email}.`, left, top + 8, { width: width / 2 - 20 });
+    .fontSize(SIZES.small)
+    .text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', right + 10, doc.y, { width: column - 20 });
+  const returnY = unbrokenLine('Devis à retourner signé à', left, boxTop + 8, column, 'regular', SIZES.small);
+  unbrokenLine(`${contact.email}.`, left, returnY, column, 'bold', SIZES.small);
 
   doc.end();
   return finished;

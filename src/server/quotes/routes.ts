@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
-import { devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
 
 const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
-const idParams = z.object({ id: z.string().min(1).max(64).describe('Identifiant du devis') });
+const idParams = devisIdParamsSchema;
 const listSchema = z.object({ devis: z.array(devisSchema) });
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const security = [{ session: [] }];
@@ -39,7 +39,7 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
         description:
           'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
         security,
-        querystring: z.object({ q: z.string().max(200).optional().describe('Texte recherché') }),
+        querystring: devisListQuerySchema,
         response: { 200: listSchema, ...refusals },
       },
     },

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorSchema } from '#server/http-schemas.ts';
 import { getSentPdf, getSigningView, signQuote, type SignatureDeps } from './service.ts';
 
 const tags = ['signature'];
-const params = z.object({ id: z.string().min(1).max(64).describe('Identifiant du devis') });
+const params = devisIdParamsSchema;
 const security = [{ session: [] }];
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 

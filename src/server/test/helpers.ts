@@ -67,8 +67,9 @@ export async function buildTestApp(
     config,
     dataDir,
     env: fullEnv,
-    /** Every e-mail due now is sent first (the outbox worker), then the files are read. */
+    /** Work requests left running ends, every e-mail due now is sent (the outbox worker), then the files are read. */
     async outbox() {
+      await app.background.drain();
       await app.outbox.drain();
       return readOutbox(dataDir);
     },

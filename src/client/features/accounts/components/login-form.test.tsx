@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apiErrorMessages, texts } from '#domain/texts.ts';
-import { admin, customer, fakeApi, renderRoutes } from '#client/test/render.tsx';
+import { useSession } from '#client/lib/use-session.ts';
+import { admin, customer, fakeApi, held, renderRoutes } from '#client/test/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 function Landed() {
@@ -75,5 +76,37 @@ describe('logging in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.loginFailurePage);
     expect(calls.filter((call) => call.path === '/api/auth/sign-in/email')).toHaveLength(1);
     expect(screen.queryByText(/landed on/)).toBeNull();
+  });
+
+  it('reads the session afresh after the login, even while a read started before it is still under way', async () => {
+    // The page read the session as the visitor arrived; that read answers "nobody" after the login.
+    let isLoggedIn = false;
+    let reads = 0;
+    const firstRead = held<void>();
+    fakeApi({
+      'GET /api/me': async () => {
+        const user = isLoggedIn ? customer : null;
+        if (reads++ === 0) await firstRead.promise;
+        return { body: { user } };
+      },
+      'POST /api/auth/sign-in/email': () => {
+        isLoggedIn = true;
+        return { body: { user: customer } };
+      },
+    });
+    function PageReadingTheSession() {
+      useSession();
+      return <LoginForm variant="page" />;
+    }
+    renderRoutes(
+      [
+        { path: '/connexion', element: <PageReadingTheSession /> },
+        { path: '*', element: <Landed /> },
+      ],
+      { path: '/connexion', state: { from: '/devis/42/signer' } },
+    );
+    await logIn();
+    firstRead.release();
+    expect(await screen.findByText('landed on /devis/42/signer')).toBeInTheDocument();
   });
 });

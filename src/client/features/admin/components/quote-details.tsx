@@ -4,7 +4,7 @@ import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts } from '#domain/texts-quotes.ts';
-import { formatDateTime, formatEuros, formatKm } from '#client/lib/format.ts';
+import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -68,7 +68,7 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
             ['Départ', devis.adresseDepart],
             ['Arrivée', devis.adresseArrivee],
             ['Distance estimée', `${formatKm(devis.distanceKm)} km`],
-            ['Prix', `${formatEuros(devis.prix)} €`],
+            ['Prix', formatQuotePrice(devis.prix, devis.statut)],
             ['Type de convoyage', devis.typeConvoyage],
           ]}
         />

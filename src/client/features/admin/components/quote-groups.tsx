@@ -3,7 +3,7 @@ import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/adm
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { formatDate, formatDateTime, formatEuros } from '#client/lib/format.ts';
+import { formatDate, formatDateTime, formatQuotePrice } from '#client/lib/format.ts';
 import { telHref } from '#client/lib/phone.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -20,7 +20,8 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
       </div>
       <p className={styles.quoteInfo}>
         {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
-        {formatEuros(devis.prix)} €{devis.clientNom ? ` · ${devis.clientNom}` : ''}
+        {formatQuotePrice(devis.prix, devis.statut)}
+        {devis.clientNom ? ` · ${devis.clientNom}` : ''}
         {devis.clientTelephone ? (
           <>
             {' · '}
@@ -45,19 +46,22 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
   const clientNom = group.devis.find((devis) => devis.clientNom)?.clientNom;
   return (
     <li className={styles.group}>
-      <button
-        type="button"
-        className={styles.groupToggle}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        <span className={styles.groupEmail}>{group.email}</span>
-        <span className={styles.groupMeta}>
-          {clientNom ? `${clientNom} · ` : ''}
-          {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
-        </span>
-      </button>
+      {/* The page's h1, then one h2 per client (the disclosure button inside it), then an h3 per quote. */}
+      <h2 className={styles.groupHeading}>
+        <button
+          type="button"
+          className={styles.groupToggle}
+          aria-expanded={isOpen}
+          aria-controls={panelId}
+          onClick={() => setIsOpen((open) => !open)}
+        >
+          <span className={styles.groupEmail}>{group.email}</span>
+          <span className={styles.groupMeta}>
+            {clientNom ? `${clientNom} · ` : ''}
+            {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
+          </span>
+        </button>
+      </h2>
       {isOpen ? (
         <div id={panelId}>
           <ul className={styles.quotes}>

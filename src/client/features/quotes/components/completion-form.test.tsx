@@ -9,7 +9,7 @@ import { renderAt } from '#client/test/render.tsx';
 import { CompletionForm } from './completion-form.tsx';
 
 const DRAFT_KEY = 'devis-completion-draft:d1';
-const defaults = { nom: 'Hélène Lefèvre', email: 'helene@exemple.fr' };
+const defaults = { nom: 'Hélène Lefèvre', email: 'helene@exemple.fr', telephone: '06 12 34 56 78' };
 
 /**
  * The choices of the valid completion's lists. (happy-dom does not show a list's value that
@@ -45,6 +45,8 @@ describe('the completion form', () => {
     const first = renderForm();
     expect(screen.queryByText(t.draftRestored)).toBeNull();
     expect(within(first.client).getByLabelText(t.clientNom)).toHaveValue(defaults.nom);
+    // The phone given at sign-up, from the profile.
+    expect(within(first.client).getByLabelText(t.telephone)).toHaveValue(defaults.telephone);
     await user.type(within(first.departure).getByLabelText(t.nom), 'Garage du Capitole');
     await user.type(within(first.vehicle).getByLabelText(t.marque), 'Peugeot');
     expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({

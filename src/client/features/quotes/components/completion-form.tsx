@@ -24,14 +24,15 @@ import styles from './quotes.module.css';
 type CompletionFormProps = {
   /** The quote's id: what is typed is kept as a draft of this quote until it is sent. */
   devisId: string;
-  defaults: { nom: string; email: string };
+  /** From the session and the profile given at sign-up. */
+  defaults: { nom: string; email: string; telephone: string };
   isSubmitting: boolean;
   onSubmit: (completion: Completion) => Promise<unknown>;
 };
 
 const emptyForm = (defaults: CompletionFormProps['defaults']): CompletionInput => ({
   clientType: 'particulier',
-  clientDetails: { nom: defaults.nom, email: defaults.email, telephone: '', siret: '' },
+  clientDetails: { nom: defaults.nom, email: defaults.email, telephone: defaults.telephone, siret: '' },
   contactDepart: { nom: '', email: '', telephone: '' },
   contactArrivee: { nom: '', email: '', telephone: '' },
   priseInfo: { datePriseEnCharge: '', debut: '', fin: '' },

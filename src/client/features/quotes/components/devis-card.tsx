@@ -4,7 +4,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { Button } from '#client/ui/button.tsx';
-import { formatPrix, formatSimulationDate } from './format.ts';
+import { formatSimulationDate, priceFact } from './format.ts';
 import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';
 import styles from './quotes.module.css';
 
@@ -25,7 +25,7 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
       facts={[
         [t.route, devisRoute(devis)],
         [t.vehicle, devis.typeVehicule],
-        [t.price, formatPrix(devis.prix)],
+        priceFact(devis),
         [t.date, formatSimulationDate(devis.dateSimulation)],
       ]}
     >

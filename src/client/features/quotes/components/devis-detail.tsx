@@ -4,7 +4,7 @@ import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { formatDistance, formatPrix, formatSimulationDate, formatWallClock } from './format.ts';
+import { formatDistance, formatSimulationDate, formatWallClock, priceFact } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
 
@@ -56,7 +56,7 @@ export function SimulationSummary({ devis }: { devis: Devis }) {
         [t.adresseArrivee, devis.adresseArrivee],
         [t.typeVehicule, devis.typeVehicule],
         [t.distance, formatDistance(devis.distanceKm)],
-        [t.prixTtc, formatPrix(devis.prix)],
+        priceFact(devis),
         [t.dateSimulation, formatSimulationDate(devis.dateSimulation)],
         [t.status, <StatusBadge key="statut" statut={devis.statut} />],
       ]}

@@ -1,7 +1,15 @@
-import { formatDate, formatEuros, formatKm } from '#client/lib/format.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { hasFinalPrice } from '#domain/statuses.ts';
+import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { formatDate, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 
-/** "418,5 €" (fr-FR amount, euro sign after it). */
-export const formatPrix = (prix: number) => `${formatEuros(prix)} €`;
+/**
+ * The price of a quote with its label: « Prix estimé TTC » and whole euros until the
+ * administrator confirms it, then « Prix final » with its cents (« 420,50 € »).
+ */
+export function priceFact(devis: Pick<Devis, 'prix' | 'statut'>): [label: string, value: string] {
+  return [hasFinalPrice(devis.statut) ? t.prixFinal : t.prixTtc, formatQuotePrice(devis.prix, devis.statut)];
+}
 export const formatDistance = (km: number) => `${formatKm(km)} km`;
 /** The simulation date, fr-FR, in France's time zone. */
 export const formatSimulationDate = (iso: string) => formatDate(iso);

@@ -1,0 +1,407 @@
+import fc from 'fast-check';
+import { parse as parseQuery } from 'fast-querystring';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
+import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+
+/**
+ * Hostile strings in every text field of every route, as property-based tests: the body's
+ * fields, the query strings, the quote ids in paths, the name of an uploaded file. Whatever
+ * the string (NUL and every other C0/C1 control character, unpaired surrogates, line
+ * breaks, very long strings, or perfectly good text), the answer is never a 5xx; a value the
+ * text rule refuses is refused (4xx) and writes nothing; what is accepted is stored without
+ * a character the rule refuses; and the admin search keeps answering. A route with text input
+ * that is missing from the table below fails the test.
+ */
+
+type Caller = 'visitor' | 'owner' | 'admin';
+type Built = {
+  url: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  file?: { filename: string };
+};
+type TextRoute = {
+  as: Caller;
+  /** A valid request, fresh for each run (a new quote, a new address). */
+  build: (ctx: Context) => Promise<Built>;
+  /** Text fields that are multi-line (tab and line breaks allowed). */
+  multiLine?: string[];
+  /** Text fields exempt from the rule, with the reason. */
+  exempt?: Record<string, string>;
+  /** What an unstorable value gets instead of a 4xx (a link a person clicks). */
+  refusedAs?: (response: { statusCode: number; headers: Record<string, unknown> }) => boolean;
+};
+type Context = { t: TestApp; owner: { id: string; email: string }; run: number };
+
+const quoteIn = async ({ t, owner }: Context, statut: Parameters<typeof createQuoteInStatus>[2]) =>
+  (await createQuoteInStatus(t.app.database, owner, statut)).id;
+
+const signUpBody = (run: number) => ({
+  nom: 'Camille Martin',
+  telephone: '06 11 22 33 44',
+  email: `fuzz${run}-${Date.now()}@exemple.fr`,
+  adresse: '3 place Bellecour, 69002 Lyon',
+  type: 'particulier',
+  motDePasse: 'un-mot-de-passe',
+  confirmation: 'un-mot-de-passe',
+  resterConnecte: true,
+});
+
+const idRoute = (method: string, path: string, as: Caller, statut: Parameters<typeof createQuoteInStatus>[2]): [string, TextRoute] => [
+  `${method} ${path}`,
+  { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
+];
+
+const TEXT_ROUTES: Record<string, TextRoute> = {
+  'POST /api/getDistance': { as: 'visitor', build: async () => ({ url: '/api/getDistance', body: { depart: 'Paris', arrivee: 'Lyon' } }) },
+  'POST /api/devis/simulation': {
+    as: 'owner',
+    build: async () => ({
+      url: '/api/devis/simulation',
+      body: { adresseDepart: '10 rue de Rivoli, Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
+    }),
+  },
+  'GET /api/adresses': { as: 'visitor', build: async () => ({ url: '/api/adresses', query: { q: 'lyon' } }) },
+  'POST /api/comptes/inscription': {
+    as: 'visitor',
+    build: async ({ run }) => ({ url: '/api/comptes/inscription', body: signUpBody(run) }),
+    exempt: { confirmation: 'compared with motDePasse, never stored' },
+  },
+  'GET /api/comptes/verification-email': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/comptes/verification-email', query: { token: 'abc.def.ghi' } }),
+    refusedAs: (response) => response.statusCode === 303 && String(response.headers.location).endsWith('verification=invalide'),
+  },
+  'POST /api/auth/sign-in/email': {
+    as: 'visitor',
+    build: async ({ run }) => ({
+      url: '/api/auth/sign-in/email',
+      body: { email: `inconnu${run}@exemple.fr`, password: 'un-mot-de-passe', rememberMe: true },
+    }),
+    exempt: { password: 'only compared with a hash, never stored' },
+  },
+  'POST /api/auth/request-password-reset': {
+    as: 'visitor',
+    build: async ({ run }) => ({
+      url: '/api/auth/request-password-reset',
+      body: { email: `inconnu${run}@exemple.fr`, redirectTo: '/reinitialiser-mot-de-passe' },
+    }),
+  },
+  'POST /api/auth/send-verification-email': {
+    as: 'visitor',
+    build: async ({ run }) => ({ url: '/api/auth/send-verification-email', body: { email: `inconnu${run}@exemple.fr` } }),
+  },
+  'POST /api/auth/reset-password': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/auth/reset-password', body: { token: 'jeton-inconnu', newPassword: 'nouveau-mot-de-passe' } }),
+  },
+  'GET /api/devis': { as: 'owner', build: async () => ({ url: '/api/devis', query: { q: 'lyon' } }) },
+  'PUT /api/devis/:id/completer': {
+    as: 'owner',
+    build: async (ctx) => ({
+      url: `/api/devis/${await quoteIn(ctx, 'en attente')}/completer`,
+      body: validCompletion() as unknown as Record<string, unknown>,
+    }),
+    multiLine: ['commentaire'],
+  },
+  'GET /api/admin/devis': { as: 'admin', build: async () => ({ url: '/api/admin/devis', query: { q: 'martin', groupe: 'x@exemple.fr' } }) },
+  'POST /api/admin/devis/:id/confirmer': {
+    as: 'admin',
+    build: async (ctx) => ({
+      url: `/api/admin/devis/${await quoteIn(ctx, 'en attente de confirmation')}/confirmer`,
+      body: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } },
+    }),
+  },
+  'POST /api/admin/devis/:id/devis-signe': {
+    as: 'admin',
+    build: async (ctx) => ({ url: `/api/admin/devis/${await quoteIn(ctx, 'envoyé')}/devis-signe`, file: { filename: 'devis-signe.pdf' } }),
+  },
+  // The baseline is refused (the quote has no PDF sent): what matters here is what the text rule refuses first.
+  'POST /api/devis/:id/signer': {
+    as: 'owner',
+    build: async (ctx) => ({
+      url: `/api/devis/${await quoteIn(ctx, 'envoyé')}/signer`,
+      body: {
+        nomSignataire: 'Client Fuzz',
+        consentement: true,
+        signature: {
+          largeur: 300,
+          hauteur: 100,
+          traits: [
+            [
+              [10, 10],
+              [150, 60],
+              [290, 10],
+            ],
+          ],
+        },
+        pdfSha256: 'a'.repeat(64),
+      },
+    }),
+  },
+  ...Object.fromEntries([
+    idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
+    idRoute('POST', '/api/devis/:id/archiver', 'owner', 'en attente'),
+    idRoute('POST', '/api/devis/:id/restaurer', 'owner', 'archivé'),
+    idRoute('DELETE', '/api/devis/:id', 'owner', 'en attente'),
+    idRoute('GET', '/api/devis/:id/devis-signe', 'owner', 'en cours'),
+    idRoute('GET', '/api/devis/:id/signature', 'owner', 'envoyé'),
+    idRoute('GET', '/api/devis/:id/devis-envoye', 'owner', 'envoyé'),
+    idRoute('GET', '/api/admin/devis/:id', 'admin', 'envoyé'),
+    idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
+    idRoute('POST', '/api/admin/devis/:id/renvoyer-email', 'admin', 'confirmé'),
+    idRoute('POST', '/api/admin/devis/:id/terminer', 'admin', 'en cours'),
+    idRoute('POST', '/api/admin/devis/:id/archiver', 'admin', 'en attente'),
+    idRoute('POST', '/api/admin/devis/:id/restaurer', 'admin', 'archivé'),
+    idRoute('DELETE', '/api/admin/devis/:id', 'admin', 'terminé'),
+  ]),
+};
+
+/** API routes that take no text from the caller. */
+const NO_TEXT_INPUT = new Set([
+  'GET /api/health',
+  'GET /api/config',
+  'GET /api/me',
+  'GET /api/comptes/profil',
+  'GET /api/comptes/utilisateurs',
+  'GET /api/devis/archives',
+  'GET /api/admin/devis-archives',
+  'GET /api/comptes/notifications',
+  // A boolean only.
+  'PUT /api/comptes/notifications',
+  // The bridge answers 404 to every better-auth endpoint but those it exposes: the four above, and sign-out without a body.
+  'GET /api/auth/*',
+  'POST /api/auth/*',
+]);
+
+const CONTROL_CHARACTERS = [...Array.from({ length: 0x20 }, (_, c) => c), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) =>
+  String.fromCharCode(c),
+);
+const hostileString = fc.oneof(
+  fc.constantFrom(
+    '\u0000',
+    'Jean\u0000Dupont',
+    '\ud800',
+    '\udbff',
+    '\udc00',
+    '\udfff',
+    '\ud83d\ude97',
+    '\u0085',
+    '\u009b',
+    '\u001b[31m',
+    '\t',
+    '\n',
+    '\r\n',
+    '\u2028',
+    '\u202e',
+    '\ufeff',
+    '\ufffd',
+    'é',
+    "'; drop table devis; --",
+    '%00',
+    '\\u0000',
+  ),
+  fc.constantFrom(...CONTROL_CHARACTERS),
+  fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.integer({ min: 200, max: 6000 }).map((length) => 'x'.repeat(length)),
+);
+const placement = fc.constantFrom('replace', 'append', 'prepend', 'middle');
+
+function place(valid: string, hostile: string, how: string): string {
+  if (how === 'replace') return hostile;
+  if (how === 'append') return valid + hostile;
+  if (how === 'prepend') return hostile + valid;
+  const middle = Math.floor(valid.length / 2);
+  return valid.slice(0, middle) + hostile + valid.slice(middle);
+}
+
+/**
+ * Percent-encodes any string, lone surrogates included (as their 3-byte WTF-8 form, which no
+ * UTF-8 decoder accepts), where encodeURIComponent would throw.
+ */
+function percentEncode(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    const bytes =
+      code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        : [...Buffer.from(char, 'utf8')];
+    out += /^[A-Za-z0-9_.~-]$/.test(char) ? char : bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return out;
+}
+
+/** Paths of the string leaves of a request: body.a.b, query.q, params.id, file.filename. */
+function textPaths(built: Built, url: string): string[] {
+  const paths: string[] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (typeof value === 'string') paths.push(path.join('.'));
+    else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+  };
+  walk({ body: built.body, query: built.query, file: built.file }, []);
+  if (url.includes(':id')) paths.push('params.id');
+  return paths;
+}
+
+function setPath(built: Built, path: string, value: (old: string) => string): Built {
+  const copy = structuredClone(built);
+  if (path === 'params.id') {
+    // The id is the segment after /devis/; the action after it stays.
+    const segments = copy.url.split('/');
+    const index = segments.findIndex((_segment, i) => i > 0 && segments[i - 1] === 'devis');
+    segments[index] = percentEncode(value(segments[index]!));
+    copy.url = segments.join('/');
+    return copy;
+  }
+  const keys = path.split('.');
+  let target = copy as unknown as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+  const last = keys.at(-1)!;
+  target[last] = value(target[last] as string);
+  return copy;
+}
+
+const fieldName = (path: string) => path.split('.').slice(1).join('.');
+
+/** Every stored string (JSON columns opened) that the rule would refuse. */
+async function unstorableStored(t: TestApp): Promise<string[]> {
+  const db = t.app.database.db;
+  const [devis, utilisateurs, users] = await Promise.all([
+    db.selectFrom('devis').selectAll().execute(),
+    db.selectFrom('utilisateurs').selectAll().execute(),
+    db.selectFrom('user').select(['email', 'name']).execute(),
+  ]);
+  const found: string[] = [];
+  const check = (value: unknown, where: string, kind: TextKind) => {
+    if (typeof value === 'string') {
+      const parsed = value.startsWith('{') ? (() => JSON.parse(value) as unknown)() : null;
+      if (parsed) return check(parsed, where, kind);
+      if (!isStorableText(value, kind) || value.includes('\ufffd')) found.push(`${where}: ${JSON.stringify(value.slice(0, 80))}`);
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) check(child, `${where}.${key}`, key === 'commentaire' ? 'multi-line' : kind);
+    }
+  };
+  devis.forEach((row, i) => check(row, `devis[${i}]`, 'single-line'));
+  utilisateurs.forEach((row, i) => check(row, `utilisateurs[${i}]`, 'single-line'));
+  users.forEach((row, i) => check(row, `user[${i}]`, 'single-line'));
+  return found;
+}
+
+async function snapshot(t: TestApp): Promise<string> {
+  const db = t.app.database.db;
+  const [devis, historique, utilisateurs, users] = await Promise.all([
+    db.selectFrom('devis').selectAll().orderBy('id').execute(),
+    db.selectFrom('devis_historique').select(['devisId', 'toStatut']).orderBy('id').execute(),
+    db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
+    db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified']).orderBy('id').execute(),
+  ]);
+  return JSON.stringify({ devis, historique, utilisateurs, users });
+}
+
+/** Counterexamples print short. */
+const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}… (${value.length})` : value);
+
+export const textFuzzStats = { inputs: 0 };
+
+describe.each(ENGINES)('hostile text in every text field of every route, on %s', (engine) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createCustomer>>;
+  let headers: Record<Caller, Record<string, string>>;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0', DAILY_QUOTE_LIMIT: '0' } });
+    owner = await createCustomer(t, { name: 'Client Fuzz' });
+    headers = { visitor: { origin: PUBLIC_URL }, owner: owner.headers!, admin: (await createAdmin(t)).headers };
+    pdf = await makePdf();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('covers every API route that takes text', () => {
+    const routes = new Set(
+      t.app.routeCatalogue
+        .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && !route.url.startsWith('/api/docs'))
+        .map((route) => `${route.method} ${route.url}`),
+    );
+    expect([...routes].filter((key) => !(key in TEXT_ROUTES) && !NO_TEXT_INPUT.has(key))).toEqual([]);
+    // The bridge's endpoints are one route (/api/auth/*) in the catalogue.
+    const isRoute = (key: string) => routes.has(key) || (key.startsWith('POST /api/auth/') && routes.has('POST /api/auth/*'));
+    expect(Object.keys(TEXT_ROUTES).filter((key) => !isRoute(key))).toEqual([]);
+  });
+
+  it('never answers 5xx, refuses what the rule refuses, stores nothing it would refuse, and the admin search answers', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.keys(TEXT_ROUTES)),
+        fc.nat(),
+        hostileString,
+        placement,
+        async (key, pathPick, hostile, how) => {
+          run += 1;
+          textFuzzStats.inputs += 1;
+          const route = TEXT_ROUTES[key]!;
+          const [method, template] = key.split(' ') as [string, string];
+          const valid = await route.build({ t, owner, run });
+          const paths = textPaths(valid, template);
+          const path = paths[pathPick % paths.length]!;
+          const field = fieldName(path);
+          let sent = '';
+          const built = setPath(valid, path, (old) => (sent = place(old, hostile, how)));
+          const kind: TextKind = route.multiLine?.includes(field) ? 'multi-line' : 'single-line';
+          const query = built.query
+            ? `?${Object.entries(built.query)
+                .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`)
+                .join('&')}`
+            : '';
+          // A query string cannot carry a lone surrogate: the server reads what fast-querystring decodes.
+          // Nor a multipart header: it travels as UTF-8, a lone surrogate as U+FFFD.
+          const received = path.startsWith('query.')
+            ? String(parseQuery(query.slice(1))[field])
+            : path.startsWith('file.')
+              ? Buffer.from(sent, 'utf8').toString('utf8')
+              : sent;
+          // Spaces and line breaks around a value are trimmed before the rule applies.
+          const mustRefuse = !route.exempt?.[field] && !isStorableText(received.trim(), kind);
+
+          const before = await snapshot(t);
+          const requestHeaders: Record<string, string> = {
+            ...headers[route.as],
+            'x-forwarded-for': `198.18.${run % 250}.${(run >> 8) % 250}`,
+          };
+          let payload: string | Buffer | undefined;
+          if (built.file) {
+            const multipart = multipartBody([{ filename: built.file.filename, contentType: 'application/pdf', content: pdf }]);
+            payload = multipart.payload;
+            requestHeaders['content-type'] = multipart.contentType;
+          } else if (built.body) {
+            payload = JSON.stringify(built.body);
+            requestHeaders['content-type'] = 'application/json';
+          }
+          const response = await t.app.inject({ method: method as 'GET', url: built.url + query, headers: requestHeaders, payload });
+          const context = `${key} ${path} ← ${shown(sent)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+
+          expect(response.statusCode, context).toBeLessThan(500);
+          expect(response.body, context).not.toMatch(/at [^\n]+\.(ts|js):\d+/);
+          if (mustRefuse) {
+            const refused = route.refusedAs ? route.refusedAs(response) : response.statusCode >= 400;
+            expect(refused, context).toBe(true);
+          }
+          if (response.statusCode >= 400) expect(await snapshot(t), context).toBe(before);
+          expect(await unstorableStored(t), context).toEqual([]);
+          const search = await t.app.inject({ url: '/api/admin/devis?q=martin', headers: headers.admin });
+          expect(search.statusCode, `admin search after ${context}`).toBe(200);
+        },
+      ),
+      { numRuns: engine === 'postgres' ? 250 : 120, seed: 20261123 },
+    );
+  }, 240_000);
+});
