@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT } from '../invoices.ts';
+import { invoiceTexts } from '../texts-invoices.ts';
+import { textRuleMessages } from '../texts.ts';
+import { idParamSchema, storableString, type TextKind } from './text.ts';
 
 const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), 'Caractères de contrôle refusés.');
+/** A text field under the shared rule (schemas/text.ts): trimmed, required, bounded. */
+const text = (max: number, kind: TextKind = 'single-line') =>
+  storableString({ kind, trim: true }).min(1, invoiceTexts.requiredField).max(max, textRuleMessages.tooLong(max));
+
+/** `{id}` of the invoice routes: the shared rule for identifiers. */
+export const factureIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la facture ou de l’avoir') });
 
 /** One line as the administrator edits it: quantity with at most 2 decimals, unit price in cents. */
 export const ligneInputSchema = z.strictObject({
-  description: text(500),
+  // A textarea: line breaks allowed.
+  description: text(500, 'multi-line'),
   quantite: z
     .number()
     .positive()
@@ -58,7 +61,7 @@ export const factureListQuerySchema = z.strictObject({
   type: z.enum(FACTURE_TYPES).optional(),
   du: day.optional(),
   au: day.optional(),
-  devisId: z.string().min(1).max(64).optional(),
+  devisId: idParamSchema.optional(),
 });
 export type FactureListQuery = z.infer<typeof factureListQuerySchema>;
 

@@ -3,20 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts-invoices.ts';
 import { listHistory } from '#server/quotes/repository.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { getFacture, issueDraft, type InvoiceDeps } from './service.ts';
-import { addProfile, api, issuedInvoice, missionQuote } from './test-factories.ts';
+import { getFacture, issueDraft } from './service.ts';
+import { addProfile, api, depsOf, issuedInvoice, missionQuote } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
-
-const depsOf = (t: TestApp, today?: string): InvoiceDeps => ({
-  database: t.app.database,
-  fileStore: t.app.fileStore,
-  outbox: t.app.outbox,
-  config: t.config,
-  log: t.app.log,
-  ...(today ? { today: () => today } : {}),
-});
 
 describe.each(ENGINES)('invoices on %s', (engine) => {
   let t: TestApp;

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parisDate } from '#domain/invoices.ts';
+import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   avoirInputSchema,
   draftUpdateSchema,
   factureClientSchema,
+  factureIdParamsSchema,
   factureListQuerySchema,
   factureListSchema,
   factureSchema,
@@ -34,7 +36,7 @@ import {
 } from './service.ts';
 
 const tags = ['factures'];
-const params = z.object({ id: z.string().min(1).max(64).describe('Identifiant') });
+const params = factureIdParamsSchema;
 const security = [{ session: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -73,7 +75,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           tags,
           summary: 'Établir la facture d’une mission en cours ou terminée (un brouillon, modifiable avant émission)',
           security,
-          params,
+          params: devisIdParamsSchema,
           response: { 201: factureSchema, ...errors },
         },
       },

@@ -2,6 +2,7 @@ import type { Statut } from '#domain/statuses.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import type { createCustomer, TestApp } from '#server/test/helpers.ts';
+import { createDraftFromQuote, issueInvoice, updateDraft, type InvoiceDeps } from './service.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 type Headers = { cookie: string; origin: string };
@@ -69,4 +70,37 @@ export async function issuedInvoice(t: TestApp, admin: Headers, customer: Custom
   const issued = await api.issue(t, admin, draft.body.id);
   if (issued.status !== 200) throw new Error(`issue: ${issued.status} ${JSON.stringify(issued.body)}`);
   return { quote, invoice: issued.body };
+}
+
+/** The invoice services' dependencies from a test app (`today` moves the day the service reads). */
+export const depsOf = (t: TestApp, today?: string): InvoiceDeps => ({
+  database: t.app.database,
+  fileStore: t.app.fileStore,
+  outbox: t.app.outbox,
+  config: t.config,
+  log: t.app.log,
+  ...(today ? { today: () => today } : {}),
+});
+
+const SERVICE_ADMIN = { id: 'admin', email: 'admin@exemple.fr', name: 'Administrateur', role: 'admin', emailVerified: true } as const;
+
+/** A draft of a finished mission of `customer`, through the service (no admin session needed), with an address to issue it. */
+export async function draftThroughService(t: TestApp, customer: Customer): Promise<string> {
+  const quote = await missionQuote(t, customer);
+  const draft = await createDraftFromQuote(depsOf(t), quote.id);
+  if (draft.client.adresse) return draft.id;
+  const lignes = draft.lignes.map(({ description, quantite, prixUnitaireCentimes }) => ({ description, quantite, prixUnitaireCentimes }));
+  await updateDraft(depsOf(t), draft.id, {
+    lignes,
+    datePrestation: draft.datePrestation,
+    client: { nom: draft.client.nom || customer.name, adresse: '3 place Bellecour, 69002 Lyon', siret: null },
+  });
+  return draft.id;
+}
+
+/** An issued invoice (with its PDF) of a finished mission of `customer`, through the service. */
+export async function issuedThroughService(t: TestApp, customer: Customer): Promise<string> {
+  const id = await draftThroughService(t, customer);
+  await issueInvoice(depsOf(t), SERVICE_ADMIN, id);
+  return id;
 }

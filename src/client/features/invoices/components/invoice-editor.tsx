@@ -95,11 +95,11 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
           error={errors.nom}
           onChange={(event) => setClient({ ...client, nom: event.target.value })}
         />
-        <TextAreaField
+        <TextField
           label={t.clientAdresse}
           value={client.adresse}
           error={errors.adresse}
-          rows={2}
+          autoComplete="off"
           onChange={(event) => setClient({ ...client, adresse: event.target.value })}
         />
         {facture.client.type === 'entreprise' ? (
