@@ -39,7 +39,7 @@ test(
     await page.getByRole('button', { name: invoiceTexts.createFromQuote }).click();
     await expect(page).toHaveURL(/\/admin\/factures\/[^/]+$/);
     await expect(page.getByRole('heading', { name: invoiceTexts.detailTitle('facture', null) })).toBeVisible();
-    await expect(page.getByLabel(invoiceTexts.lineUnitPrice)).toHaveValue('389,9');
+    await expect(page.getByLabel(invoiceTexts.lineUnitPrice)).toHaveValue('389,90');
     await expect(page.getByLabel(invoiceTexts.lineDescription)).toHaveValue(/Convoyage d’un véhicule \(Berline\)/);
     await page.screenshot({ path: 'test-results/invoice-draft-phone.png', fullPage: true });
     await page.getByRole('button', { name: invoiceTexts.issue }).click();

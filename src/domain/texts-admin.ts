@@ -17,6 +17,7 @@ export const adminTexts = {
   uploadFailure: 'Une erreur est survenue.',
   archivesTitle: 'Devis archivés',
   archivesLink: 'Devis archivés',
+  invoicesLink: 'Factures',
   logout: 'Se déconnecter',
   searchLabel: 'Rechercher (e-mail, nom ou téléphone)',
   statusFilterLabel: 'Statut',

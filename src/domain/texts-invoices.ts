@@ -116,7 +116,6 @@ export const invoiceMailTexts = {
 /** The screens: /admin/factures, one invoice, the revenue page, the customer's area. */
 export const invoiceTexts = {
   listTitle: 'Factures et avoirs',
-  listLink: 'Factures',
   revenueLink: 'Chiffre d’affaires',
   filterEtat: 'État',
   filterType: 'Type',
@@ -212,7 +211,6 @@ export const invoiceTexts = {
   ceilingSource: 'Plafond du régime micro-entreprise (art. 50-0 du CGI), revalorisé tous les trois ans : 83 600 € pour 2026 à 2028.',
   exportCsv: 'Exporter le livre des recettes (CSV)',
   chartTitle: 'Encaissements par mois',
-  chartLoading: 'Chargement du graphique…',
   months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
 } as const;
 

@@ -4,7 +4,6 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { invoiceTexts } from '#domain/texts-invoices.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -67,7 +66,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
           {adminTexts.archivesLink}
         </Link>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
-          {invoiceTexts.listLink}
+          {adminTexts.invoicesLink}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCentimes, lineAmountCents, parseEurosToCents, parseQuantity, quantityToHundredths } from '#domain/invoices.ts';
+import {
+  formatCentimes,
+  formatCentimesDecimal,
+  lineAmountCents,
+  parseEurosToCents,
+  parseQuantity,
+  quantityToHundredths,
+} from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts-invoices.ts';
@@ -19,7 +26,7 @@ const toForm = (facture: Facture): LineForm[] =>
   facture.lignes.map((line) => ({
     description: line.description,
     quantite: decimal(line.quantite),
-    prix: decimal(line.prixUnitaireCentimes / 100),
+    prix: formatCentimesDecimal(line.prixUnitaireCentimes),
   }));
 
 /** What the form holds, as the API takes it; null with the errors when something does not read. */

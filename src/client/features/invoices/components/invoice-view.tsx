@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   formatCentimes,
+  formatCentimesDecimal,
   formatJour,
   formatQuantite,
   MOYENS_PAIEMENT,
@@ -88,7 +89,7 @@ export function InvoiceView({ facture }: { facture: Facture }) {
 
 function Payments({ facture }: { facture: Facture }) {
   const [date, setDate] = useState(parisDate());
-  const [amount, setAmount] = useState(() => (facture.resteCentimes > 0 ? String(facture.resteCentimes / 100).replace('.', ',') : ''));
+  const [amount, setAmount] = useState(() => (facture.resteCentimes > 0 ? formatCentimesDecimal(facture.resteCentimes) : ''));
   const [moyen, setMoyen] = useState<MoyenPaiement>('virement');
   const [isRefund, setIsRefund] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -124,7 +125,7 @@ function Payments({ facture }: { facture: Facture }) {
             {
               onSuccess: (updated) => {
                 toast.show(t.paymentRecorded, 'success');
-                setAmount(updated && updated.resteCentimes > 0 ? String(updated.resteCentimes / 100).replace('.', ',') : '');
+                setAmount(updated && updated.resteCentimes > 0 ? formatCentimesDecimal(updated.resteCentimes) : '');
                 setIsRefund(false);
               },
               onError: (failure) => setError(messageOf(failure)),

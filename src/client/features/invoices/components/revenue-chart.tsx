@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { formatCentimes } from '#domain/invoices.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts-invoices.ts';
 import styles from './invoices.module.css';
 
 /**
- * The year's collected revenue per month as bars, drawn by uPlot (about 20 kB gzip). Its
- * module is imported lazily by the revenue view: uPlot is in that page's chunk alone. The
- * same figures are in the table beside it, so the canvas is hidden from screen readers.
+ * The year's collected revenue per month as bars, drawn by uPlot (about 20 kB gzip). Only the
+ * revenue page imports it, and pages are lazy chunks: uPlot loads with that page alone (a chunk
+ * of its own would split the chunk every page shares, and cost the home page bytes). The same
+ * figures are in the table beside it, so the canvas is hidden from screen readers.
  */
-export default function RevenueChart({ revenue }: { revenue: Revenue }) {
+export function RevenueChart({ revenue }: { revenue: Revenue }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -28,7 +28,7 @@ export default function RevenueChart({ revenue }: { revenue: Revenue }) {
         scales: { x: { time: false, range: [0.5, 12.5] }, y: { range: (_u, _min, max) => [0, Math.max(100, max * 1.1)] } },
         axes: [
           {
-            values: (_u, ticks) => ticks.map((tick) => t.months[tick - 1]?.slice(0, 3) ?? ''),
+            values: (_u, ticks) => ticks.map((tick) => t.months[tick - 1]?.charAt(0).toUpperCase() ?? ''),
             splits: () => revenue.mois.map((month) => month.mois),
           },
           { size: 70, values: (_u, ticks) => ticks.map((tick) => formatCentimes(Math.round(tick * 100)).replace(/,00/, '')) },

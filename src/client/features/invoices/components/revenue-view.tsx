@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatCentimes, parisDate } from '#domain/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts-invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
@@ -8,8 +8,7 @@ import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
-
-const RevenueChart = lazy(() => import('./revenue-chart.tsx'));
+import { RevenueChart } from './revenue-chart.tsx';
 
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -59,9 +58,7 @@ export function RevenueView() {
           <p className={styles.meta}>{t.ceilingSource}</p>
           <section className={styles.section}>
             <h2>{t.chartTitle}</h2>
-            <Suspense fallback={<p role="status">{t.chartLoading}</p>}>
-              <RevenueChart revenue={data} />
-            </Suspense>
+            <RevenueChart revenue={data} />
           </section>
           <table className={styles.table} aria-labelledby={quartersId}>
             <caption id={quartersId} className={styles.caption}>
