@@ -3,7 +3,7 @@ import { parisDate } from '#domain/invoices.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
-import { api, issuedInvoice, missionQuote } from '#server/invoices/test-factories.ts';
+import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
@@ -216,7 +216,6 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let pdf: Buffer;
   let sharedInvoiceId: string;
-  const adminHeaders = () => headers.admin as { cookie: string; origin: string };
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
@@ -250,7 +249,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     headers.owner = a.headers!;
     headers.other = b.headers!;
     headers.admin = (await createAdmin(t)).headers;
-    sharedInvoiceId = (await issuedInvoice(t, adminHeaders(), owner)).invoice.id;
+    sharedInvoiceId = await issuedThroughService(t, owner);
   });
   afterAll(async () => {
     await t.close();
@@ -271,8 +270,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
   async function invoiceFor(kind: Entry['invoice']): Promise<string> {
     if (!kind) return '';
     if (kind === 'shared') return sharedInvoiceId;
-    if (kind === 'issued') return (await issuedInvoice(t, adminHeaders(), owner)).invoice.id;
-    return (await api.draft(t, adminHeaders(), (await missionQuote(t, owner)).id)).body.id;
+    return kind === 'issued' ? issuedThroughService(t, owner) : draftThroughService(t, owner);
   }
 
   // One test per route: each has its own time budget, and a failure names its route.
