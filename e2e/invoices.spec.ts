@@ -105,6 +105,7 @@ test(
     // The list has it, paid; the revenue view counts it this month.
     await page.goto('/admin/factures');
     await expect(page.getByRole('heading', { name: `Facture n° ${numero}` })).toBeVisible();
+    await page.screenshot({ path: 'test-results/invoice-list-phone.png', fullPage: true });
     await page.getByRole('link', { name: invoiceTexts.revenueLink }).click();
     await expect(page).toHaveURL(/\/admin\/chiffre-affaires$/);
     await expect(page.getByRole('heading', { name: invoiceTexts.revenueTitle })).toBeVisible();
