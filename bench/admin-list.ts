@@ -67,8 +67,8 @@ async function seed() {
         typeVehicule: 'Berline',
         distanceKm: 314,
         prixCentimes: 31_400,
-        typeConvoyage: 'Livraison',
-        clientType: 'particulier',
+        typeConvoyage: 'Livraison' as const,
+        clientType: 'particulier' as const,
         clientDetails: JSON.stringify({
           nom,
           email: email ?? '',

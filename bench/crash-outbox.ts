@@ -49,7 +49,7 @@ async function seedQuotes(handle: DatabaseHandle): Promise<{ id: string; email: 
         prixCentimes: 31_400,
         typeConvoyage: 'Livraison',
         clientType: 'particulier',
-        clientDetails: JSON.stringify({ nom: `Client ${i}`, email, telephone: '06 11 22 33 44' }),
+        clientDetails: { nom: `Client ${i}`, email, telephone: '06 11 22 33 44' },
         contactDepart: null,
         contactArrivee: null,
         priseInfo: null,

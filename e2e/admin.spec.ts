@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts } from '#domain/texts-quotes.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { apiHeaders, expect, holdResponses, makeSignedPdf, readOutbox, test } from './fixtures.ts';
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');

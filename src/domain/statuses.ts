@@ -3,7 +3,10 @@ export const STATUTS = ['en attente', 'en attente de confirmation', 'confirmé',
 
 export type Statut = (typeof STATUTS)[number];
 
-export const STATUT_LABELS: Record<Statut, string> = {
+/** Every quote starts here (spec section 4); the transition table takes it on from there. */
+export const INITIAL_STATUT: Statut = 'en attente';
+
+const STATUT_LABELS: Record<Statut, string> = {
   'en attente': 'En attente',
   'en attente de confirmation': 'En attente de confirmation',
   confirmé: 'Confirmé',
@@ -13,10 +16,12 @@ export const STATUT_LABELS: Record<Statut, string> = {
   archivé: 'Archivé',
 };
 
-/** Legacy records may carry an empty status: it reads as "en attente". */
+/**
+ * A status read from outside (the original app's data, where it may be empty or unknown): it
+ * reads as "en attente". Our own column is NOT NULL and only ever written from STATUTS.
+ */
 export function normalizeStatut(statut: string | null | undefined): Statut {
-  if (!statut) return 'en attente';
-  return (STATUTS as readonly string[]).includes(statut) ? (statut as Statut) : 'en attente';
+  return (STATUTS as readonly (string | null | undefined)[]).includes(statut) ? (statut as Statut) : INITIAL_STATUT;
 }
 
 export function statutLabel(statut: string | null | undefined): string {
@@ -63,13 +68,13 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
   },
 };
 
-export function canApply(role: Role, action: QuoteAction, statut: string | null | undefined): boolean {
+export function canApply(role: Role, action: QuoteAction, statut: Statut): boolean {
   const transition = TRANSITIONS[role][action];
-  return transition !== undefined && transition.from.includes(normalizeStatut(statut));
+  return transition !== undefined && transition.from.includes(statut);
 }
 
 /** The status an action leads to, or undefined when the role may not apply it now. */
-export function nextStatut(role: Role, action: QuoteAction, statut: string | null | undefined) {
+export function nextStatut(role: Role, action: QuoteAction, statut: Statut) {
   if (!canApply(role, action, statut)) return undefined;
   return TRANSITIONS[role][action]!.to;
 }

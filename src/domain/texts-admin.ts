@@ -81,6 +81,9 @@ export const adminTexts = {
   sectionVehicle: 'Véhicule',
   sectionComments: 'Commentaires',
   sectionConfirm: 'Prix et clauses',
+  quoteNumber: 'Numéro',
+  rangeStart: (label: string) => `${label} (début)`,
+  rangeEnd: (label: string) => `${label} (fin)`,
   // The quote's e-mail for signature, as the outbox reports it
   mailStateTitle: 'E-mail du devis',
   mailPending: 'Envoi en attente',

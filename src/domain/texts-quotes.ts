@@ -1,5 +1,6 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the pages that
 // use it load it.
+import { texts } from './texts.ts';
 
 /** Texts of the customer area (quotes list, detail, completion form, archives). */
 export const quoteTexts = {
@@ -124,16 +125,22 @@ export const quoteTexts = {
   formInvalid: 'Certains champs sont invalides : corrigez-les puis validez à nouveau.',
 } as const;
 
+/** The label of an enumerated value of a quote ("electrique" → "Électrique"; a lavage "" reads "Aucun"). */
+export function valueLabel(value: string | null | undefined): string | null {
+  if (value === '') return texts.none;
+  return value ? (quoteTexts.labels[value] ?? value) : null;
+}
+
 /** French messages of the completion form, shared by the form and the API. */
 export const completionMessages = {
-  required: 'Ce champ est obligatoire.',
+  required: texts.required,
   text: 'Texte attendu.',
   boolean: 'Valeur oui/non attendue.',
   object: 'Données attendues pour ce bloc.',
   tooLong: (max: number) => `${max} caractères au plus.`,
   unknownField: (keys: string) => `Champ non autorisé : ${keys}.`,
-  email: 'Adresse e-mail invalide.',
-  phone: 'Numéro de téléphone invalide.',
+  email: texts.invalidEmail,
+  phone: texts.invalidPhone,
   clientType: 'Choisissez particulier ou entreprise.',
   siretRequired: 'Le SIRET est obligatoire pour une entreprise.',
   siretInvalid: 'SIRET invalide : 14 chiffres avec une clé de contrôle correcte.',

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
-import { buildTestApp, createAdmin, ENGINES, readOutbox, type TestApp } from './test/helpers.ts';
+import { buildTestApp, createAdmin, ENGINES, readOutbox, useTestApp } from './test/helpers.ts';
 import { startSmtpReceiver } from './test/smtp-receiver.ts';
 import pino from 'pino';
 
 describe.each(ENGINES)('the application on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('answers the health check once the database is reachable', async () => {
     const response = await t.app.inject('/api/health');

@@ -36,6 +36,7 @@ import { createPrerender } from './system/prerender.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { fileRoutes } from './files/routes.ts';
+import { apiDocs, notBuiltPage } from '#domain/texts-server.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
@@ -59,7 +60,7 @@ declare module 'fastify' {
   }
 }
 
-export type RouteEntry = { method: string; url: string };
+type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
@@ -70,7 +71,7 @@ export type AppOverrides = {
   logStream?: { write(line: string): void };
 };
 
-export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /** Builds the whole application from a config; main.ts and the tests both call it. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     openapi: {
       info: {
         title: 'API Convoyage Pro',
-        description: 'API JSON du service de devis de convoyage de véhicules.',
+        description: apiDocs.description,
         version: '1.0.0',
       },
       components: {
@@ -208,8 +209,8 @@ export function forbidFraming(header: string): string {
 }
 
 /** One-time tokens (e-mail verification, password reset) never reach the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[masqué]');
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** What a request log line says of the request: no cookies, no tokens. */
@@ -274,7 +275,7 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     reply.status(isSpaRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8');
     if (!renderPage) {
       return reply.send(
-        '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Application non construite</title><p>Lancez <code>npm run build</code>.</p></html>',
+        `<!doctype html><html lang="fr"><meta charset="utf-8"><title>${notBuiltPage.title}</title><p>${notBuiltPage.body} <code>npm run build</code>.</p></html>`,
       );
     }
     const page = await renderPage(pathname, { hasQuery: query !== undefined });

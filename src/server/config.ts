@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '#domain/public-config.ts';
+import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
 
 const optionalText = z
   .string()
@@ -60,17 +61,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanText,
-  CONTACT_EMAIL: z.string().trim().pipe(z.email()).default('contact@convoyage-pro.fr'),
-  CONTACT_PHONE: z.string().trim().min(4).default('06 12 34 56 78'),
-  BUSINESS_NAME: z.string().trim().min(1).default('Convoyage Pro'),
-  BUSINESS_OWNER: z.string().trim().min(1).default('Jean Dupont, entrepreneur individuel'),
+  CONTACT_EMAIL: z.string().trim().pipe(z.email()).default(placeholder.contact.email),
+  CONTACT_PHONE: z.string().trim().min(4).default(placeholder.contact.phone),
+  BUSINESS_NAME: z.string().trim().min(1).default(placeholder.business.name),
+  BUSINESS_OWNER: z.string().trim().min(1).default(placeholder.business.owner),
   BUSINESS_SIRET: z
     .string()
     .trim()
     .regex(/^\d{3} ?\d{3} ?\d{3} ?\d{5}$/, 'must be 14 digits')
-    .default('123 456 789 00012'),
-  BUSINESS_ADDRESS: z.string().trim().min(1).default('12 rue de la République, 69002 Lyon'),
-  BUSINESS_HOST: z.string().trim().min(1).default('Hébergement assuré par l’éditeur sur son propre serveur (France)'),
+    .default(placeholder.business.siret),
+  BUSINESS_ADDRESS: z.string().trim().min(1).default(placeholder.business.address),
+  BUSINESS_HOST: z.string().trim().min(1).default(placeholder.business.host),
   BUSINESS_LEGAL_NAME: z
     .string()
     .trim()
@@ -112,8 +113,6 @@ const envSchema = z.object({
   SIGNING_P12_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-
-export type Env = z.input<typeof envSchema>;
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from './errors.ts';
+import { serverMessages } from '#domain/texts-server.ts';
 
 /** No payload of ours nests deeper than a few levels; a hostile one could exhaust the stack. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** The nesting depth of a JSON text, counted in one pass without parsing it. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;
@@ -35,7 +36,7 @@ export function registerJsonParser(app: FastifyInstance): void {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      return done(new AppError('validation', 'Les données envoyées sont trop profondément imbriquées.'), undefined);
+      return done(new AppError('validation', serverMessages.tooDeep), undefined);
     }
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));

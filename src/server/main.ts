@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   // visitor's request.
   warmUp(app.geo);
   void app.warmPages();
-  app.log.info(`Convoyage Pro prêt sur ${config.publicUrl} (données : ${config.dataDir}, base : ${config.database.kind})`);
+  app.log.info(`Convoyage Pro ready at ${config.publicUrl} (data: ${config.dataDir}, database: ${config.database.kind})`);
 }
 
 main().catch((error: unknown) => {

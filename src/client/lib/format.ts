@@ -1,10 +1,10 @@
+import { formatParisDate } from '#domain/dates.ts';
 import { hasFinalPrice } from '#domain/statuses.ts';
 
 const euros = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 const eurosAndCents = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', hour12: false, timeZone: 'Europe/Paris' });
-const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
 
 /** "1 234" (the caller adds " €" as the spec's texts do). */
 export const formatEuros = (value: number) => euros.format(value);
@@ -18,4 +18,4 @@ export const formatQuotePrice = (prix: number, statut: string) =>
   `${hasFinalPrice(statut) ? eurosAndCents.format(prix) : euros.format(prix)}\u00a0€`;
 export const formatKm = (value: number) => kilometres.format(value);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+export const formatDate = formatParisDate;

@@ -1,25 +1,23 @@
 import { z } from 'zod';
+import { isValidPhone } from '../phone.ts';
 import { apiErrorMessages, texts, textRuleMessages } from '../texts.ts';
+import { CLIENT_TYPES } from './devis.ts';
 import { emailAddress, storableString, TOKEN_PATTERN } from './text.ts';
 
 export { normalizeEmail } from './text.ts';
 
-export const viewerSchema = z.object({
+const viewerSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   role: z.enum(['customer', 'admin']),
   emailVerified: z.boolean(),
 });
-export type ViewerDto = z.infer<typeof viewerSchema>;
 
 export const viewerResponseSchema = z.object({ user: viewerSchema.nullable() });
 
-export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 const requiredText = (max: number) =>
   storableString({ error: texts.required, trim: true }).min(1, texts.required).max(max, textRuleMessages.tooLong(max));
@@ -34,7 +32,7 @@ const passwordField = storableString({ error: texts.required })
 export const signUpSchema = z
   .object({
     nom: requiredText(120),
-    telephone: requiredText(30).regex(/^\+?[0-9][0-9 .()-]{7,}$/, texts.invalidPhone),
+    telephone: requiredText(30).refine(isValidPhone, texts.invalidPhone),
     email: emailField,
     adresse: requiredText(300),
     type: z.enum(CLIENT_TYPES, { error: texts.required }),
@@ -94,7 +92,7 @@ export const authBodySchemas = {
   }),
 } as const;
 
-/** The customer's profile (table utilisateurs, spec section 3). */
+/** The customer's profile (table utilisateurs, spec section 3), as GET /api/comptes/profil answers it. */
 export const utilisateurSchema = z.object({
   uid: z.string(),
   nom: z.string(),

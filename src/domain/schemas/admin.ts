@@ -5,7 +5,7 @@ import { clausesSchema, devisSchema } from './devis.ts';
 import { storableString } from './text.ts';
 
 /** The largest final price the back office accepts, in cents (1 000 000 €). */
-export const PRIX_FINAL_MAX_CENTIMES = 100_000_000;
+const PRIX_FINAL_MAX_CENTIMES = 100_000_000;
 
 export type PrixParse = { ok: true; centimes: number } | { ok: false; message: string };
 
@@ -37,10 +37,9 @@ export const adminListQuerySchema = z.object({
   /** One group's every quote (its key as listed), for a group larger than the page shows. */
   groupe: storableString().max(320).optional(),
 });
-export type AdminListQuery = z.input<typeof adminListQuerySchema>;
 
 /** What the list shows of a quote; the edit page loads the whole quote. */
-export const devisSummarySchema = devisSchema
+const devisSummarySchema = devisSchema
   .pick({
     id: true,
     numeroDevis: true,
@@ -59,7 +58,7 @@ export const devisSummarySchema = devisSchema
 export type DevisSummary = z.infer<typeof devisSummarySchema>;
 
 /** The quotes of one client e-mail (or "client-inconnu"). */
-export const adminGroupSchema = z.object({
+const adminGroupSchema = z.object({
   email: z.string(),
   count: z.number().int(),
   derniereActivite: z.string(),

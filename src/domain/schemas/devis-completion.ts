@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { isValidPhone } from '../phone.ts';
 import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPlate } from '../plate.ts';
 import { isValidSiret, normalizeSiret } from '../siret.ts';
 import { completionMessages as m } from '../texts-quotes.ts';
 import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
+import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from './devis.ts';
 import { EMAIL_MAX_LENGTH, emailAddress, optionalEmailAddress, storableString, type TextKind } from './text.ts';
 
 /**
@@ -10,11 +12,6 @@ import { EMAIL_MAX_LENGTH, emailAddress, optionalEmailAddress, storableString, t
  * for the form (react-hook-form) and the API. Objects are strict, so a customer can never
  * slip in prix, statut, uid, numeroDevis or email; every string is bounded.
  */
-
-export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
-export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as const;
-export const LAVAGES = ['', 'exterieur', 'complet'] as const;
-export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
 
 export const LIMITS = {
   nom: 100,
@@ -37,13 +34,9 @@ const text = (max: number, kind: TextKind = 'single-line') => storableString({ k
 const requiredText = (max: number) => text(max).min(1, m.required);
 const bool = () => z.boolean({ error: m.boolean });
 
-/** 9 to 15 digits with the usual separators: "06 12 34 56 78", "+33 6 12 34 56 78". */
-const PHONE = /^\+?[0-9 .()-]+$/;
-const isPhone = (value: string) => PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 9 && (value.match(/\d/g)?.length ?? 0) <= 15;
-
 const email = () => emailAddress({ required: m.required, invalid: m.email });
 const optionalEmail = () => optionalEmailAddress({ invalid: m.email, type: m.text });
-const phone = () => requiredText(LIMITS.telephone).refine(isPhone, m.phone);
+const phone = () => requiredText(LIMITS.telephone).refine(isValidPhone, m.phone);
 const isoDate = () =>
   storableString({ error: m.date })
     .max(10, m.date)
@@ -58,32 +51,32 @@ function checkRange(value: { debut: string; fin: string }, ctx: z.core.$Refineme
   }
 }
 
-export const completionClientDetailsSchema = strict({
+const completionClientDetailsSchema = strict({
   nom: requiredText(LIMITS.nom),
   email: email(),
   telephone: phone(),
   siret: text(LIMITS.siret).optional(),
 });
 
-export const completionContactSchema = strict({
+const completionContactSchema = strict({
   nom: requiredText(LIMITS.nom),
   email: optionalEmail(),
   telephone: phone(),
 });
 
-export const completionPriseInfoSchema = strict({
+const completionPriseInfoSchema = strict({
   datePriseEnCharge: isoDate(),
   debut: slot(),
   fin: slot(),
 }).superRefine(checkRange);
 
-export const completionLivraisonInfoSchema = strict({
+const completionLivraisonInfoSchema = strict({
   dateLivraisonSouhaitee: isoDate(),
   debut: slot(),
   fin: slot(),
 }).superRefine(checkRange);
 
-export const completionInfosVehiculeSchema = strict({
+const completionInfosVehiculeSchema = strict({
   immatriculation: requiredText(LIMITS.immatriculation),
   plaqueEtrangere: bool(),
   marque: requiredText(LIMITS.marque),
@@ -105,7 +98,7 @@ export const completionInfosVehiculeSchema = strict({
     chassis: value.chassis ? value.chassis.toUpperCase() : undefined,
   }));
 
-export const completionOptionsSchema = strict({
+const completionOptionsSchema = strict({
   documentation: bool(),
   lavage: z.enum(LAVAGES, { error: m.lavage }),
   sansCarburant: bool(),

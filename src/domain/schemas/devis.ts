@@ -8,6 +8,12 @@ export const devisIdParamsSchema = z.object({ id: idParamSchema.describe('Identi
 /** GET /api/devis?q=… */
 export const devisListQuerySchema = z.object({ q: storableString().max(200).optional().describe('Texte recherché') });
 
+/** The values of the quote's enumerated fields, spelled as in the specification. */
+export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
+export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as const;
+export const LAVAGES = ['', 'exterieur', 'complet'] as const;
+export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
+
 /** Field names as in the specification, section 3. */
 export const contactSchema = z.object({ nom: z.string(), email: z.string(), telephone: z.string() });
 export const clientDetailsSchema = z.object({
@@ -32,7 +38,7 @@ export const livraisonInfoSchema = z.object({
 });
 export const optionsSchema = z.object({
   documentation: z.boolean(),
-  lavage: z.enum(['', 'exterieur', 'complet']),
+  lavage: z.enum(LAVAGES),
   sansCarburant: z.boolean(),
   wGarage: z.boolean(),
 });
@@ -43,11 +49,11 @@ export const infosVehiculeSchema = z.object({
   marque: z.string(),
   modele: z.string(),
   chassis: z.string().optional(),
-  motorisation: z.enum(['essence', 'diesel', 'electrique', 'hybride']),
+  motorisation: z.enum(MOTORISATIONS),
 });
 export const clausesSchema = z.object({ km: z.boolean(), longDistance: z.boolean() });
-export const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
-export const historiqueEntrySchema = z.object({
+const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
+const historiqueEntrySchema = z.object({
   fromStatut: z.string().nullable(),
   toStatut: z.string(),
   byRole: z.string(),
@@ -56,6 +62,7 @@ export const historiqueEntrySchema = z.object({
   event: z.string().nullable().optional(),
   byName: z.string().nullable().optional(),
 });
+export type HistoriqueEntry = z.infer<typeof historiqueEntrySchema>;
 
 /** Where the quote's e-mail for signature stands (back office only). */
 export const ENVOI_ETATS = ['en attente', 'échec', 'envoyé', 'annulé'] as const;
@@ -82,8 +89,8 @@ export const devisSchema = z.object({
   typeVehicule: z.string(),
   distanceKm: z.number(),
   prix: z.number(),
-  typeConvoyage: z.enum(['Reprise', 'Livraison', 'Transfert']).nullable(),
-  clientType: z.enum(['particulier', 'entreprise']).nullable(),
+  typeConvoyage: z.enum(TYPES_CONVOYAGE).nullable(),
+  clientType: z.enum(CLIENT_TYPES).nullable(),
   clientDetails: clientDetailsSchema.nullable(),
   contactDepart: contactSchema.nullable(),
   contactArrivee: contactSchema.nullable(),

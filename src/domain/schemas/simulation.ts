@@ -13,7 +13,7 @@ export const addressQuerySchema = z.object({
   q: storableString().max(200, 'Recherche trop longue (200 caractères au plus).'),
 });
 
-export const typeVehiculeSchema = z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu.' });
+const typeVehiculeSchema = z.enum(VEHICLE_TYPES, { error: 'Type de véhicule inconnu.' });
 
 export const distanceRequestSchema = z.strictObject({
   depart: addressTextSchema,

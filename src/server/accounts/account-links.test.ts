@@ -1,20 +1,20 @@
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
+import { signUpBody } from './test-factories.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
-  buildTestApp,
   createAdmin,
   createCustomer,
   ENGINES,
+  linkIn,
   PUBLIC_URL,
   signIn,
-  type TestApp,
+  useTestApp,
 } from '#server/test/helpers.ts';
 
 /**
@@ -28,20 +28,8 @@ const headers = () => ({
   'x-forwarded-for': `198.19.${Math.floor((addressCount += 1) / 250)}.${(addressCount % 250) + 1}`,
 });
 
-function linkIn(mail: ParsedMail | undefined): URL {
-  const match = mail?.text?.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the e-mail');
-  return new URL(match[0]);
-}
-
 describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   const requestReset = (email: string) =>
     t.app.inject({
@@ -106,12 +94,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
       { contactDepart: { ...validCompletion().contactDepart, email } },
     ]) {
       const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: customer.headers,
-        payload: validCompletion(overrides),
-      });
+      const response = await putCompletion(t, quote.id, customer.headers, validCompletion(overrides));
       expect(response.statusCode).toBe(400);
       expect(response.json().details).toContainEqual({
         path: 'clientDetails' in overrides ? 'clientDetails.email' : 'contactDepart.email',
@@ -125,16 +108,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
       method: 'POST',
       url: '/api/comptes/inscription',
       headers: headers(),
-      payload: {
-        nom: 'Camille Martin',
-        telephone: '06 11 22 33 44',
-        email,
-        adresse: '3 place Bellecour, 69002 Lyon',
-        type: 'particulier',
-        motDePasse: 'un-autre-mot-de-passe',
-        confirmation: 'un-autre-mot-de-passe',
-        resterConnecte: true,
-      },
+      payload: signUpBody({ email, motDePasse: 'un-autre-mot-de-passe', confirmation: 'un-autre-mot-de-passe' }),
     });
   const mailsTo = async (email: string) => (await t.outbox()).filter((mail) => addressOf(mail) === email);
 
@@ -217,7 +191,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
     const admin = await createAdmin(t);
     const quote = await insertQuote(t, {
       email: 'client@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' },
     });
     const response = await t.app.inject({
       method: 'POST',

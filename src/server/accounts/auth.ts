@@ -24,7 +24,7 @@ export const VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
 export const verificationUrl = (config: Config, token: string) =>
   `${config.publicUrl}/api/comptes/verification-email?token=${encodeURIComponent(token)}`;
 
-export const resetPasswordUrl = (config: Config, token: string) =>
+const resetPasswordUrl = (config: Config, token: string) =>
   `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
 
 const SIGN_IN_PATH = '/sign-in/email';

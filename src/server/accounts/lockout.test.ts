@@ -1,13 +1,13 @@
-import type { ParsedMail } from 'mailparser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addressOf,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  buildTestApp,
+  buildTestAppForThisTest,
   createAdmin,
   createCustomer,
   ENGINES,
+  linkIn,
   PUBLIC_URL,
   type TestApp,
 } from '#server/test/helpers.ts';
@@ -54,20 +54,9 @@ async function guessFromManyAddresses(t: TestApp, email: string, count: number, 
   return statuses;
 }
 
-function linkIn(mail: ParsedMail | undefined): URL {
-  const match = mail?.text?.match(/https?:\/\/\S+/);
-  if (!match) throw new Error('no link in the e-mail');
-  return new URL(match[0]);
-}
-
 describe.each(ENGINES)('sign-in guessing on %s', (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t.close();
-  });
-
   it('lets 100 addresses guessing the administrator reach the password check at most 5 times, and the administrator still gets in from a known browser', async () => {
-    t = await buildTestApp(engine);
+    const t = await buildTestAppForThisTest(engine);
     await createAdmin(t);
     const first = await signInAttempt(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(first.statusCode).toBe(200);
@@ -94,7 +83,7 @@ describe.each(ENGINES)('sign-in guessing on %s', (engine) => {
   });
 
   it('bounds guessing from a known browser too, and trusts no device cookie of another account, forged or tampered with', async () => {
-    t = await buildTestApp(engine);
+    const t = await buildTestAppForThisTest(engine);
     const victim = await createCustomer(t);
     const attacker = await createCustomer(t);
     const attackerDevice = deviceCookies((await signInAttempt(t, attacker.email, attacker.password)).cookies)[0]!;
@@ -123,7 +112,7 @@ describe.each(ENGINES)('sign-in guessing on %s', (engine) => {
   });
 
   it('trusts the browser in which the password was reset from the e-mailed link', async () => {
-    t = await buildTestApp(engine);
+    const t = await buildTestAppForThisTest(engine);
     const customer = await createCustomer(t);
     await guessFromManyAddresses(t, customer.email, 10);
     expect((await signInAttempt(t, customer.email, customer.password)).statusCode).toBe(429);

@@ -12,6 +12,12 @@ export async function findAuthUser(db: Db, id: string) {
   return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : null;
 }
 
+/** A customer's profile, as given at sign-up (its type was checked against CLIENT_TYPES when written). */
+export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur | null> {
+  const row = await db.selectFrom('utilisateurs').selectAll().where('uid', '=', uid).executeTakeFirst();
+  return row ? (row as Utilisateur) : null;
+}
+
 export async function insertUtilisateur(db: Db, profile: Utilisateur): Promise<void> {
   await db.insertInto('utilisateurs').values(profile).execute();
 }
@@ -23,7 +29,7 @@ export async function deleteAuthUser(db: Db, id: string): Promise<void> {
 }
 
 /** How old an unverified account without profile must be before a new sign-up may replace it. */
-export const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
+const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * Removes the account a crashed sign-up left behind (see docs/decisions.md, "Sign-up is our
@@ -39,16 +45,6 @@ export async function removeAbandonedSignUp(db: Db, id: string, now = Date.now()
   // Unverified: it never had a session, and its verification link is a signed token, not a row.
   await deleteAuthUser(db, id);
   return true;
-}
-
-export async function findUtilisateur(db: Db, uid: string): Promise<Utilisateur | null> {
-  const row = await db.selectFrom('utilisateurs').selectAll().where('uid', '=', uid).executeTakeFirst();
-  return row ? (row as Utilisateur) : null;
-}
-
-export async function listUtilisateurs(db: Db): Promise<Utilisateur[]> {
-  const rows = await db.selectFrom('utilisateurs').selectAll().orderBy('dateInscription', 'desc').execute();
-  return rows as Utilisateur[];
 }
 
 /**

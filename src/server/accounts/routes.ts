@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { paths } from '#domain/paths.ts';
 import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts.ts';
-import { notFound } from '#server/errors.ts';
-import { findUtilisateur, listUtilisateurs } from './repository.ts';
-import { registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
-
-const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
+import { errorResponses } from '#server/http-schemas.ts';
+import { getProfile, registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 
 export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +24,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['comptes'],
-        summary: "L'utilisateur connecté et son rôle (user: null pour un visiteur)",
+        summary: apiDocs.me,
         response: { 200: viewerResponseSchema },
       },
     },
@@ -41,10 +39,9 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['comptes'],
-        summary:
-          'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification ; même réponse pour une adresse déjà inscrite, dont le titulaire est prévenu par e-mail',
+        summary: apiDocs.signUp,
         body: signUpSchema,
-        response: { 201: signUpResponseSchema, 422: errorSchema, 429: errorSchema },
+        response: { 201: signUpResponseSchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -59,7 +56,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['comptes'],
-        summary: 'Lien de vérification de l’e-mail : vérifie puis redirige vers /connexion?verification=…',
+        summary: apiDocs.verificationLink,
         querystring: z.object({ token: z.string().max(4096).default('') }),
       },
     },
@@ -75,32 +72,15 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['comptes'],
-        summary: 'Le profil du client connecté (nom, téléphone, e-mail, type, adresse)',
-        response: { 200: utilisateurSchema, 401: errorSchema, 404: errorSchema },
+        summary: apiDocs.profile,
+        security: [{ session: [] }],
+        response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
       const viewer = await app.guards.requireUser(request);
-      const profile = await findUtilisateur(app.database.db, viewer.id);
-      if (!profile) throw notFound();
       reply.header('cache-control', 'private, no-store');
-      return profile;
-    },
-  );
-
-  app.get(
-    '/api/comptes/utilisateurs',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: 'Administrateur : les comptes clients inscrits, du plus récent au plus ancien',
-        response: { 200: z.object({ utilisateurs: z.array(utilisateurSchema) }), 401: errorSchema, 403: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      await app.guards.requireAdmin(request);
-      reply.header('cache-control', 'private, no-store');
-      return { utilisateurs: await listUtilisateurs(app.database.db) };
+      return getProfile(app.database, viewer.id);
     },
   );
 }

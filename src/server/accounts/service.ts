@@ -6,14 +6,21 @@ import { isEmailAddress, TOKEN_PATTERN } from '#domain/schemas/text.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import { texts } from '#domain/texts.ts';
-import { AppError, unprocessable } from '#server/errors.ts';
+import { AppError, notFound, unprocessable } from '#server/errors.ts';
 import { signUpAttemptMail, verificationMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { BackgroundTasks } from '#server/system/background.ts';
 import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
 import { toAppError } from './auth-errors.ts';
-import { deleteAuthUser, findAuthUser, findUserIdByEmail, insertUtilisateur, removeAbandonedSignUp } from './repository.ts';
+import {
+  deleteAuthUser,
+  findAuthUser,
+  findUserIdByEmail,
+  findUtilisateur,
+  insertUtilisateur,
+  removeAbandonedSignUp,
+} from './repository.ts';
 import { hitThrottle, LIMITS, pruneThrottle, throttleKeys } from './throttle.ts';
 
 export type AccountDeps = {
@@ -24,10 +31,17 @@ export type AccountDeps = {
   background: BackgroundTasks;
   log: FastifyBaseLogger;
 };
-export type SignUpData = z.output<typeof signUpSchema>;
+type SignUpData = z.output<typeof signUpSchema>;
 
 const rateLimited = (retryAfterSeconds: number) => new AppError('rate_limited', undefined, { details: { retryAfterSeconds } });
 const tooManyMails = (retryAfterSeconds: number) => new AppError('rate_limited', texts.tooManyMails, { details: { retryAfterSeconds } });
+
+/** What the customer gave at sign-up; the administrator, who has no profile, gets 404. */
+export async function getProfile(database: DatabaseHandle, userId: string): Promise<Utilisateur> {
+  const profile = await findUtilisateur(database.db, userId);
+  if (!profile) throw notFound();
+  return profile;
+}
 
 /**
  * Signs a customer up. The answer is the same whether the address is new, already has an

@@ -42,7 +42,7 @@ export const throttleKeys = {
   resetRequestIp: (ip: string) => `reset:ip:${ip}`,
 };
 
-export type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
+type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
 
 function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number): ThrottleState {
   if (!row) return { isBlocked: false, retryAfterSeconds: 0 };

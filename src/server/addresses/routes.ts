@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   addressQuerySchema,
@@ -7,33 +8,16 @@ import {
   distanceRequestSchema,
   type AddressSuggestionDto,
 } from '#domain/schemas/simulation.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
-import { errorSchema } from '#server/http-schemas.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { measureDistance } from './service.ts';
 
-/** Autocomplete asks the same prefixes again and again: keep the latest answers. */
-function createSuggestionCache(maxEntries = 1000) {
-  const entries = new Map<string, AddressSuggestionDto[]>();
-  return {
-    get(key: string) {
-      const value = entries.get(key);
-      if (value) {
-        entries.delete(key);
-        entries.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: AddressSuggestionDto[]) {
-      entries.set(key, value);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    },
-  };
-}
-
 export async function addressRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const cache = createSuggestionCache();
+  // Autocomplete asks the same prefixes again and again: keep the latest answers.
+  const cache = new LRUCache<string, AddressSuggestionDto[]>({ max: 1000 });
 
   app.get(
     '/api/adresses',
@@ -42,9 +26,9 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
       config: publicRateLimit(instance, 5),
       schema: {
         tags: ['adresses'],
-        summary: `Suggestions d'adresses pour l'autocomplétion (${MAX_SUGGESTIONS} au plus)`,
+        summary: apiDocs.suggestions(MAX_SUGGESTIONS),
         querystring: addressQuerySchema,
-        response: { 200: z.array(addressSuggestionSchema), 400: errorSchema },
+        response: { 200: z.array(addressSuggestionSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -71,16 +55,9 @@ export async function addressRoutes(instance: FastifyInstance): Promise<void> {
       config: publicRateLimit(instance),
       schema: {
         tags: ['adresses'],
-        summary: 'Distance routière estimée entre deux adresses, en km',
+        summary: apiDocs.distance,
         body: distanceRequestSchema,
-        response: {
-          200: z.object({ distanceKm: z.number().positive() }),
-          400: errorSchema,
-          422: errorSchema,
-          502: errorSchema,
-          503: errorSchema,
-          504: errorSchema,
-        },
+        response: { 200: z.object({ distanceKm: z.number().positive() }), ...errorResponses(400, 422, 502, 503, 504) },
       },
     },
     async (request) => ({ distanceKm: await measureDistance(app.geo, request.body.depart, request.body.arrivee, request.log) }),

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { texts } from '#domain/texts.ts';
 import { AppError } from '#server/errors.ts';
 import { computeDistance, GeoNotFoundError, GeoServiceError, type Geo } from '#server/geo/index.ts';
+import { serverMessages } from '#domain/texts-server.ts';
 
 const serviceStatus = { timeout: 504, unavailable: 503, bad_response: 502 } as const;
 
@@ -18,9 +19,7 @@ export async function measureDistance(geo: Geo, depart: string, arrivee: string,
     }
     if (error instanceof GeoServiceError) {
       log.error({ err: error, service: error.service }, 'distance service failed');
-      throw new AppError('unavailable', 'Le calcul de distance est momentanément indisponible. Veuillez réessayer dans un instant.', {
-        statusCode: serviceStatus[error.code],
-      });
+      throw new AppError('unavailable', serverMessages.distanceUnavailable, { statusCode: serviceStatus[error.code] });
     }
     throw error;
   }

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody } from './test-factories.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { insertQuote, makePdf, multipartBody, uploadSigned } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 
 describe.each(ENGINES)('the admin back office on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   let customer: Awaited<ReturnType<typeof createCustomer>>;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const routes = async () => {
@@ -123,13 +119,9 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
 
   it('deletes a quote in any status together with its signed PDF', async () => {
     const quote = await insertQuote(t, { statut: 'envoyé', uid: customer.id, email: customer.email });
-    const upload = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/devis-signe`,
-      payload: upload.payload,
-      headers: { ...admin, 'content-type': upload.contentType },
-    });
+    const uploaded = await uploadSigned(t, admin, quote.id, [
+      { filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() },
+    ]);
     expect(uploaded.statusCode).toBe(200);
     expect(await t.app.fileStore.exists(`devis-signes/${quote.id}.pdf`)).toBe(true);
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });

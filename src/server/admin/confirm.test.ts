@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorMessages, texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -31,14 +30,10 @@ async function expectPdfOfQuote(mail: ParsedMail | undefined, numero: number, pr
 }
 
 describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it.each([
@@ -66,7 +61,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
   it('refuses without a client e-mail: 422 "L\'adresse e-mail du client est manquante.", nothing changed or sent', async () => {
     const quote = await insertQuote(t, {
       email: null,
-      clientDetails: JSON.stringify({ nom: 'Sans Adresse', email: ' ', telephone: '0600000000' }),
+      clientDetails: { nom: 'Sans Adresse', email: ' ', telephone: '0600000000' },
     });
     const before = (await t.outbox()).length;
     const response = await confirm(t, admin, quote.id, '450');
@@ -84,7 +79,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
   it('stores price and clauses and queues the PDF for the client details address; the quote becomes envoyé once sent', async () => {
     const quote = await insertQuote(t, {
       email: 'compte@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' },
     });
     const response = await confirm(t, admin, quote.id, '1 234,5');
     expect(response.statusCode).toBe(200);
@@ -208,18 +203,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
     });
     // Only the test's drains send: each one is one attempt.
     await t.app.outbox.stop();
-    const received: ParsedMail[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
+    let receiver: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
     try {
       const admin = (await createAdmin(t)).headers;
       const quote = await insertQuote(t, { email: 'retry@exemple.fr', clientDetails: null });
@@ -237,11 +221,11 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       // A second confirmation is refused: the retry is the way on.
       expect((await confirm(t, admin, quote.id, '520')).statusCode).toBe(409);
 
-      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      receiver = await startSmtpReceiver(port);
       const retried = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
       expect(retried.statusCode).toBe(200);
       await t.app.outbox.drain();
-      expect(received.map(addressOf)).toEqual(['retry@exemple.fr']);
+      expect(receiver.messages.map(addressOf)).toEqual(['retry@exemple.fr']);
       expect(await detail()).toMatchObject({ statut: 'envoyé', prix: 500, envoi: { etat: 'envoyé', tentatives: 3 } });
 
       const again = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
@@ -249,7 +233,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       expect(again.json().message).toBe(adminTexts.mailAlreadySent);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await receiver?.close();
     }
   });
 });

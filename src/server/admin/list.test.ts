@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
 import { insertUtilisateur } from '#server/accounts/repository.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { transitionQuote } from '#server/quotes/repository.ts';
 import { foldSearchText } from './repository.ts';
 import { insertQuote } from './test-factories.ts';
 
@@ -12,7 +13,7 @@ describe('the search folding', () => {
 });
 
 describe.each(ENGINES)('the admin list on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   const list = async (query = '') => {
     const response = await t.app.inject({ url: `/api/admin/devis${query}`, headers: admin });
@@ -22,21 +23,17 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
   const touch = (id: string, updatedAt: string) => t.app.database.db.updateTable('devis').set({ updatedAt }).where('id', '=', id).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     const helene = { nom: 'Hélène Dupré', email: 'helene@exemple.fr', telephone: '06 11 22 33 44' };
     const marc = { nom: 'Marc Petit', email: 'marc@exemple.fr', telephone: '07 99 88 77 66' };
-    const a1 = await insertQuote(t, { email: helene.email, clientDetails: JSON.stringify(helene), statut: 'en attente de confirmation' });
-    const a2 = await insertQuote(t, { email: helene.email, clientDetails: JSON.stringify(helene), statut: 'envoyé' });
-    const b1 = await insertQuote(t, { email: marc.email, clientDetails: JSON.stringify(marc), statut: 'en cours' });
+    const a1 = await insertQuote(t, { email: helene.email, clientDetails: helene, statut: 'en attente de confirmation' });
+    const a2 = await insertQuote(t, { email: helene.email, clientDetails: helene, statut: 'envoyé' });
+    const b1 = await insertQuote(t, { email: marc.email, clientDetails: marc, statut: 'en cours' });
     const c1 = await insertQuote(t, { email: null, clientDetails: null, statut: 'en attente' });
     await touch(a1.id, '2026-11-01T10:00:00.000Z');
     await touch(a2.id, '2026-11-03T10:00:00.000Z');
     await touch(b1.id, '2026-11-05T10:00:00.000Z');
     await touch(c1.id, '2026-10-01T10:00:00.000Z');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('groups quotes by client e-mail, latest activity first, with counts and an unknown-client group', async () => {
@@ -63,23 +60,31 @@ describe.each(ENGINES)('the admin list on %s', (engine) => {
     expect((await list(`?q=${encodeURIComponent('%')}`)).groups).toEqual([]);
   });
 
-  it('finds a quote again after its client details changed', async () => {
-    const quote = await insertQuote(t, {
-      email: 'zoe@exemple.fr',
-      clientDetails: JSON.stringify({ nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' }),
-    });
-    expect((await list('?q=avant')).totalDevis).toBe(1);
-    await t.app.database.db
-      .updateTable('devis')
-      .set({
-        clientDetails: JSON.stringify({ nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' }),
-        updatedAt: new Date().toISOString(),
-      })
-      .where('id', '=', quote.id)
-      .execute();
-    expect((await list('?q=avant')).totalDevis).toBe(0);
-    expect((await list('?q=apres')).groups.map((group) => group.email)).toEqual(['zoe@exemple.fr']);
-    await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+  // With the clock stopped, the change lands in the same millisecond as the first search.
+  it.each([false, true])('finds a quote again after its client details changed (clock stopped: %s)', async (isClockStopped) => {
+    if (isClockStopped) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date());
+    }
+    try {
+      const quote = await insertQuote(t, {
+        email: 'zoe@exemple.fr',
+        clientDetails: { nom: 'Zoé Avant', email: 'zoe@exemple.fr', telephone: '0600000000' },
+      });
+      expect((await list('?q=avant')).totalDevis).toBe(1);
+      await transitionQuote(t.app.database, {
+        id: quote.id,
+        expected: quote.statut,
+        to: quote.statut,
+        changes: { clientDetails: { nom: 'Zoé Après', email: 'zoe@exemple.fr', telephone: '0600000000' } },
+        by: { userId: null, role: 'admin' },
+      });
+      expect((await list('?q=avant')).totalDevis).toBe(0);
+      expect((await list('?q=apres')).groups.map((group) => group.email)).toEqual(['zoe@exemple.fr']);
+      await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('filters by status and pages the groups', async () => {

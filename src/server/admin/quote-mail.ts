@@ -3,6 +3,7 @@ import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
@@ -16,43 +17,43 @@ import { formatPrixPdf } from '#server/pdf/quote-pdf.ts';
 /** The e-mail that carries the confirmed quote to the customer for signature. */
 export function quoteForSignatureMail(devis: Devis, config: Config) {
   const b = config.business;
-  const name = devis.clientDetails?.nom?.trim() || 'Madame, Monsieur';
+  const name = devis.clientDetails?.nom?.trim() || m.anonymous;
   const subject = adminTexts.mailSubject(devis.numeroDevis);
   const prix = formatPrixPdf(devis.prix);
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
   const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
   const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
-  const text = `Bonjour ${name},
+  const text = `${mailTexts.greeting(name)}
 
-Votre devis de convoyage n° ${devis.numeroDevis} (${route}) est confirmé au prix de ${prix}.
-Vous le trouverez en pièce jointe au format PDF.
+${m.confirmed(devis.numeroDevis, route, prix)}
+${m.attached}
 
-Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :
+${m.signOnline}
 ${signer}
 
-Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${adminTexts.signatureBlock} » et nous le renvoyer en réponse à ce message ou à ${config.contact.email}.
-Vous pouvez suivre votre devis dans votre espace client : ${espaceClient}
+${m.orOnPaper(adminTexts.signatureBlock, config.contact.email)}
+${m.follow(espaceClient)}
 
-Cordialement,
+${m.regards}
 ${b.name}
 
 --
-${b.name} – SIRET ${b.siret} – ${b.address}
+${identityLine(b.name, b.siret, b.address)}
 ${texts.vatNote}
 ${config.contact.email} – ${config.contact.phone}`;
 
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(b.name)}</h1>
-<p>Bonjour ${escapeHtml(name)},</p>
-<p>Votre devis de convoyage n° ${devis.numeroDevis} (${escapeHtml(route)}) est confirmé au prix de <strong>${escapeHtml(prix)}</strong>.
-Vous le trouverez en pièce jointe au format PDF.</p>
-<p>Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :</p>
-<p><a href="${escapeHtml(signer)}"><strong>Signer le devis en ligne</strong></a></p>
-<p>Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${escapeHtml(adminTexts.signatureBlock)} » et nous le renvoyer en réponse à ce message ou à ${escapeHtml(config.contact.email)}.</p>
-<p><a href="${escapeHtml(espaceClient)}">Suivre mon devis dans mon espace client</a></p>
-<p>Cordialement,<br>${escapeHtml(b.name)}</p>
-<hr><p style="font-size:12px;color:#555">${escapeHtml(b.name)} – SIRET ${escapeHtml(b.siret)} – ${escapeHtml(b.address)}<br>
+<p>${escapeHtml(mailTexts.greeting(name))}</p>
+<p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}
+${m.attached}</p>
+<p>${m.signOnline}</p>
+<p><a href="${escapeHtml(signer)}"><strong>${m.signOnlineLink}</strong></a></p>
+<p>${escapeHtml(m.orOnPaper(adminTexts.signatureBlock, config.contact.email))}</p>
+<p><a href="${escapeHtml(espaceClient)}">${m.followLink}</a></p>
+<p>${m.regards}<br>${escapeHtml(b.name)}</p>
+<hr><p style="font-size:12px;color:#555">${escapeHtml(identityLine(b.name, b.siret, b.address))}<br>
 ${escapeHtml(texts.vatNote)} – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
 </body></html>`;
   return { subject, text, html };

@@ -1,40 +1,36 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
-import { normalizeStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
+import { foldAccents } from '#domain/text-fold.ts';
+import { texts } from '#domain/texts.ts';
 import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
-import type { DevisRow } from '#server/db/schema.ts';
+import { rowToSummary } from '#server/quotes/devis-mapper.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
 const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
 
 /** Lowercase, accentless text for the search: "Hélène Œuvray" → "helene oeuvray". */
 export function foldSearchText(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').replace(/œ/gi, 'oe').replace(/æ/gi, 'ae').toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldAccents(value).replace(/\s+/g, ' ').trim();
 }
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 function searchTextOf(row: {
   email: string | null;
-  clientDetails: string | null;
+  clientDetails: Devis['clientDetails'];
   nom: string | null;
   telephone: string | null;
   userEmail: string | null;
   userName: string | null;
 }): string {
-  let details: { nom?: unknown; email?: unknown; telephone?: unknown } = {};
-  try {
-    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
-  } catch {
-    details = {};
-  }
-  const parts = [row.email, row.userEmail, row.userName, row.nom, row.telephone, details.nom, details.email, details.telephone].filter(
+  const details = row.clientDetails;
+  const parts = [row.email, row.userEmail, row.userName, row.nom, row.telephone, details?.nom, details?.email, details?.telephone].filter(
     (part): part is string => typeof part === 'string' && part.trim() !== '',
   );
-  const phones = [row.telephone, details.telephone]
+  const phones = [row.telephone, details?.telephone]
     .filter((p): p is string => typeof p === 'string')
     .map(digitsOnly)
     .filter(Boolean);
@@ -42,7 +38,7 @@ function searchTextOf(row: {
   return foldSearchText(toStorableText([...parts, ...phones].join(' | ')));
 }
 
-type SearchRow = { devisId: string; texte: string; sourceUpdatedAt: string };
+type SearchRow = { devisId: string; texte: string; sourceVersion: number };
 type Logger = { warn: (details: object, message: string) => void };
 
 /** Writes search texts, skipping quotes deleted meanwhile. */
@@ -63,43 +59,44 @@ async function upsertSearchRows(db: Db, rows: SearchRow[]): Promise<void> {
     .insertInto('devis_search')
     .values(values)
     .onConflict((oc) =>
-      oc.column('devisId').doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceUpdatedAt: eb.ref('excluded.sourceUpdatedAt') })),
+      oc.column('devisId').doUpdateSet((eb) => ({ texte: eb.ref('excluded.texte'), sourceVersion: eb.ref('excluded.sourceVersion') })),
     )
     .execute();
 }
 
 /**
  * Brings the search text of every new or changed quote up to date. Cheap when nothing
- * changed (one indexed join); a quote deleted meanwhile is simply skipped next time.
+ * changed (two indexed aggregates); a quote deleted meanwhile is simply skipped next time.
  *
  * One quote can never break the search: when a batch cannot be written, its rows are written
  * one by one, and a row the database still refuses is indexed with an empty text (so it is
  * not retried on every search) and logged; if even that fails it is skipped and logged.
  */
 export async function refreshSearchIndex(handle: DatabaseHandle, log?: Logger): Promise<number> {
-  // Fast path: every write of a quote moves its updatedAt to "now", so the same count and
-  // the same latest updatedAt on both sides mean nothing changed.
+  // Fast path: every write of a quote increments its version and a search text only ever
+  // holds a version already reached, while deleting a quote deletes its text: the same count
+  // and the same sum of versions on both sides mean that every text is current.
   const [quotes, indexed] = await Promise.all([
     handle.db
       .selectFrom('devis')
-      .select([sql<number>`count(*)`.as('n'), sql<string | null>`max("updatedAt")`.as('latest')])
+      .select([sql<number>`count(*)`.as('n'), sql<number | null>`sum("version")`.as('versions')])
       .executeTakeFirstOrThrow(),
     handle.db
       .selectFrom('devis_search')
-      .select([sql<number>`count(*)`.as('n'), sql<string | null>`max("sourceUpdatedAt")`.as('latest')])
+      .select([sql<number>`count(*)`.as('n'), sql<number | null>`sum("sourceVersion")`.as('versions')])
       .executeTakeFirstOrThrow(),
   ]);
-  if (Number(quotes.n) === Number(indexed.n) && quotes.latest === indexed.latest) return 0;
+  if (Number(quotes.n) === Number(indexed.n) && Number(quotes.versions) === Number(indexed.versions)) return 0;
   const stale = await handle.db
     .selectFrom('devis as d')
     .leftJoin('devis_search as s', 's.devisId', 'd.id')
     .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
     .leftJoin('user as au', 'au.id', 'd.uid')
-    .select(['d.id', 'd.email', 'd.clientDetails', 'd.updatedAt', 'u.nom', 'u.telephone', 'au.email as userEmail', 'au.name as userName'])
-    .where((eb) => eb.or([eb('s.devisId', 'is', null), eb('s.sourceUpdatedAt', '<>', eb.ref('d.updatedAt'))]))
+    .select(['d.id', 'd.email', 'd.clientDetails', 'd.version', 'u.nom', 'u.telephone', 'au.email as userEmail', 'au.name as userName'])
+    .where((eb) => eb.or([eb('s.devisId', 'is', null), eb('s.sourceVersion', '<>', eb.ref('d.version'))]))
     .execute();
   if (stale.length === 0) return 0;
-  const rows = stale.map((row) => ({ devisId: row.id, texte: searchTextOf(row), sourceUpdatedAt: row.updatedAt }));
+  const rows = stale.map((row) => ({ devisId: row.id, texte: searchTextOf(row), sourceVersion: row.version }));
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     try {
@@ -136,7 +133,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The quotes the filter keeps, as a base query on `devis as d`. */
 function filtered(db: Db, { q, statut }: ListFilter) {
   let query = db.selectFrom('devis as d');
-  if (statut !== 'tous') query = query.where('d.statut', 'in', statut === 'en attente' ? ['en attente', ''] : [statut]);
+  if (statut !== 'tous') query = query.where('d.statut', '=', statut);
   const term = foldSearchText(q);
   if (term !== '') {
     const patterns = [`%${escapeLike(term)}%`];
@@ -155,7 +152,7 @@ function filtered(db: Db, { q, statut }: ListFilter) {
   return query;
 }
 
-export type GroupSummary = { email: string; count: number; derniereActivite: string };
+type GroupSummary = { email: string; count: number; derniereActivite: string };
 
 /**
  * One page of groups, most recent activity first, with the totals for the pager: one scan,
@@ -206,57 +203,6 @@ const summaryColumns = [
   'd.clientDetails',
 ] as const;
 
-type SummaryRow = {
-  id: string;
-  numeroDevis: number;
-  statut: string;
-  archive: number;
-  email: string | null;
-  dateSimulation: string;
-  adresseDepart: string;
-  adresseArrivee: string;
-  typeVehicule: string;
-  prixCentimes: number;
-  signedFileKey: string | null;
-  updatedAt: string;
-  clientDetails: string | null;
-  /** The owner's profile (utilisateurs), for a quote not yet completed. */
-  ownerNom?: string | null;
-  ownerTelephone?: string | null;
-};
-
-const filled = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/**
- * A row of the list as the API sends it (the same fields as rowToDevis, fewer of them). The
- * client's name and phone are those of the completed quote, else those its owner signed up
- * with: the operator can tell who a new quote is from, and call them.
- */
-export function rowToSummary(row: SummaryRow): DevisSummary {
-  let details: { nom?: unknown; telephone?: unknown } = {};
-  try {
-    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
-  } catch {
-    details = {};
-  }
-  return {
-    id: row.id,
-    numeroDevis: row.numeroDevis,
-    statut: normalizeStatut(row.statut),
-    archive: Boolean(row.archive),
-    email: row.email,
-    dateSimulation: row.dateSimulation,
-    adresseDepart: row.adresseDepart,
-    adresseArrivee: row.adresseArrivee,
-    typeVehicule: row.typeVehicule,
-    prix: row.prixCentimes / 100,
-    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
-    updatedAt: row.updatedAt,
-    clientNom: filled(details.nom) ?? filled(row.ownerNom),
-    clientTelephone: filled(details.telephone) ?? filled(row.ownerTelephone),
-  };
-}
-
 /** The most recent quotes of the given groups, at most `perGroup` each. */
 export async function listQuotesOfGroups(
   db: Db,
@@ -288,10 +234,4 @@ export async function listArchivedQuotes(db: Db): Promise<DevisSummary[]> {
     .orderBy('d.numeroDevis', 'asc')
     .execute();
   return rows.map(rowToSummary);
-}
-
-/** Deletes the quote (its history and search text go with it); returns what was deleted. */
-/** Deletes a quote inside the caller's transaction (the customer's e-mail about it commits with it); returns the row. */
-export function deleteQuoteIn(trx: Db, id: string): Promise<DevisRow | undefined> {
-  return trx.deleteFrom('devis').where('id', '=', id).returningAll().executeTakeFirst();
 }

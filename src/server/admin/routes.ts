@@ -9,6 +9,7 @@ import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#server/files/pdf-check.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import {
   archiveQuote,
   confirmQuote,
@@ -23,61 +24,54 @@ import {
   uploadSignedQuote,
   type AdminDeps,
 } from './service.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 
 const tags = ['administration'];
 const params = devisIdParamsSchema;
-const errorSchema = z.object({ error: z.string(), message: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 function depsOf(app: FastifyInstance, request: FastifyRequest): AdminDeps {
   return { database: app.database, outbox: app.outbox, fileStore: app.fileStore, config: app.config, log: request.log };
 }
 
-/** Every route of the back office; each one starts by requiring the administrator. */
+/** Every route of the back office, behind one guard: the administrator only. */
 export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Before the body is even read: a visitor gets 401, a customer 403, on every route below.
+  // Before the body is even read: a visitor gets 401, a customer 403, on every route below
+  // (the upload's scope included); handlers read the administrator from `viewerOf`.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     await app.guards.requireAdmin(request);
   });
+  const adminOf = app.guards.viewerOf;
 
   app.get(
     '/api/admin/devis',
     {
       schema: {
         tags,
-        summary: 'Devis regroupés par e-mail client (recherche, filtre par statut, pagination des groupes)',
+        summary: apiDocs.admin.list,
         querystring: adminListQuerySchema,
         response: { 200: adminListResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await app.guards.requireAdmin(request);
-      return listAdminQuotes(depsOf(app, request), request.query);
-    },
+    async (request) => listAdminQuotes(depsOf(app, request), request.query),
   );
 
   app.get(
     '/api/admin/devis-archives',
     {
-      schema: { tags, summary: 'Tous les devis archivés, par numéro croissant', response: { 200: archivesResponseSchema, ...errors } },
+      schema: { tags, summary: apiDocs.admin.archives, response: { 200: archivesResponseSchema, ...errors } },
     },
-    async (request) => {
-      await app.guards.requireAdmin(request);
-      return { devis: await listArchives(depsOf(app, request)) };
-    },
+    async (request) => ({ devis: await listArchives(depsOf(app, request)) }),
   );
 
   app.get(
     '/api/admin/devis/:id',
     {
-      schema: { tags, summary: 'Un devis avec son historique de statuts', params, response: { 200: devisSchema, ...errors } },
+      schema: { tags, summary: apiDocs.admin.quote, params, response: { 200: devisSchema, ...errors } },
     },
-    async (request) => {
-      await app.guards.requireAdmin(request);
-      return getAdminQuote(depsOf(app, request), request.params.id);
-    },
+    async (request) => getAdminQuote(depsOf(app, request), request.params.id),
   );
 
   app.post(
@@ -85,16 +79,13 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
+        summary: apiDocs.admin.confirm,
         params,
         body: confirmBodySchema,
-        response: { 200: devisSchema, ...errors, 422: errorSchema, 503: errorSchema },
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
       },
     },
-    async (request) => {
-      const admin = await app.guards.requireAdmin(request);
-      return confirmQuote(depsOf(app, request), admin, request.params.id, request.body);
-    },
+    async (request) => confirmQuote(depsOf(app, request), adminOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -102,41 +93,34 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
+        summary: apiDocs.admin.retryMail,
         params,
-        response: { 200: devisSchema, ...errors, 422: errorSchema, 503: errorSchema },
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
       },
     },
-    async (request) => {
-      await app.guards.requireAdmin(request);
-      return retryQuoteMail(depsOf(app, request), request.params.id);
-    },
+    async (request) => retryQuoteMail(depsOf(app, request), request.params.id),
   );
 
   const simpleActions = [
-    { url: '/api/admin/devis/:id/confirmer-signe', summary: 'Confirmer le devis signé (envoyé → en cours)', run: confirmSigned },
-    { url: '/api/admin/devis/:id/terminer', summary: 'Terminer la mission (en cours → terminé)', run: finishMission },
-    { url: '/api/admin/devis/:id/archiver', summary: 'Archiver le devis', run: archiveQuote },
-    { url: '/api/admin/devis/:id/restaurer', summary: 'Restaurer un devis archivé (→ en attente)', run: restoreQuote },
+    { url: '/api/admin/devis/:id/confirmer-signe', summary: apiDocs.admin.confirmSigned, run: confirmSigned },
+    { url: '/api/admin/devis/:id/terminer', summary: apiDocs.admin.finish, run: finishMission },
+    { url: '/api/admin/devis/:id/archiver', summary: apiDocs.admin.archive, run: archiveQuote },
+    { url: '/api/admin/devis/:id/restaurer', summary: apiDocs.admin.restore, run: restoreQuote },
   ] as const;
   for (const action of simpleActions) {
     app.post(
       action.url,
       { schema: { tags, summary: action.summary, params, response: { 200: devisSchema, ...errors } } },
-      async (request) => {
-        const admin = await app.guards.requireAdmin(request);
-        return action.run(depsOf(app, request), admin, request.params.id);
-      },
+      async (request) => action.run(depsOf(app, request), adminOf(request), request.params.id),
     );
   }
 
   app.delete(
     '/api/admin/devis/:id',
     {
-      schema: { tags, summary: 'Supprimer définitivement le devis et son PDF signé', params, response: { 204: z.null(), ...errors } },
+      schema: { tags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await app.guards.requireAdmin(request);
       await removeQuote(depsOf(app, request), request.params.id);
       return reply.status(204).send(null);
     },
@@ -157,16 +141,15 @@ async function signedUploadRoute(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Téléverser le devis signé (un seul fichier PDF, 10 Mo au plus) : le devis passe en cours',
+        summary: apiDocs.admin.upload,
         consumes: ['multipart/form-data'],
         params,
-        response: { 200: devisSchema, ...errors, 413: errorSchema, 415: errorSchema, 422: errorSchema },
+        response: { 200: devisSchema, ...errors, ...errorResponses(413, 415, 422) },
       },
     },
     async (request) => {
-      const admin = await app.guards.requireAdmin(request);
       const content = await readSingleFile(request);
-      return uploadSignedQuote(depsOf(app, request), admin, request.params.id, content);
+      return uploadSignedQuote(depsOf(app, request), app.guards.viewerOf(request), request.params.id, content);
     },
   );
 }

@@ -2,17 +2,24 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type AdminListResponse, type DevisSummary, type ConfirmBody, type StatutFilter } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { canApply, nextStatut, normalizeStatut, type QuoteAction } from '#domain/statuses.ts';
+import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
-import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
+import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '#server/errors.ts';
 import { renderQuotePdf } from '#server/pdf/quote-pdf.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
+import {
+  deleteQuoteIn,
+  findQuoteById,
+  listHistory,
+  transitionQuoteIn,
+  undoTransitionIn,
+  type QuoteChanges,
+} from '#server/quotes/repository.ts';
 import { notifyCustomerOfDeletion, notifyCustomerOfStatus } from '#server/notifications/notify.ts';
 import { cancelMail, enqueueMail, releaseMail, type OutboxMail } from '#server/outbox/outbox.ts';
 import { findSignatureOf } from '#server/signatures/repository.ts';
@@ -21,7 +28,7 @@ import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { cleanPdf } from '#server/files/pdf-check.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './quote-mail.ts';
-import { deleteQuoteIn, listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
+import { listArchivedQuotes, listGroups, listQuotesOfGroups, refreshSearchIndex } from './repository.ts';
 
 export type AdminDeps = {
   database: DatabaseHandle;
@@ -33,7 +40,7 @@ export type AdminDeps = {
 type Admin = { id: string };
 
 /** Quotes a group shows in the list; the rest come with `groupe`. */
-export const DEVIS_PER_GROUP = 50;
+const DEVIS_PER_GROUP = 50;
 const GROUP_MAX = 1000;
 
 export const signedFileKey = (id: string) => `devis-signes/${id}.pdf`;
@@ -114,9 +121,9 @@ export function listArchives(deps: AdminDeps): Promise<DevisSummary[]> {
  * Applies one admin action of the transition table, or answers 409 when the status forbids it;
  * the customer's e-mail about the new status (en cours, terminé, archivé) is queued with it.
  */
-async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: DevisUpdate): Promise<DevisRow> {
+async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: QuoteChanges): Promise<DevisRow> {
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
+  const from = row.statut;
   const to = nextStatut('admin', action, from);
   if (!to) throw conflict();
   const updated = await withWriteTransaction(deps.database, async (trx) => {
@@ -137,13 +144,13 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
 /**
- * Deletes the quote in any status, with the customer's e-mail about it, then its signed PDF (a
+ * Deletes the quote in any status the table allows, with the customer's e-mail about it, then its signed PDF (a
  * leftover file is harmless, a dangling link is not). The evidence of an online signature
  * (signatures/) is kept.
  */
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
   const deleted = await withWriteTransaction(deps.database, async (trx) => {
-    const gone = await deleteQuoteIn(trx, id);
+    const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
     if (gone) await notifyCustomerOfDeletion(trx, deps.config, gone);
     return gone;
   });
@@ -168,14 +175,14 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const prix = parsePrixFinal(body.prixFinal);
   if (!prix.ok) throw unprocessable(prix.message);
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
+  const from = row.statut;
   const to = nextStatut('admin', 'confirm', from);
   if (!to) throw conflict();
   const recipient = recipientOf(row);
 
   const changes = {
     prixCentimes: prix.centimes,
-    clauses: JSON.stringify({ km: body.clauses.km, longDistance: body.clauses.longDistance }),
+    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
   };
   const devis = rowToDevis({ ...row, ...changes, statut: to });
   const pdf = await storeQuotePdf(deps, devis);
@@ -212,7 +219,8 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
   if (latest && (latest.status === 'pending' || latest.status === 'failed')) {
     await retryNow(deps.database.db, latest.id, new Date());
   } else {
-    if (normalizeStatut(row.statut) !== 'confirmé') throw conflict(adminTexts.mailNothingToSend);
+    // Only a quote the table would now mark as sent (confirmé) has an e-mail to send.
+    if (!canApply('admin', 'markSent', row.statut)) throw conflict(adminTexts.mailNothingToSend);
     const recipient = recipientOf(row);
     const devis = rowToDevis(row);
     const pdf = await storeQuotePdf(deps, devis);
@@ -220,8 +228,8 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
       // The quote row first: its lock (or SQLite's write lock) makes two retries queue one message.
       const touched = await transitionQuoteIn(trx, {
         id,
-        expected: 'confirmé',
-        to: 'confirmé',
+        expected: row.statut,
+        to: row.statut,
         changes: { sentPdfKey: pdf.key, sentPdfSha256: sha256(pdf.content) },
         by: { userId: null, role: 'admin' },
       });
@@ -272,14 +280,7 @@ function recipientOf(row: DevisRow): string {
 }
 
 function clientEmailOf(row: DevisRow): string | null {
-  let details: { email?: unknown } = {};
-  try {
-    details = row.clientDetails ? (JSON.parse(row.clientDetails) as typeof details) : {};
-  } catch {
-    details = {};
-  }
-  const fromDetails = typeof details.email === 'string' ? details.email.trim() : '';
-  return fromDetails || row.email?.trim() || null;
+  return row.clientDetails?.email.trim() || row.email?.trim() || null;
 }
 
 /**
@@ -297,8 +298,9 @@ function clientEmailOf(row: DevisRow): string | null {
  */
 export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: string, content: Buffer): Promise<Devis> {
   const row = await requireQuote(deps, id);
-  const from = normalizeStatut(row.statut);
-  if (!canApply('admin', 'uploadSigned', from)) throw conflict();
+  const from = row.statut;
+  const to = nextStatut('admin', 'uploadSigned', from);
+  if (!to) throw conflict();
   // A signed and sealed document is never replaced by a scan.
   if (await findSignatureOf(deps.database.db, id)) throw conflict(adminTexts.signedOnlineNoReplace);
   // Stored is a copy made of the uploaded pages only: no script, action, attachment or form survives.
@@ -308,14 +310,14 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
     const moved = await transitionQuoteIn(trx, {
       id,
       expected: from,
-      to: 'en cours',
+      to,
       changes: { signedFileKey: key },
       by: { userId: admin.id, role: 'admin' },
       recordSameStatus: true,
     });
     // The customer hears of the new status once the file is stored (held until then).
     const mail =
-      moved && from !== 'en cours'
+      moved && from !== to
         ? await notifyCustomerOfStatus(trx, deps.config, moved, { heldUntil: new Date(Date.now() + 5 * 60 * 1000) })
         : null;
     return moved ? { moved, mailIds: mail ? [mail] : [] } : null;

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Statut } from '#domain/statuses.ts';
-import type { DevisUpdate } from '#server/db/schema.ts';
-import { createQuote } from '#server/quotes/repository.ts';
+import { toJsonColumns } from '#server/db/json-columns.ts';
+import { createQuote, type QuoteChanges } from '#server/quotes/repository.ts';
 import type { TestApp } from '#server/test/helpers.ts';
 
 /** A completed quote (every section of the completion form filled), in any status. */
@@ -12,7 +12,7 @@ export async function insertQuote(
     uid = null,
     email = 'client@exemple.fr',
     ...changes
-  }: { statut?: Statut; uid?: string | null; email?: string | null } & DevisUpdate = {},
+  }: { statut?: Statut; uid?: string | null; email?: string | null } & QuoteChanges = {},
 ) {
   const row = await createQuote(
     t.app.database,
@@ -27,26 +27,26 @@ export async function insertQuote(
       prixCentimes: 31_400,
       typeConvoyage: 'Livraison',
       clientType: 'particulier',
-      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: email ?? '', telephone: '06 11 22 33 44' }),
-      contactDepart: JSON.stringify({ nom: 'Garage du Rhône', email: 'garage@exemple.fr', telephone: '04 78 00 00 00' }),
-      contactArrivee: JSON.stringify({ nom: 'Mme Œlle', email: 'arrivee@exemple.fr', telephone: '04 91 00 00 00' }),
-      priseInfo: JSON.stringify({ datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' }),
-      livraisonInfo: JSON.stringify({ dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' }),
-      options: JSON.stringify({ documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true }),
-      infosVehicule: JSON.stringify({
+      clientDetails: { nom: 'Hélène Dupré', email: email ?? '', telephone: '06 11 22 33 44' },
+      contactDepart: { nom: 'Garage du Rhône', email: 'garage@exemple.fr', telephone: '04 78 00 00 00' },
+      contactArrivee: { nom: 'Mme Œlle', email: 'arrivee@exemple.fr', telephone: '04 91 00 00 00' },
+      priseInfo: { datePriseEnCharge: '2026-12-01', debut: '08:30', fin: '10:00' },
+      livraisonInfo: { dateLivraisonSouhaitee: '2026-12-02', debut: '14:00', fin: '18:30' },
+      options: { documentation: true, lavage: 'exterieur', sansCarburant: false, wGarage: true },
+      infosVehicule: {
         immatriculation: 'AB-123-CD',
         marque: 'Peugeot',
         modele: '508',
         chassis: 'VF3ABCDEF12345678',
         motorisation: 'hybride',
-      }),
+      },
       commentaire: 'Clés à récupérer à l’accueil.',
     },
     { userId: uid, role: 'customer' },
   );
   const updated = await t.app.database.db
     .updateTable('devis')
-    .set({ ...changes, statut })
+    .set((eb) => ({ ...toJsonColumns(changes), statut, version: eb('version', '+', 1) }))
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -65,7 +65,7 @@ export async function makePdf(text = 'Devis signé'): Promise<Buffer> {
 /** The text a PDF reader finds in a PDF, spaces collapsed. */
 export async function pdfText(content: Buffer | null | undefined): Promise<string> {
   if (!content) return '';
-  const { readPdf } = await import('#server/pdf/extract-text.ts');
+  const { readPdf } = await import('#server/test/pdf-text.ts');
   return (await readPdf(content)).text.replace(/\s+/g, ' ').trim();
 }
 
@@ -84,4 +84,15 @@ export function multipartBody(files: { name?: string; filename: string; contentT
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /api/admin/devis/:id/devis-signe with the given files, as the caller whose headers are given. */
+export function uploadSigned(t: TestApp, headers: Record<string, string>, id: string, files: Parameters<typeof multipartBody>[0]) {
+  const body = multipartBody(files);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/devis/${id}/devis-signe`,
+    payload: body.payload,
+    headers: { ...headers, 'content-type': body.contentType },
+  });
 }

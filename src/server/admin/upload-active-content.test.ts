@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { findActiveContent } from '#server/files/pdf-check.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { insertQuote, multipartBody, pdfText } from './test-factories.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
+import { insertQuote, pdfText, uploadSigned } from './test-factories.ts';
 
 /**
  * A signed PDF with active content (a script run at opening, a program launched, a file
@@ -102,28 +102,17 @@ const HOSTILE: [string, (doc: PDFDocument) => Promise<void> | void][] = [
 ];
 
 describe.each(ENGINES)('a signed PDF with active content, on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   let owner: Awaited<ReturnType<typeof createCustomer>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     owner = await createCustomer(t);
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const upload = (id: string, content: Buffer) => {
-    const body = multipartBody([{ filename: 'devis-signe.pdf', contentType: 'application/pdf', content }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, content: Buffer) =>
+    uploadSigned(t, admin, id, [{ filename: 'devis-signe.pdf', contentType: 'application/pdf', content }]);
 
   it.each(HOSTILE)('keeps none of %s in the file the customer and the administrator download', async (_what, harm) => {
     const hostile = await signedPdf(harm);

@@ -1,79 +1,52 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
-import { buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
+import { createAdmin, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
+import { insertQuote, makePdf, pdfText, uploadSigned } from './test-factories.ts';
 
-/** Moments of an upload a test can act in: once the PDF is checked (before the status changes) and when the file is written. */
-const moments = vi.hoisted(() => ({
-  afterCheck: undefined as (() => Promise<void>) | undefined,
-  beforePut: undefined as (() => Promise<void>) | undefined,
-  failPut: false,
-}));
-
-vi.mock('#server/files/pdf-check.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('#server/files/pdf-check.ts')>();
-  return {
-    ...original,
-    async cleanPdf(content: Buffer) {
-      const clean = await original.cleanPdf(content);
-      await moments.afterCheck?.();
-      return clean;
+/**
+ * The disk store, with what a test does through its interface: act while a file is being
+ * written (`beforePut`), and have the write fail for real (`failPut`: the same write on a
+ * store whose folder is a file, so the system refuses it).
+ */
+function storeWithMoments(dataDir: string) {
+  const disk = createFileStore({ kind: 'disk', root: path.join(dataDir, 'files') });
+  writeFileSync(path.join(dataDir, 'not-a-folder'), '');
+  const broken = createFileStore({ kind: 'disk', root: path.join(dataDir, 'not-a-folder', 'files') });
+  const moments = { beforePut: undefined as (() => Promise<void>) | undefined, failPut: false };
+  const store: FileStore = {
+    ...disk,
+    async put(key, content, contentType) {
+      await moments.beforePut?.();
+      await (moments.failPut ? broken : disk).put(key, content, contentType);
     },
   };
-});
+  return { store, moments };
+}
 
 describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s', (engine) => {
-  let t: TestApp;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
+  const { store, moments } = storeWithMoments(dataDir);
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
   let admin: { cookie: string; origin: string };
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
-    const disk = createFileStore({ kind: 'disk', root: path.join(dataDir, 'files') });
-    const fileStore: FileStore = {
-      ...disk,
-      async put(key, content, contentType) {
-        await moments.beforePut?.();
-        if (moments.failPut) throw new Error('ENOSPC: no space left on device');
-        await disk.put(key, content, contentType);
-      },
-    };
-    t = await buildTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore } });
     admin = (await createAdmin(t)).headers;
   });
   afterEach(() => {
-    moments.afterCheck = undefined;
     moments.beforePut = undefined;
     moments.failPut = false;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const upload = (id: string, content: Buffer) => {
-    const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content }]);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, content: Buffer) =>
+    uploadSigned(t, admin, id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content }]);
   const finish = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/terminer`, headers: admin });
   const storedFile = (id: string) => t.app.fileStore.get(`devis-signes/${id}.pdf`);
   const quoteRow = (id: string) =>
     t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (id: string) =>
-    (
-      await t.app.database.db
-        .selectFrom('devis_historique')
-        .select(['fromStatut', 'toStatut'])
-        .where('devisId', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((entry) => `${entry.fromStatut} → ${entry.toStatut}`);
+  const history = async (id: string) => (await historyOf(t, id)).map((entry) => `${entry.fromStatut} → ${entry.toStatut}`);
 
   /** A quote en cours with a first signed PDF stored. */
   async function quoteWithSignedFile() {
@@ -83,22 +56,6 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     const first = (await storedFile(quote.id))!;
     return { quote, first };
   }
-
-  it('keeps the stored signed PDF when a re-upload is refused because the mission ended meanwhile (409)', async () => {
-    const { quote, first } = await quoteWithSignedFile();
-    const before = await history(quote.id);
-    moments.afterCheck = async () => {
-      moments.afterCheck = undefined;
-      expect((await finish(quote.id)).statusCode).toBe(200);
-    };
-
-    const response = await upload(quote.id, await makePdf('Second devis, refusé'));
-
-    expect(response.statusCode).toBe(409);
-    expect((await storedFile(quote.id))?.equals(first)).toBe(true);
-    expect(await quoteRow(quote.id)).toEqual({ statut: 'terminé', signedFileKey: `devis-signes/${quote.id}.pdf` });
-    expect(await history(quote.id)).toEqual([...before, 'en cours → terminé']);
-  });
 
   it('keeps an accepted re-upload when the mission ends while its file is being written', async () => {
     const { quote } = await quoteWithSignedFile();
@@ -131,17 +88,25 @@ describe.each(ENGINES)('a signed quote uploaded while the quote changes, on %s',
     expect(await history(quote.id)).toEqual(before);
   });
 
-  it('keeps the previous signed PDF and history when a re-upload cannot be written (503)', async () => {
+  // The write fails once the transition is made; it is taken back only if nobody wrote the quote since.
+  it.each([
+    { meanwhile: 'nothing happened', finishFirst: false, statut: 'en cours', added: [] },
+    { meanwhile: 'the mission ended', finishFirst: true, statut: 'terminé', added: ['en cours → en cours', 'en cours → terminé'] },
+  ])('keeps the previous signed PDF when a re-upload cannot be written (503) and $meanwhile', async ({ finishFirst, statut, added }) => {
     const { quote, first } = await quoteWithSignedFile();
     const before = await history(quote.id);
-    moments.failPut = true;
+    moments.beforePut = async () => {
+      moments.beforePut = undefined;
+      if (finishFirst) expect((await finish(quote.id)).statusCode).toBe(200);
+      moments.failPut = true;
+    };
 
     const response = await upload(quote.id, await makePdf('Second devis signé'));
 
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe(adminTexts.uploadStoreFailure);
-    expect(await quoteRow(quote.id)).toEqual({ statut: 'en cours', signedFileKey: `devis-signes/${quote.id}.pdf` });
+    expect(await quoteRow(quote.id)).toEqual({ statut, signedFileKey: `devis-signes/${quote.id}.pdf` });
     expect((await storedFile(quote.id))?.equals(first)).toBe(true);
-    expect(await history(quote.id)).toEqual(before);
+    expect(await history(quote.id)).toEqual([...before, ...added]);
   });
 });

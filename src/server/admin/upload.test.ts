@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, pdfText } from './test-factories.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { insertQuote, makePdf, multipartBody, pdfText, uploadSigned } from './test-factories.ts';
 
 /** A real 1×1 PNG image. */
 function png(): Buffer {
@@ -22,25 +22,13 @@ function png(): Buffer {
 }
 
 describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: { cookie: string; origin: string };
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
-  const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => {
-    const body = multipartBody(files);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
-  };
+  const upload = (id: string, files: Parameters<typeof multipartBody>[0]) => uploadSigned(t, admin, id, files);
 
   async function expectNothingStored(id: string) {
     expect(await t.app.fileStore.exists(`devis-signes/${id}.pdf`)).toBe(false);

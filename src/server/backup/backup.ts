@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '#server/config.ts';
+import { cliTexts } from '#domain/texts-server.ts';
 
 const run = promisify(execFile);
 
@@ -54,7 +55,7 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
   if (config.database.kind === 'sqlite') {
     database = 'convoyage.sqlite';
     if (!existsSync(config.database.file)) {
-      throw new Error(`Aucune base de données à sauvegarder dans ${config.database.file} (vérifiez DATA_DIR ou DATABASE_URL).`);
+      throw new Error(cliTexts.noDatabase(config.database.file));
     }
     const source = new BetterSqlite3(config.database.file, { readonly: true, fileMustExist: true });
     try {
@@ -98,13 +99,10 @@ export async function createBackup(config: Config, outDir: string): Promise<Back
 /** Puts a backup back in place. The app must be stopped: the database is replaced whole. */
 export async function restoreBackup(config: Config, fromDir: string): Promise<BackupManifest> {
   const manifestFile = path.join(fromDir, 'manifest.json');
-  if (!existsSync(manifestFile))
-    throw new Error(`Aucune sauvegarde dans ${fromDir} : manifest.json est introuvable. Rien n’a été modifié.`);
+  if (!existsSync(manifestFile)) throw new Error(cliTexts.noBackup(fromDir));
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
   if (manifest.engine !== config.database.kind) {
-    throw new Error(
-      `Cette sauvegarde est une base ${manifest.engine}, mais la base configurée est ${config.database.kind} (DATABASE_URL). Rien n’a été modifié.`,
-    );
+    throw new Error(cliTexts.otherEngine(manifest.engine, config.database.kind));
   }
   if (config.database.kind === 'sqlite') {
     const target = config.database.file;

@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, buildTestApp, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -12,19 +9,11 @@ const SCRIPT = fileURLToPath(new URL('./admin.ts', import.meta.url));
 
 // Each test starts the command (tsx) a few times: give it room on a busy machine.
 describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
-  let t: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-cli-'));
-    t = await buildTestApp('sqlite', { env: { DATA_DIR: dataDir } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp('sqlite');
 
   const env = (extra: Record<string, string> = {}) => {
     const { ADMIN_PASSWORD: _ignored, ...inherited } = process.env;
-    return { ...inherited, DATA_DIR: dataDir, ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra };
+    return { ...inherited, DATA_DIR: t.dataDir, ADMIN_EMAIL, LOG_LEVEL: 'warn', ...extra };
   };
   const command = (args: string[]) => [process.execPath, '--import', 'tsx', SCRIPT, ...args];
 

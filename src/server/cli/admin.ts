@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
+import { cliTexts } from '#domain/texts-server.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {
@@ -14,7 +15,7 @@ export async function upsertAdmin(options: { email: string; password: string; en
     const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
     await migrateAll(database, auth);
     const ctx = await auth.$context;
-    if (options.password.length < 8) throw new ConfigError('Le mot de passe doit contenir au moins 8 caractères.');
+    if (options.password.length < 8) throw new ConfigError(cliTexts.passwordTooShort);
     const hash = await ctx.password.hash(options.password);
     const existing = await ctx.internalAdapter.findUserByEmail(config.adminEmail, { includeAccounts: true });
     if (existing) {
@@ -31,7 +32,7 @@ export async function upsertAdmin(options: { email: string; password: string; en
       return { created: false, email: config.adminEmail };
     }
     const user = await ctx.internalAdapter.createUser(
-      { email: config.adminEmail, name: 'Administrateur', emailVerified: true },
+      { email: config.adminEmail, name: cliTexts.adminName, emailVerified: true },
       { method: 'admin' },
     );
     await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
@@ -41,11 +42,7 @@ export async function upsertAdmin(options: { email: string; password: string; en
   }
 }
 
-const USAGE = [
-  'Usage : npm run admin -- --email admin@exemple.fr [--password "mot de passe"]',
-  'Sans --password, le mot de passe est lu dans la variable ADMIN_PASSWORD, sinon sur l’entrée standard',
-  '(sa première ligne, ou une saisie masquée dans un terminal).',
-].join('\n');
+const USAGE = cliTexts.adminUsage;
 
 /**
  * The password, from the first of: --password (kept as it was, but it lands in the shell
@@ -56,9 +53,9 @@ async function passwordFrom(flag: string | undefined): Promise<string | undefine
   if (flag !== undefined) return flag;
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   if (!process.stdin.isTTY) return readFirstLine(process.stdin);
-  const password = await promptHidden('Mot de passe de l’administrateur : ');
-  if (password && (await promptHidden('Confirmez le mot de passe : ')) !== password) {
-    throw new ConfigError('Les deux saisies ne correspondent pas ; l’administrateur n’a pas été modifié.');
+  const password = await promptHidden(cliTexts.passwordPrompt);
+  if (password && (await promptHidden(cliTexts.passwordConfirmPrompt)) !== password) {
+    throw new ConfigError(cliTexts.passwordMismatch);
   }
   return password;
 }
@@ -77,9 +74,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const { created, email } = await upsertAdmin({ email: values.email, password });
-  console.log(`${created ? 'Administrateur créé' : 'Administrateur mis à jour'} : ${email}`);
+  console.log(cliTexts.adminSaved(created, email));
   if (process.env.ADMIN_EMAIL && process.env.ADMIN_EMAIL.trim().toLowerCase() !== email)
-    console.warn(`Attention : ADMIN_EMAIL vaut ${process.env.ADMIN_EMAIL} ; l'application reconnaît l'administrateur par cette variable.`);
+    console.warn(cliTexts.adminEmailDiffers(process.env.ADMIN_EMAIL));
   return 0;
 }
 
@@ -91,7 +88,7 @@ if (isMain) {
     })
     .catch((error: unknown) => {
       if (error instanceof PromptCancelled) {
-        console.error('Annulé.');
+        console.error(cliTexts.cancelled);
         process.exitCode = 130;
         return;
       }

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup, restoreBackup } from '#server/backup/backup.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
+import { cliTexts } from '#domain/texts-server.ts';
 
 // `npm run backup [-- --out DIR]` while the app runs; `npm run restore -- --from DIR` with the app stopped.
-const USAGE = 'Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER';
+const USAGE = cliTexts.backupUsage;
 const [command] = process.argv.slice(2, 3);
 
 try {
@@ -18,11 +19,11 @@ try {
   if (command === 'backup') {
     const out = path.resolve(values.out ?? path.join(config.dataDir, 'backups', new Date().toISOString().replace(/[:.]/g, '-')));
     const manifest = await createBackup(config, out);
-    console.log(`Sauvegarde terminée (${manifest.engine}${manifest.files ? ', fichiers inclus' : ''}) : ${out}`);
+    console.log(cliTexts.backupDone(manifest.engine, manifest.files, out));
   } else if (command === 'restore') {
     if (!values.from) throw new ConfigError(USAGE);
     const manifest = await restoreBackup(config, path.resolve(values.from));
-    console.log(`Restauration terminée depuis la sauvegarde du ${manifest.createdAt}.`);
+    console.log(cliTexts.restoreDone(manifest.createdAt));
   } else {
     throw new ConfigError(USAGE);
   }

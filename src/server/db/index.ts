@@ -6,8 +6,10 @@ import * as initial from './migrations/2026-11-21-001-initial.ts';
 import * as accounts from './migrations/2026-11-21-002-accounts.ts';
 import * as admin from './migrations/2026-11-21-003-admin.ts';
 import * as outbox from './migrations/2026-11-23-outbox-001.ts';
+import * as jsonAndVersion from './migrations/2026-11-23-quotes-001-json-version.ts';
 import * as signature from './migrations/2026-11-23-signature-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
+import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
 export type DbEngine = 'sqlite' | 'postgres';
@@ -25,11 +27,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-002-accounts': accounts,
   '2026-11-21-003-admin': admin,
   '2026-11-23-outbox-001': outbox,
+  '2026-11-23-quotes-001-json-version': jsonAndVersion,
   '2026-11-23-signature-001': signature,
   '2026-11-23-invoices-001': invoices,
 };
 
-type ErrorLogger = { warn: (details: object, message: string) => void };
+type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
 
 export function openDatabase(database: Config['database'], logger?: ErrorLogger): DatabaseHandle {
   if (database.kind === 'postgres') {
@@ -39,7 +42,7 @@ export function openDatabase(database: Config['database'], logger?: ErrorLogger)
     // An idle connection dropped by the server (restart, failover) must not crash the
     // process: the pool replaces it on the next query.
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection lost'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new JsonColumnsPlugin(logger)] });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new BetterSqlite3(database.file);
@@ -48,7 +51,7 @@ export function openDatabase(database: Config['database'], logger?: ErrorLogger)
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new JsonColumnsPlugin(logger)] });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

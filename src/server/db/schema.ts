@@ -1,4 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { Devis } from '#domain/schemas/devis.ts';
+import type { Role, Statut } from '#domain/statuses.ts';
 
 /** Tables of the application; better-auth's own tables (user, session, …) are typed by it. */
 export type Database = {
@@ -89,13 +91,23 @@ export type FacturePaiementsTable = {
 /** One row per sequence (`F-2026`, `A-2026`): incremented in the transaction that issues. */
 export type FactureCompteursTable = { name: string; value: number };
 
-/** Nested objects of the spec (section 3) are JSON text columns, named as there. */
+/** The nested objects of a quote (spec section 3), each in a JSON column named as there. */
+export type DevisJson = { [K in JsonColumn]: NonNullable<Devis[K]> };
+export type JsonColumn =
+  'clientDetails' | 'contactDepart' | 'contactArrivee' | 'priseInfo' | 'livraisonInfo' | 'options' | 'infosVehicule' | 'clauses';
+
+/**
+ * A JSON column (jsonb on PostgreSQL, text on SQLite): read as the checked object (one parse,
+ * db/json-columns.ts), written as JSON text by the repository.
+ */
+type Json<K extends JsonColumn> = JSONColumnType<DevisJson[K] | null, string | null, string | null>;
+
 export type DevisTable = {
   id: string;
   uid: string | null;
   email: string | null;
   numeroDevis: number;
-  statut: string;
+  statut: Statut;
   archive: number;
   dateSimulation: string;
   adresseDepart: string;
@@ -104,23 +116,25 @@ export type DevisTable = {
   distanceKm: number;
   /** Money is integer cents; the API shows `prix` in euros. */
   prixCentimes: number;
-  typeConvoyage: string | null;
-  clientType: string | null;
-  clientDetails: string | null;
-  contactDepart: string | null;
-  contactArrivee: string | null;
-  priseInfo: string | null;
-  livraisonInfo: string | null;
-  options: string | null;
-  infosVehicule: string | null;
+  typeConvoyage: Devis['typeConvoyage'];
+  clientType: Devis['clientType'];
+  clientDetails: Json<'clientDetails'>;
+  contactDepart: Json<'contactDepart'>;
+  contactArrivee: Json<'contactArrivee'>;
+  priseInfo: Json<'priseInfo'>;
+  livraisonInfo: Json<'livraisonInfo'>;
+  options: Json<'options'>;
+  infosVehicule: Json<'infosVehicule'>;
   commentaire: string | null;
-  clauses: string | null;
+  clauses: Json<'clauses'>;
   signedFileKey: string | null;
   /** The quote PDF its e-mail for signature carries (file store key) and that file's SHA-256. */
   sentPdfKey: string | null;
   sentPdfSha256: string | null;
   createdAt: string;
   updatedAt: string;
+  /** 1 at creation, one more at every write: what compare-and-set compares. */
+  version: Generated<number>;
 };
 
 export type DevisCounterTable = { name: string; value: number };
@@ -128,16 +142,19 @@ export type DevisCounterTable = { name: string; value: number };
 export type DevisHistoriqueTable = {
   id: string;
   devisId: string;
-  fromStatut: string | null;
-  toStatut: string;
+  fromStatut: Statut | null;
+  toStatut: Statut;
   byUserId: string | null;
-  byRole: string;
+  byRole: Role;
   at: string;
   /** An event that is not a status (« signé en ligne »…); its row keeps the status as it was. */
   event: string | null;
   /** Who the event names (the signer's name as typed), when it names someone. */
   byName: string | null;
 };
+
+/** Folded search text of a quote (admin list), refreshed when the quote's version changes. */
+export type DevisSearchTable = { devisId: string; texte: string; sourceVersion: number };
 
 /** The evidence of one online signature (signatures/); kept even if the quote is deleted later. */
 export type SignaturesTable = {
@@ -163,9 +180,6 @@ export type SignaturesTable = {
 
 /** A customer's choice about the e-mails that are not essential (no row: he gets them). */
 export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };
-
-/** Folded search text of a quote (admin list), refreshed when the quote's updatedAt changes. */
-export type DevisSearchTable = { devisId: string; texte: string; sourceUpdatedAt: string };
 
 export type UtilisateursTable = {
   uid: string;
@@ -230,7 +244,6 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelle
 export type DevisRow = Selectable<DevisTable>;
 export type NewDevisRow = Insertable<DevisTable>;
 export type DevisUpdate = Updateable<DevisTable>;
-export type UtilisateurRow = Selectable<UtilisateursTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type FactureRow = Selectable<FacturesTable>;
 export type FactureLigneRow = Selectable<FactureLignesTable>;

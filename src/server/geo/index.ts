@@ -80,10 +80,10 @@ export type ResolvedRoute = { distanceKm: number; depart: AddressSuggestion; arr
  */
 export async function resolveRoute(geo: Geo, depart: string, arrivee: string): Promise<ResolvedRoute> {
   const [from, to] = await Promise.all([geocodeOrNull(geo, depart), geocodeOrNull(geo, arrivee)]);
-  if (!from) throw new GeoNotFoundError('depart_not_found', `Adresse de départ introuvable : ${depart.trim()}`);
-  if (!to) throw new GeoNotFoundError('arrivee_not_found', `Adresse d'arrivée introuvable : ${arrivee.trim()}`);
+  if (!from) throw new GeoNotFoundError('depart_not_found', `departure address not found: ${depart.trim()}`);
+  if (!to) throw new GeoNotFoundError('arrivee_not_found', `arrival address not found: ${arrivee.trim()}`);
   const distanceKm = Math.round(await geo.router.distanceKm(from, to));
-  if (!(distanceKm > 0)) throw new GeoNotFoundError('zero_distance', 'Distance nulle entre le départ et l\u2019arrivée');
+  if (!(distanceKm > 0)) throw new GeoNotFoundError('zero_distance', 'no distance between departure and arrival');
   return { distanceKm, depart: from, arrivee: to };
 }
 

@@ -1,3 +1,5 @@
+import { foldAccents } from '#domain/text-fold.ts';
+
 const SAINT_ABBREVIATIONS: Record<string, string> = {
   st: 'saint',
   ste: 'sainte',
@@ -11,20 +13,12 @@ const SAINT_ABBREVIATIONS: Record<string, string> = {
  * both give "saint etienne".
  */
 export function normalizeText(text: string): string {
-  let folded = text.toLowerCase();
-  // Most input is plain ASCII; Unicode decomposition is by far the slowest step, so skip it then.
-  if (NON_ASCII.test(folded)) {
-    folded = folded.normalize('NFD').replace(COMBINING_MARKS, '').replace(/œ/g, 'oe').replace(/æ/g, 'ae');
-  }
-  return folded
+  return foldAccents(text)
     .replace(SEPARATORS, ' ')
     .trim()
     .replace(ABBREVIATION, (word) => SAINT_ABBREVIATIONS[word] ?? word);
 }
 
-// eslint-disable-next-line no-control-regex -- the test for non-ASCII text spans the whole ASCII range
-const NON_ASCII = /[^\x00-\x7f]/;
-const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const SEPARATORS = /[^a-z0-9]+/g;
 const ABBREVIATION = /\b(?:st|ste|sts|stes)\b/g;
 

@@ -4,7 +4,7 @@ import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
 import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createGoogleRouter } from './google-router.js';
 import { createOsrmRouter } from './osrm-router.js';
-import { type FakeService, sendJson, startFakeService } from './test-http-server.js';
+import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
 
 let service: FakeService | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { GeoNotFoundError } from './errors.js';
 import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createOfflineRouter } from './offline-router.js';
 import { createResilientRouter } from './resilient-router.js';
-import { type FakeService, sendJson, startFakeService } from './test-http-server.js';
+import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
 
 let service: FakeService | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCentimes } from '#domain/invoices.ts';
 import { invoiceMailTexts, invoicePdfTexts } from '#domain/texts-invoices.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { pdfAttachments, pdfCatalogue, pdfXmp, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { addProfile, api, issuedInvoice } from './test-factories.ts';

@@ -17,7 +17,7 @@ import {
 } from '#domain/schemas/invoices.ts';
 import { revenueCsvTexts } from '#domain/texts-invoices.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
-import { errorSchema } from '#server/http-schemas.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
 import {
   createDraftFromQuote,
@@ -38,7 +38,7 @@ import {
 const tags = ['factures'];
 const params = factureIdParamsSchema;
 const security = [{ session: [] }];
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Invoices, credit notes, payments and revenue: the administrator's routes and the customer's two. */
 export async function invoiceRoutes(instance: FastifyInstance): Promise<void> {

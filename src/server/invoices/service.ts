@@ -14,6 +14,7 @@ import {
 import type { AvoirInput, DraftUpdate, Facture, FactureClient, FactureListQuery, PaiementInput } from '#domain/schemas/invoices.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts-invoices.ts';
+import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
@@ -230,7 +231,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
   const created = await withWriteTransaction(deps.database, async (trx) => {
     await lockRow(deps, trx, 'devis', devisId);
     const quoteRow = await findQuoteById(trx, devisId);
-    if (!quoteRow) throw notFound('Devis introuvable.');
+    if (!quoteRow) throw notFound(quoteApiMessages.notFound);
     if (!(INVOICEABLE as readonly string[]).includes(normalizeStatut(quoteRow.statut))) throw conflict(msg.quoteNotInvoiceable);
     const standing = await findStandingInvoiceOfQuote(trx, devisId);
     if (standing) throw new AppError('conflict', msg.alreadyInvoiced(standing.numero), { details: { factureId: standing.id } });

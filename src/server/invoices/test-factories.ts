@@ -28,14 +28,14 @@ export async function missionQuote(t: TestApp, customer: Customer, statut: Statu
   return createQuoteInStatus(t.app.database, customer, statut, {
     prixCentimes: 45_050,
     clientType: entreprise ? 'entreprise' : 'particulier',
-    clientDetails: JSON.stringify({
+    clientDetails: {
       nom: customer.name,
       email: customer.email,
       telephone: '0612345678',
       ...(entreprise ? { siret: '73282932000074' } : {}),
-    }),
-    infosVehicule: JSON.stringify({ immatriculation: 'AB-123-CD', marque: 'Peugeot', modele: '308', chassis: '', motorisation: 'diesel' }),
-    options: JSON.stringify({ documentation: true, lavage: 'complet', sansCarburant: false, wGarage: true }),
+    },
+    infosVehicule: { immatriculation: 'AB-123-CD', marque: 'Peugeot', modele: '308', chassis: '', motorisation: 'diesel' },
+    options: { documentation: true, lavage: 'complet', sansCarburant: false, wGarage: true },
   });
 }
 

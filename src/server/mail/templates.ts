@@ -1,8 +1,10 @@
 import { paths } from '#domain/paths.ts';
-import { signUpAttemptMailTexts as attempt } from '#domain/texts.ts';
+import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts.ts';
+import { identityLine, mailTexts } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
+type LinkMailTexts = { subject: string; intro: string; introHtml: string; link: string; outro: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -13,45 +15,33 @@ function layout(config: Config, title: string, bodyHtml: string): string {
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
 <h1 style="font-size:20px">${escapeHtml(b.name)}</h1>
 ${bodyHtml}
-<hr><p style="font-size:12px;color:#555">${escapeHtml(b.name)} – SIRET ${escapeHtml(b.siret)} – ${escapeHtml(b.address)}<br>
-TVA non applicable, art. 293 B du CGI – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
+<hr><p style="font-size:12px;color:#555">${escapeHtml(identityLine(b.name, b.siret, b.address))}<br>
+${escapeHtml(texts.vatNote)} – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
 </body></html>`;
 }
 
 function footerText(config: Config): string {
   const b = config.business;
-  return `--\n${b.name} – SIRET ${b.siret} – ${b.address}\nTVA non applicable, art. 293 B du CGI\n${config.contact.email} – ${config.contact.phone}`;
+  return `--\n${identityLine(b.name, b.siret, b.address)}\n${texts.vatNote}\n${config.contact.email} – ${config.contact.phone}`;
 }
 
-export function verificationMail({ name, url, config }: { name: string; url: string; config: Config }): Rendered {
-  const subject = 'Confirmez votre adresse e-mail';
+/** An account e-mail: a greeting, one link to follow, and how long it lasts. */
+function linkMail(t: LinkMailTexts, { name, url, config }: { name: string; url: string; config: Config }): Rendered {
   return {
-    subject,
-    text: `Bonjour ${name},\n\nMerci pour votre inscription. Pour activer votre compte, ouvrez ce lien :\n${url}\n\nCe lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.\n\n${footerText(config)}`,
+    subject: t.subject,
+    text: `${mailTexts.greeting(name)}\n\n${t.intro}\n${url}\n\n${t.outro}\n\n${footerText(config)}`,
     html: layout(
       config,
-      subject,
-      `<p>Bonjour ${escapeHtml(name)},</p><p>Merci pour votre inscription. Pour activer votre compte, cliquez sur le lien ci-dessous :</p>
-<p><a href="${escapeHtml(url)}">Confirmer mon adresse e-mail</a></p>
-<p>Ce lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.</p>`,
+      t.subject,
+      `<p>${escapeHtml(mailTexts.greeting(name))}</p><p>${escapeHtml(t.introHtml)}</p>
+<p><a href="${escapeHtml(url)}">${escapeHtml(t.link)}</a></p>
+<p>${escapeHtml(t.outro)}</p>`,
     ),
   };
 }
 
-export function resetPasswordMail({ name, url, config }: { name: string; url: string; config: Config }): Rendered {
-  const subject = 'Réinitialisation de votre mot de passe';
-  return {
-    subject,
-    text: `Bonjour ${name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien :\n${url}\n\nCe lien est valable 1 heure. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.\n\n${footerText(config)}`,
-    html: layout(
-      config,
-      subject,
-      `<p>Bonjour ${escapeHtml(name)},</p><p>Pour choisir un nouveau mot de passe, cliquez sur le lien ci-dessous :</p>
-<p><a href="${escapeHtml(url)}">Choisir un nouveau mot de passe</a></p>
-<p>Ce lien est valable 1 heure. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.</p>`,
-    ),
-  };
-}
+export const verificationMail = (args: { name: string; url: string; config: Config }) => linkMail(mailTexts.verification, args);
+export const resetPasswordMail = (args: { name: string; url: string; config: Config }) => linkMail(mailTexts.resetPassword, args);
 
 /** To the owner of an address someone tried to sign up with: their account exists, nothing changed. */
 export function signUpAttemptMail({ name, config }: { name: string; config: Config }): Rendered {

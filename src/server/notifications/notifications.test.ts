@@ -1,18 +1,18 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { notificationTexts as n } from '#domain/texts-signature.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
-  buildTestApp,
   createAdmin,
   createCustomer,
   ENGINES,
   PUBLIC_URL,
   type TestApp,
+  useTestApp,
 } from '#server/test/helpers.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -33,14 +33,10 @@ function expectWellFormed(mail: ParsedMail, t: TestApp) {
 }
 
 describe.each(ENGINES)('notifications of each step on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** The e-mails sent while `act` runs. */
@@ -54,12 +50,7 @@ describe.each(ENGINES)('notifications of each step on %s', (engine) => {
     const customer = await createCustomer(t, { name: 'Hélène Dupré' });
     const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
     const mails = await mailsDuring(async () => {
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: customer.headers,
-        payload: validCompletion(),
-      });
+      const response = await putCompletion(t, quote.id, customer.headers, validCompletion());
       expect(response.statusCode).toBe(200);
     });
     expect(mails).toHaveLength(1);

@@ -23,23 +23,11 @@ export const NOTIFICATION_KINDS = {
 
 /** The customer's address for news of his quote: the account's, else the one he gave on the quote. */
 function customerAddress(row: DevisRow): string | null {
-  const fromAccount = row.email?.trim();
-  if (fromAccount) return fromAccount;
-  try {
-    const details = row.clientDetails ? (JSON.parse(row.clientDetails) as { email?: unknown }) : {};
-    return typeof details.email === 'string' && details.email.trim() ? details.email.trim() : null;
-  } catch {
-    return null;
-  }
+  return row.email?.trim() || row.clientDetails?.email.trim() || null;
 }
 
 function customerName(row: DevisRow): string | null {
-  try {
-    const details = row.clientDetails ? (JSON.parse(row.clientDetails) as { nom?: unknown }) : {};
-    return typeof details.nom === 'string' ? details.nom : null;
-  } catch {
-    return null;
-  }
+  return row.clientDetails?.nom ?? null;
 }
 
 const route = (row: DevisRow) => `${row.adresseDepart} → ${row.adresseArrivee}`;

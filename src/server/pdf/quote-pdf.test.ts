@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
 import { loadConfig } from '#server/config.ts';
-import { readPdf } from './extract-text.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { formatPrixPdf, renderQuotePdf } from './quote-pdf.ts';
 
 const config = loadConfig({ DATA_DIR: '/tmp/convoyage-pdf-test' });

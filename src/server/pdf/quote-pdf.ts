@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { formatWallClock } from '#domain/dates.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
+import { pdfTexts } from '#domain/texts-server.ts';
 import type { Config } from '#server/config.ts';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers every French letter, the euro sign and typographic spaces. */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { createPdfDocument } from './pdfkit-document.ts';
 
 const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
@@ -18,21 +15,14 @@ const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: '
 /** "1 234,50 €" as the quote shows it. */
 export const formatPrixPdf = (prix: number) => `${euros.format(prix)} €`;
 
-/** "2026-12-01" → "01/12/2026"; anything else is shown as given. */
-function formatDay(day: string | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : (day ?? '');
-}
-
+/** "01/12/2026, entre 08:30 et 10:00": the day as typed, then the slot. */
 function slot(day: string | undefined, start: string | undefined, end: string | undefined): string {
   if (!day) return texts.notSpecified;
-  const range = start && end ? `, entre ${start} et ${end}` : start ? `, à partir de ${start}` : '';
-  return `${formatDay(day)}${range}`;
+  const range = start && end ? pdfTexts.slotBetween(start, end) : start ? pdfTexts.slotFrom(start) : '';
+  return `${formatWallClock(day) ?? day}${range}`;
 }
 
-const yesNo = (value: boolean | undefined) => (value ? 'Oui' : 'Non');
-const lavageLabel = { '': texts.none, exterieur: 'Extérieur', complet: 'Complet' } as const;
-const motorisationLabel = { essence: 'Essence', diesel: 'Diesel', electrique: 'Électrique', hybride: 'Hybride' } as const;
+const yesNo = (value: boolean | undefined) => (value ? q.yes : q.no);
 
 /** A postal address in the pieces a line may end between: "12 rue X, Bât. B, 69002 Lyon" → 3 pieces. */
 export const addressPieces = (address: string) =>
@@ -65,22 +55,13 @@ export async function renderQuotePdf(
   devis: Devis,
   { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 42, bottom: 42, left: 50, right: 50 },
-    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: 'Devis de convoyage' },
+    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: pdfTexts.subject },
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const column = (width - GAP) / 2;
@@ -167,7 +148,11 @@ export async function renderQuotePdf(
   doc.font('bold').fontSize(15).fillColor(COLORS.brand).text(business.name, left, top, { width: column });
   doc.fillColor(COLORS.ink);
   let identityY = doc.y + 2;
-  for (const line of [business.owner, ...packPieces(addressPieces(business.address), ', ', column, column), `SIRET : ${business.siret}`]) {
+  for (const line of [
+    business.owner,
+    ...packPieces(addressPieces(business.address), ', ', column, column),
+    pdfTexts.siret(business.siret),
+  ]) {
     identityY = unbrokenLine(line, left, identityY, column, 'regular', SIZES.small);
   }
   for (const line of packPieces([contact.email, contact.phone], ' – ', column, column)) {
@@ -180,69 +165,60 @@ export async function renderQuotePdf(
   doc
     .font('regular')
     .fontSize(SIZES.body)
-    .text(`Date du devis : ${dateFr.format(date)}`, right, doc.y + 2, { width: column, align: 'right' });
-  doc.text(`Simulation du ${dateFr.format(new Date(devis.dateSimulation))}`, right, doc.y, { width: column, align: 'right' });
-  doc.text(`Statut : ${statutLabel(devis.statut)}`, right, doc.y, { width: column, align: 'right' });
+    .text(pdfTexts.quoteDate(dateFr.format(date)), right, doc.y + 2, { width: column, align: 'right' });
+  doc.text(pdfTexts.simulationDate(dateFr.format(new Date(devis.dateSimulation))), right, doc.y, { width: column, align: 'right' });
+  doc.text(pdfTexts.statut(statutLabel(devis.statut)), right, doc.y, { width: column, align: 'right' });
   doc.y = Math.max(identityY, doc.y) + 4;
   doc.x = left;
 
   const client = devis.clientDetails;
-  heading('Client');
-  row({ label: 'Nom', value: client?.nom }, { label: 'Téléphone', value: client?.telephone });
-  row(
-    { label: 'E-mail', pieces: [client?.email || devis.email || ''] },
-    {
-      label: 'Type de client',
-      value: devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null,
-    },
-  );
-  if (devis.clientType === 'entreprise') row({ label: 'SIRET', value: client?.siret });
+  heading(adminTexts.sectionClient);
+  row({ label: q.clientNom, value: client?.nom }, { label: q.telephone, value: client?.telephone });
+  row({ label: q.email, pieces: [client?.email || devis.email || ''] }, { label: q.clientType, value: valueLabel(devis.clientType) });
+  if (devis.clientType === 'entreprise') row({ label: q.siret, value: client?.siret });
 
-  heading('Trajet');
-  row({ label: 'Adresse de départ', pieces: addressPieces(devis.adresseDepart) });
-  row({ label: "Adresse d'arrivée", pieces: addressPieces(devis.adresseArrivee) });
+  heading(q.route);
+  row({ label: q.adresseDepart, pieces: addressPieces(devis.adresseDepart) });
+  row({ label: q.adresseArrivee, pieces: addressPieces(devis.adresseArrivee) });
   row(
-    { label: 'Distance estimée', value: `${kilometres.format(devis.distanceKm)} km` },
-    { label: 'Type de convoyage', value: devis.typeConvoyage },
+    { label: q.distance, value: `${kilometres.format(devis.distanceKm)} km` },
+    { label: q.typeConvoyage, value: valueLabel(devis.typeConvoyage) },
   );
-  row({ label: 'Prise en charge', value: slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin) });
+  row({ label: q.pickupRange, value: slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin) });
   row({
-    label: 'Livraison souhaitée',
+    label: q.deliveryRange,
     value: slot(devis.livraisonInfo?.dateLivraisonSouhaitee, devis.livraisonInfo?.debut, devis.livraisonInfo?.fin),
   });
 
-  heading('Contacts sur place');
+  heading(adminTexts.sectionContacts);
   const contactPieces = (c: Devis['contactDepart']) => (c ? [c.nom, c.telephone, c.email].filter(Boolean) : []);
-  row({ label: 'Au départ', pieces: contactPieces(devis.contactDepart), separator: ' – ' });
-  row({ label: "À l'arrivée", pieces: contactPieces(devis.contactArrivee), separator: ' – ' });
+  row({ label: q.contactDepart, pieces: contactPieces(devis.contactDepart), separator: ' – ' });
+  row({ label: q.contactArrivee, pieces: contactPieces(devis.contactArrivee), separator: ' – ' });
 
-  heading('Véhicule');
+  heading(adminTexts.sectionVehicle);
   const v = devis.infosVehicule;
-  row({ label: 'Type de véhicule', value: devis.typeVehicule }, { label: 'Immatriculation', value: v?.immatriculation });
-  row(
-    { label: 'Marque et modèle', value: v ? `${v.marque} ${v.modele}`.trim() : null },
-    { label: 'Motorisation', value: v ? motorisationLabel[v.motorisation] : null },
-  );
-  row({ label: 'Numéro de châssis (VIN)', value: v?.chassis });
+  row({ label: q.typeVehicule, value: devis.typeVehicule }, { label: q.immatriculation, value: v?.immatriculation });
+  row({ label: q.marque, value: v?.marque }, { label: q.modele, value: v?.modele });
+  row({ label: q.motorisation, value: valueLabel(v?.motorisation) }, { label: q.chassis, value: v?.chassis });
 
-  heading('Options');
+  heading(adminTexts.sectionOptions);
   const o = devis.options;
-  row({ label: 'Documentation', value: yesNo(o?.documentation) }, { label: 'Lavage', value: o ? lavageLabel[o.lavage] : texts.none });
-  row({ label: 'Sans carburant', value: yesNo(o?.sansCarburant) }, { label: 'Plaque W garage', value: yesNo(o?.wGarage) });
+  row({ label: q.documentation, value: yesNo(o?.documentation) }, { label: q.lavage, value: o ? valueLabel(o.lavage) : texts.none });
+  row({ label: q.sansCarburant, value: yesNo(o?.sansCarburant) }, { label: q.wGarage, value: yesNo(o?.wGarage) });
 
   if (devis.commentaire) {
-    heading('Commentaires');
+    heading(adminTexts.sectionComments);
     doc.font('regular').fontSize(SIZES.body).text(devis.commentaire, left, doc.y, { width });
   }
 
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
-  heading(chosen.length > 0 ? 'Prix et clauses' : 'Prix');
+  heading(chosen.length > 0 ? adminTexts.sectionConfirm : pdfTexts.priceHeading);
   doc
     .font('bold')
     .fontSize(13)
-    .text(`Prix final : ${formatPrixPdf(devis.prix)}`, left, doc.y, { width });
+    .text(pdfTexts.prixFinal(formatPrixPdf(devis.prix)), left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
@@ -260,8 +236,8 @@ export async function renderQuotePdf(
   doc
     .font('regular')
     .fontSize(SIZES.small)
-    .text('Date, nom et signature du client, précédés de la mention « Bon pour accord »', right + 10, doc.y, { width: column - 20 });
-  const returnY = unbrokenLine('Devis à retourner signé à', left, boxTop + 8, column, 'regular', SIZES.small);
+    .text(pdfTexts.signatureInstructions(adminTexts.signatureBlock), right + 10, doc.y, { width: column - 20 });
+  const returnY = unbrokenLine(pdfTexts.returnTo, left, boxTop + 8, column, 'regular', SIZES.small);
   unbrokenLine(`${contact.email}.`, left, returnY, column, 'bold', SIZES.small);
 
   doc.end();

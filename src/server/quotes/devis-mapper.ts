@@ -1,15 +1,6 @@
+import type { DevisSummary } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { normalizeStatut } from '#domain/statuses.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-
-function parseJson<T>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
 
 /** "2026-12-01" + "08:30" → ISO text in Europe/Paris wall-clock, stored as the customer chose it. */
 function combine(date: string | undefined, time: string | undefined): string | null {
@@ -17,28 +8,58 @@ function combine(date: string | undefined, time: string | undefined): string | n
   return time ? `${date}T${time}` : date;
 }
 
-/** The one function that turns a row into the API object. */
-export function rowToDevis(row: DevisRow): Devis {
-  const priseInfo = parseJson<NonNullable<Devis['priseInfo']>>(row.priseInfo);
-  const livraisonInfo = parseJson<NonNullable<Devis['livraisonInfo']>>(row.livraisonInfo);
+/** The columns a list of quotes reads (the admin list): what `rowToSummary` needs. */
+export type SummaryRow = Pick<
+  DevisRow,
+  | 'id'
+  | 'numeroDevis'
+  | 'statut'
+  | 'archive'
+  | 'email'
+  | 'dateSimulation'
+  | 'adresseDepart'
+  | 'adresseArrivee'
+  | 'typeVehicule'
+  | 'prixCentimes'
+  | 'signedFileKey'
+  | 'updatedAt'
+  | 'clientDetails'
+> & {
+  /** The owner's profile (utilisateurs), for a quote not yet completed. */
+  ownerNom?: string | null;
+  ownerTelephone?: string | null;
+};
+
+/** What a quote and its summary share, mapped once. */
+function summaryFields(row: SummaryRow) {
   return {
     id: row.id,
-    uid: row.uid,
-    email: row.email,
     numeroDevis: row.numeroDevis,
-    statut: normalizeStatut(row.statut),
+    statut: row.statut,
     archive: Boolean(row.archive),
+    email: row.email,
     dateSimulation: row.dateSimulation,
     adresseDepart: row.adresseDepart,
     adresseArrivee: row.adresseArrivee,
     typeVehicule: row.typeVehicule,
-    distanceKm: row.distanceKm,
     prix: row.prixCentimes / 100,
-    typeConvoyage: row.typeConvoyage as Devis['typeConvoyage'],
-    clientType: row.clientType as Devis['clientType'],
-    clientDetails: parseJson(row.clientDetails),
-    contactDepart: parseJson(row.contactDepart),
-    contactArrivee: parseJson(row.contactArrivee),
+    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The one function that turns a row into the API object. */
+export function rowToDevis(row: DevisRow): Devis {
+  const { priseInfo, livraisonInfo } = row;
+  return {
+    ...summaryFields(row),
+    uid: row.uid,
+    distanceKm: row.distanceKm,
+    typeConvoyage: row.typeConvoyage,
+    clientType: row.clientType,
+    clientDetails: row.clientDetails,
+    contactDepart: row.contactDepart,
+    contactArrivee: row.contactArrivee,
     priseInfo,
     livraisonInfo,
     datePriseEnCharge: priseInfo
@@ -50,11 +71,24 @@ export function rowToDevis(row: DevisRow): Devis {
           end: combine(livraisonInfo.dateLivraisonSouhaitee, livraisonInfo.fin),
         }
       : null,
-    options: parseJson(row.options),
-    infosVehicule: parseJson(row.infosVehicule),
+    options: row.options,
+    infosVehicule: row.infosVehicule,
     commentaire: row.commentaire,
-    clauses: parseJson(row.clauses),
-    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
-    updatedAt: row.updatedAt,
+    clauses: row.clauses,
+  };
+}
+
+const filled = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value : null);
+
+/**
+ * A quote as the admin list shows it (the same fields as rowToDevis, fewer of them). The
+ * client's name and phone are those of the completed quote, else those its owner signed up
+ * with: the operator can tell who a new quote is from, and call them.
+ */
+export function rowToSummary(row: SummaryRow): DevisSummary {
+  return {
+    ...summaryFields(row),
+    clientNom: filled(row.clientDetails?.nom) ?? filled(row.ownerNom),
+    clientTelephone: filled(row.clientDetails?.telephone) ?? filled(row.ownerTelephone),
   };
 }

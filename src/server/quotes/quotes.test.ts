@@ -1,34 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion, daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { STATUTS, type Statut } from '#domain/statuses.ts';
 import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
-import { createQuoteInStatus, customerQuoteRoutes } from './test-factories.ts';
+import { createQuoteInStatus, customerQuoteRoutes, putCompletion } from './test-factories.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
 describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let alice: Customer;
   let bob: Customer;
   let admin: Awaited<ReturnType<typeof createAdmin>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     alice = await createCustomer(t, { name: 'Alice Dupont' });
     bob = await createCustomer(t, { name: 'Bob Martin' });
     admin = await createAdmin(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const quoteOf = (customer: Customer, statut: Statut = 'en attente', overrides = {}) =>
     createQuoteInStatus(t.app.database, customer, statut, overrides);
   const readRow = (id: string) => findQuoteById(t.app.database.db, id);
-  const historyCount = async (id: string) =>
-    (await t.app.database.db.selectFrom('devis_historique').select('id').where('devisId', '=', id).execute()).length;
+  const historyCount = async (id: string) => (await historyOf(t, id)).length;
 
   const routesFor = customerQuoteRoutes;
 
@@ -194,26 +189,15 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
           const expected = { complete: ['en attente de confirmation', 0], archive: ['archivé', 1], restore: ['en attente', 0] }[action];
           expect(row).toMatchObject({ statut: expected[0], archive: expected[1] });
           expect(response.json()).toMatchObject({ statut: expected[0], archive: expected[1] === 1 });
-          const history = await t.app.database.db
-            .selectFrom('devis_historique')
-            .selectAll()
-            .where('devisId', '=', quote.id)
-            .orderBy('at')
-            .execute();
-          expect(history.at(-1)).toMatchObject({ fromStatut: statut, toStatut: expected[0], byRole: 'customer', byUserId: alice.id });
+          expect((await historyOf(t, quote.id)).at(-1)).toMatchObject({
+            fromStatut: statut,
+            toStatut: expected[0],
+            byRole: 'customer',
+            byUserId: alice.id,
+          });
         }
       });
     }
-
-    it('treats a legacy empty status as en attente', async () => {
-      const quote = await quoteOf(alice);
-      await t.app.database.db.updateTable('devis').set({ statut: '' }).where('id', '=', quote.id).execute();
-      const detail = await t.app.inject({ url: `/api/devis/${quote.id}`, headers: alice.headers });
-      expect(detail.json().statut).toBe('en attente');
-      const response = await t.app.inject({ method: 'POST', url: `/api/devis/${quote.id}/archiver`, headers: alice.headers });
-      expect(response.statusCode).toBe(200);
-      expect((await readRow(quote.id))?.statut).toBe('archivé');
-    });
 
     it('applies only one of two simultaneous archive requests', async () => {
       const quote = await quoteOf(alice);
@@ -230,7 +214,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
     it('stores every field, normalised, and moves the quote to en attente de confirmation', async () => {
       const quote = await quoteOf(alice);
       const payload = validCompletion();
-      const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload });
+      const response = await putCompletion(t, quote.id, alice.headers, payload);
       expect(response.statusCode).toBe(200);
       const devis = response.json();
       expect(devis).toMatchObject({
@@ -273,11 +257,11 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
         infosVehicule: { ...base.infosVehicule, immatriculation: 'B-MW 1234', plaqueEtrangere: true, chassis: '' },
         commentaire: '',
       };
-      const response = await t.app.inject({ method: 'PUT', url: `/api/devis/${quote.id}/completer`, headers: alice.headers, payload });
+      const response = await putCompletion(t, quote.id, alice.headers, payload);
       expect(response.statusCode).toBe(200);
       const row = await readRow(quote.id);
-      expect(JSON.parse(row!.clientDetails!)).toEqual({ nom: 'Alice Dupont', email: 'alice@exemple.fr', telephone: '0612345678' });
-      expect(JSON.parse(row!.infosVehicule!)).toMatchObject({ immatriculation: 'B-MW 1234', plaqueEtrangere: true });
+      expect(row!.clientDetails).toEqual({ nom: 'Alice Dupont', email: 'alice@exemple.fr', telephone: '0612345678' });
+      expect(row!.infosVehicule).toMatchObject({ immatriculation: 'B-MW 1234', plaqueEtrangere: true });
       expect(row!.commentaire).toBeNull();
     });
 
@@ -358,12 +342,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
     for (const { name, payload, path, message } of invalid) {
       it(`refuses ${name} with a French message and changes nothing`, async () => {
         const quote = await quoteOf(alice);
-        const response = await t.app.inject({
-          method: 'PUT',
-          url: `/api/devis/${quote.id}/completer`,
-          headers: alice.headers,
-          payload: payload as object,
-        });
+        const response = await putCompletion(t, quote.id, alice.headers, payload as object);
         expect(response.statusCode).toBe(400);
         const body = response.json();
         expect(body).toMatchObject({ error: 'validation', message: 'Les données envoyées sont invalides.' });
@@ -375,12 +354,7 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
 
     it('refuses a body that is not an object', async () => {
       const quote = await quoteOf(alice);
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: `/api/devis/${quote.id}/completer`,
-        headers: alice.headers,
-        payload: [] as unknown as object,
-      });
+      const response = await putCompletion(t, quote.id, alice.headers, [] as unknown as object);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('validation');
       expect(await readRow(quote.id)).toEqual(quote);

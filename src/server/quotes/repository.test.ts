@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRANSITIONS, type Statut } from '#domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition } from './repository.ts';
+import { ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { createQuote, findQuoteById, listHistory, transitionQuote, undoTransition, type QuoteChanges } from './repository.ts';
 
 const newQuote = () => ({
   uid: 'u1',
@@ -14,15 +14,13 @@ const newQuote = () => ({
   dateSimulation: new Date().toISOString(),
 });
 const by = { userId: 'u1', role: 'customer' as const };
+const admin = { userId: 'admin', role: 'admin' as const };
 
 describe.each(ENGINES)('quote repository on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
+  /** The administrator's write of a quote, recorded in its history even when it keeps the status. */
+  const adminWrites = (id: string, expected: Statut, to: Statut, changes: QuoteChanges = {}) =>
+    transitionQuote(t.app.database, { id, expected, to, changes, by: admin, recordSameStatus: true });
 
   it('lets exactly one of many concurrent status changes win, and records only that one', async () => {
     const quote = await createQuote(t.app.database, newQuote(), by);
@@ -67,35 +65,55 @@ describe.each(ENGINES)('quote repository on %s', (engine) => {
     ]);
   });
 
-  it('takes a transition back with its history entry, but not once the quote changed again', async () => {
-    const admin = { userId: 'admin', role: 'admin' as const };
+  it('takes a transition back with its history entry', async () => {
     const quote = await createQuote(t.app.database, newQuote(), by);
-    const done = await transitionQuote(t.app.database, {
-      id: quote.id,
-      expected: 'en attente',
-      to: 'confirmé',
-      changes: { prixCentimes: 1 },
-      by: admin,
-    });
+    const done = await adminWrites(quote.id, 'en attente', 'confirmé', { prixCentimes: 1 });
     expect(await undoTransition(t.app.database, { done: done!, restore: { statut: 'en attente', prixCentimes: quote.prixCentimes } })).toBe(
       true,
     );
     expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'en attente', prixCentimes: quote.prixCentimes });
     expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente']);
+  });
 
-    const first = await transitionQuote(t.app.database, { id: quote.id, expected: 'en attente', to: 'confirmé', by: admin });
-    // Two milliseconds apart, as two requests are: updatedAt tells the two writes apart.
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    await transitionQuote(t.app.database, {
-      id: quote.id,
-      expected: 'confirmé',
-      to: 'confirmé',
-      changes: { prixCentimes: 2 },
-      by: admin,
-      recordSameStatus: true,
+  describe('with the clock stopped', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T10:00:00.000Z'));
     });
-    expect(await undoTransition(t.app.database, { done: first!, restore: { statut: 'en attente' } })).toBe(false);
-    expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
-    expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual(['en attente', 'confirmé', 'confirmé']);
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('does not take a transition back once the quote was written again, even in the same millisecond', async () => {
+      const quote = await createQuote(t.app.database, newQuote(), by);
+      const upload = await adminWrites(quote.id, 'en attente', 'confirmé');
+      // Someone else's write in the same millisecond, keeping the status: the same updatedAt.
+      const other = await adminWrites(quote.id, 'confirmé', 'confirmé', { prixCentimes: 2 });
+      expect(other!.updatedAt).toBe(upload!.updatedAt);
+      expect(other!.version).toBe(upload!.version + 1);
+
+      expect(await undoTransition(t.app.database, { done: upload!, restore: { statut: 'en attente' } })).toBe(false);
+      expect(await findQuoteById(t.app.database.db, quote.id)).toMatchObject({ statut: 'confirmé', prixCentimes: 2 });
+      expect((await listHistory(t.app.database.db, quote.id)).map((entry) => entry.toStatut)).toEqual([
+        'en attente',
+        'confirmé',
+        'confirmé',
+      ]);
+    });
+  });
+
+  it('counts every write of a quote in its version', async () => {
+    const quote = await createQuote(t.app.database, newQuote(), by);
+    expect(quote.version).toBe(1);
+    const moved = await transitionQuote(t.app.database, {
+      id: quote.id,
+      expected: 'en attente',
+      to: 'archivé',
+      changes: { archive: 1 },
+      by,
+    });
+    expect(moved!.version).toBe(2);
+    expect(await undoTransition(t.app.database, { done: moved!, restore: { statut: 'en attente', archive: 0 } })).toBe(true);
+    expect((await findQuoteById(t.app.database.db, quote.id))!.version).toBe(3);
   });
 });

@@ -1,25 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteEvent } from '#domain/quote-events.ts';
-import type { Role, Statut } from '#domain/statuses.ts';
-import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { INITIAL_STATUT, type Role, type Statut } from '#domain/statuses.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
-import type { DevisRow, DevisUpdate, NewDevisRow } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { toJsonColumns } from '#server/db/json-columns.ts';
+import type { DevisJson, DevisRow, DevisUpdate, JsonColumn, NewDevisRow } from '#server/db/schema.ts';
 
-export type NewQuote = Omit<NewDevisRow, 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive'>;
+/** The nested objects of a write, as the domain types them (serialized here, once). */
+type JsonValues = Partial<{ [K in JsonColumn]: DevisJson[K] | null }>;
+/** What a write may change in a quote; its status, version and times are the repository's. */
+export type QuoteChanges = Omit<DevisUpdate, JsonColumn | 'id' | 'statut' | 'version' | 'createdAt' | 'updatedAt'> & JsonValues;
+export type NewQuote = Omit<NewDevisRow, JsonColumn | 'id' | 'numeroDevis' | 'createdAt' | 'updatedAt' | 'statut' | 'archive' | 'version'> &
+  JsonValues;
 
 /**
  * Inserts a quote with the next numeroDevis: the counter row is incremented in the same
  * write transaction (UPDATE … RETURNING), the UNIQUE constraint on numeroDevis is the backstop.
- * With `dailyLimit`, a customer who has saved that many quotes in the last 24 hours gets a
- * 429 and nothing is written; the count runs after the counter's update, which serialises
- * quote creation on both engines, so simultaneous requests cannot overshoot the limit.
+ * `beforeInsert` runs in that transaction after the counter's update, which serialises quote
+ * creation on both engines: a rule that counts quotes there (the daily cap) cannot be
+ * overshot by simultaneous requests, and what it throws rolls everything back.
  */
 export async function createQuote(
   handle: DatabaseHandle,
   quote: NewQuote,
   by: { userId: string | null; role: Role },
-  { dailyLimit = 0 }: { dailyLimit?: number } = {},
+  { beforeInsert }: { beforeInsert?: (trx: Db) => Promise<void> } = {},
 ): Promise<DevisRow> {
   return withWriteTransaction(handle, async (trx) => {
     const counter = await trx
@@ -28,26 +32,35 @@ export async function createQuote(
       .where('name', '=', 'numeroDevis')
       .returning('value')
       .executeTakeFirstOrThrow();
+    await beforeInsert?.(trx);
     const now = new Date().toISOString();
-    if (dailyLimit > 0 && quote.uid) {
-      const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-      const { saved } = await trx
-        .selectFrom('devis')
-        .select((eb) => eb.fn.countAll<number>().as('saved'))
-        .where('uid', '=', quote.uid)
-        .where('createdAt', '>=', since)
-        .executeTakeFirstOrThrow();
-      // Thrown inside the transaction: the counter's increment is rolled back with it.
-      if (Number(saved) >= dailyLimit) throw new AppError('rate_limited', quoteApiMessages.dailyLimitReached(dailyLimit));
-    }
     const row = await trx
       .insertInto('devis')
-      .values({ ...quote, id: randomUUID(), numeroDevis: counter.value, statut: 'en attente', archive: 0, createdAt: now, updatedAt: now })
+      .values({
+        ...toJsonColumns(quote),
+        id: randomUUID(),
+        numeroDevis: counter.value,
+        statut: INITIAL_STATUT,
+        archive: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordStatusChange(trx, { devisId: row.id, fromStatut: null, toStatut: 'en attente', ...by });
+    await recordStatusChange(trx, { devisId: row.id, fromStatut: null, toStatut: INITIAL_STATUT, ...by });
     return row;
   });
+}
+
+/** How many quotes a customer has saved since the given instant (ISO text). */
+export async function countQuotesSince(db: Db, uid: string, since: string): Promise<number> {
+  const { saved } = await db
+    .selectFrom('devis')
+    .select((eb) => eb.fn.countAll<number>().as('saved'))
+    .where('uid', '=', uid)
+    .where('createdAt', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(saved);
 }
 
 export function findQuoteById(db: Db, id: string): Promise<DevisRow | undefined> {
@@ -65,9 +78,9 @@ function historyId(at: string): string {
 /** An event of the quote's history that is not a status, and whom it names (the signer…). */
 export type EventEntry = { event: QuoteEvent; byName?: string | null };
 
-export async function recordStatusChange(
+async function recordStatusChange(
   db: Db,
-  change: { devisId: string; fromStatut: string | null; toStatut: string; userId: string | null; role: Role } & Partial<EventEntry>,
+  change: { devisId: string; fromStatut: Statut | null; toStatut: Statut; userId: string | null; role: Role } & Partial<EventEntry>,
 ): Promise<void> {
   const at = new Date().toISOString();
   await db
@@ -112,7 +125,7 @@ export type TransitionArgs = {
   id: string;
   expected: Statut;
   to: Statut;
-  changes?: DevisUpdate;
+  changes?: QuoteChanges;
   by: { userId: string | null; role: Role };
   recordSameStatus?: boolean;
   /** The event that caused this change (« signé en ligne »), recorded on its history row. */
@@ -132,12 +145,16 @@ export function transitionQuote(handle: DatabaseHandle, args: TransitionArgs): P
 
 /** transitionQuote inside the caller's transaction (a change and the e-mail that tells of it commit together). */
 export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<DevisRow | undefined> {
-  const expectedValues = args.expected === 'en attente' ? ['en attente', ''] : [args.expected];
   const row = await trx
     .updateTable('devis')
-    .set({ ...args.changes, statut: args.to, updatedAt: new Date().toISOString() })
+    .set((eb) => ({
+      ...toJsonColumns(args.changes ?? {}),
+      statut: args.to,
+      updatedAt: new Date().toISOString(),
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', args.id)
-    .where('statut', 'in', expectedValues)
+    .where('statut', '=', args.expected)
     .returningAll()
     .executeTakeFirst();
   if (!row) return undefined;
@@ -149,23 +166,24 @@ export async function transitionQuoteIn(trx: Db, args: TransitionArgs): Promise<
 
 /**
  * Takes back a transition that transitionQuote has just made (`done` is the row it returned)
- * when the step that had to follow it failed: `restore` goes back and the history entry the
- * transition wrote is removed, but only if nobody changed the quote since (compare-and-set on
- * the status and updatedAt, which every write moves). Returns false, changing nothing, when
- * the quote changed meanwhile.
+ * when the step that had to follow it failed: the quote goes back to `restore` and the
+ * history entry the transition wrote is removed, but only if nobody wrote the quote since
+ * (compare-and-set on its version, which every write increments). Returns false, changing
+ * nothing, when the quote changed meanwhile.
  */
-export function undoTransition(handle: DatabaseHandle, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+export function undoTransition(handle: DatabaseHandle, args: UndoArgs): Promise<boolean> {
   return withWriteTransaction(handle, (trx) => undoTransitionIn(trx, args));
 }
 
+type UndoArgs = { done: DevisRow; restore: QuoteChanges & { statut: Statut } };
+
 /** undoTransition inside the caller's transaction (what else the step had written goes with it). */
-export async function undoTransitionIn(trx: Db, args: { done: DevisRow; restore: DevisUpdate }): Promise<boolean> {
+export async function undoTransitionIn(trx: Db, args: UndoArgs): Promise<boolean> {
   const row = await trx
     .updateTable('devis')
-    .set({ ...args.restore, updatedAt: new Date().toISOString() })
+    .set((eb) => ({ ...toJsonColumns(args.restore), updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
     .where('id', '=', args.done.id)
-    .where('statut', '=', args.done.statut)
-    .where('updatedAt', '=', args.done.updatedAt)
+    .where('version', '=', args.done.version)
     .returning('id')
     .executeTakeFirst();
   if (!row) return false;
@@ -200,15 +218,16 @@ export function listOwnQuotes(db: Db, uid: string, { archived }: { archived: boo
 
 /**
  * Deletes a quote only if its status is still one of `expected` (compare-and-set, like
- * transitionQuote); its history goes with it (ON DELETE CASCADE). Returns the deleted row.
+ * transitionQuote); its history and search text go with it (ON DELETE CASCADE). Returns the
+ * deleted row.
  */
-export async function deleteQuote(
-  handle: DatabaseHandle,
-  args: { id: string; expected: readonly Statut[] },
-): Promise<DevisRow | undefined> {
-  return withWriteTransaction(handle, async (trx) => {
-    const statuts: string[] = [...args.expected];
-    if (args.expected.includes('en attente')) statuts.push('');
-    return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', statuts).returningAll().executeTakeFirst();
-  });
+export function deleteQuote(handle: DatabaseHandle, args: DeleteArgs): Promise<DevisRow | undefined> {
+  return withWriteTransaction(handle, (trx) => deleteQuoteIn(trx, args));
+}
+
+type DeleteArgs = { id: string; expected: readonly Statut[] };
+
+/** deleteQuote inside the caller's transaction (the customer's e-mail about it commits with it). */
+export function deleteQuoteIn(trx: Db, args: DeleteArgs): Promise<DevisRow | undefined> {
+  return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', args.expected).returningAll().executeTakeFirst();
 }

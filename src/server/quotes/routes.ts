@@ -3,13 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
+import { apiDocs } from '#domain/texts-server.ts';
+import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
+import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
-const errorSchema = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
 const idParams = devisIdParamsSchema;
 const listSchema = z.object({ devis: z.array(devisSchema) });
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const security = [{ session: [] }];
+const refusals = errorResponses(400, 401, 403, 404, 409);
+/** What every route here documents: its tag, its summary, the session it needs, its refusals. */
+const doc = (summary: string) => ({ tags: ['devis'], summary, security: [{ session: [] }] });
+/** A route about one quote, answering it. */
+const oneQuote = (summary: string) => ({ ...doc(summary), params: idParams, response: { 200: devisSchema, ...refusals } });
 
 /** The customer area's API: every route answers only about the caller's own quotes. */
 export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
@@ -22,132 +27,50 @@ export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
     outbox: app.outbox,
   });
 
-  // Before body validation: a visitor is told to log in, not that the payload is wrong.
-  app.addHook('preValidation', async (request) => {
-    await app.guards.requireUser(request);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  requireUserOnEveryRoute(app);
+  const viewerOf = app.guards.viewerOf;
 
   app.get(
     '/api/devis',
     {
       schema: {
-        tags: ['devis'],
-        summary: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
-        description:
-          'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
-        security,
+        ...doc(apiDocs.myQuotes),
+        description: apiDocs.myQuotesSearch,
         querystring: devisListQuerySchema,
         response: { 200: listSchema, ...refusals },
       },
     },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return { devis: await listActiveQuotes(depsOf(request), viewer, request.query.q) };
-    },
+    async (request) => ({ devis: await listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
   );
 
   app.get(
     '/api/devis/archives',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: 'Mes devis archivés, par numéro croissant',
-        security,
-        response: { 200: listSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return { devis: await listArchivedQuotes(depsOf(request), viewer) };
-    },
+    { schema: { ...doc(apiDocs.myArchives), response: { 200: listSchema, ...refusals } } },
+    async (request) => ({ devis: await listArchivedQuotes(depsOf(request), viewerOf(request)) }),
   );
 
-  app.get(
-    '/api/devis/:id',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: "Un de mes devis, avec l'historique de ses statuts",
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return getOwnQuote(depsOf(request), viewer, request.params.id);
-    },
+  app.get('/api/devis/:id', { schema: oneQuote(apiDocs.myQuote) }, async (request) =>
+    getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
   );
 
-  app.put(
-    '/api/devis/:id/completer',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: 'Compléter un devis en attente (passe en attente de confirmation)',
-        security,
-        params: idParams,
-        body: completionSchema,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return completeQuote(depsOf(request), viewer, request.params.id, request.body);
-    },
+  app.put('/api/devis/:id/completer', { schema: { ...oneQuote(apiDocs.complete), body: completionSchema } }, async (request) =>
+    completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/api/devis/:id/archiver',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: 'Archiver un devis en attente',
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return archiveQuote(depsOf(request), viewer, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/devis/:id/restaurer',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: 'Restaurer un devis archivé (repasse en attente)',
-        security,
-        params: idParams,
-        response: { 200: devisSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const viewer = await app.guards.requireUser(request);
-      return restoreQuote(depsOf(request), viewer, request.params.id);
-    },
-  );
+  for (const action of [
+    { url: '/api/devis/:id/archiver', summary: apiDocs.archive, run: archiveQuote },
+    { url: '/api/devis/:id/restaurer', summary: apiDocs.restore, run: restoreQuote },
+  ]) {
+    app.post(action.url, { schema: oneQuote(action.summary) }, async (request) =>
+      action.run(depsOf(request), viewerOf(request), request.params.id),
+    );
+  }
 
   app.delete(
     '/api/devis/:id',
-    {
-      schema: {
-        tags: ['devis'],
-        summary: 'Supprimer définitivement un devis en attente ou archivé',
-        security,
-        params: idParams,
-        response: { 204: z.null().describe('Devis supprimé'), ...refusals },
-      },
-    },
+    { schema: { ...doc(apiDocs.delete), params: idParams, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } } },
     async (request, reply) => {
-      const viewer = await app.guards.requireUser(request);
-      await deleteOwnQuote(depsOf(request), viewer, request.params.id);
+      await deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,12 +1,5 @@
-/** Lower case without accents: "Évry" and "evry" are the same search. */
-export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
-const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
+import { formatParisDate } from '#domain/dates.ts';
+import { foldAccents } from '#domain/text-fold.ts';
 
 type Searchable = { numeroDevis: number; adresseDepart: string; adresseArrivee: string; dateSimulation: string };
 
@@ -28,7 +21,7 @@ function tokenOf(word: string): Token {
   return { kind: 'text', value: word };
 }
 
-const tokens = (query: string) => fold(query).split(/\s+/).filter(Boolean).map(tokenOf);
+const tokens = (query: string) => foldAccents(query).split(/\s+/).filter(Boolean).map(tokenOf);
 
 /** The numbers written in an address ("3 quai de Saône, 69005 Lyon" → 3, 69005). */
 const numbersIn = (text: string) => new Set((text.match(/\d+/g) ?? []).map((digits) => String(Number(digits))));
@@ -42,9 +35,8 @@ const numbersIn = (text: string) => new Set((text.match(/\d+/g) ?? []).map((digi
 export function matchesSearch(quote: Searchable, query: string): boolean {
   const words = tokens(query);
   if (words.length === 0) return true;
-  const route = fold(`${quote.adresseDepart}\n${quote.adresseArrivee}`);
-  const date = new Date(quote.dateSimulation);
-  const frDate = Number.isNaN(date.getTime()) ? '' : parisDate.format(date);
+  const route = foldAccents(`${quote.adresseDepart}\n${quote.adresseArrivee}`);
+  const frDate = Number.isNaN(Date.parse(quote.dateSimulation)) ? '' : formatParisDate(quote.dateSimulation);
   return words.every((word) => {
     if (word.kind === 'number') return String(quote.numeroDevis) === word.value || numbersIn(route).has(word.value);
     if (word.kind === 'date') return frDate !== '' && `/${frDate}/`.includes(`/${word.value}/`);

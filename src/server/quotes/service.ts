@@ -1,22 +1,40 @@
-import { canApply, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
+import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
+import { texts } from '#domain/texts.ts';
 import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
+import { measureDistance } from '#server/addresses/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
+import { AppError, conflict, notFound } from '#server/errors.ts';
+import type { Geo } from '#server/geo/index.ts';
 import { notifyAdminToConfirm } from '#server/notifications/notify.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import type { DevisRow, DevisUpdate } from '#server/db/schema.ts';
-import { conflict, notFound } from '#server/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { rowToDevis } from './devis-mapper.ts';
-import { deleteQuote, findQuoteById, listHistory, listOwnQuotes, transitionQuoteIn } from './repository.ts';
+import {
+  countQuotesSince,
+  createQuote,
+  deleteQuote,
+  findQuoteById,
+  listHistory,
+  listOwnQuotes,
+  transitionQuoteIn,
+  type QuoteChanges,
+} from './repository.ts';
 import { matchesSearch } from './search.ts';
+import { assertMayFetch } from '#server/documents/documents.ts';
 
-type Logger = { warn: (obj: object, msg: string) => void };
 /** `log` is the request's logger. */
-type Deps = { database: DatabaseHandle; fileStore: FileStore; log: Logger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
+type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
+type SimulationDeps = { database: DatabaseHandle; geo: Geo; dailyQuoteLimit: number; log: FastifyBaseLogger };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const refusals: Partial<Record<QuoteAction, string>> = {
   complete: quoteApiMessages.cannotComplete,
@@ -26,16 +44,82 @@ const refusals: Partial<Record<QuoteAction, string>> = {
 };
 
 /**
- * The caller's own quote, or 404: another customer's quote does not exist for them. Asking
- * for one is logged like the guards' refusals, so that probing for ids shows in the logs.
+ * The price of a route for anyone; for a logged-in, verified customer the simulation is also
+ * saved as a quote (saveSimulation). Over 1200 km: no price, nothing saved.
  */
-async function findOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<DevisRow> {
+export async function simulate(deps: SimulationDeps, viewer: Viewer | null, request: SimulationRequest): Promise<SimulationResult> {
+  const { adresseDepart, adresseArrivee, typeVehicule } = request;
+  const distanceKm = await measureDistance(deps.geo, adresseDepart, adresseArrivee, deps.log);
+  const prix = estimatePrice(typeVehicule, distanceKm);
+  if (prix === null) return { distanceKm, prix: null, devis: null };
+  const saved = await saveSimulation(deps, viewer, { ...request, distanceKm, prix });
+  return { distanceKm, prix, devis: saved && { id: saved.id, numeroDevis: saved.numeroDevis } };
+}
+
+/**
+ * Saves a priced simulation as a quote "en attente", for a verified customer only (a visitor,
+ * an unverified account or the administrator get the price alone: null). A customer who has
+ * saved `dailyQuoteLimit` quotes in the last 24 hours gets a 429 and nothing is written (0:
+ * no limit); the count runs inside the insert's transaction, so simultaneous simulations
+ * cannot overshoot it.
+ */
+async function saveSimulation(
+  deps: Pick<SimulationDeps, 'database' | 'dailyQuoteLimit'>,
+  viewer: Viewer | null,
+  simulation: SimulationRequest & { distanceKm: number; prix: number },
+): Promise<DevisRow | null> {
+  if (!viewer || viewer.role !== 'customer' || !viewer.emailVerified) return null;
+  const limit = deps.dailyQuoteLimit;
+  return createQuote(
+    deps.database,
+    {
+      uid: viewer.id,
+      email: viewer.email,
+      adresseDepart: simulation.adresseDepart,
+      adresseArrivee: simulation.adresseArrivee,
+      typeVehicule: simulation.typeVehicule,
+      distanceKm: simulation.distanceKm,
+      prixCentimes: simulation.prix * 100,
+      dateSimulation: new Date().toISOString(),
+    },
+    { userId: viewer.id, role: 'customer' },
+    {
+      beforeInsert: async (trx) => {
+        if (limit <= 0) return;
+        const saved = await countQuotesSince(trx, viewer.id, new Date(Date.now() - DAY_MS).toISOString());
+        if (saved >= limit) throw new AppError('rate_limited', quoteApiMessages.dailyLimitReached(limit));
+      },
+    },
+  );
+}
+
+/**
+ * The caller's own quote, or 404: another customer's quote does not exist for them (nor for
+ * the administrator, who has his own API). Asking for one is logged like the guards'
+ * refusals, so that probing for ids shows in the logs.
+ */
+export async function findOwnQuote(deps: Pick<Deps, 'database' | 'log'>, viewer: Viewer, id: string): Promise<DevisRow> {
   const row = await findQuoteById(deps.database.db, id);
   if (!row) throw notFound(quoteApiMessages.notFound);
   if (row.uid !== viewer.id) {
     deps.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
     throw notFound(quoteApiMessages.notFound);
   }
+  return row;
+}
+
+/**
+ * The quote whose document (the PDF sent, the signed PDF) the viewer asks for: its owner's or,
+ * for the administrator, any; anyone else is told it does not exist, and the probe is logged.
+ */
+export async function findQuoteForDocument(deps: Pick<Deps, 'database' | 'log'>, viewer: Viewer, id: string): Promise<DevisRow> {
+  const row = await findQuoteById(deps.database.db, id);
+  if (!row) throw notFound(texts.quoteNotFound);
+  assertMayFetch(
+    viewer,
+    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
+    { log: deps.log, notFoundMessage: texts.quoteNotFound },
+  );
   return row;
 }
 
@@ -64,16 +148,16 @@ async function applyCustomerAction(
   viewer: Viewer,
   id: string,
   action: QuoteAction,
-  changes: DevisUpdate = {},
+  changes: QuoteChanges = {},
   notify?: (trx: Db, row: DevisRow) => Promise<unknown>,
 ): Promise<Devis> {
   const row = await findOwnQuote(deps, viewer, id);
-  const to = TRANSITIONS.customer[action]?.to;
-  if (!canApply('customer', action, row.statut) || !to) throw conflict(refusals[action]);
+  const to = nextStatut('customer', action, row.statut);
+  if (!to) throw conflict(refusals[action]);
   const updated = await withWriteTransaction(deps.database, async (trx) => {
     const moved = await transitionQuoteIn(trx, {
       id: row.id,
-      expected: normalizeForCas(row.statut),
+      expected: row.statut,
       to,
       changes,
       by: { userId: viewer.id, role: 'customer' },
@@ -86,29 +170,23 @@ async function applyCustomerAction(
   return rowToDevis(updated);
 }
 
-/** transitionQuote treats "en attente" as also matching the legacy empty status. */
-function normalizeForCas(statut: string): Statut {
-  return (statut === '' ? 'en attente' : statut) as Statut;
-}
-
 export function completeQuote(deps: Deps, viewer: Viewer, id: string, completion: Completion): Promise<Devis> {
-  const { infosVehicule, ...rest } = completion;
   return applyCustomerAction(
     deps,
     viewer,
     id,
     'complete',
     {
-      clientType: rest.clientType,
-      clientDetails: JSON.stringify(rest.clientDetails),
-      contactDepart: JSON.stringify(rest.contactDepart),
-      contactArrivee: JSON.stringify(rest.contactArrivee),
-      priseInfo: JSON.stringify(rest.priseInfo),
-      livraisonInfo: JSON.stringify(rest.livraisonInfo),
-      infosVehicule: JSON.stringify(infosVehicule),
-      options: JSON.stringify(rest.options),
-      typeConvoyage: rest.typeConvoyage,
-      commentaire: rest.commentaire ?? null,
+      clientType: completion.clientType,
+      clientDetails: completion.clientDetails,
+      contactDepart: completion.contactDepart,
+      contactArrivee: completion.contactArrivee,
+      priseInfo: completion.priseInfo,
+      livraisonInfo: completion.livraisonInfo,
+      infosVehicule: completion.infosVehicule,
+      options: completion.options,
+      typeConvoyage: completion.typeConvoyage,
+      commentaire: completion.commentaire ?? null,
     },
     (trx, row) => notifyAdminToConfirm(trx, deps.config, row),
   );
@@ -124,9 +202,8 @@ export function restoreQuote(deps: Deps, viewer: Viewer, id: string): Promise<De
 
 export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const row = await findOwnQuote(deps, viewer, id);
-  const allowed = TRANSITIONS.customer.delete?.from ?? [];
   if (!canApply('customer', 'delete', row.statut)) throw conflict(refusals.delete);
-  const deleted = await deleteQuote(deps.database, { id: row.id, expected: allowed });
+  const deleted = await deleteQuote(deps.database, { id: row.id, expected: TRANSITIONS.customer.delete?.from ?? [] });
   if (!deleted) throw conflict(quoteApiMessages.changedMeanwhile);
   if (deleted.signedFileKey) {
     // The row is gone; a leftover file is harmless and only logged.

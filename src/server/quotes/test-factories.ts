@@ -1,37 +1,34 @@
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import type { Statut } from '#domain/statuses.ts';
+import { INITIAL_STATUT, nextStatut, type QuoteAction, type Role, type Statut } from '#domain/statuses.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
+import type { TestApp } from '#server/test/helpers.ts';
 import { createQuote, findQuoteById, transitionQuote, type NewQuote } from './repository.ts';
 
-/** The way to each status from "en attente", one transition table step at a time. */
-const PATH_TO: Record<Statut, { expected: Statut; to: Statut; role: 'customer' | 'admin' }[]> = {
-  'en attente': [],
-  'en attente de confirmation': [{ expected: 'en attente', to: 'en attente de confirmation', role: 'customer' }],
-  confirmé: [
-    { expected: 'en attente', to: 'en attente de confirmation', role: 'customer' },
-    { expected: 'en attente de confirmation', to: 'confirmé', role: 'admin' },
-  ],
-  envoyé: [
-    { expected: 'en attente', to: 'en attente de confirmation', role: 'customer' },
-    { expected: 'en attente de confirmation', to: 'confirmé', role: 'admin' },
-    { expected: 'confirmé', to: 'envoyé', role: 'admin' },
-  ],
-  'en cours': [
-    { expected: 'en attente', to: 'en attente de confirmation', role: 'customer' },
-    { expected: 'en attente de confirmation', to: 'confirmé', role: 'admin' },
-    { expected: 'confirmé', to: 'envoyé', role: 'admin' },
-    { expected: 'envoyé', to: 'en cours', role: 'admin' },
-  ],
-  terminé: [
-    { expected: 'en attente', to: 'en attente de confirmation', role: 'customer' },
-    { expected: 'en attente de confirmation', to: 'confirmé', role: 'admin' },
-    { expected: 'confirmé', to: 'envoyé', role: 'admin' },
-    { expected: 'envoyé', to: 'en cours', role: 'admin' },
-    { expected: 'en cours', to: 'terminé', role: 'admin' },
-  ],
-  archivé: [{ expected: 'en attente', to: 'archivé', role: 'customer' }],
-};
+/** The actions that take a quote from "en attente" to "terminé", in order. */
+const MAIN_LINE: [Role, QuoteAction][] = [
+  ['customer', 'complete'],
+  ['admin', 'confirm'],
+  ['admin', 'markSent'],
+  ['admin', 'confirmSigned'],
+  ['admin', 'finish'],
+];
+
+/** The way to a status from "en attente", one step of the transition table at a time. */
+function wayTo(statut: Statut): { expected: Statut; to: Statut; role: Role }[] {
+  const actions: [Role, QuoteAction][] = statut === 'archivé' ? [['customer', 'archive']] : MAIN_LINE;
+  const steps: { expected: Statut; to: Statut; role: Role }[] = [];
+  let at = INITIAL_STATUT;
+  for (const [role, action] of actions) {
+    if (at === statut) break;
+    const to = nextStatut(role, action, at);
+    if (!to) throw new Error(`the ${role} cannot ${action} a quote ${at}`);
+    steps.push({ expected: at, to, role });
+    at = to;
+  }
+  if (at !== statut) throw new Error(`no way to ${statut}`);
+  return steps;
+}
 
 let simulationCount = 0;
 
@@ -58,7 +55,7 @@ export async function createQuoteInStatus(
     },
     { userId: owner.id, role: 'customer' },
   );
-  for (const step of PATH_TO[statut]) {
+  for (const step of wayTo(statut)) {
     // History is ordered by its millisecond timestamp: keep the steps apart.
     await new Promise((resolve) => setTimeout(resolve, 2));
     const moved = await transitionQuote(handle, {
@@ -73,6 +70,11 @@ export async function createQuoteInStatus(
   const final = await findQuoteById(handle.db, row.id);
   if (!final) throw new Error('quote vanished');
   return final;
+}
+
+/** PUT /api/devis/:id/completer with the given caller's headers (a valid completion unless given). */
+export function putCompletion(t: TestApp, id: string, headers: Record<string, string> | undefined, payload: object = validCompletion()) {
+  return t.app.inject({ method: 'PUT', url: `/api/devis/${id}/completer`, headers, payload });
 }
 
 /** Every customer route for one quote id, with a valid body where one is needed. */

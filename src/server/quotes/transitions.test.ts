@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canApply, nextStatut, STATUTS, type QuoteAction, type Role, type Statut } from '#domain/statuses.ts';
-import { buildTestApp, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById, transitionQuote } from './repository.ts';
 import { createQuoteInStatus } from './test-factories.ts';
 
@@ -45,22 +45,11 @@ describe('the transition table', () => {
       });
     }
   }
-
-  it('reads an empty status as en attente', () => {
-    expect(canApply('customer', 'complete', '')).toBe(true);
-    expect(nextStatut('customer', 'archive', '')).toBe('archivé');
-  });
 });
 
 describe.each(ENGINES)('transitionQuote on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   const owner = { id: 'user-transitions', email: 'transitions@exemple.fr' };
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('moves a quote only from the status the caller saw, for either role', async () => {
     for (const statut of STATUTS) {
@@ -88,12 +77,7 @@ describe.each(ENGINES)('transitionQuote on %s', (engine) => {
       by: { userId: null, role: 'admin' },
     });
     expect(moved?.statut).toBe('en cours');
-    const history = await t.app.database.db
-      .selectFrom('devis_historique')
-      .selectAll()
-      .where('devisId', '=', quote.id)
-      .orderBy('at')
-      .execute();
+    const history = await historyOf(t, quote.id);
     expect(history.map((entry) => entry.toStatut)).toEqual(['en attente', 'en attente de confirmation', 'confirmé', 'envoyé', 'en cours']);
     expect(history.at(-1)).toMatchObject({ fromStatut: 'envoyé', byRole: 'admin' });
   });

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parisDate } from '#domain/invoices.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * The access matrix: every API route × every kind of caller × (for quote routes) every
@@ -54,23 +55,6 @@ const everyone = (status: number): Record<Role, Expected> => ({
   admin: status,
 });
 
-const SIGN_BODY = {
-  nomSignataire: 'Client A',
-  consentement: true,
-  signature: {
-    largeur: 300,
-    hauteur: 150,
-    traits: [
-      [
-        [10, 10],
-        [100, 120],
-        [200, 20],
-      ],
-    ],
-  },
-  pdfSha256: 'a'.repeat(64),
-};
-
 const TABLE: Record<string, Entry> = {
   'GET /api/health': { perQuote: false, expect: everyone(200) },
   'GET /api/config': { perQuote: false, expect: everyone(200) },
@@ -101,9 +85,6 @@ const TABLE: Record<string, Entry> = {
   },
   // A verification link without a token leads back to the login page with a message.
   'GET /api/comptes/verification-email': { perQuote: false, expect: everyone(303) },
-  // The admin has no customer profile.
-  'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
-  'GET /api/comptes/utilisateurs': { perQuote: false, expect: adminOnly(200) },
   // The admin uses its own API; the customer API lists the caller's own quotes (none for the admin).
   'GET /api/devis': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/devis/archives': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
@@ -125,8 +106,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/devis/:id/signer': {
     perQuote: true,
     expect: customerQuote(409),
-    request: () => ({ payload: SIGN_BODY }),
+    request: () => ({ payload: signBody('Client A') }),
   },
+  // The administrator has no customer profile.
+  'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'PUT /api/comptes/notifications': {
     perQuote: false,
@@ -211,14 +194,13 @@ const isExempt = (key: string) => key in EXEMPT || key.startsWith('GET /api/docs
 export const matrixStats = { cells: 0 };
 
 describe.each(ENGINES)('access matrix on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   const headers: Partial<Record<Role, Record<string, string>>> = {};
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let pdf: Buffer;
   let sharedInvoiceId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     pdf = await makePdf();
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
@@ -250,9 +232,6 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     headers.other = b.headers!;
     headers.admin = (await createAdmin(t)).headers;
     sharedInvoiceId = await issuedThroughService(t, owner);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('lists every API route of the app, and nothing more', () => {

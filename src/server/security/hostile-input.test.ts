@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Property-based fuzzing of every write route: malformed JSON, wrong types, huge strings,
@@ -106,18 +106,14 @@ async function snapshot(t: TestApp): Promise<Snapshot> {
 export const fuzzStats = { inputs: 0 };
 
 describe.each(ENGINES)('hostile input on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let quoteId: string;
 
   beforeAll(async () => {
     // The fuzzer is about validation, not about the public rate limiter (tested on its own).
-    t = await buildTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
     owner = await createCustomer(t);
     quoteId = (await createQuoteInStatus(t.app.database, owner, 'en attente')).id;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const routes = () => [

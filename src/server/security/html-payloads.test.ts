@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
+import { addressOf, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 
 const NAME = '<img src=x onerror=alert(1)> Dupont';
 const COMMENT = '<script>alert("commentaire")</script> & « clés »';
 
 describe.each(ENGINES)('HTML and script payloads on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('travel as text through the API, the confirmation e-mail and the PDF', async () => {
     const customer = await createCustomer(t);
@@ -24,12 +18,7 @@ describe.each(ENGINES)('HTML and script payloads on %s', (engine) => {
       clientDetails: { nom: NAME, email: customer.email, telephone: '06 12 34 56 78', siret: '732 829 320 00074' },
       commentaire: COMMENT,
     });
-    const completed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/devis/${quote.id}/completer`,
-      payload: completion,
-      headers: customer.headers,
-    });
+    const completed = await putCompletion(t, quote.id, customer.headers, completion);
     expect(completed.statusCode).toBe(200);
 
     // The API gives back exactly what was typed: escaping is the renderer's job.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/errors.ts';
+import { serverMessages } from '#domain/texts-server.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -18,7 +19,7 @@ export async function originCheck(app: FastifyInstance): Promise<void> {
     const isCrossSite = fetchSite === 'cross-site';
     if (isForeignOrigin || isCrossSite) {
       request.log.warn({ origin, fetchSite, url: request.url }, 'refused: cross-origin write');
-      throw new AppError('forbidden', 'Requête refusée : elle ne provient pas de ce site.');
+      throw new AppError('forbidden', serverMessages.crossOrigin);
     }
   });
 }

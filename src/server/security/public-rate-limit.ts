@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors.ts';
+import { serverMessages } from '#domain/texts-server.ts';
 
 /**
  * The public routes that cost something (geocoding, routing — billed with ROUTER=google —
@@ -17,7 +18,7 @@ export async function registerPublicRateLimit(app: FastifyInstance): Promise<voi
       return viewer ? `user:${viewer.id}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
-      new AppError('rate_limited', `Trop de demandes. Veuillez patienter ${Math.ceil(context.ttl / 1000)} secondes avant de réessayer.`),
+      new AppError('rate_limited', serverMessages.tooManyRequests(Math.ceil(context.ttl / 1000))),
   });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuoteInStatus, customerQuoteRoutes } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
+import { buildTestApp, countQuotes, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 const SIMULATION = { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' };
 
@@ -9,26 +10,12 @@ function cookieAttributes(setCookie: string | string[] | undefined, name: string
   return cookies.find((cookie) => cookie.includes(name)) ?? '';
 }
 
-async function quoteCount(t: TestApp) {
-  const row = await t.app.database.db
-    .selectFrom('devis')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe.each(ENGINES)('sessions and headers on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('refuses a write from another origin or a cross-site request, and stores nothing', async () => {
     const customer = await createCustomer(t);
-    const before = await quoteCount(t);
+    const before = await countQuotes(t);
     for (const headers of [
       { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
       { cookie: customer.headers!.cookie, 'sec-fetch-site': 'cross-site' },
@@ -44,10 +31,10 @@ describe.each(ENGINES)('sessions and headers on %s', (engine) => {
       headers: { cookie: customer.headers!.cookie, origin: 'https://pirate.example' },
     });
     expect(signOut.statusCode).toBe(403);
-    expect(await quoteCount(t)).toBe(before);
+    expect(await countQuotes(t)).toBe(before);
     const sameOrigin = await t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload: SIMULATION, headers: customer.headers });
     expect(sameOrigin.statusCode).toBe(200);
-    expect(await quoteCount(t)).toBe(before + 1);
+    expect(await countQuotes(t)).toBe(before + 1);
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, without Secure over plain HTTP', async () => {
@@ -166,7 +153,7 @@ describe('request logs', () => {
     try {
       await t.app.inject('/api/comptes/verification-email?token=SECRET-DE-VERIFICATION');
       await t.app.inject('/reinitialiser-mot-de-passe?token=SECRET-DE-REINITIALISATION&x=1');
-      expect(lines.join('\n')).toContain('token=[masqué]');
+      expect(lines.join('\n')).toContain('token=[redacted]');
       expect(lines.join('\n')).not.toMatch(/SECRET-DE-/);
     } finally {
       await t.close();
@@ -184,29 +171,13 @@ describe.each(ENGINES)("a customer asking for another customer's quote on %s", (
     await t.close();
   });
 
-  const signBody = {
-    nomSignataire: 'Bob',
-    consentement: true,
-    signature: {
-      largeur: 300,
-      hauteur: 150,
-      traits: [
-        [
-          [10, 10],
-          [100, 120],
-          [200, 20],
-        ],
-      ],
-    },
-    pdfSha256: 'a'.repeat(64),
-  };
   const routesFor = (id: string) =>
     [
       ...customerQuoteRoutes(id),
       { method: 'GET', url: `/api/devis/${id}/devis-signe` },
       { method: 'GET', url: `/api/devis/${id}/signature` },
       { method: 'GET', url: `/api/devis/${id}/devis-envoye` },
-      { method: 'POST', url: `/api/devis/${id}/signer`, payload: signBody },
+      { method: 'POST', url: `/api/devis/${id}/signer`, payload: signBody('Bob') },
     ] as const;
   const warningsFrom = (start: number) =>
     lines

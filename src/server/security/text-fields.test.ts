@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { parse as parseQuery } from 'fast-querystring';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { signUpBody } from '#server/accounts/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Hostile strings in every text field of every route, as property-based tests: the body's
@@ -41,17 +43,6 @@ type Context = { t: TestApp; owner: Awaited<ReturnType<typeof createCustomer>>; 
 const quoteIn = async ({ t, owner }: Context, statut: Parameters<typeof createQuoteInStatus>[2]) =>
   (await createQuoteInStatus(t.app.database, owner, statut)).id;
 
-const signUpBody = (run: number) => ({
-  nom: 'Camille Martin',
-  telephone: '06 11 22 33 44',
-  email: `fuzz${run}-${Date.now()}@exemple.fr`,
-  adresse: '3 place Bellecour, 69002 Lyon',
-  type: 'particulier',
-  motDePasse: 'un-mot-de-passe',
-  confirmation: 'un-mot-de-passe',
-  resterConnecte: true,
-});
-
 const idRoute = (method: string, path: string, as: Caller, statut: Parameters<typeof createQuoteInStatus>[2]): [string, TextRoute] => [
   `${method} ${path}`,
   { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
@@ -80,7 +71,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   'GET /api/adresses': { as: 'visitor', build: async () => ({ url: '/api/adresses', query: { q: 'lyon' } }) },
   'POST /api/comptes/inscription': {
     as: 'visitor',
-    build: async ({ run }) => ({ url: '/api/comptes/inscription', body: signUpBody(run) }),
+    build: async () => ({ url: '/api/comptes/inscription', body: signUpBody() }),
     exempt: { confirmation: 'compared with motDePasse, never stored' },
   },
   'GET /api/comptes/verification-email': {
@@ -137,22 +128,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'owner',
     build: async (ctx) => ({
       url: `/api/devis/${await quoteIn(ctx, 'envoyé')}/signer`,
-      body: {
-        nomSignataire: 'Client Fuzz',
-        consentement: true,
-        signature: {
-          largeur: 300,
-          hauteur: 100,
-          traits: [
-            [
-              [10, 10],
-              [150, 60],
-              [290, 10],
-            ],
-          ],
-        },
-        pdfSha256: 'a'.repeat(64),
-      },
+      body: signBody('Client Fuzz'),
     }),
   },
   ...Object.fromEntries([
@@ -224,7 +200,6 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/config',
   'GET /api/me',
   'GET /api/comptes/profil',
-  'GET /api/comptes/utilisateurs',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
   'GET /api/comptes/notifications',
@@ -376,19 +351,15 @@ const shown = (value: string) => JSON.stringify(value.length > 60 ? `${value.sli
 export const textFuzzStats = { inputs: 0 };
 
 describe.each(ENGINES)('hostile text in every text field of every route, on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0', DAILY_QUOTE_LIMIT: '0' } });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let headers: Record<Caller, Record<string, string>>;
   let pdf: Buffer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0', DAILY_QUOTE_LIMIT: '0' } });
     owner = await createCustomer(t, { name: 'Client Fuzz' });
     headers = { visitor: { origin: PUBLIC_URL }, owner: owner.headers!, admin: (await createAdmin(t)).headers };
     pdf = await makePdf();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('covers every API route that takes text', () => {

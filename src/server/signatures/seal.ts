@@ -8,6 +8,7 @@ import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import { ConfigError, type Config } from '#server/config.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
+import { signatureTexts } from '#domain/texts-signature.ts';
 
 /**
  * The operator's seal: the certificate and key that sign every signed document (PAdES), so a
@@ -105,7 +106,7 @@ function generateSelfSigned(dir: string, business: Config['business']): void {
   cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
   const utf8 = forge.asn1.Type.UTF8;
   const subject = [
-    { shortName: 'CN', value: `${business.name} – cachet électronique`, valueTagClass: utf8 },
+    { shortName: 'CN', value: signatureTexts.sealName(business.name), valueTagClass: utf8 },
     { shortName: 'O', value: business.name, valueTagClass: utf8 },
     { name: 'serialNumber', value: business.siret.replace(/\s/g, '') },
     { shortName: 'C', value: 'FR' },

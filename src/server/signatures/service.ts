@@ -1,23 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
-import { canApply, nextStatut, normalizeStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
+import { canApply, nextStatut } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteApiMessages } from '#domain/texts-quotes.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { signedFileKey } from '#server/admin/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-import { assertMayFetch, readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
+import { readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
 import { notifySigned } from '#server/notifications/notify.ts';
 import { cancelMail, releaseMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
+import { listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
+import { findOwnQuote, findQuoteForDocument } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
 import type { Seal } from './seal.ts';
@@ -37,24 +36,8 @@ const MAIL_HOLD_MS = 5 * 60 * 1000;
 
 const sentPdfUrl = (id: string) => `/api/devis/${encodeURIComponent(id)}/devis-envoye`;
 
-/** The caller's own quote, or 404 (the administrator signs nothing: he has his own way). */
-async function findOwnQuote(deps: SignatureDeps, viewer: Viewer, id: string): Promise<DevisRow> {
-  const row = await findQuoteById(deps.database.db, id);
-  if (!row) throw notFound(quoteApiMessages.notFound);
-  if (row.uid !== viewer.id) {
-    deps.log.warn({ userId: viewer.id, devisId: row.id }, 'refused: quote of another user');
-    throw notFound(quoteApiMessages.notFound);
-  }
-  return row;
-}
-
 function clientNameOf(row: DevisRow): string | null {
-  try {
-    const details = row.clientDetails ? (JSON.parse(row.clientDetails) as { nom?: unknown }) : {};
-    return typeof details.nom === 'string' && details.nom.trim() ? details.nom.trim() : null;
-  } catch {
-    return null;
-  }
+  return row.clientDetails?.nom.trim() || null;
 }
 
 /** What /devis/{id}/signer shows: the quote as sent, its price and clauses, the prefilled signer. */
@@ -83,13 +66,7 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
 
 /** The PDF sent for signature, for its owner or the administrator. */
 export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string): Promise<{ content: Buffer; filename: string }> {
-  const row = await findQuoteById(deps.database.db, id);
-  if (!row) throw notFound(texts.quoteNotFound);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'quote', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await findQuoteForDocument(deps, viewer, id);
   const file = row.sentPdfKey ? await readDocument(deps.fileStore, row.sentPdfKey) : null;
   if (!file) throw notFound(adminTexts.sentPdfMissing);
   return { content: file.content, filename: `devis-${row.numeroDevis}.pdf` };
@@ -97,7 +74,7 @@ export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string
 
 /** Why a quote cannot be signed now: it was signed already (online or on paper), or it was never sent. */
 const notSignable = (row: DevisRow) =>
-  conflict(row.signedFileKey || ['en cours', 'terminé'].includes(normalizeStatut(row.statut)) ? s.alreadySigned : s.notSent);
+  conflict(row.signedFileKey || ['en cours', 'terminé'].includes(row.statut) ? s.alreadySigned : s.notSent);
 
 /**
  * Signs the quote online. Checks, in this order: the owner (404), the status envoyé (409,

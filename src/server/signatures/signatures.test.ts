@@ -3,48 +3,31 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SignatureDrawing } from '#domain/schemas/signature.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
-import { insertQuote, makePdf, multipartBody } from '#server/admin/test-factories.ts';
-import { readPdf } from '#server/pdf/extract-text.ts';
+import { insertQuote, makePdf, uploadSigned } from '#server/admin/test-factories.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
-import {
-  addressOf,
-  ADMIN_EMAIL,
-  buildTestApp,
-  createAdmin,
-  createCustomer,
-  ENGINES,
-  PUBLIC_URL,
-  type TestApp,
-} from '#server/test/helpers.ts';
+import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
-/** A signature as signature_pad records it on a 320 × 160 pad: two strokes. */
-const DRAWING: SignatureDrawing = {
-  largeur: 320,
-  hauteur: 160,
-  traits: [
-    [
-      [20, 120],
-      [60, 40],
-      [100, 120],
-      [140, 40],
-      [180, 110],
-    ],
-    [
-      [200, 90],
-      [300, 80],
-    ],
-  ],
-};
+/** A private PDF download, answered as an attachment under the given file name. */
+function expectPdfDownload(response: { statusCode: number; headers: Record<string, unknown> }, filename: string) {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers).toMatchObject({
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
+}
 
 /**
  * The disk store, whose writes can be made to fail for real (`failPut`: the same write on a
@@ -65,19 +48,15 @@ function breakableStore(dataDir: string) {
 }
 
 describe.each(ENGINES)('online signature on %s', (engine) => {
-  let t: TestApp;
-  let admin: Headers;
-  let customer: Customer;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   const { store, moments } = breakableStore(dataDir);
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
+  let admin: Headers;
+  let customer: Customer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { DATA_DIR: dataDir }, overrides: { fileStore: store } });
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
   afterEach(() => {
     moments.failPut = false;
@@ -88,7 +67,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const quote = await insertQuote(t, {
       uid: owner.id,
       email: owner.email,
-      clientDetails: JSON.stringify({ nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' }),
+      clientDetails: { nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' },
     });
     const confirmed = await t.app.inject({
       method: 'POST',
@@ -164,13 +143,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     // The PDF sent, byte for byte, as a download.
     const sent = await t.app.inject({ url: `/api/devis/${row.id}/devis-envoye`, headers: customer.headers });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.headers).toMatchObject({
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="devis-${row.numeroDevis}.pdf"`,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    });
+    expectPdfDownload(sent, `devis-${row.numeroDevis}.pdf`);
     expect(sha256(sent.rawPayload)).toBe(row.sentPdfSha256);
     expect((await t.app.inject({ url: `/api/devis/${row.id}/devis-envoye`, headers: admin })).statusCode).toBe(200);
 
@@ -201,15 +174,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     const byCustomer = await t.app.inject({ url: `/api/devis/${row.id}/devis-signe`, headers: customer.headers });
     const byAdmin = await t.app.inject({ url: `/api/devis/${row.id}/devis-signe`, headers: admin });
-    for (const download of [byCustomer, byAdmin]) {
-      expect(download.statusCode).toBe(200);
-      expect(download.headers).toMatchObject({
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="devis-signe-${row.numeroDevis}.pdf"`,
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'private, no-store',
-      });
-    }
+    for (const download of [byCustomer, byAdmin]) expectPdfDownload(download, `devis-signe-${row.numeroDevis}.pdf`);
     expect(byAdmin.rawPayload.equals(byCustomer.rawPayload)).toBe(true);
     const evidence = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', row.id).executeTakeFirstOrThrow();
     expect(evidence).toMatchObject({
@@ -391,13 +356,9 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const row = await sentQuote();
     expect((await sign(row.id, validBody(row))).statusCode).toBe(200);
     const before = await t.app.fileStore.get(`devis-signes/${row.id}.pdf`);
-    const body = multipartBody([{ filename: 'scan.pdf', contentType: 'application/pdf', content: await makePdf() }]);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${row.id}/devis-signe`,
-      payload: body.payload,
-      headers: { ...admin, 'content-type': body.contentType },
-    });
+    const upload = await uploadSigned(t, admin, row.id, [
+      { filename: 'scan.pdf', contentType: 'application/pdf', content: await makePdf() },
+    ]);
     expect(upload.statusCode).toBe(409);
     expect(upload.json().message).toBe(adminTexts.signedOnlineNoReplace);
     expect((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!.equals(before!)).toBe(true);

@@ -1,16 +1,10 @@
-import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
-import PDFKit from 'pdfkit';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
 import type { Config } from '#server/config.ts';
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { sealPdf, type Seal } from './seal.ts';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-const FONT_MONO = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf');
 
 /** What the certificate page states; it is also what the evidence row keeps. */
 export type SignatureEvidence = {
@@ -34,7 +28,11 @@ const parisShort = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 /** "23/11/2026 à 14:05" (Europe/Paris), as the stamp and the e-mails say it. */
-export const formatParisShort = (date: Date) => parisShort.format(date).replace(' ', ' à ');
+export function formatParisShort(date: Date): string {
+  const text = parisShort.format(date);
+  const space = text.indexOf(' ');
+  return space < 0 ? text : s.dateAtTime(text.slice(0, space), text.slice(space + 1));
+}
 export const formatUtc = (date: Date) => `${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
 
 const INK = '#16265c';
@@ -120,16 +118,12 @@ async function renderSheets(
   evidence: SignatureEvidence,
   { seal, business }: { seal: Seal; business: Config['business'] },
 ): Promise<Buffer> {
-  const doc = new PDFKit({ size: [STAMP.width, STAMP.height], margin: 0, autoFirstPage: true, lang: 'fr-FR' } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  doc.registerFont('mono', FONT_MONO);
+  const { doc, finished } = createPdfDocument({
+    size: [STAMP.width, STAMP.height],
+    margin: 0,
+    autoFirstPage: true,
+    lang: 'fr-FR',
+  } as PDFKit.PDFDocumentOptions);
 
   // 1. The stamp.
   drawStrokes(doc, drawing, { x: 0, y: 0, width: STAMP.width, height: STAMP.drawingHeight });
@@ -160,7 +154,7 @@ async function renderSheets(
     [s.certDateUtc, formatUtc(evidence.signedAt), 'mono'],
     [s.certIp, evidence.ipAddress, 'mono'],
     [s.certBrowser, evidence.userAgent || '—'],
-    [s.certConsent, `« ${CONSENT_TEXT} »`],
+    [s.certConsent, s.certConsentQuoted(CONSENT_TEXT)],
   ];
   const labelWidth = 170;
   for (const [label, value, font = 'regular'] of rows) {

@@ -2,20 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { buildTestApp, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 import { createPageRenderer, type ViteManifest } from './page-head.ts';
 import { createPrerender } from './prerender.ts';
 
 describe.each(ENGINES)('robots.txt and sitemap.xml on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('lists every public page with the absolute public address, and no private area', async () => {
     const response = await t.app.inject('/sitemap.xml');

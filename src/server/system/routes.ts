@@ -5,6 +5,7 @@ import { indexedRoutes, paths } from '#domain/paths.ts';
 import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
+import { apiDocs } from '#domain/texts-server.ts';
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -13,8 +14,8 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
     '/api/health',
     {
       schema: {
-        tags: ['système'],
-        summary: 'État du service (200 dès que la base de données répond)',
+        tags: [apiDocs.systemTag],
+        summary: apiDocs.health,
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -33,8 +34,8 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
     '/api/config',
     {
       schema: {
-        tags: ['système'],
-        summary: "Identité de l'entreprise et coordonnées de contact",
+        tags: [apiDocs.systemTag],
+        summary: apiDocs.config,
         response: {
           200: z.object({
             contact: z.object({ email: z.string(), phone: z.string() }),
@@ -54,14 +55,14 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
 
   // robots.txt and sitemap.xml need the site's absolute address, so they are answered here
   // from PUBLIC_URL rather than shipped as static files.
-  app.get('/robots.txt', { schema: { tags: ['système'], summary: 'Consignes pour les robots d’indexation' } }, async (_request, reply) => {
+  app.get('/robots.txt', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.robots } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
     const privateAreas = [paths.espaceClient, '/devis/', paths.admin, '/api/'];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return ['User-agent: *', ...privateAreas.map((area) => `Disallow: ${area}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { tags: ['système'], summary: 'Plan du site : les pages publiques' } }, async (_request, reply) => {
+  app.get('/sitemap.xml', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.sitemap } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
     const urls = indexedRoutes.map(({ path }) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { upsertAdmin } from '#server/cli/admin.ts';
 import { readOutbox } from './outbox.ts';
 
-export { addressOf, readOutbox } from './outbox.ts';
+export { addressOf, linkIn, readOutbox } from './outbox.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type Engine = (typeof ENGINES)[number];
@@ -40,12 +40,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+export type TestAppOptions = { env?: Record<string, string>; overrides?: AppOverrides };
 
 /** The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL). */
-export async function buildTestApp(
-  engine: Engine = 'sqlite',
-  { env = {}, overrides = {} }: { env?: Record<string, string>; overrides?: AppOverrides } = {},
-) {
+export async function buildTestApp(engine: Engine = 'sqlite', { env = {}, overrides = {} }: TestAppOptions = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   // A caller that names its own database (a restart, a restore) keeps it.
   const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase() : null;
@@ -79,6 +77,43 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of a describe block: built before its first test, closed after its last. The
+ * object returned is filled in when the block starts, so tests use it as they would the
+ * result of buildTestApp (`t.app.inject(…)`).
+ */
+export function useTestApp(engine: Engine = 'sqlite', options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(engine, options));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/** An app of its own for the test that calls it, closed when that test ends. */
+export async function buildTestAppForThisTest(engine: Engine = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await buildTestApp(engine, options);
+  onTestFinished(() => t.close());
+  return t;
+}
+
+/** How many quotes the database holds. */
+export async function countQuotes(t: TestApp): Promise<number> {
+  const row = await t.app.database.db
+    .selectFrom('devis')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A quote's history as stored (who included), oldest first. */
+export function historyOf(t: TestApp, devisId: string) {
+  return t.app.database.db.selectFrom('devis_historique').selectAll().where('devisId', '=', devisId).orderBy('id').execute();
 }
 
 /** Cookie header of a session, taken from a sign-in answer. */

@@ -23,3 +23,10 @@ export function addressOf(mail: ParsedMail): string {
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
   return to?.value[0]?.address ?? '';
 }
+
+/** The first link of a message's text part (a verification or reset link). */
+export function linkIn(mail: ParsedMail | undefined): URL {
+  const match = mail?.text?.match(/https?:\/\/\S+/);
+  if (!match) throw new Error('no link in the e-mail');
+  return new URL(match[0]);
+}

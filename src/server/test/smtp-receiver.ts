@@ -1,8 +1,8 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-export async function startSmtpReceiver() {
+/** A real SMTP server on a loopback port (a free one unless given) that keeps every message it receives. */
+export async function startSmtpReceiver(port = 0) {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -19,11 +19,10 @@ export async function startSmtpReceiver() {
   });
   // A client that dies mid-session (a crash test kills it) resets its connection: not our error.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CLIENT_TYPES, signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
+import { signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
+import { CLIENT_TYPES } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
 import { CheckboxField, RadioGroupField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';

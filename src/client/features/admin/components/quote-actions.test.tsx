@@ -29,3 +29,17 @@ describe("the administrator's deletion", () => {
     expect(onDeleted).toHaveBeenCalledOnce();
   });
 });
+
+describe('the paper way beside the online signature', () => {
+  const enCours = { id: 'q8', numeroDevis: 8, statut: 'en cours' as const, devisSigneURL: '/api/devis/q8/devis-signe' };
+
+  it('offers to upload a signed scan for a quote signed on paper, not for one signed online', () => {
+    const paper = renderAt(<QuoteActions devis={{ ...enCours, historique: [{ event: null }] }} context="edit" />);
+    expect(screen.getByRole('link', { name: adminTexts.uploadSigned })).toBeInTheDocument();
+    paper.unmount();
+
+    renderAt(<QuoteActions devis={{ ...enCours, historique: [{ event: null }, { event: 'signé en ligne' }] }} context="edit" />);
+    expect(screen.queryByRole('link', { name: adminTexts.uploadSigned })).toBeNull();
+    expect(screen.getByRole('link', { name: adminTexts.downloadSigned })).toBeInTheDocument();
+  });
+});

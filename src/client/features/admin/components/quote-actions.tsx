@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DevisSummary } from '#domain/schemas/admin.ts';
+import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
@@ -23,7 +24,8 @@ const doneMessage: Record<SimpleAction, string> = {
 };
 
 type QuoteActionsProps = {
-  devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'>;
+  /** With its history (the edit page), a quote signed online offers no paper upload: the server would refuse it. */
+  devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'> & { historique?: Pick<HistoriqueEntry, 'event'>[] };
   /** Where the quote is shown: the edit page does not link to itself. */
   context?: 'list' | 'edit' | 'archives';
   onDeleted?: () => void;
@@ -35,6 +37,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const toast = useToast();
   const [isDeleting, setIsDeleting] = useState(false);
   const can = (name: Parameters<typeof canApply>[1]) => canApply('admin', name, devis.statut);
+  const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
 
   const run = (name: SimpleAction) =>
     action.mutate(
@@ -82,7 +85,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
           {adminTexts.finishMission}
         </Button>
       ) : null}
-      {can('uploadSigned') ? (
+      {can('uploadSigned') && !isSignedOnline ? (
         <Link className={linkButton} to={paths.adminUploadSigne(devis.id)}>
           {adminTexts.uploadSigned}
         </Link>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { formatWallClock } from '#domain/dates.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { statutLabel } from '#domain/statuses.ts';
+import { hasFinalPrice, statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteTexts } from '#domain/texts-quotes.ts';
+import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
 import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
@@ -29,16 +30,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const yesNo = (value: boolean | undefined) => (value ? 'Oui' : 'Non');
-const lavage = { '': texts.none, exterieur: 'Extérieur', complet: 'Complet' } as const;
-const motorisation = { essence: 'Essence', diesel: 'Diesel', electrique: 'Électrique', hybride: 'Hybride' } as const;
-
-/** "2026-12-01T08:30" (Paris wall-clock, as the customer chose it) → "01/12/2026 08:30". */
-function wallClock(value: string | null | undefined): string {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?/.exec(value) : null;
-  if (!match) return texts.notSpecified;
-  return `${match[3]}/${match[2]}/${match[1]}${match[4] ? ` ${match[4]}` : ''}`;
-}
+const yesNo = (value: boolean | undefined) => (value ? q.yes : q.no);
+/** Paris wall-clock, as the customer chose it. */
+const wallClock = (value: string | null | undefined) => formatWallClock(value) ?? texts.notSpecified;
 
 /** Everything the customer gave, read-only, in the sections of the spec. */
 export function QuoteDetails({ devis }: { devis: Devis }) {
@@ -51,65 +45,65 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
       <Section title={adminTexts.sectionClient}>
         <Facts
           items={[
-            ['Nom', client?.nom],
-            ['E-mail', client?.email || devis.email],
-            ['Téléphone', client?.telephone],
-            ['Type', devis.clientType === 'entreprise' ? 'Entreprise' : devis.clientType === 'particulier' ? 'Particulier' : null],
-            ...(devis.clientType === 'entreprise' ? ([['SIRET', client?.siret]] as [string, ReactNode][]) : []),
+            [q.clientNom, client?.nom],
+            [q.email, client?.email || devis.email],
+            [q.telephone, client?.telephone],
+            [q.clientType, valueLabel(devis.clientType)],
+            ...(devis.clientType === 'entreprise' ? ([[q.siret, client?.siret]] as [string, ReactNode][]) : []),
           ]}
         />
       </Section>
       <Section title={adminTexts.sectionGeneral}>
         <Facts
           items={[
-            ['Numéro', devis.numeroDevis],
-            ['Statut', statutLabel(devis.statut)],
-            ['Date de simulation', formatDateTime(devis.dateSimulation)],
-            ['Départ', devis.adresseDepart],
-            ['Arrivée', devis.adresseArrivee],
-            ['Distance estimée', `${formatKm(devis.distanceKm)} km`],
-            ['Prix', formatQuotePrice(devis.prix, devis.statut)],
-            ['Type de convoyage', devis.typeConvoyage],
+            [adminTexts.quoteNumber, devis.numeroDevis],
+            [q.status, statutLabel(devis.statut)],
+            [q.dateSimulation, formatDateTime(devis.dateSimulation)],
+            [q.adresseDepart, devis.adresseDepart],
+            [q.adresseArrivee, devis.adresseArrivee],
+            [q.distance, `${formatKm(devis.distanceKm)} km`],
+            [hasFinalPrice(devis.statut) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis.prix, devis.statut)],
+            [q.typeConvoyage, valueLabel(devis.typeConvoyage)],
           ]}
         />
       </Section>
       <Section title={adminTexts.sectionTimes}>
         <Facts
           items={[
-            ['Prise en charge (début)', wallClock(devis.datePriseEnCharge?.start)],
-            ['Prise en charge (fin)', wallClock(devis.datePriseEnCharge?.end)],
-            ['Livraison souhaitée (début)', wallClock(devis.dateLivraisonSouhaitee?.start)],
-            ['Livraison souhaitée (fin)', wallClock(devis.dateLivraisonSouhaitee?.end)],
+            [adminTexts.rangeStart(q.pickupRange), wallClock(devis.datePriseEnCharge?.start)],
+            [adminTexts.rangeEnd(q.pickupRange), wallClock(devis.datePriseEnCharge?.end)],
+            [adminTexts.rangeStart(q.deliveryRange), wallClock(devis.dateLivraisonSouhaitee?.start)],
+            [adminTexts.rangeEnd(q.deliveryRange), wallClock(devis.dateLivraisonSouhaitee?.end)],
           ]}
         />
       </Section>
       <Section title={adminTexts.sectionContacts}>
         <Facts
           items={[
-            ['Au départ', contact(devis.contactDepart)],
-            ["À l'arrivée", contact(devis.contactArrivee)],
+            [q.contactDepart, contact(devis.contactDepart)],
+            [q.contactArrivee, contact(devis.contactArrivee)],
           ]}
         />
       </Section>
       <Section title={adminTexts.sectionOptions}>
         <Facts
           items={[
-            ['Documentation', yesNo(o?.documentation)],
-            ['Lavage', o ? lavage[o.lavage] : texts.none],
-            ['Sans carburant', yesNo(o?.sansCarburant)],
-            ['Plaque W garage', yesNo(o?.wGarage)],
+            [q.documentation, yesNo(o?.documentation)],
+            [q.lavage, o ? valueLabel(o.lavage) : texts.none],
+            [q.sansCarburant, yesNo(o?.sansCarburant)],
+            [q.wGarage, yesNo(o?.wGarage)],
           ]}
         />
       </Section>
       <Section title={adminTexts.sectionVehicle}>
         <Facts
           items={[
-            ['Type de véhicule', devis.typeVehicule],
-            ['Immatriculation', v?.immatriculation],
-            ['Marque', v?.marque],
-            ['Modèle', v?.modele],
-            ['Châssis (VIN)', v?.chassis],
-            ['Motorisation', v ? motorisation[v.motorisation] : null],
+            [q.typeVehicule, devis.typeVehicule],
+            [q.immatriculation, v?.immatriculation],
+            [q.marque, v?.marque],
+            [q.modele, v?.modele],
+            [q.chassis, v?.chassis],
+            [q.motorisation, valueLabel(v?.motorisation)],
           ]}
         />
       </Section>
@@ -134,7 +128,7 @@ function History({ devis }: { devis: Devis }) {
           {entry.fromStatut === null
             ? adminTexts.historyCreated(statutLabel(entry.toStatut))
             : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}
-          {entry.event ? ` — ${quoteTexts.historyEvent(entry.event, entry.byName)}` : null} (
+          {entry.event ? ` — ${q.historyEvent(entry.event, entry.byName)}` : null} (
           {entry.byRole === 'admin' ? adminTexts.byAdmin : adminTexts.byCustomer})
         </li>
       ))}

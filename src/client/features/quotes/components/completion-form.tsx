@@ -1,16 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { get, useForm, useWatch, type Path } from 'react-hook-form';
-import {
-  CLIENT_TYPES,
-  completionSchema,
-  LAVAGES,
-  LIMITS,
-  MOTORISATIONS,
-  TYPES_CONVOYAGE,
-  type Completion,
-  type CompletionInput,
-} from '#domain/schemas/devis-completion.ts';
+import { completionSchema, LIMITS, type Completion, type CompletionInput } from '#domain/schemas/devis-completion.ts';
+import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { parisToday, TIME_SLOTS } from '#domain/time-slots.ts';

@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { formatWallClock } from '#domain/dates.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t, valueLabel } from '#domain/texts-quotes.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { formatDistance, formatSimulationDate, formatWallClock, priceFact } from './format.ts';
+import { formatDistance, formatSimulationDate, priceFact } from './format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
 
@@ -38,7 +39,6 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 const yesNo = (value: boolean | undefined) => (value ? t.yes : t.no);
-const label = (value: string | null | undefined) => (value ? (t.labels[value] ?? value) : null);
 
 function rangeRows(range: Devis['datePriseEnCharge']): [string, ReactNode][] {
   return [
@@ -82,9 +82,9 @@ export function DevisDetail({ devis }: { devis: Devis }) {
       <Panel title={t.options}>
         <Facts
           rows={[
-            [t.typeConvoyage, label(devis.typeConvoyage) ?? t.notSpecifiedMasc],
+            [t.typeConvoyage, valueLabel(devis.typeConvoyage) ?? t.notSpecifiedMasc],
             [t.documentation, yesNo(options?.documentation)],
-            [t.lavage, label(options?.lavage) ?? texts.none],
+            [t.lavage, valueLabel(options?.lavage) ?? texts.none],
             [t.sansCarburant, yesNo(options?.sansCarburant)],
             [t.wGarage, yesNo(options?.wGarage)],
           ]}
@@ -127,7 +127,7 @@ export function DevisDetail({ devis }: { devis: Devis }) {
               [t.marque, vehicle.marque],
               [t.modele, vehicle.modele],
               [t.chassis, vehicle.chassis || t.notSpecifiedMasc],
-              [t.motorisation, label(vehicle.motorisation)],
+              [t.motorisation, valueLabel(vehicle.motorisation)],
             ]}
           />
         </Panel>

@@ -1,4 +1,4 @@
-/** Test helper: the pages (size in points) and the text of a PDF, as a PDF reader sees them. */
+/** The pages (size in points) and the text of a PDF, as a PDF reader sees them. */
 export async function readPdf(content: Buffer): Promise<{ pages: { width: number; height: number }[]; text: string }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const document = await pdfjs.getDocument({ data: new Uint8Array(content), verbosity: 0, isEvalSupported: false }).promise;
