@@ -88,6 +88,7 @@ export const adminTexts = {
   mailStateTitle: 'E-mail du devis',
   mailPending: 'Envoi en attente',
   mailFailed: "Échec de l'envoi",
+  mailFailedBadge: 'E-mail non parti',
   mailSent: (date: string) => `E-mail envoyé le ${date}`,
   mailCancelled: 'Envoi annulé',
   mailNextTry: (date: string) => `Prochain essai : ${date}`,

@@ -54,7 +54,12 @@ const devisSummarySchema = devisSchema
     devisSigneURL: true,
     updatedAt: true,
   })
-  .extend({ clientNom: z.string().nullable(), clientTelephone: z.string().nullable() });
+  .extend({
+    clientNom: z.string().nullable(),
+    clientTelephone: z.string().nullable(),
+    /** The quote is confirmé and its e-mail for signature has failed at least once (the edit page says more). */
+    envoiEchoue: z.boolean().optional(),
+  });
 export type DevisSummary = z.infer<typeof devisSummarySchema>;
 
 /** The quotes of one client e-mail (or "client-inconnu"). */

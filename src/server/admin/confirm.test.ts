@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminListResponse } from '#domain/schemas/admin.ts';
 import { apiErrorMessages, texts } from '#domain/texts.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
@@ -208,9 +209,16 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       const admin = (await createAdmin(t)).headers;
       const quote = await insertQuote(t, { email: 'retry@exemple.fr', clientDetails: null });
       const detail = async () => (await t.app.inject({ url: `/api/admin/devis/${quote.id}`, headers: admin })).json();
+      // The list flags the quote whose e-mail has not gone, so that it is seen without opening it.
+      const listed = async () => {
+        const { groups } = (await t.app.inject({ url: '/api/admin/devis', headers: admin })).json() as AdminListResponse;
+        return groups.flatMap((group) => group.devis).find((devis) => devis.id === quote.id);
+      };
 
       expect((await confirm(t, admin, quote.id, '500')).statusCode).toBe(200);
+      expect(await listed()).toMatchObject({ statut: 'confirmé', envoiEchoue: false });
       await t.app.outbox.drain();
+      expect(await listed()).toMatchObject({ statut: 'confirmé', envoiEchoue: true });
       const waiting = await detail();
       expect(waiting).toMatchObject({ statut: 'confirmé', prix: 500, envoi: { etat: 'en attente', tentatives: 1 } });
       expect(waiting.envoi.prochainEssai).toEqual(expect.any(String));
@@ -218,6 +226,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
 
       await t.app.outbox.drain();
       expect(await detail()).toMatchObject({ statut: 'confirmé', envoi: { etat: 'échec', tentatives: 2, prochainEssai: null } });
+      expect(await listed()).toMatchObject({ envoiEchoue: true });
       // A second confirmation is refused: the retry is the way on.
       expect((await confirm(t, admin, quote.id, '520')).statusCode).toBe(409);
 
@@ -227,6 +236,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       await t.app.outbox.drain();
       expect(receiver.messages.map(addressOf)).toEqual(['retry@exemple.fr']);
       expect(await detail()).toMatchObject({ statut: 'envoyé', prix: 500, envoi: { etat: 'envoyé', tentatives: 3 } });
+      expect(await listed()).toMatchObject({ statut: 'envoyé', envoiEchoue: false });
 
       const again = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });
       expect(again.statusCode).toBe(409);

@@ -7,6 +7,7 @@ import { texts } from '#domain/texts.ts';
 import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { rowToSummary } from '#server/quotes/devis-mapper.ts';
+import { QUOTE_MAIL_KIND } from './quote-mail.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
 const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;
@@ -203,6 +204,15 @@ const summaryColumns = [
   'd.clientDetails',
 ] as const;
 
+/**
+ * Whether a confirmé quote's e-mail for signature has failed at least once and is not sent yet
+ * (retrying or given up): the list flags it, so that a customer left without his quote is seen.
+ */
+const mailFailed =
+  sql<number>`case when d."statut" = 'confirmé' and exists (select 1 from outbox o where o."devisId" = d."id" and o."kind" = ${QUOTE_MAIL_KIND} and o."attempts" > 0 and o."status" in ('pending', 'failed')) then 1 else 0 end`.as(
+    'mailFailed',
+  );
+
 /** The most recent quotes of the given groups, at most `perGroup` each. */
 export async function listQuotesOfGroups(
   db: Db,
@@ -214,7 +224,7 @@ export async function listQuotesOfGroups(
   const ranked = filtered(db, filter)
     .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
     .select(summaryColumns)
-    .select(['u.nom as ownerNom', 'u.telephone as ownerTelephone'])
+    .select(['u.nom as ownerNom', 'u.telephone as ownerTelephone', mailFailed])
     .select([
       groupKey.as('groupe'),
       sql<number>`row_number() over (partition by ${groupKey} order by d."updatedAt" desc, d."numeroDevis" desc)`.as('rang'),

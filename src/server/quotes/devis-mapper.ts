@@ -27,6 +27,8 @@ export type SummaryRow = Pick<
 > & {
   /** The owner's profile (utilisateurs), for a quote not yet completed. */
   ownerNom?: string | null;
+  /** 1 when the quote's e-mail for signature has failed at least once and is not sent yet. */
+  mailFailed?: number | boolean | null;
   ownerTelephone?: string | null;
 };
 
@@ -90,5 +92,6 @@ export function rowToSummary(row: SummaryRow): DevisSummary {
     ...summaryFields(row),
     clientNom: filled(row.clientDetails?.nom) ?? filled(row.ownerNom),
     clientTelephone: filled(row.clientDetails?.telephone) ?? filled(row.ownerTelephone),
+    envoiEchoue: Boolean(row.mailFailed),
   };
 }

@@ -17,6 +17,7 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
       <div className={styles.quoteHead}>
         <h3 className={styles.quoteTitle}>{adminTexts.pdfTitle(devis.numeroDevis)}</h3>
         <span className={styles.badge}>{statutLabel(devis.statut)}</span>
+        {devis.envoiEchoue ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{adminTexts.mailFailedBadge}</span> : null}
       </div>
       <p className={styles.quoteInfo}>
         {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
