@@ -64,10 +64,34 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir,
         emptyOutDir: true,
         // Keeps inline <script> out of index.html so the CSP can stay "self only".
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          polyfill: false,
+          // The invoice pages are the back office's alone: their chunks' imports load when they
+          // are opened (one more round trip for the administrator) rather than being listed in
+          // the home page's bundle for every visitor. Their CSS is still loaded with them.
+          resolveDependencies: (filename, deps, { hostType }) =>
+            hostType === 'js' && /(^|\/)admin(-[\w-]+)?-page-/.test(filename) ? [] : deps,
+        },
         assetsInlineLimit: 0,
         // Read by the server to preload a lazily loaded public page's chunks with its HTML.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            // The invoice components (admin screens, the customer's list, the quote's button)
+            // share one lazy chunk instead of a handful: every chunk name and dependency list costs
+            // the home page's bundle bytes in the preload map (BENCHMARKS.md, JavaScript before
+            // the home page is interactive). uPlot stays in a chunk of its own.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'invoices',
+                  test: /src\/client\/features\/invoices\/|src\/domain\/(texts-invoices|invoices|schemas\/invoices)\.ts/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

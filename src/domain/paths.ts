@@ -48,6 +48,9 @@ export const routeTable = {
   adminMissions: { path: '/admin/missions', access: 'admin' },
   adminPriseEnCharge: { path: '/admin/devis/:id/prise-en-charge', access: 'admin' },
   adminLivraison: { path: '/admin/devis/:id/livraison', access: 'admin' },
+  adminFactures: { path: '/admin/factures', access: 'admin' },
+  adminFacture: { path: '/admin/factures/:id', access: 'admin' },
+  adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

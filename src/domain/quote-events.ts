@@ -4,9 +4,9 @@
  * their labels are in the text catalogue. « importé »: brought over from the original Firebase
  * app (imports/firebase/). « Véhicule pris en charge » is the pickup inspection completed
  * (missions/); « Véhicule livré » marks the delivery inspection on the row of its transition
- * en cours → terminé. Issue 16 adds « facture émise » here.
+ * en cours → terminé. « facture émise » and « avoir émis » name the invoice or credit note (invoices/).
  */
-export const QUOTE_EVENTS = ['signé en ligne', 'importé', 'Véhicule pris en charge', 'Véhicule livré'] as const;
+export const QUOTE_EVENTS = ['signé en ligne', 'importé', 'Véhicule pris en charge', 'Véhicule livré', 'facture émise', 'avoir émis'] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 

@@ -20,6 +20,7 @@ export const adminTexts = {
   missionsLink: 'Missions',
   pickupInspection: 'État des lieux de prise en charge',
   deliveryInspection: 'État des lieux de livraison',
+  invoicesLink: 'Factures',
   logout: 'Se déconnecter',
   searchLabel: 'Rechercher (e-mail, nom ou téléphone)',
   statusFilterLabel: 'Statut',

@@ -75,7 +75,15 @@ export const quoteTexts = {
   historyEntry: (label: string) => `Statut : ${label}`,
   /** An event of the history that is not a status (quote-events.ts), with whom it names. */
   historyEvent: (event: string, byName: string | null | undefined) =>
-    event === 'signé en ligne' ? `Signé en ligne par ${byName ?? '—'}` : event === 'importé' ? 'Importé de l’ancienne application' : event,
+    event === 'signé en ligne'
+      ? `Signé en ligne par ${byName ?? '—'}`
+      : event === 'importé'
+        ? 'Importé de l’ancienne application'
+        : event === 'facture émise'
+          ? `Facture émise : ${byName ?? '—'}`
+          : event === 'avoir émis'
+            ? `Avoir émis : ${byName ?? '—'}`
+            : event,
   sign: 'Signer le devis',
   // Completion form
   clientInfo: 'Informations client',

@@ -41,6 +41,7 @@ import { notificationRoutes } from './notifications/routes.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +196,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(signatureRoutes);
   await app.register(notificationRoutes);
   await app.register(missionRoutes);
+  await app.register(invoiceRoutes);
 }
 
 /**

@@ -16,6 +16,17 @@ const booleanText = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+const compactIban = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/** ISO 13616: the number read with letters as 10–35, moved key first, is 1 modulo 97. */
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
 /** The environment, as the README and .env.example document it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,6 +72,27 @@ const envSchema = z.object({
     .default(placeholder.business.siret),
   BUSINESS_ADDRESS: z.string().trim().min(1).default(placeholder.business.address),
   BUSINESS_HOST: z.string().trim().min(1).default(placeholder.business.host),
+  BUSINESS_LEGAL_NAME: z
+    .string()
+    .trim()
+    .regex(/(^|\s)EI$|^EI\s|entrepreneur individuel/i, 'must carry « EI » or « entrepreneur individuel » (the seller’s name on invoices)')
+    .default('Jean Dupont EI'),
+  BUSINESS_VAT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^FR[0-9A-Z]{2}\d{9}$/, 'must be a French VAT number, FR then 11 characters')
+      .optional(),
+  ),
+  BUSINESS_IBAN: optionalText.pipe(z.string().transform(compactIban).refine(isValidIban, 'must be a valid IBAN').optional()),
+  BUSINESS_BIC: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
+      .optional(),
+  ),
+  INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
+  INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default('trois fois le taux d’intérêt légal'),
+  REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -115,6 +147,17 @@ export type Config = {
       };
   contact: { email: string; phone: string };
   business: { name: string; owner: string; siret: string; address: string; host: string };
+  /** What invoices say of the seller and of payment (invoices/). */
+  invoicing: {
+    legalName: string;
+    vatId?: string;
+    iban?: string;
+    bic?: string;
+    paymentDays: number;
+    latePenaltyRate: string;
+    /** The micro-entrepreneur's annual ceiling for services, in cents. */
+    revenueCeilingCents: number;
+  };
   trustProxy: boolean | string | number;
   /** Simulations and distance requests per minute and client (0: no limit). */
   publicRateLimit: number;
@@ -199,6 +242,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       siret: e.BUSINESS_SIRET,
       address: e.BUSINESS_ADDRESS,
       host: e.BUSINESS_HOST,
+    },
+    invoicing: {
+      legalName: e.BUSINESS_LEGAL_NAME,
+      vatId: e.BUSINESS_VAT_ID,
+      iban: e.BUSINESS_IBAN,
+      bic: e.BUSINESS_BIC,
+      paymentDays: e.INVOICE_PAYMENT_DAYS,
+      latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
+      revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
     },
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,

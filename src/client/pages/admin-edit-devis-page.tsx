@@ -9,6 +9,7 @@ import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx'
 import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
+import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
@@ -25,6 +26,7 @@ export function AdminEditDevisPage() {
         <>
           <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
           <QuoteActions devis={quote.data} context="edit" onDeleted={() => navigate(paths.admin)} />
+          <QuoteInvoiceAction devis={quote.data} />
           <MailState devis={quote.data} />
           <div style={{ marginTop: '1rem' }}>
             <QuoteDetails devis={quote.data} />

@@ -7,6 +7,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useDevis } from '#client/features/quotes/api/get-devis.ts';
 import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx';
 import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
+import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
 
@@ -46,6 +47,7 @@ export function DevisPage() {
       <Suspense fallback={null}>
         <CustomerInspections devisId={devis.id} enabled={devis.statut === 'en cours' || devis.statut === 'terminé'} />
       </Suspense>
+      <MyInvoices devisId={devis.id} />
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
+import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
 import { Simulator } from '#client/features/simulator/components/simulator.tsx';
@@ -19,6 +20,7 @@ export function EspaceClientPage() {
     <Page title={t.areaTitle} heading={name ? t.welcome(name) : t.areaTitle}>
       <LogoutButton />
       <ActiveQuotes />
+      <MyInvoices />
       <p className={styles.links}>
         <Link to={paths.devisArchives}>{t.archivesLink}</Link>
       </p>

@@ -10,6 +10,7 @@ import * as jsonAndVersion from './migrations/2026-11-23-quotes-001-json-version
 import * as signature from './migrations/2026-11-23-signature-001.ts';
 import * as firebaseImport from './migrations/2026-11-23-import-001-firebase.ts';
 import * as missions from './migrations/2026-11-23-missions-001.ts';
+import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-signature-001': signature,
   '2026-11-23-import-001-firebase': firebaseImport,
   '2026-11-23-missions-001': missions,
+  '2026-11-23-invoices-001': invoices,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

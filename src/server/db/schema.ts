@@ -19,7 +19,81 @@ export type Database = {
   inspections: InspectionsTable;
   inspection_photos: InspectionPhotosTable;
   planning_feed: PlanningFeedTable;
+  factures: FacturesTable;
+  facture_lignes: FactureLignesTable;
+  facture_paiements: FacturePaiementsTable;
+  facture_compteurs: FactureCompteursTable;
 };
+
+/**
+ * Invoices and credit notes (invoices/). A draft (`brouillon`) has no number and no seller
+ * columns yet; issuing (`émise`) sets them once and for all (triggers refuse later changes).
+ */
+export type FacturesTable = {
+  id: string;
+  type: 'facture' | 'avoir';
+  statut: 'brouillon' | 'émise';
+  numero: string | null;
+  devisId: string;
+  numeroDevis: number;
+  /** The customer's account (who may fetch it). */
+  uid: string | null;
+  /** A credit note's invoice. */
+  factureOrigineId: string | null;
+  /** Why a credit note was issued. */
+  motif: string | null;
+  /** Calendar days (YYYY-MM-DD, France). */
+  datePrestation: string;
+  dateEmission: string | null;
+  dateEcheance: string | null;
+  /** The moment it was issued (ISO, UTC). */
+  emiseLe: string | null;
+  clientNom: string;
+  clientAdresse: string;
+  clientEmail: string | null;
+  clientType: string;
+  clientSiret: string | null;
+  vendeurNom: string | null;
+  vendeurEnseigne: string | null;
+  vendeurAdresse: string | null;
+  vendeurSiret: string | null;
+  vendeurTva: string | null;
+  iban: string | null;
+  bic: string | null;
+  delaiPaiementJours: number | null;
+  tauxPenalites: string | null;
+  totalCentimes: number;
+  pdfKey: string | null;
+  pdfSha256: string | null;
+  derniereRelance: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type FactureLignesTable = {
+  id: string;
+  factureId: string;
+  position: number;
+  description: string;
+  quantiteCentiemes: number;
+  prixUnitaireCentimes: number;
+  montantCentimes: number;
+};
+
+/** A payment received (positive) or money given back (negative), on an issued invoice. */
+export type FacturePaiementsTable = {
+  id: string;
+  factureId: string;
+  /** YYYY-MM-DD: the day the money came in, the one the revenue declaration counts. */
+  date: string;
+  montantCentimes: number;
+  moyen: 'virement' | 'chèque' | 'espèces' | 'carte';
+  byUserId: string | null;
+  createdAt: string;
+};
+
+/** One row per sequence (`F-2026`, `A-2026`): incremented in the transaction that issues. */
+export type FactureCompteursTable = { name: string; value: number };
 
 /** The nested objects of a quote (spec section 3), each in a JSON column named as there. */
 export type DevisJson = { [K in JsonColumn]: NonNullable<Devis[K]> };
@@ -234,3 +308,6 @@ export type FirebaseImportTable = {
   numeroOriginal: number | null;
   importedAt: string | null;
 };
+export type FactureRow = Selectable<FacturesTable>;
+export type FactureLigneRow = Selectable<FactureLignesTable>;
+export type FacturePaiementRow = Selectable<FacturePaiementsTable>;

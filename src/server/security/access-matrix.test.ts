@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parisDate } from '#domain/invoices.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { DRAWING, signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
@@ -20,6 +22,11 @@ type Expected = number | ((statut: Statut) => number);
 type Entry = {
   /** Quote routes get a fresh quote of customer A in each status for each cell. */
   perQuote: boolean;
+  /**
+   * Invoice routes: `:id` is an invoice of customer A's finished mission, a fresh draft or a
+   * fresh issued one for each cell (the admin's cell changes it), or one issued for all.
+   */
+  invoice?: 'draft' | 'issued' | 'shared';
   expect: Record<Role, Expected>;
   request?: (ctx: { pdf: Buffer; jpeg: Buffer; cell: number }) => { payload?: unknown; headers?: Record<string, string>; query?: string };
 };
@@ -176,6 +183,49 @@ const TABLE: Record<string, Entry> = {
       return { payload: body.payload, headers: { 'content-type': body.contentType } };
     },
   },
+  // Invoices: « Établir la facture » from a mission en cours or terminé only.
+  'POST /api/admin/devis/:id/facture': {
+    perQuote: true,
+    expect: adminOnly((statut) => (statut === 'en cours' || statut === 'terminé' ? 201 : 409)),
+  },
+  'GET /api/admin/factures': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?etat=%C3%A0%20payer' }) },
+  'GET /api/admin/factures/:id': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
+  'PUT /api/admin/factures/:id': {
+    perQuote: false,
+    invoice: 'draft',
+    expect: adminOnly(200),
+    request: () => ({
+      payload: {
+        lignes: [{ description: 'Convoyage', quantite: 1, prixUnitaireCentimes: 10_000 }],
+        datePrestation: '2026-11-20',
+        client: { nom: 'Client A', adresse: '3 place Bellecour, 69002 Lyon', siret: null },
+      },
+    }),
+  },
+  'DELETE /api/admin/factures/:id': { perQuote: false, invoice: 'draft', expect: adminOnly(204) },
+  'POST /api/admin/factures/:id/emettre': { perQuote: false, invoice: 'draft', expect: adminOnly(200) },
+  'POST /api/admin/factures/:id/avoir': {
+    perQuote: false,
+    invoice: 'issued',
+    expect: adminOnly(201),
+    request: () => ({ payload: { motif: 'Geste commercial', montantCentimes: 1_000 } }),
+  },
+  'POST /api/admin/factures/:id/paiements': {
+    perQuote: false,
+    invoice: 'issued',
+    expect: adminOnly(200),
+    request: () => ({ payload: { date: parisDate(), montantCentimes: 1_000, moyen: 'virement' } }),
+  },
+  'POST /api/admin/factures/:id/relance': { perQuote: false, invoice: 'issued', expect: adminOnly(200) },
+  'GET /api/admin/chiffre-affaires': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
+  'GET /api/admin/chiffre-affaires.csv': { perQuote: false, expect: adminOnly(200) },
+  // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
+  'GET /api/factures': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/factures/:id/pdf': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 },
+  },
 };
 
 /** Routes outside the matrix, each with its reason. */
@@ -190,9 +240,10 @@ export const matrixStats = { cells: 0 };
 describe.each(ENGINES)('access matrix on %s', (engine) => {
   const t = useTestApp(engine);
   const headers: Partial<Record<Role, Record<string, string>>> = {};
-  let owner: { id: string; email: string };
+  let owner: Awaited<ReturnType<typeof createCustomer>>;
   let pdf: Buffer;
   let jpeg: Buffer;
+  let sharedInvoiceId: string;
 
   beforeAll(async () => {
     pdf = await makePdf();
@@ -228,6 +279,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     headers.owner = a.headers!;
     headers.other = b.headers!;
     headers.admin = (await createAdmin(t)).headers;
+    sharedInvoiceId = await issuedThroughService(t, owner);
   });
 
   it('lists every API route of the app, and nothing more', () => {
@@ -242,6 +294,12 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     expect(stale, 'table entries without a route').toEqual([]);
   });
 
+  async function invoiceFor(kind: Entry['invoice']): Promise<string> {
+    if (!kind) return '';
+    if (kind === 'shared') return sharedInvoiceId;
+    return kind === 'issued' ? issuedThroughService(t, owner) : draftThroughService(t, owner);
+  }
+
   // One test per route: each has its own time budget, and a failure names its route.
   let cells = 0;
   it.each(Object.keys(TABLE))('answers every cell of %s as the table says', async (key) => {
@@ -252,7 +310,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
       for (const statut of entry.perQuote ? STATUTS : [null]) {
         cells += 1;
         const cell = cells;
-        const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : '';
+        const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
         const path = url.replace(':id', quoteId).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
         const response = await t.app.inject({

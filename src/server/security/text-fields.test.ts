@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
@@ -38,7 +39,7 @@ type TextRoute = {
   /** What an unstorable value gets instead of a 4xx (a link a person clicks). */
   refusedAs?: (response: { statusCode: number; headers: Record<string, unknown> }) => boolean;
 };
-type Context = { t: TestApp; owner: { id: string; email: string }; run: number };
+type Context = { t: TestApp; owner: Awaited<ReturnType<typeof createCustomer>>; run: number };
 
 const quoteIn = async ({ t, owner }: Context, statut: Parameters<typeof createQuoteInStatus>[2]) =>
   (await createQuoteInStatus(t.app.database, owner, statut)).id;
@@ -46,6 +47,17 @@ const quoteIn = async ({ t, owner }: Context, statut: Parameters<typeof createQu
 const idRoute = (method: string, path: string, as: Caller, statut: Parameters<typeof createQuoteInStatus>[2]): [string, TextRoute] => [
   `${method} ${path}`,
   { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
+];
+
+/** An invoice route whose only text is the invoice id: a fresh draft, or a fresh issued invoice, of the owner's finished mission. */
+const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued', as: Caller = 'admin'): [string, TextRoute] => [
+  `${method} ${path}`,
+  {
+    as,
+    build: async ({ t, owner }) => ({
+      url: path.replace(':id', await (invoice === 'draft' ? draftThroughService(t, owner) : issuedThroughService(t, owner))),
+    }),
+  },
 ];
 
 const TEXT_ROUTES: Record<string, TextRoute> = {
@@ -210,7 +222,52 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('POST', '/api/admin/devis/:id/archiver', 'admin', 'en attente'),
     idRoute('POST', '/api/admin/devis/:id/restaurer', 'admin', 'archivé'),
     idRoute('DELETE', '/api/admin/devis/:id', 'admin', 'terminé'),
+    idRoute('POST', '/api/admin/devis/:id/facture', 'admin', 'terminé'),
+    invoiceRoute('GET', '/api/admin/factures/:id', 'draft'),
+    invoiceRoute('DELETE', '/api/admin/factures/:id', 'draft'),
+    invoiceRoute('POST', '/api/admin/factures/:id/emettre', 'draft'),
+    invoiceRoute('POST', '/api/admin/factures/:id/relance', 'issued'),
+    invoiceRoute('GET', '/api/factures/:id/pdf', 'issued', 'owner'),
   ]),
+  // Invoices: the list's filters, a draft's lines and customer, a credit note's reason, a payment, the revenue's year.
+  'GET /api/admin/factures': {
+    as: 'admin',
+    build: async () => ({
+      url: '/api/admin/factures',
+      query: { etat: 'à payer', type: 'facture', du: '2026-01-01', au: '2026-12-31', devisId: 'abc' },
+    }),
+  },
+  'PUT /api/admin/factures/:id': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await draftThroughService(t, owner)}`,
+      body: {
+        lignes: [{ description: 'Convoyage Lyon → Grenoble', quantite: 1, prixUnitaireCentimes: 38_990 }],
+        datePrestation: '2026-11-20',
+        client: { nom: 'Garage Durand', adresse: '8 avenue Jean Jaurès, 69007 Lyon', siret: '73282932000074' },
+      },
+    }),
+    multiLine: ['lignes.0.description'],
+  },
+  'POST /api/admin/factures/:id/avoir': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/avoir`,
+      body: { motif: 'Geste commercial', montantCentimes: 1_000 },
+    }),
+  },
+  'POST /api/admin/factures/:id/paiements': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/paiements`,
+      body: { date: '2026-01-02', montantCentimes: 1_000, moyen: 'virement' },
+    }),
+  },
+  'GET /api/admin/chiffre-affaires': { as: 'admin', build: async () => ({ url: '/api/admin/chiffre-affaires', query: { annee: '2026' } }) },
+  'GET /api/admin/chiffre-affaires.csv': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/chiffre-affaires.csv', query: { annee: '2026' } }),
+  },
 };
 
 /** API routes that take no text from the caller. */
@@ -222,6 +279,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
   'GET /api/comptes/notifications',
+  // The caller's own invoices, no parameter.
+  'GET /api/factures',
   // A boolean only.
   'PUT /api/comptes/notifications',
   // Missions: the planning, and the calendar link's state and renewal (no body).
@@ -307,9 +366,11 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/ (or /missions/); the action after it stays.
+    // The id is the segment after /devis/, /missions/ or /factures/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex((_segment, i) => i > 0 && (segments[i - 1] === 'devis' || segments[i - 1] === 'missions'));
+    const index = segments.findIndex(
+      (_segment, i) => i > 0 && (segments[i - 1] === 'devis' || segments[i - 1] === 'missions' || segments[i - 1] === 'factures'),
+    );
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
@@ -327,10 +388,12 @@ const fieldName = (path: string) => path.split('.').slice(1).join('.');
 /** Every stored string (JSON columns opened) that the rule would refuse. */
 async function unstorableStored(t: TestApp): Promise<string[]> {
   const db = t.app.database.db;
-  const [devis, utilisateurs, users] = await Promise.all([
+  const [devis, utilisateurs, users, factures, lignes] = await Promise.all([
     db.selectFrom('devis').selectAll().execute(),
     db.selectFrom('utilisateurs').selectAll().execute(),
     db.selectFrom('user').select(['email', 'name']).execute(),
+    db.selectFrom('factures').selectAll().execute(),
+    db.selectFrom('facture_lignes').select(['description']).execute(),
   ]);
   const found: string[] = [];
   const check = (value: unknown, where: string, kind: TextKind) => {
@@ -345,18 +408,23 @@ async function unstorableStored(t: TestApp): Promise<string[]> {
   devis.forEach((row, i) => check(row, `devis[${i}]`, 'single-line'));
   utilisateurs.forEach((row, i) => check(row, `utilisateurs[${i}]`, 'single-line'));
   users.forEach((row, i) => check(row, `user[${i}]`, 'single-line'));
+  factures.forEach((row, i) => check(row, `factures[${i}]`, 'single-line'));
+  lignes.forEach((row, i) => check(row, `facture_lignes[${i}]`, 'multi-line'));
   return found;
 }
 
 async function snapshot(t: TestApp): Promise<string> {
   const db = t.app.database.db;
-  const [devis, historique, utilisateurs, users] = await Promise.all([
+  const [devis, historique, utilisateurs, users, factures, lignes, paiements] = await Promise.all([
     db.selectFrom('devis').selectAll().orderBy('id').execute(),
     db.selectFrom('devis_historique').select(['devisId', 'toStatut']).orderBy('id').execute(),
     db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
     db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified']).orderBy('id').execute(),
+    db.selectFrom('factures').selectAll().orderBy('id').execute(),
+    db.selectFrom('facture_lignes').selectAll().orderBy('factureId').orderBy('position').execute(),
+    db.selectFrom('facture_paiements').selectAll().orderBy('id').execute(),
   ]);
-  return JSON.stringify({ devis, historique, utilisateurs, users });
+  return JSON.stringify({ devis, historique, utilisateurs, users, factures, lignes, paiements });
 }
 
 /** Counterexamples print short. */

@@ -18,7 +18,7 @@ type AdminToolbarProps = {
   onStatut: (statut: StatutFilter) => void;
 };
 
-/** Search (debounced), status filter, the archives link and logout. */
+/** Search (debounced), status filter, the archives and invoices links and logout. */
 export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProps) {
   const [text, setText] = useState(q);
   const { logout, isBusy } = useLogout();
@@ -67,6 +67,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         </Link>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
           {adminTexts.archivesLink}
+        </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
+          {adminTexts.invoicesLink}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}

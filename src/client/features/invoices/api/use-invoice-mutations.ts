@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AvoirInput, DraftUpdate, Facture, PaiementInput } from '#domain/schemas/invoices.ts';
+import { api } from '#client/lib/api.ts';
+import { invoiceKeys } from './keys.ts';
+
+const base = (id: string) => `/api/admin/factures/${encodeURIComponent(id)}`;
+
+/** Every change of an invoice refreshes every invoice query (lists, totals, revenue). */
+function useInvoiceMutation<Variables>(fn: (variables: Variables) => Promise<Facture | null>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }) });
+}
+
+/** « Établir la facture »: POST /api/admin/devis/{id}/facture */
+export const useCreateDraft = () =>
+  useInvoiceMutation((devisId: string) => api<Facture>(`/api/admin/devis/${encodeURIComponent(devisId)}/facture`, { method: 'POST' }));
+
+export const useUpdateDraft = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: DraftUpdate }) => api<Facture>(base(id), { method: 'PUT', body }));
+
+export const useDeleteDraft = () => useInvoiceMutation((id: string) => api<null>(base(id), { method: 'DELETE' }));
+
+export const useIssueInvoice = () => useInvoiceMutation((id: string) => api<Facture>(`${base(id)}/emettre`, { method: 'POST' }));
+
+export const useIssueCreditNote = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: AvoirInput }) => api<Facture>(`${base(id)}/avoir`, { method: 'POST', body }));
+
+export const useRecordPayment = () =>
+  useInvoiceMutation(({ id, body }: { id: string; body: PaiementInput }) =>
+    api<Facture>(`${base(id)}/paiements`, { method: 'POST', body }),
+  );
+
+export const useSendReminder = () => useInvoiceMutation((id: string) => api<Facture>(`${base(id)}/relance`, { method: 'POST' }));

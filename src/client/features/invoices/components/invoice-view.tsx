@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatCentimes,
+  formatCentimesDecimal,
+  formatJour,
+  formatQuantite,
+  MOYENS_PAIEMENT,
+  parisDate,
+  parseEurosToCents,
+  type MoyenPaiement,
+} from '#domain/invoices.ts';
+import { paths } from '#domain/paths.ts';
+import type { Facture } from '#domain/schemas/invoices.ts';
+import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts-invoices.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, SelectField, TextField } from '#client/ui/field.tsx';
+import { Definitions } from '#client/ui/lists.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import ui from '#client/ui/ui.module.css';
+import { useIssueCreditNote, useRecordPayment, useSendReminder } from '../api/use-invoice-mutations.ts';
+import styles from './invoices.module.css';
+
+/** An issued invoice or credit note: what it says, its PDF, and for an invoice its payments and credit notes. */
+export function InvoiceView({ facture }: { facture: Facture }) {
+  const isInvoice = facture.type === 'facture';
+  const facts: [string, React.ReactNode][] = [
+    [t.issueDate, formatJour(facture.dateEmission)],
+    [t.serviceDate, formatJour(facture.datePrestation)],
+    ...(isInvoice ? ([[t.dueDate, formatJour(facture.dateEcheance)]] as [string, string][]) : []),
+    [t.clientSection, `${facture.client.nom} – ${facture.client.adresse}`],
+    [t.total, formatCentimes(facture.totalCentimes)],
+  ];
+  if (isInvoice) {
+    facts.push([t.paid, formatCentimes(facture.payeCentimes)], [t.remaining, formatCentimes(Math.max(0, facture.resteCentimes))]);
+  }
+  return (
+    <>
+      <div className={styles.links}>
+        {facture.pdfUrl ? (
+          <a className={`${ui.button} ${ui.primary}`} href={facture.pdfUrl} download>
+            {t.download}
+          </a>
+        ) : null}
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminEditDevis(facture.devisId)}>
+          {t.quoteLink(facture.numeroDevis)}
+        </Link>
+        {facture.factureOrigine ? (
+          <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFacture(facture.factureOrigine.id)}>
+            {t.originInvoice(facture.factureOrigine.numero ?? '')}
+          </Link>
+        ) : null}
+      </div>
+      <Definitions className={styles.totals} items={facts} />
+      {facture.motif ? (
+        <p>
+          {invoicePdfTexts.reason} : {facture.motif}
+        </p>
+      ) : null}
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{t.lineDescription}</th>
+            <th scope="col" className={styles.amount}>
+              {t.lineQuantity}
+            </th>
+            <th scope="col" className={styles.amount}>
+              {t.lineAmount}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {facture.lignes.map((line, index) => (
+            <tr key={index}>
+              <td>{line.description}</td>
+              <td className={styles.amount}>{formatQuantite(Math.round(line.quantite * 100))}</td>
+              <td className={styles.amount}>{formatCentimes(line.montantCentimes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {isInvoice ? <Payments facture={facture} /> : null}
+      {isInvoice ? <CreditNotes facture={facture} /> : null}
+    </>
+  );
+}
+
+function Payments({ facture }: { facture: Facture }) {
+  const [date, setDate] = useState(parisDate());
+  const [amount, setAmount] = useState(() => (facture.resteCentimes > 0 ? formatCentimesDecimal(facture.resteCentimes) : ''));
+  const [moyen, setMoyen] = useState<MoyenPaiement>('virement');
+  const [isRefund, setIsRefund] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const record = useRecordPayment();
+  const remind = useSendReminder();
+  const toast = useToast();
+  const canRemind = facture.etat === 'à payer' || facture.etat === 'partiellement payée' || facture.etat === 'en retard';
+
+  return (
+    <section className={styles.section}>
+      <h2>{t.paymentsSection}</h2>
+      {facture.paiements.length === 0 ? <p>{t.noPayments}</p> : null}
+      <ul>
+        {facture.paiements.map((payment) => (
+          <li key={payment.id}>
+            {formatJour(payment.date)} – {MOYEN_LABELS[payment.moyen]} – {formatCentimes(payment.montantCentimes)}
+          </li>
+        ))}
+      </ul>
+      {facture.derniereRelance ? <p className={styles.meta}>{t.lastReminder(formatJour(facture.derniereRelance.slice(0, 10)))}</p> : null}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const cents = parseEurosToCents(amount);
+          if (cents === null || cents <= 0) {
+            setError(t.invalidAmount);
+            return;
+          }
+          setError(null);
+          record.mutate(
+            { id: facture.id, body: { date, montantCentimes: isRefund ? -cents : cents, moyen } },
+            {
+              onSuccess: (updated) => {
+                toast.show(t.paymentRecorded, 'success');
+                setAmount(updated && updated.resteCentimes > 0 ? formatCentimesDecimal(updated.resteCentimes) : '');
+                setIsRefund(false);
+              },
+              onError: (failure) => setError(messageOf(failure)),
+            },
+          );
+        }}
+      >
+        <TextField label={t.paymentDate} type="date" value={date} max={parisDate()} onChange={(event) => setDate(event.target.value)} />
+        <TextField
+          label={t.paymentAmount}
+          inputMode="decimal"
+          value={amount}
+          error={error ?? undefined}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <SelectField label={t.paymentMeans} value={moyen} onChange={(event) => setMoyen(event.target.value as MoyenPaiement)}>
+          {MOYENS_PAIEMENT.map((value) => (
+            <option key={value} value={value}>
+              {MOYEN_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        {facture.resteCentimes < 0 || facture.avoirs.length > 0 ? (
+          <CheckboxField label={t.paymentRefund} checked={isRefund} onChange={(event) => setIsRefund(event.target.checked)} />
+        ) : null}
+        <div className={styles.actions}>
+          <Button type="submit" isBusy={record.isPending}>
+            {t.recordPayment}
+          </Button>
+          {canRemind ? (
+            <Button
+              variant="secondary"
+              isBusy={remind.isPending}
+              onClick={() =>
+                remind.mutate(facture.id, {
+                  onSuccess: () => toast.show(t.reminded, 'success'),
+                  onError: (failure) => toast.show(messageOf(failure), 'error'),
+                })
+              }
+            >
+              {t.remind}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function CreditNotes({ facture }: { facture: Facture }) {
+  const [motif, setMotif] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const credit = useIssueCreditNote();
+  const toast = useToast();
+  const left = facture.totalCentimes - facture.avoirsCentimes;
+  return (
+    <section className={styles.section}>
+      <h2>{t.creditSection}</h2>
+      <ul>
+        {facture.avoirs.map((note) => (
+          <li key={note.id}>
+            <Link to={paths.adminFacture(note.id)}>{t.detailTitle('avoir', note.numero)}</Link> – {formatJour(note.dateEmission)} –{' '}
+            {formatCentimes(note.totalCentimes)}
+          </li>
+        ))}
+      </ul>
+      {left > 0 ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const cents = amount.trim() ? parseEurosToCents(amount) : null;
+            if (!motif.trim()) return setError(t.requiredField);
+            if (amount.trim() && (cents === null || cents <= 0)) return setError(t.invalidAmount);
+            setError(null);
+            credit.mutate(
+              { id: facture.id, body: { motif: motif.trim(), montantCentimes: cents } },
+              {
+                onSuccess: (note) => {
+                  toast.show(t.creditIssued(note!.numero!), 'success');
+                  setMotif('');
+                  setAmount('');
+                },
+                onError: (failure) => setError(messageOf(failure)),
+              },
+            );
+          }}
+        >
+          <TextField label={t.creditReason} value={motif} onChange={(event) => setMotif(event.target.value)} maxLength={300} />
+          <TextField label={t.creditAmount} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          {error ? <Message kind="error">{error}</Message> : null}
+          <Button type="submit" variant="danger" isBusy={credit.isPending}>
+            {t.issueCredit}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

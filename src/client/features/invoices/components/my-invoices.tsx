@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import { formatCentimes, formatJour } from '#domain/invoices.ts';
+import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { useMyInvoices } from '../api/use-invoices.ts';
+import { EtatBadge } from './etat-badge.tsx';
+import styles from './invoices.module.css';
+
+/**
+ * The customer's invoices and credit notes, to download: all of them in his area, or those of
+ * one quote beside it (`devisId`). Nothing is shown while there are none.
+ */
+export function MyInvoices({ devisId }: { devisId?: string }) {
+  const headingId = useId();
+  const invoices = useMyInvoices();
+  const items = (invoices.data ?? []).filter((item) => !devisId || item.devisId === devisId);
+  if (items.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t.customerInvoices}</h2>
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.id} className={styles.card}>
+            <div className={styles.cardHeader}>
+              <strong>{t.detailTitle(item.type, item.numero)}</strong>
+              {item.etat ? <EtatBadge etat={item.etat} /> : null}
+            </div>
+            <p className={styles.meta}>
+              {formatJour(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
+            </p>
+            <a href={item.pdfUrl} download>
+              {t.customerDownload(item.type, item.numero)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '#domain/paths.ts';
+import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
+import { useInvoice } from '#client/features/invoices/api/use-invoices.ts';
+import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';
+import { InvoiceEditor } from '#client/features/invoices/components/invoice-editor.tsx';
+import { InvoiceView } from '#client/features/invoices/components/invoice-view.tsx';
+import { messageOf } from '#client/lib/api.ts';
+
+/** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments and credit notes. */
+export function AdminFacturePage() {
+  const { id = '' } = useParams();
+  const invoice = useInvoice(id);
+  const facture = invoice.data;
+  return (
+    <AdminSubpage
+      title={facture ? t.detailTitle(facture.type, facture.numero) : t.listTitle}
+      loading={invoice.isPending && t.loading}
+      failure={invoice.isError && messageOf(invoice.error)}
+    >
+      <p>
+        <Link to={paths.adminFactures}>{t.backToList}</Link>
+      </p>
+      {facture ? (
+        <>
+          {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
+          {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
+        </>
+      ) : null}
+    </AdminSubpage>
+  );
+}

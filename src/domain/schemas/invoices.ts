@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT } from '../invoices.ts';
+import { invoiceTexts } from '../texts-invoices.ts';
+import { textRuleMessages } from '../texts.ts';
+import { idParamSchema, storableString, type TextKind } from './text.ts';
+
+const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');
+/** A text field under the shared rule (schemas/text.ts): trimmed, required, bounded. */
+const text = (max: number, kind: TextKind = 'single-line') =>
+  storableString({ kind, trim: true }).min(1, invoiceTexts.requiredField).max(max, textRuleMessages.tooLong(max));
+
+/** `{id}` of the invoice routes: the shared rule for identifiers. */
+export const factureIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la facture ou de l’avoir') });
+
+/** One line as the administrator edits it: quantity with at most 2 decimals, unit price in cents. */
+export const ligneInputSchema = z.strictObject({
+  // A textarea: line breaks allowed.
+  description: text(500, 'multi-line'),
+  quantite: z
+    .number()
+    .positive()
+    .max(100_000)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Deux décimales au plus.'),
+  prixUnitaireCentimes: z.number().int().min(0).max(100_000_000),
+});
+export type LigneInput = z.infer<typeof ligneInputSchema>;
+
+/** PUT /api/admin/factures/{id}: a draft's lines, its service date and its customer. */
+export const draftUpdateSchema = z.strictObject({
+  lignes: z.array(ligneInputSchema).min(1).max(50),
+  datePrestation: day,
+  client: z.strictObject({
+    nom: text(200),
+    adresse: text(300),
+    siret: z
+      .string()
+      .trim()
+      .regex(/^\d{14}$/, '14 chiffres.')
+      .nullable(),
+  }),
+});
+export type DraftUpdate = z.infer<typeof draftUpdateSchema>;
+
+/** POST /api/admin/factures/{id}/paiements: a payment received, or (negative) money given back. */
+export const paiementInputSchema = z.strictObject({
+  date: day,
+  montantCentimes: z.number().int().min(-100_000_000).max(100_000_000),
+  moyen: z.enum(MOYENS_PAIEMENT),
+});
+export type PaiementInput = z.infer<typeof paiementInputSchema>;
+
+/** POST /api/admin/factures/{id}/avoir: without an amount, the credit note cancels all that is left. */
+export const avoirInputSchema = z.strictObject({
+  motif: text(300),
+  montantCentimes: z.number().int().positive().max(100_000_000).nullable().optional(),
+});
+export type AvoirInput = z.infer<typeof avoirInputSchema>;
+
+export const factureListQuerySchema = z.strictObject({
+  etat: z.enum(ETATS_FACTURE).optional(),
+  type: z.enum(FACTURE_TYPES).optional(),
+  du: day.optional(),
+  au: day.optional(),
+  devisId: idParamSchema.optional(),
+});
+export type FactureListQuery = z.infer<typeof factureListQuerySchema>;
+
+export const revenueQuerySchema = z.strictObject({
+  annee: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+const ligneSchema = z.object({
+  description: z.string(),
+  quantite: z.number(),
+  prixUnitaireCentimes: z.number().int(),
+  montantCentimes: z.number().int(),
+});
+
+export const paiementSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  montantCentimes: z.number().int(),
+  moyen: z.enum(MOYENS_PAIEMENT),
+});
+
+const refSchema = z.object({
+  id: z.string(),
+  numero: z.string().nullable(),
+  totalCentimes: z.number().int(),
+  dateEmission: z.string().nullable(),
+});
+
+/** One invoice or credit note, as the administrator sees it. */
+export const factureSchema = z.object({
+  id: z.string(),
+  type: z.enum(FACTURE_TYPES),
+  statut: z.enum(FACTURE_STATUTS),
+  etat: z.enum(ETATS_FACTURE).nullable(),
+  numero: z.string().nullable(),
+  devisId: z.string(),
+  numeroDevis: z.number().int(),
+  dateEmission: z.string().nullable(),
+  dateEcheance: z.string().nullable(),
+  datePrestation: z.string(),
+  client: z.object({
+    nom: z.string(),
+    adresse: z.string(),
+    email: z.string().nullable(),
+    type: z.string(),
+    siret: z.string().nullable(),
+  }),
+  lignes: z.array(ligneSchema),
+  totalCentimes: z.number().int(),
+  avoirsCentimes: z.number().int(),
+  payeCentimes: z.number().int(),
+  resteCentimes: z.number().int(),
+  paiements: z.array(paiementSchema),
+  avoirs: z.array(refSchema),
+  factureOrigine: refSchema.nullable(),
+  motif: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  derniereRelance: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Facture = z.infer<typeof factureSchema>;
+
+export const factureListSchema = z.object({
+  items: z.array(factureSchema),
+  totaux: z.object({
+    factureCentimes: z.number().int(),
+    avoirsCentimes: z.number().int(),
+    payeCentimes: z.number().int(),
+    resteCentimes: z.number().int(),
+  }),
+});
+export type FactureList = z.infer<typeof factureListSchema>;
+
+/** What the customer sees of his issued invoices and credit notes. */
+export const factureClientSchema = z.object({
+  id: z.string(),
+  type: z.enum(FACTURE_TYPES),
+  numero: z.string(),
+  devisId: z.string(),
+  numeroDevis: z.number().int(),
+  dateEmission: z.string(),
+  totalCentimes: z.number().int(),
+  etat: z.enum(ETATS_FACTURE).nullable(),
+  pdfUrl: z.string(),
+});
+export type FactureClient = z.infer<typeof factureClientSchema>;
+
+export const revenueSchema = z.object({
+  annee: z.number().int(),
+  totalCentimes: z.number().int(),
+  plafondCentimes: z.number().int(),
+  mois: z.array(z.object({ mois: z.number().int(), totalCentimes: z.number().int() })),
+  trimestres: z.array(z.object({ trimestre: z.number().int(), totalCentimes: z.number().int() })),
+  encaissements: z.number().int(),
+});
+export type Revenue = z.infer<typeof revenueSchema>;

@@ -1,0 +1,200 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/**
+ * Invoices and credit notes (issue 16), one table for both (`type`), their lines, their
+ * payments and the counters of their numbers (one row per kind and year, `F-2026`).
+ *
+ * An invoice has no foreign key to its quote: like the signature evidence it outlives a quote
+ * deleted later, and it carries what it says (customer, seller, lines) as written when issued.
+ *
+ * Triggers refuse, whatever the caller, to delete an issued document or its lines, and to
+ * change what an issued document says: only its PDF's key and SHA-256 (written once), its last
+ * reminder and its updatedAt may still move.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('factures')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('type', 'varchar(16)', (col) => col.notNull())
+    .addColumn('statut', 'varchar(16)', (col) => col.notNull())
+    .addColumn('numero', 'varchar(32)', (col) => col.unique())
+    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
+    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
+    .addColumn('uid', 'varchar(64)')
+    .addColumn('factureOrigineId', 'varchar(64)')
+    .addColumn('motif', 'text')
+    .addColumn('datePrestation', 'varchar(10)', (col) => col.notNull())
+    .addColumn('dateEmission', 'varchar(10)')
+    .addColumn('dateEcheance', 'varchar(10)')
+    .addColumn('emiseLe', 'text')
+    .addColumn('clientNom', 'text', (col) => col.notNull())
+    .addColumn('clientAdresse', 'text', (col) => col.notNull())
+    .addColumn('clientEmail', 'text')
+    .addColumn('clientType', 'varchar(16)', (col) => col.notNull())
+    .addColumn('clientSiret', 'varchar(14)')
+    .addColumn('vendeurNom', 'text')
+    .addColumn('vendeurEnseigne', 'text')
+    .addColumn('vendeurAdresse', 'text')
+    .addColumn('vendeurSiret', 'varchar(14)')
+    .addColumn('vendeurTva', 'varchar(20)')
+    .addColumn('iban', 'varchar(34)')
+    .addColumn('bic', 'varchar(11)')
+    .addColumn('delaiPaiementJours', 'integer')
+    .addColumn('tauxPenalites', 'text')
+    .addColumn('totalCentimes', 'integer', (col) => col.notNull())
+    .addColumn('pdfKey', 'text')
+    .addColumn('pdfSha256', 'varchar(64)')
+    .addColumn('derniereRelance', 'text')
+    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('factures_devis_idx').on('factures').column('devisId').execute();
+  await db.schema.createIndex('factures_uid_idx').on('factures').column('uid').execute();
+  await db.schema.createIndex('factures_origine_idx').on('factures').column('factureOrigineId').execute();
+
+  await db.schema
+    .createTable('facture_lignes')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (col) => col.notNull())
+    .addColumn('description', 'text', (col) => col.notNull())
+    .addColumn('quantiteCentiemes', 'integer', (col) => col.notNull())
+    .addColumn('prixUnitaireCentimes', 'integer', (col) => col.notNull())
+    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('facture_lignes_facture_idx').on('facture_lignes').columns(['factureId', 'position']).execute();
+
+  await db.schema
+    .createTable('facture_paiements')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id'))
+    .addColumn('date', 'varchar(10)', (col) => col.notNull())
+    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
+    .addColumn('moyen', 'varchar(16)', (col) => col.notNull())
+    .addColumn('byUserId', 'varchar(64)')
+    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('facture_paiements_facture_idx').on('facture_paiements').column('factureId').execute();
+  await db.schema.createIndex('facture_paiements_date_idx').on('facture_paiements').column('date').execute();
+
+  await db.schema
+    .createTable('facture_compteurs')
+    .addColumn('name', 'varchar(16)', (col) => col.primaryKey())
+    .addColumn('value', 'integer', (col) => col.notNull())
+    .execute();
+
+  const frozen = [
+    'type',
+    'statut',
+    'numero',
+    'devisId',
+    'numeroDevis',
+    'uid',
+    'factureOrigineId',
+    'motif',
+    'datePrestation',
+    'dateEmission',
+    'dateEcheance',
+    'emiseLe',
+    'clientNom',
+    'clientAdresse',
+    'clientEmail',
+    'clientType',
+    'clientSiret',
+    'vendeurNom',
+    'vendeurEnseigne',
+    'vendeurAdresse',
+    'vendeurSiret',
+    'vendeurTva',
+    'iban',
+    'bic',
+    'delaiPaiementJours',
+    'tauxPenalites',
+    'totalCentimes',
+  ];
+  const changed = frozen.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
+  const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
+
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql
+      .raw(
+        `CREATE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.statut = 'émise' THEN RAISE EXCEPTION 'facture émise : suppression refusée'; END IF;
+    RETURN OLD;
+  END IF;
+  IF OLD.statut = 'émise' AND (${changed} OR ${pdfRewritten}) THEN
+    RAISE EXCEPTION 'facture émise : modification refusée';
+  END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER factures_emises_immuables BEFORE UPDATE OR DELETE ON factures FOR EACH ROW EXECUTE FUNCTION factures_emises_immuables()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE FUNCTION facture_lignes_emises_immuables() RETURNS trigger AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM factures WHERE id = COALESCE(NEW."factureId", OLD."factureId") AND statut = 'émise')
+     OR (TG_OP = 'UPDATE' AND EXISTS (SELECT 1 FROM factures WHERE id = OLD."factureId" AND statut = 'émise')) THEN
+    RAISE EXCEPTION 'facture émise : lignes immuables';
+  END IF;
+  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER facture_lignes_emises_immuables BEFORE INSERT OR UPDATE OR DELETE ON facture_lignes FOR EACH ROW EXECUTE FUNCTION facture_lignes_emises_immuables()`,
+      )
+      .execute(db);
+    return;
+  }
+  // SQLite: IS NOT compares NULLs as values, like IS DISTINCT FROM.
+  const changedSqlite = changed.replaceAll('IS DISTINCT FROM', 'IS NOT');
+  const pdfRewrittenSqlite = pdfRewritten.replaceAll('IS DISTINCT FROM', 'IS NOT');
+  await sql
+    .raw(
+      `CREATE TRIGGER factures_emises_sans_suppression BEFORE DELETE ON factures WHEN OLD.statut = 'émise'
+BEGIN SELECT RAISE(ABORT, 'facture émise : suppression refusée'); END`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
+WHEN OLD.statut = 'émise' AND (${changedSqlite} OR ${pdfRewrittenSqlite})
+BEGIN SELECT RAISE(ABORT, 'facture émise : modification refusée'); END`,
+    )
+    .execute(db);
+  for (const [event, ref] of [
+    ['INSERT', 'NEW'],
+    ['UPDATE', 'OLD'],
+    ['DELETE', 'OLD'],
+  ] as const) {
+    await sql
+      .raw(
+        `CREATE TRIGGER facture_lignes_emises_${event.toLowerCase()} BEFORE ${event} ON facture_lignes
+WHEN (SELECT statut FROM factures WHERE id = ${ref}."factureId") = 'émise'
+BEGIN SELECT RAISE(ABORT, 'facture émise : lignes immuables'); END`,
+      )
+      .execute(db);
+  }
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('facture_compteurs').execute();
+  await db.schema.dropTable('facture_paiements').execute();
+  await db.schema.dropTable('facture_lignes').execute();
+  await db.schema.dropTable('factures').execute();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql.raw('DROP FUNCTION IF EXISTS factures_emises_immuables()').execute(db);
+    await sql.raw('DROP FUNCTION IF EXISTS facture_lignes_emises_immuables()').execute(db);
+  }
+}

@@ -1,0 +1,52 @@
+import { formatCentimesDecimal, formatJour, quarterOf } from '#domain/invoices.ts';
+import type { Revenue } from '#domain/schemas/invoices.ts';
+import { MOYEN_LABELS, revenueCsvTexts as c } from '#domain/texts-invoices.ts';
+import type { Db } from '#server/db/index.ts';
+import { listPaymentsBetween } from './repository.ts';
+
+/**
+ * The revenue a micro-entrepreneur declares: money collected (payments received, refunds
+ * deducted), by the day it came in, not invoices issued. Per month and per quarter (the two
+ * rhythms of the Urssaf declaration), and the year's total against the annual ceiling.
+ */
+export async function getRevenue(db: Db, year: number, ceilingCents: number): Promise<Revenue> {
+  const payments = await listPaymentsBetween(db, `${year}-01-01`, `${year}-12-31`);
+  const months = Array.from({ length: 12 }, (_, index) => ({ mois: index + 1, totalCentimes: 0 }));
+  for (const payment of payments) months[Number(payment.date.slice(5, 7)) - 1]!.totalCentimes += payment.montantCentimes;
+  const quarters = [1, 2, 3, 4].map((trimestre) => ({
+    trimestre,
+    totalCentimes: months.filter((month) => quarterOf(month.mois) === trimestre).reduce((sum, month) => sum + month.totalCentimes, 0),
+  }));
+  return {
+    annee: year,
+    totalCentimes: months.reduce((sum, month) => sum + month.totalCentimes, 0),
+    plafondCentimes: ceilingCents,
+    mois: months,
+    trimestres: quarters,
+    encaissements: payments.length,
+  };
+}
+
+/** A CSV field: quoted when it holds the separator, a quote or a line break. */
+const field = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * The receipts book (« livre des recettes ») of a year for the accountant: one line per
+ * payment in the order money came in, `;`-separated, French decimal comma, CRLF line ends,
+ * UTF-8 with a byte-order mark so that Excel opens it with its accents.
+ */
+export async function revenueCsv(db: Db, year: number): Promise<string> {
+  const payments = await listPaymentsBetween(db, `${year}-01-01`, `${year}-12-31`);
+  const rows = [
+    c.header,
+    ...payments.map((payment) => [
+      formatJour(payment.date),
+      payment.montantCentimes < 0 ? c.refund(payment.numero ?? '') : (payment.numero ?? ''),
+      payment.clientNom,
+      c.nature,
+      MOYEN_LABELS[payment.moyen],
+      formatCentimesDecimal(payment.montantCentimes),
+    ]),
+  ];
+  return `\uFEFF${rows.map((row) => row.map(field).join(';')).join('\r\n')}\r\n`;
+}
