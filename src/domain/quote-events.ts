@@ -6,7 +6,14 @@
  * (missions/); « Véhicule livré » marks the delivery inspection on the row of its transition
  * en cours → terminé. « facture émise » and « avoir émis » name the invoice or credit note (invoices/).
  */
-export const QUOTE_EVENTS = ['signé en ligne', 'importé', 'Véhicule pris en charge', 'Véhicule livré', 'facture émise', 'avoir émis'] as const;
+export const QUOTE_EVENTS = [
+  'signé en ligne',
+  'importé',
+  'Véhicule pris en charge',
+  'Véhicule livré',
+  'facture émise',
+  'avoir émis',
+] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];
 

@@ -221,3 +221,23 @@ export const revenueCsvTexts = {
   refund: (numero: string) => `Remboursement – ${numero}`,
   filename: (year: number) => `livre-des-recettes-${year}.csv`,
 } as const;
+
+/** The summaries of the invoice routes in the API's documentation (/api/docs). */
+export const invoiceApiDocs = {
+  createDraft: 'Établir la facture d’une mission en cours ou terminée (un brouillon, modifiable avant émission)',
+  list: 'Factures et avoirs, filtrés par état, type, période ou devis, avec leurs totaux',
+  get: 'Une facture ou un avoir, ses lignes, paiements et avoirs',
+  updateDraft: 'Modifier un brouillon (lignes, date de la prestation, client) ; refusé sur une facture émise',
+  deleteDraft: 'Supprimer un brouillon ; refusé sur une facture émise',
+  issue: 'Émettre le brouillon : numéro définitif, PDF Factur-X, e-mail au client',
+  creditNote: 'Émettre un avoir sur une facture émise (tout le reste, ou un montant), avec son motif',
+  payment: 'Enregistrer un paiement (date, montant en centimes, moyen), ou un remboursement (montant négatif)',
+  reminder: 'Envoyer une relance au client, facture jointe',
+  revenue: 'Chiffre d’affaires encaissé de l’année, par mois et par trimestre, face au plafond annuel',
+  revenueCsv: 'Le livre des recettes de l’année en CSV (séparateur « ; », virgule décimale, UTF-8 avec BOM)',
+  customerList: 'Mes factures et avoirs émis (le client), à télécharger',
+  customerPdf: 'Le PDF Factur-X d’une facture ou d’un avoir émis (le client concerné ou l’administrateur)',
+};
+
+/** The late-payment penalty printed on invoices when INVOICE_LATE_PENALTY_RATE is not set. */
+export const DEFAULT_LATE_PENALTY_RATE = 'trois fois le taux d’intérêt légal';

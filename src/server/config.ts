@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '#domain/public-config.ts';
 import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
+import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts-invoices.ts';
 
 const optionalText = z
   .string()
@@ -75,7 +76,7 @@ const envSchema = z.object({
   BUSINESS_LEGAL_NAME: z
     .string()
     .trim()
-    .regex(/(^|\s)EI$|^EI\s|entrepreneur individuel/i, 'must carry « EI » or « entrepreneur individuel » (the seller’s name on invoices)')
+    .regex(/(^|\s)EI$|^EI\s|entrepreneur individuel/i, 'must carry "EI" or "entrepreneur individuel" (the seller\'s name on invoices)')
     .default('Jean Dupont EI'),
   BUSINESS_VAT_ID: optionalText.pipe(
     z
@@ -91,7 +92,7 @@ const envSchema = z.object({
       .optional(),
   ),
   INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
-  INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default('trois fois le taux d’intérêt légal'),
+  INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default(DEFAULT_LATE_PENALTY_RATE),
   REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
   TRUST_PROXY: z
     .string()

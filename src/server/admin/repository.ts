@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
+import type { Statut } from '#domain/statuses.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { foldAccents } from '#domain/text-fold.ts';
@@ -209,7 +210,7 @@ const summaryColumns = [
  * (retrying or given up): the list flags it, so that a customer left without his quote is seen.
  */
 const mailFailed =
-  sql<number>`case when d."statut" = 'confirmé' and exists (select 1 from outbox o where o."devisId" = d."id" and o."kind" = ${QUOTE_MAIL_KIND} and o."attempts" > 0 and o."status" in ('pending', 'failed')) then 1 else 0 end`.as(
+  sql<number>`case when d."statut" = ${'confirmé' satisfies Statut} and exists (select 1 from outbox o where o."devisId" = d."id" and o."kind" = ${QUOTE_MAIL_KIND} and o."attempts" > 0 and o."status" in ('pending', 'failed')) then 1 else 0 end`.as(
     'mailFailed',
   );
 

@@ -15,7 +15,7 @@ import {
   revenueQuerySchema,
   revenueSchema,
 } from '#domain/schemas/invoices.ts';
-import { revenueCsvTexts } from '#domain/texts-invoices.ts';
+import { invoiceApiDocs, revenueCsvTexts } from '#domain/texts-invoices.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
@@ -73,7 +73,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Établir la facture d’une mission en cours ou terminée (un brouillon, modifiable avant émission)',
+          summary: invoiceApiDocs.createDraft,
           security,
           params: devisIdParamsSchema,
           response: { 201: factureSchema, ...errors },
@@ -87,7 +87,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Factures et avoirs, filtrés par état, type, période ou devis, avec leurs totaux',
+          summary: invoiceApiDocs.list,
           security,
           querystring: factureListQuerySchema,
           response: { 200: factureListSchema, ...errors },
@@ -101,7 +101,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Une facture ou un avoir, ses lignes, paiements et avoirs',
+          summary: invoiceApiDocs.get,
           security,
           params,
           response: { 200: factureSchema, ...errors },
@@ -115,7 +115,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Modifier un brouillon (lignes, date de la prestation, client) ; refusé sur une facture émise',
+          summary: invoiceApiDocs.updateDraft,
           security,
           params,
           body: draftUpdateSchema,
@@ -130,7 +130,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Supprimer un brouillon ; refusé sur une facture émise',
+          summary: invoiceApiDocs.deleteDraft,
           security,
           params,
           response: { 204: z.null(), ...errors },
@@ -147,7 +147,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Émettre le brouillon : numéro définitif, PDF Factur-X, e-mail au client',
+          summary: invoiceApiDocs.issue,
           security,
           params,
           response: { 200: factureSchema, ...errors },
@@ -161,7 +161,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Émettre un avoir sur une facture émise (tout le reste, ou un montant), avec son motif',
+          summary: invoiceApiDocs.creditNote,
           security,
           params,
           body: avoirInputSchema,
@@ -179,7 +179,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Enregistrer un paiement (date, montant en centimes, moyen), ou un remboursement (montant négatif)',
+          summary: invoiceApiDocs.payment,
           security,
           params,
           body: paiementInputSchema,
@@ -194,7 +194,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Envoyer une relance au client, facture jointe',
+          summary: invoiceApiDocs.reminder,
           security,
           params,
           response: { 200: factureSchema, ...errors },
@@ -208,7 +208,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Chiffre d’affaires encaissé de l’année, par mois et par trimestre, face au plafond annuel',
+          summary: invoiceApiDocs.revenue,
           security,
           querystring: revenueQuerySchema,
           response: { 200: revenueSchema, ...errors },
@@ -223,7 +223,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       {
         schema: {
           tags,
-          summary: 'Le livre des recettes de l’année en CSV (séparateur « ; », virgule décimale, UTF-8 avec BOM)',
+          summary: invoiceApiDocs.revenueCsv,
           security,
           querystring: revenueQuerySchema,
           produces: ['text/csv'],
@@ -255,7 +255,7 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
       {
         schema: {
           tags,
-          summary: 'Mes factures et avoirs émis (le client), à télécharger',
+          summary: invoiceApiDocs.customerList,
           security,
           response: { 200: z.array(factureClientSchema), ...errors },
         },
@@ -268,11 +268,11 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
       {
         schema: {
           tags,
-          summary: 'Le PDF Factur-X d’une facture ou d’un avoir émis (le client concerné ou l’administrateur)',
+          summary: invoiceApiDocs.customerPdf,
           security,
           params,
           produces: ['application/pdf'],
-          response: { 200: z.any().describe('Le PDF'), ...errors },
+          response: { 200: z.any().describe('application/pdf'), ...errors },
         },
       },
       async (request, reply) =>

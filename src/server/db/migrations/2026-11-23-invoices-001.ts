@@ -12,6 +12,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * change what an issued document says: only its PDF's key and SHA-256 (written once), its last
  * reminder and its updatedAt may still move.
  */
+/** An issued invoice's statut (FACTURE_STATUTS), written here as it was when this migration was made. */
+const ISSUED = 'émise';
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('factures')
@@ -122,11 +125,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         `CREATE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    IF OLD.statut = 'émise' THEN RAISE EXCEPTION 'facture émise : suppression refusée'; END IF;
+    IF OLD.statut = '${ISSUED}' THEN RAISE EXCEPTION 'issued invoice: deletion refused'; END IF;
     RETURN OLD;
   END IF;
-  IF OLD.statut = 'émise' AND (${changed} OR ${pdfRewritten}) THEN
-    RAISE EXCEPTION 'facture émise : modification refusée';
+  IF OLD.statut = '${ISSUED}' AND (${changed} OR ${pdfRewritten}) THEN
+    RAISE EXCEPTION 'issued invoice: change refused';
   END IF;
   RETURN NEW;
 END $$ LANGUAGE plpgsql`,
@@ -141,9 +144,9 @@ END $$ LANGUAGE plpgsql`,
       .raw(
         `CREATE FUNCTION facture_lignes_emises_immuables() RETURNS trigger AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM factures WHERE id = COALESCE(NEW."factureId", OLD."factureId") AND statut = 'émise')
-     OR (TG_OP = 'UPDATE' AND EXISTS (SELECT 1 FROM factures WHERE id = OLD."factureId" AND statut = 'émise')) THEN
-    RAISE EXCEPTION 'facture émise : lignes immuables';
+  IF EXISTS (SELECT 1 FROM factures WHERE id = COALESCE(NEW."factureId", OLD."factureId") AND statut = '${ISSUED}')
+     OR (TG_OP = 'UPDATE' AND EXISTS (SELECT 1 FROM factures WHERE id = OLD."factureId" AND statut = '${ISSUED}')) THEN
+    RAISE EXCEPTION 'issued invoice: lines are immutable';
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
   RETURN NEW;
@@ -162,15 +165,15 @@ END $$ LANGUAGE plpgsql`,
   const pdfRewrittenSqlite = pdfRewritten.replaceAll('IS DISTINCT FROM', 'IS NOT');
   await sql
     .raw(
-      `CREATE TRIGGER factures_emises_sans_suppression BEFORE DELETE ON factures WHEN OLD.statut = 'émise'
-BEGIN SELECT RAISE(ABORT, 'facture émise : suppression refusée'); END`,
+      `CREATE TRIGGER factures_emises_sans_suppression BEFORE DELETE ON factures WHEN OLD.statut = '${ISSUED}'
+BEGIN SELECT RAISE(ABORT, 'issued invoice: deletion refused'); END`,
     )
     .execute(db);
   await sql
     .raw(
       `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
-WHEN OLD.statut = 'émise' AND (${changedSqlite} OR ${pdfRewrittenSqlite})
-BEGIN SELECT RAISE(ABORT, 'facture émise : modification refusée'); END`,
+WHEN OLD.statut = '${ISSUED}' AND (${changedSqlite} OR ${pdfRewrittenSqlite})
+BEGIN SELECT RAISE(ABORT, 'issued invoice: change refused'); END`,
     )
     .execute(db);
   for (const [event, ref] of [
@@ -181,8 +184,8 @@ BEGIN SELECT RAISE(ABORT, 'facture émise : modification refusée'); END`,
     await sql
       .raw(
         `CREATE TRIGGER facture_lignes_emises_${event.toLowerCase()} BEFORE ${event} ON facture_lignes
-WHEN (SELECT statut FROM factures WHERE id = ${ref}."factureId") = 'émise'
-BEGIN SELECT RAISE(ABORT, 'facture émise : lignes immuables'); END`,
+WHEN (SELECT statut FROM factures WHERE id = ${ref}."factureId") = '${ISSUED}'
+BEGIN SELECT RAISE(ABORT, 'issued invoice: lines are immutable'); END`,
       )
       .execute(db);
   }
