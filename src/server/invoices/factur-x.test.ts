@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCentimes } from '#domain/invoices.ts';
 import { invoiceMailTexts, invoicePdfTexts } from '#domain/texts-invoices.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
@@ -16,6 +16,10 @@ const VAT_VARIANTS = [
   { name: 'without a VAT number (category O, « not subject »)', env: {}, category: 'O' },
   { name: 'with an intra-EU VAT number (category E, VATEX-FR-FRANCHISE)', env: { BUSINESS_VAT_ID: 'FR40123456789' }, category: 'E' },
 ] as const;
+
+// The EN 16931 rules are an XSLT of several megabytes that Saxon compiles on first use: the
+// first validation of a run takes many seconds on a busy machine (not a budget, a time limit).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
   describe.each(VAT_VARIANTS)('seller $name', ({ env, category }) => {

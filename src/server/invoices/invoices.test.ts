@@ -93,16 +93,16 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     }
     const db = t.app.database.db;
     await expect(db.updateTable('factures').set({ totalCentimes: 1 }).where('id', '=', invoice.id).execute()).rejects.toThrow(
-      /facture émise/,
+      /issued invoice/,
     );
     await expect(db.updateTable('factures').set({ numero: 'F-1999-0001' }).where('id', '=', invoice.id).execute()).rejects.toThrow(
-      /facture émise/,
+      /issued invoice/,
     );
-    await expect(db.deleteFrom('factures').where('id', '=', invoice.id).execute()).rejects.toThrow(/facture émise/);
+    await expect(db.deleteFrom('factures').where('id', '=', invoice.id).execute()).rejects.toThrow(/issued invoice/);
     await expect(
       db.updateTable('facture_lignes').set({ montantCentimes: 1 }).where('factureId', '=', invoice.id).execute(),
-    ).rejects.toThrow(/facture émise/);
-    await expect(db.deleteFrom('facture_lignes').where('factureId', '=', invoice.id).execute()).rejects.toThrow(/facture émise/);
+    ).rejects.toThrow(/issued invoice/);
+    await expect(db.deleteFrom('facture_lignes').where('factureId', '=', invoice.id).execute()).rejects.toThrow(/issued invoice/);
     // Its PDF, once recorded, is never replaced either.
     await expect(
       db
@@ -110,7 +110,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
         .set({ pdfSha256: 'f'.repeat(64) })
         .where('id', '=', invoice.id)
         .execute(),
-    ).rejects.toThrow(/facture émise/);
+    ).rejects.toThrow(/issued invoice/);
     const after = await api.get(t, admin, invoice.id);
     expect(after.body).toMatchObject({ numero: invoice.numero, totalCentimes: invoice.totalCentimes, lignes: invoice.lignes });
     // The quote's history says it, as an event that is not a status.
