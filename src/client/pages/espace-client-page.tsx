@@ -4,6 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
+import { DevicesPanel } from '#client/features/devices/components/devices-panel.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
@@ -29,6 +30,7 @@ export function EspaceClientPage() {
         <Simulator />
       </section>
       <NotificationSettings />
+      <DevicesPanel />
       <ContactSection />
     </Page>
   );
