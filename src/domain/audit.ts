@@ -50,7 +50,10 @@ export const AUDIT_PAGE_SIZE = 50;
 export const journalQuerySchema = z.object({
   devis: storableString({ trim: true }).max(64).optional().default(''),
   compte: storableString({ trim: true }).max(320).optional().default(''),
-  type: z.union([z.enum(AUDIT_KINDS), z.literal('')]).optional().default(''),
+  type: z
+    .union([z.enum(AUDIT_KINDS), z.literal('')])
+    .optional()
+    .default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;

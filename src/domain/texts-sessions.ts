@@ -16,7 +16,11 @@ export const sessionTexts = {
   disconnectOthers: 'Déconnecter tous les autres appareils',
   disconnected: 'L’appareil a été déconnecté.',
   othersDisconnected: (count: number) =>
-    count === 0 ? 'Aucun autre appareil n’était connecté.' : count === 1 ? 'Un autre appareil a été déconnecté.' : `${count} autres appareils ont été déconnectés.`,
+    count === 0
+      ? 'Aucun autre appareil n’était connecté.'
+      : count === 1
+        ? 'Un autre appareil a été déconnecté.'
+        : `${count} autres appareils ont été déconnectés.`,
   noOtherDevice: 'Aucun autre appareil n’est connecté.',
   loading: 'Chargement des appareils…',
   loadError: 'Impossible de charger la liste des appareils.',

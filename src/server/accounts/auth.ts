@@ -159,7 +159,8 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         await recordTwoFactorEvent(events, ctx, async (email) => (await readDeviceCookie(ctx, email)) !== null);
         if (ctx.path === CHANGE_PASSWORD_PATH) {
           const user = ctx.context.session?.user;
-          if (user && !isAPIError(ctx.context.returned)) await recordPasswordChange(events, { user, kind: 'auth.password_changed', request: ctx.request });
+          if (user && !isAPIError(ctx.context.returned))
+            await recordPasswordChange(events, { user, kind: 'auth.password_changed', request: ctx.request });
           return;
         }
         if (ctx.path === RESET_PASSWORD_PATH) {
@@ -184,7 +185,8 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         const device = await readDeviceCookie(ctx, email);
         await issueDeviceCookie(ctx, email, device);
         const signedIn = ctx.context.newSession?.user;
-        if (signedIn) await recordSignIn(events, { user: signedIn, isKnownBrowser: device !== null, request: ctx.request, via: 'password' });
+        if (signedIn)
+          await recordSignIn(events, { user: signedIn, isKnownBrowser: device !== null, request: ctx.request, via: 'password' });
         // An account of the original app: its Firebase hash replaced, its imported quotes attached.
         const userId = ctx.context.newSession?.user.id;
         const password = (ctx.body as { password?: unknown }).password;

@@ -62,7 +62,11 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
       entry.details = detailsOf(params, { factureId: params.id, numeroFacture: invoice?.numero ?? null });
-      Object.assign(entry, { devisId: invoice?.devisId ?? null, numeroDevis: invoice?.numeroDevis ?? null, compteId: invoice?.uid ?? null });
+      Object.assign(entry, {
+        devisId: invoice?.devisId ?? null,
+        numeroDevis: invoice?.numeroDevis ?? null,
+        compteId: invoice?.uid ?? null,
+      });
     }
     pending.set(request, entry);
   });

@@ -42,7 +42,11 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
   };
   const invoice = async (issued: boolean) => {
     const id = issued ? await issuedThroughService(t, owner) : await draftThroughService(t, owner);
-    const row = await t.app.database.db.selectFrom('factures').select(['devisId', 'numeroDevis']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.app.database.db
+      .selectFrom('factures')
+      .select(['devisId', 'numeroDevis'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     return { id, base: { devisId: row.devisId, numeroDevis: Number(row.numeroDevis) } };
   };
   const [method, pattern] = key.split(' ') as [string, string];
@@ -50,7 +54,11 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
   switch (key) {
     case 'POST /api/admin/devis/:id/confirmer': {
       const { quote, base } = await quoteIn('en attente');
-      return { ...base, url: pattern.replace(':id', quote.id), payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } } };
+      return {
+        ...base,
+        url: pattern.replace(':id', quote.id),
+        payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } },
+      };
     }
     case 'POST /api/admin/devis/:id/archiver': {
       const { quote, base } = await quoteIn('en attente');
@@ -83,16 +91,25 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
     }
     case 'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+        .jpeg()
+        .toBuffer();
       const url = pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
       return { ...base, url: `${url}?emplacement=avant`, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
     }
     case 'DELETE /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+        .jpeg()
+        .toBuffer();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
       const admin = await createAdmin(t);
-      const stored = await t.app.inject({ method: 'PUT', url: `${url}?emplacement=avant`, payload: jpeg, headers: { ...admin.headers, 'content-type': 'image/jpeg' } });
+      const stored = await t.app.inject({
+        method: 'PUT',
+        url: `${url}?emplacement=avant`,
+        payload: jpeg,
+        headers: { ...admin.headers, 'content-type': 'image/jpeg' },
+      });
       expect(stored.statusCode).toBe(201);
       return { ...base, url };
     }
@@ -256,11 +273,18 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     for (const id of [quote.id, otherQuote.id]) {
       expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/archiver`, headers: admin.headers })).statusCode).toBe(200);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/restaurer`, headers: admin.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/restaurer`, headers: admin.headers })).statusCode).toBe(
+      200,
+    );
     const journal = async (query: string) => {
       const response = await t.app.inject({ url: `/api/admin/journal${query}`, headers: admin.headers });
       expect(response.statusCode).toBe(200);
-      return response.json() as { entrees: Array<{ kind: string; devisId: string | null; compteId: string | null }>; total: number; pages: number; page: number };
+      return response.json() as {
+        entrees: Array<{ kind: string; devisId: string | null; compteId: string | null }>;
+        total: number;
+        pages: number;
+        page: number;
+      };
     };
 
     const byNumber = await journal(`?devis=${quote.numeroDevis}`);

@@ -26,7 +26,9 @@ export async function listAuditRows(db: Db, query: JournalQuery, pageSize: numbe
   let base = db.selectFrom('audit_log');
   if (query.devis) {
     const numero = /^\d{1,9}$/.test(query.devis) ? Number(query.devis) : null;
-    base = base.where((eb) => (numero === null ? eb('devisId', '=', query.devis) : eb.or([eb('devisId', '=', query.devis), eb('numeroDevis', '=', numero)])));
+    base = base.where((eb) =>
+      numero === null ? eb('devisId', '=', query.devis) : eb.or([eb('devisId', '=', query.devis), eb('numeroDevis', '=', numero)]),
+    );
   }
   if (query.compte) {
     const compte = query.compte.toLowerCase();
@@ -75,11 +77,7 @@ export async function findQuoteRef(db: Db, devisId: string) {
 
 /** The quote of an invoice, for an entry about it. */
 export async function findInvoiceRef(db: Db, factureId: string) {
-  return db
-    .selectFrom('factures')
-    .select(['id', 'devisId', 'numeroDevis', 'uid', 'numero'])
-    .where('id', '=', factureId)
-    .executeTakeFirst();
+  return db.selectFrom('factures').select(['id', 'devisId', 'numeroDevis', 'uid', 'numero']).where('id', '=', factureId).executeTakeFirst();
 }
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
@@ -93,6 +91,12 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 /** Whether the account has signed in before (the journal keeps that for the retention period). */
 export async function hasSignedInBefore(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('audit_log').select('id').where('compteId', '=', userId).where('kind', '=', 'auth.sign_in').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('compteId', '=', userId)
+    .where('kind', '=', 'auth.sign_in')
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }

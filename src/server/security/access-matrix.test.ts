@@ -328,7 +328,10 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
         const cell = cells;
         const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
-        const path = url.replace(':id', entry.id ?? quoteId).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
+        const path = url
+          .replace(':id', entry.id ?? quoteId)
+          .replace(':etape', 'prise-en-charge')
+          .replace(':photoId', randomUUID());
         const response = await t.app.inject({
           method: method as 'GET',
           url: path + (extra.query ?? ''),

@@ -34,7 +34,8 @@ const SECOND_STEP = new Set(['/two-factor/verify-totp', '/two-factor/verify-back
 
 const ipOf = (deps: AuthEventDeps, request?: Request) => request?.headers.get(deps.clientIpHeader) ?? null;
 const userAgentOf = (request?: Request) => request?.headers.get('user-agent') ?? null;
-const errorCodeOf = (value: unknown) => (isAPIError(value) ? String((value.body as { code?: unknown } | undefined)?.code ?? value.status) : null);
+const errorCodeOf = (value: unknown) =>
+  isAPIError(value) ? String((value.body as { code?: unknown } | undefined)?.code ?? value.status) : null;
 const loginUrl = (config: Config) => `${config.publicUrl}${paths.connexion}`;
 const resetUrl = (config: Config) => `${config.publicUrl}${paths.motDePasseOublie}`;
 
@@ -77,7 +78,10 @@ export async function recordSignIn(
 }
 
 /** A refused sign-in: journalled with the address tried (and its account, when there is one). */
-export async function recordFailedSignIn(deps: AuthEventDeps, { email, reason, request }: { email: string; reason: string | null; request?: Request }) {
+export async function recordFailedSignIn(
+  deps: AuthEventDeps,
+  { email, reason, request }: { email: string; reason: string | null; request?: Request },
+) {
   const userId = await findUserIdByEmail(deps.database.db, email);
   await recordAudit(deps.database.db, {
     kind: 'auth.sign_in_failed',
@@ -96,7 +100,12 @@ export async function recordFailedSignIn(deps: AuthEventDeps, { email, reason, r
  */
 export async function recordLockedSignIn(
   deps: AuthEventDeps,
-  { email, isFirstRefusal, retryAfterSeconds, request }: { email: string; isFirstRefusal: boolean; retryAfterSeconds: number; request?: Request },
+  {
+    email,
+    isFirstRefusal,
+    retryAfterSeconds,
+    request,
+  }: { email: string; isFirstRefusal: boolean; retryAfterSeconds: number; request?: Request },
 ): Promise<void> {
   if (!isFirstRefusal) return recordFailedSignIn(deps, { email, reason: 'ACCOUNT_LOCKED', request });
   const user = await deps.database.db
@@ -187,7 +196,12 @@ export async function recordTwoFactorEvent(
   });
   if (!failed && SECOND_STEP.has(ctx.path) && ctx.context.newSession) {
     const signedIn = ctx.context.newSession.user as User;
-    await recordSignIn(deps, { user: signedIn, isKnownBrowser: await readKnownBrowser(signedIn.email.toLowerCase()), request: ctx.request, via: ctx.path });
+    await recordSignIn(deps, {
+      user: signedIn,
+      isKnownBrowser: await readKnownBrowser(signedIn.email.toLowerCase()),
+      request: ctx.request,
+      via: ctx.path,
+    });
   }
 }
 

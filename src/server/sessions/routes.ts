@@ -29,7 +29,12 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/comptes/sessions',
     {
-      schema: { tags, security, summary: sessionTexts.apiDocs.list, response: { 200: deviceSessionsResponseSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags,
+        security,
+        summary: sessionTexts.apiDocs.list,
+        response: { 200: deviceSessionsResponseSchema, ...errorResponses(401, 403) },
+      },
     },
     async (request) => ({ sessions: await listDevices(deps, await callerOf(request)) }),
   );

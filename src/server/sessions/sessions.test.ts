@@ -34,7 +34,10 @@ async function browserSignIn(t: TestApp, email: string, password: string, { user
 }
 
 const securityMails = async (t: TestApp, email: string) =>
-  (await t.outbox()).filter((mail) => addressOf(mail) === email && Object.values(securityMailTexts).some((v) => typeof v === 'object' && v.subject === mail.subject));
+  (await t.outbox()).filter(
+    (mail) =>
+      addressOf(mail) === email && Object.values(securityMailTexts).some((v) => typeof v === 'object' && v.subject === mail.subject),
+  );
 
 const listOf = async (t: TestApp, headers: Record<string, string>) => t.app.inject({ url: '/api/comptes/sessions', headers });
 
@@ -51,7 +54,13 @@ describe.each(ENGINES)('« Mes appareils » on %s', (engine) => {
     const sessions = listed.json().sessions as Array<Record<string, unknown>>;
     // The helper's own session, the phone's and the laptop's; the phone's first, as « cet appareil ».
     expect(sessions).toHaveLength(3);
-    expect(sessions[0]).toMatchObject({ estCetAppareil: true, navigateur: 'Safari 17', systeme: 'iOS 17.5', appareil: 'mobile', ip: phone.ip });
+    expect(sessions[0]).toMatchObject({
+      estCetAppareil: true,
+      navigateur: 'Safari 17',
+      systeme: 'iOS 17.5',
+      appareil: 'mobile',
+      ip: phone.ip,
+    });
     const laptopSession = sessions.find((s) => s.ip === laptop.ip)!;
     expect(laptopSession).toMatchObject({ estCetAppareil: false, navigateur: 'Firefox 132', systeme: 'Linux', appareil: 'desktop' });
     expect(sessions.filter((s) => s.estCetAppareil)).toHaveLength(1);
@@ -107,7 +116,9 @@ describe.each(ENGINES)('« Mes appareils » on %s', (engine) => {
     expect(sessions).toHaveLength(1);
     const customerSession = (await listOf(t, customer.headers!)).json().sessions[0].id;
     expect(sessions.map((s) => s.id)).not.toContain(customerSession);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/comptes/sessions/${customerSession}`, headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/comptes/sessions/${customerSession}`, headers: admin.headers })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -138,12 +149,21 @@ describe.each(ENGINES)('security e-mails on %s', (engine) => {
     await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: customer.email } });
     const resetMail = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email).at(-1);
     const token = linkIn(resetMail).searchParams.get('token');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: origin, payload: { token, newPassword: 'nouveau-mot-de-passe' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: origin,
+      payload: { token, newPassword: 'nouveau-mot-de-passe' },
+    });
     expect(reset.statusCode).toBe(200);
     const mails = await securityMails(t, customer.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Votre mot de passe a été modifié']);
     expect(linkIn(mails[0]).pathname).toBe('/mot-de-passe-oublie');
-    const journal = await t.app.database.db.selectFrom('audit_log').select(['kind', 'compteId']).where('kind', '=', 'auth.password_reset').execute();
+    const journal = await t.app.database.db
+      .selectFrom('audit_log')
+      .select(['kind', 'compteId'])
+      .where('kind', '=', 'auth.password_reset')
+      .execute();
     expect(journal).toEqual([{ kind: 'auth.password_reset', compteId: customer.id }]);
   });
 
@@ -157,7 +177,12 @@ describe.each(ENGINES)('security e-mails on %s', (engine) => {
     const mails = await securityMails(t, customer.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Connexion à votre compte bloquée temporairement']);
     expect(mails[0]!.text).toContain('pendant 15 minutes');
-    const kinds = await t.app.database.db.selectFrom('audit_log').select('kind').where('compteId', '=', customer.id).orderBy('id').execute();
+    const kinds = await t.app.database.db
+      .selectFrom('audit_log')
+      .select('kind')
+      .where('compteId', '=', customer.id)
+      .orderBy('id')
+      .execute();
     expect(kinds.map((row) => row.kind)).toEqual([
       'auth.sign_in',
       ...Array(5).fill('auth.sign_in_failed'),
@@ -170,7 +195,11 @@ describe.each(ENGINES)('security e-mails on %s', (engine) => {
     const t = await buildTestAppForThisTest(engine);
     for (let i = 0; i < 7; i += 1) await browserSignIn(t, 'personne@exemple.fr', `devinette-${i}`);
     expect(await securityMails(t, 'personne@exemple.fr')).toEqual([]);
-    const locked = await t.app.database.db.selectFrom('audit_log').select(['kind', 'actorEmail', 'compteId']).where('kind', '=', 'auth.account_locked').execute();
+    const locked = await t.app.database.db
+      .selectFrom('audit_log')
+      .select(['kind', 'actorEmail', 'compteId'])
+      .where('kind', '=', 'auth.account_locked')
+      .execute();
     expect(locked).toEqual([{ kind: 'auth.account_locked', actorEmail: 'personne@exemple.fr', compteId: null }]);
   });
 });

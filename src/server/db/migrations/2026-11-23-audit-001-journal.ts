@@ -51,7 +51,9 @@ END $$ LANGUAGE plpgsql`,
       )
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`)
+      .raw(
+        `CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
+      )
       .execute(db);
     return;
   }

@@ -40,9 +40,25 @@ export function Journal() {
           apply({ devis: devis.trim(), compte: compte.trim() });
         }}
       >
-        <TextField label={j.filterQuote} value={devis} inputMode="numeric" onChange={(event) => setDevis(event.target.value)} autoComplete="off" />
-        <TextField label={j.filterAccount} value={compte} type="search" onChange={(event) => setCompte(event.target.value)} autoComplete="off" />
-        <SelectField label={j.filterKind} value={applied.type} onChange={(event) => apply({ devis: devis.trim(), compte: compte.trim(), type: event.target.value })}>
+        <TextField
+          label={j.filterQuote}
+          value={devis}
+          inputMode="numeric"
+          onChange={(event) => setDevis(event.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          label={j.filterAccount}
+          value={compte}
+          type="search"
+          onChange={(event) => setCompte(event.target.value)}
+          autoComplete="off"
+        />
+        <SelectField
+          label={j.filterKind}
+          value={applied.type}
+          onChange={(event) => apply({ devis: devis.trim(), compte: compte.trim(), type: event.target.value })}
+        >
           <option value="">{j.allKinds}</option>
           {AUDIT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
