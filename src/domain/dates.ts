@@ -5,21 +5,6 @@ export function formatParisDate(iso: string): string {
   return parisDay.format(new Date(iso));
 }
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant as read in France, 24 h: "2026-11-21T23:30:00Z" → "22/11/2026 00:30". */
-export function formatParisDateTime(iso: string): string {
-  return parisDateTime.format(new Date(iso)).replace(',', '');
-}
-
 /**
  * Pickup and delivery times are wall-clock times in France as the customer chose them
  * ("2026-12-01T08:30", or a day alone): shown as typed, "01/12/2026 08:30", never shifted by

@@ -1,6 +1,6 @@
 import { isAPIError, type createAuthMiddleware } from 'better-auth/api';
 import type { AuditKind } from '#domain/audit.ts';
-import { formatParisDateTime } from '#domain/dates.ts';
+import { formatParisDateTime } from '#domain/date-time.ts';
 import { paths } from '#domain/paths.ts';
 import { securityMailTexts as m } from '#domain/texts-sessions.ts';
 import { findUserIdByEmail, hasSignedInBefore } from '#server/audit/repository.ts';
