@@ -237,6 +237,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
   });
 
   describe('a whole mission', () => {
+    // 25 photos decoded and re-encoded by sharp, three PDFs: the time limit is for a busy machine, not a budget.
     it('records the pickup (history, PV with 12 photos and both signatures e-mailed), then the delivery (terminé, finalisation e-mail with both PVs)', async () => {
       const quote = await quoteInProgress();
       // The customer turned off the news of his quotes: the reports are essential, he gets them anyway.
@@ -387,7 +388,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
         expect((await t.app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(200);
       }
       await setStatusUpdates(t.app.database.db, customer.id, true);
-    });
+    }, 120_000);
 
     it('keeps the photos of an inspection in progress from the customer', async () => {
       const quote = await quoteInProgress();

@@ -1,15 +1,10 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { STANDARD_PHOTOS, type Damage, type Emplacement, type Etape, type InspectionFields } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import type { Config } from '#server/config.ts';
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { drawStrokes } from '#server/signatures/signed-document.ts';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 const ACCENT = '#0f3d5e';
 const TEXT = '#1b2430';
@@ -53,7 +48,7 @@ export type ReportInput = {
 export async function renderInspectionReport(input: ReportInput): Promise<Buffer> {
   const { etape, devis, fields, business } = input;
   const title = m.pvTitle[etape];
-  const doc = new PDFDocument({
+  const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
     bufferPages: true,
@@ -61,14 +56,6 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
