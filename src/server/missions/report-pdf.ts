@@ -4,7 +4,7 @@ import { missionTexts as m } from '#domain/texts-missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
-import { drawStrokes } from '#server/signatures/signed-document.ts';
+import { drawStrokes, formatParisShort } from '#server/signatures/signed-document.ts';
 
 const ACCENT = '#0f3d5e';
 const TEXT = '#1b2430';
@@ -12,19 +12,8 @@ const RULE = '#c9d1d9';
 const DAMAGE = '#b3261e';
 const EARLIER = '#8a94a0';
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it. */
-export const formatParis = (iso: string) => {
-  const [date = '', time = ''] = parisDateTime.format(new Date(iso)).split(' ');
-  return m.dateAtTime(date, time);
-};
+/** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it (the signed quote's stamp too). */
+export const formatParis = (iso: string) => formatParisShort(new Date(iso));
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 export type ReportPhoto = { id: string; emplacement: Emplacement; dommageId: string | null; takenAt: string | null; jpeg: Buffer };
