@@ -1,6 +1,6 @@
 import { isAPIError, type createAuthMiddleware } from 'better-auth/api';
 import type { AuditKind } from '#domain/audit.ts';
-import { formatParisDateTime } from '#domain/date-time.ts';
+import { formatParisShort } from '#server/signatures/signed-document.ts';
 import { paths } from '#domain/paths.ts';
 import { securityMailTexts as m } from '#domain/texts-sessions.ts';
 import { findUserIdByEmail, hasSignedInBefore } from '#server/audit/repository.ts';
@@ -68,7 +68,7 @@ export async function recordSignIn(
     const mail = accountNoticeMail({
       name: user.name,
       subject: m.newDevice.subject,
-      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisDateTime(now.toISOString())), m.newDevice.ifYou],
+      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisShort(now)), m.newDevice.ifYou],
       link: { intro: m.newDevice.ifNotYou, url: loginUrl(deps.config) },
       config: deps.config,
     });
@@ -146,7 +146,7 @@ export async function recordPasswordChange(
     const mail = accountNoticeMail({
       name: user.name,
       subject: m.passwordChanged.subject,
-      paragraphs: [m.passwordChanged.intro(formatParisDateTime(now.toISOString()))],
+      paragraphs: [m.passwordChanged.intro(formatParisShort(now))],
       link: { intro: m.passwordChanged.ifNotYou, url: resetUrl(deps.config) },
       config: deps.config,
     });
