@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/audit.ts';
+import { idParamSchema } from '#domain/schemas/text.ts';
 import { sessionTexts } from '#domain/texts-sessions.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 import { unauthenticated } from '#server/errors.ts';
@@ -46,7 +47,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: sessionTexts.apiDocs.revoke,
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: z.object({ id: idParamSchema }),
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
     },
