@@ -388,11 +388,9 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/ or /factures/; the action after it stays.
+    // The id is the segment after /devis/, /missions/, /factures/ or /sessions/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex(
-      (_segment, i) => i > 0 && (segments[i - 1] === 'devis' || segments[i - 1] === 'missions' || segments[i - 1] === 'factures'),
-    );
+    const index = segments.findIndex((_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions'].includes(segments[i - 1]!));
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
