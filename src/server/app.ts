@@ -42,6 +42,8 @@ import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { createRetentionTask } from './privacy/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,11 +107,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
   const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
+  const retention = createRetentionTask({ database, periods: config.retention, log: app.log });
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
-  // message it is sending), then what they use.
+  // message it is sending) and the pruning task, then what they use.
   app.addHook('onClose', async () => {
     await background.drain();
     await outbox.stop();
+    await retention.stop();
     mailer.close();
     await database.close();
   });
@@ -180,7 +184,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await registerCapabilities(app);
   await registerSpa(app);
   // Sends what earlier runs left waiting (a crash, a restart) as soon as the app is up.
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    retention.start();
+  });
   return app;
 }
 
@@ -197,6 +204,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(missionRoutes);
   await app.register(invoiceRoutes);
+  await app.register(privacyRoutes);
 }
 
 /**

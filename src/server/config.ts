@@ -110,6 +110,11 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  RETENTION_SENT_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_EXPIRED_SESSION_DAYS: z.coerce.number().int().min(0).default(7),
+  RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(0).default(1),
+  RETENTION_THROTTLE_HOURS: z.coerce.number().int().min(1).default(24),
   SIGNING_P12_PATH: optionalText,
   SIGNING_P12_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +132,8 @@ export type Config = {
   mail: { smtpUrl?: string; from: string };
   /** The e-mail outbox's worker (outbox/worker.ts). */
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number; retryBaseMs: number };
+  /** How long data that serves no one any more is kept before the pruning task removes it (privacy/retention.ts). */
+  retention: RetentionPeriods;
   geo: {
     geocoder: 'offline' | 'geoplateforme';
     geoplateformeUrl?: string;
@@ -167,6 +174,19 @@ export type Config = {
   /** The certificate that seals signed documents (signatures/seal.ts); none: one generated into DATA_DIR. */
   signing: { p12Path?: string; p12Password?: string };
   logLevel: string;
+};
+
+export type RetentionPeriods = {
+  /** Minutes between two runs of the pruning task; 0: never run by the server. */
+  intervalMinutes: number;
+  /** Sent or cancelled e-mails, counted from when they were sent (cancelled: created). */
+  sentMailDays: number;
+  /** Sessions, counted from when they expired. */
+  expiredSessionDays: number;
+  /** Verification and reset links, counted from when they expired. */
+  verificationDays: number;
+  /** Sign-in and sign-up counters, counted from the start of their window. */
+  throttleHours: number;
 };
 
 export class ConfigError extends Error {}
@@ -216,6 +236,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: e.OUTBOX_LEASE_MS,
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+    },
+    retention: {
+      intervalMinutes: e.RETENTION_INTERVAL_MINUTES,
+      sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
+      expiredSessionDays: e.RETENTION_EXPIRED_SESSION_DAYS,
+      verificationDays: e.RETENTION_VERIFICATION_DAYS,
+      throttleHours: e.RETENTION_THROTTLE_HOURS,
     },
     geo: {
       geocoder: e.GEOCODER,

@@ -20,6 +20,8 @@ const statusByCode: Record<ApiErrorCode, number> = {
   invalid_token: 400,
   token_expired: 400,
   account_locked: 429,
+  wrong_password: 403,
+  active_quotes: 409,
   internal: 500,
   unavailable: 503,
 };
