@@ -97,10 +97,13 @@ export function createRetentionTask({
   database,
   periods,
   log,
+  firstRunDelayMs = FIRST_RUN_DELAY_MS,
 }: {
   database: DatabaseHandle;
   periods: RetentionPeriods;
   log: Logger;
+  /** The first run waits this long, so that start-up (migrations, warming the pages) goes first. */
+  firstRunDelayMs?: number;
 }): RetentionTask {
   let timers: NodeJS.Timeout[] = [];
   let running: Promise<void> | null = null;
@@ -120,8 +123,7 @@ export function createRetentionTask({
   return {
     start() {
       if (periods.intervalMinutes <= 0 || timers.length > 0) return;
-      // The first run waits a little, so that start-up (migrations, warming the pages) goes first.
-      timers = [setTimeout(run, FIRST_RUN_DELAY_MS), setInterval(run, periods.intervalMinutes * 60_000)];
+      timers = [setTimeout(run, firstRunDelayMs), setInterval(run, periods.intervalMinutes * 60_000)];
       for (const timer of timers) timer.unref();
     },
     async stop() {
