@@ -179,6 +179,7 @@ export const publicTexts = {
     commentCaMarche: 'Comment ça marche',
     faq: 'FAQ',
     mentionsLegales: 'Mentions légales',
+    confidentialite: 'Confidentialité',
   },
   footer: {
     microEntreprise: 'micro-entreprise',
@@ -235,6 +236,10 @@ export const publicPageMeta = {
   mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  confidentialite: {
+    title: 'Politique de confidentialité',
+    description: 'Données collectées, finalités, durées de conservation, sous-traitants et exercice de vos droits (RGPD).',
   },
   connexion: {
     title: 'Connexion',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PublicConfig } from '#domain/public-config.ts';
+import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
 import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
 import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts-invoices.ts';
 
@@ -309,6 +309,44 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 /** What the browser may know of the configuration. */
-export function publicConfig(config: Config): PublicConfig {
-  return { contact: config.contact, business: config.business };
+export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts } {
+  return { contact: config.contact, business: config.business, privacy: privacyFacts(config) };
+}
+
+/** The host of a URL, never its credentials or path (SMTP_URL holds a password). */
+const hostOf = (url: string | undefined, fallback: string) => {
+  if (!url) return fallback;
+  try {
+    return new URL(url).hostname || fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
+ * The outside services that receive personal data under this configuration, by host name
+ * (the privacy page names them), and the retention periods.
+ */
+export function privacyFacts(config: Config): PrivacyFacts {
+  const { geo, mail, storage, retention } = config;
+  const router = {
+    offline: null,
+    geoplateforme: hostOf(geo.geoplateformeRoutingUrl, 'data.geopf.fr'),
+    osrm: hostOf(geo.osrmUrl, 'osrm'),
+    google: 'routes.googleapis.com',
+  }[geo.router];
+  return {
+    processors: {
+      geocoder: geo.geocoder === 'geoplateforme' ? hostOf(geo.geoplateformeUrl, 'data.geopf.fr') : null,
+      router,
+      smtp: mail.smtpUrl ? hostOf(mail.smtpUrl, 'smtp') : null,
+      s3: storage.kind === 's3' ? hostOf(storage.endpoint, `s3.${storage.region}.amazonaws.com`) : null,
+    },
+    retention: {
+      sentMailDays: retention.sentMailDays,
+      expiredSessionDays: retention.expiredSessionDays,
+      verificationDays: retention.verificationDays,
+      throttleHours: retention.throttleHours,
+    },
+  };
 }
