@@ -35,6 +35,7 @@ export const privacyTexts = {
   // The API's refusals
   wrongPassword: 'Mot de passe incorrect : votre compte n’a pas été supprimé.',
   adminCannotBeDeleted: 'Le compte administrateur ne peut pas être supprimé depuis l’espace client.',
+  activeQuotesDefault: 'Votre compte ne peut pas être supprimé tant qu’un devis est envoyé ou en cours.',
   activeQuotes: (quotes: readonly BlockingQuote[]) =>
     `Votre compte ne peut pas être supprimé tant qu’un devis est envoyé ou en cours : ${quotes
       .map((quote) => `devis n° ${quote.numeroDevis} (${blockingReason[quote.statut]})`)

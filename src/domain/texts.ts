@@ -96,9 +96,6 @@ export const apiErrorMessages = {
   invalid_token: "Ce lien n'est pas valide ou a déjà été utilisé.",
   token_expired: 'Ce lien a expiré. Demandez-en un nouveau.',
   account_locked: 'Trop de tentatives de connexion pour ce compte. Réessayez dans 15 minutes ou réinitialisez votre mot de passe.',
-  // Account deletion (privacy/)
-  wrong_password: 'Mot de passe incorrect.',
-  active_quotes: 'Cette action n’est pas possible tant qu’un devis est envoyé ou en cours.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer plus tard.',
 } as const;
@@ -239,7 +236,7 @@ export const publicPageMeta = {
   },
   confidentialite: {
     title: 'Politique de confidentialité',
-    description: 'Données collectées, finalités, durées de conservation, sous-traitants et exercice de vos droits (RGPD).',
+    description: 'Données collectées, durées de conservation, sous-traitants et vos droits (RGPD).',
   },
   connexion: {
     title: 'Connexion',
