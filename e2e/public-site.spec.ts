@@ -20,6 +20,7 @@ const publicPages = [
   { slug: 'comment-ca-marche', path: '/comment-ca-marche', heading: infoPageTexts.howItWorks.title },
   { slug: 'faq', path: '/faq', heading: infoPageTexts.faq.title },
   { slug: 'mentions-legales', path: '/mentions-legales', heading: infoPageTexts.legal.title },
+  { slug: 'confidentialite', path: '/confidentialite', heading: publicPageMeta.confidentialite.title },
   { slug: 'connexion', path: '/connexion', heading: 'Connexion' },
   { slug: '404', path: '/page-inexistante', heading: texts.notFoundTitle },
 ] as const;
@@ -425,7 +426,7 @@ test.describe('head, icons and crawlers', () => {
     expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/connexion']) {
+    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/confidentialite', '/connexion']) {
       expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     expect(sitemap).not.toContain('espace-client');
