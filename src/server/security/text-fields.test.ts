@@ -263,6 +263,12 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       body: { date: '2026-01-02', montantCentimes: 1_000, moyen: 'virement' },
     }),
   },
+  // A wrong password: deleting for real is privacy.test.ts's; here only what the text does.
+  'DELETE /api/comptes/moi': {
+    as: 'owner',
+    build: async () => ({ url: '/api/comptes/moi', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
+    exempt: { motDePasse: 'compared with the stored hash, never stored' },
+  },
   'GET /api/admin/chiffre-affaires': { as: 'admin', build: async () => ({ url: '/api/admin/chiffre-affaires', query: { annee: '2026' } }) },
   'GET /api/admin/chiffre-affaires.csv': {
     as: 'admin',
@@ -279,6 +285,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
   'GET /api/comptes/notifications',
+  // The caller's own data, no parameter.
+  'GET /api/comptes/mes-donnees',
   // The caller's own invoices, no parameter.
   'GET /api/factures',
   // A boolean only.
