@@ -238,6 +238,8 @@ for (const viewport of viewports) {
     });
 
     test('no serious or critical accessibility violation on any public page', async ({ page }) => {
+      // One axe run per page, eight pages: a busy machine needs more than the default minute.
+      test.setTimeout(150_000);
       for (const target of publicPages) {
         await page.goto(target.path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.heading);
@@ -371,6 +373,7 @@ test.describe('head, icons and crawlers', () => {
   });
 
   test('each public page arrives rendered: readable without JavaScript, then hydrated without error', async ({ browser }) => {
+    test.setTimeout(150_000);
     const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const withScript = await browser.newContext({ viewport: { width: 375, height: 812 } });
     for (const { path, heading } of publicPages) {

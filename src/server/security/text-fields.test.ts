@@ -466,6 +466,8 @@ describe.each(ENGINES)('hostile text in every text field of every route, on %s',
 
   it('never answers 5xx, refuses what the rule refuses, stores nothing it would refuse, and the admin search answers', async () => {
     let run = 0;
+    /** Stored values whose U+FFFD was sent as such and accepted. */
+    const sentReplacementCharacters = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...Object.keys(TEXT_ROUTES)),
@@ -525,7 +527,16 @@ describe.each(ENGINES)('hostile text in every text field of every route, on %s',
             expect(refused, context).toBe(true);
           }
           if (response.statusCode >= 400) expect(await snapshot(t), context).toBe(before);
-          expect(await unstorableStored(t), context).toEqual([]);
+          // A U+FFFD the caller sent on purpose is good text (the rule accepts it): what it left in
+          // the database is no sign of a surrogate mangled on the way, now or in later runs.
+          const found = await unstorableStored(t);
+          if (received.includes('\ufffd') && response.statusCode < 400) {
+            for (const finding of found) if (finding.includes('\ufffd')) sentReplacementCharacters.add(finding.replace(/^[^:]+: /, ''));
+          }
+          expect(
+            found.filter((finding) => !sentReplacementCharacters.has(finding.replace(/^[^:]+: /, ''))),
+            context,
+          ).toEqual([]);
           const search = await t.app.inject({ url: '/api/admin/devis?q=martin', headers: headers.admin });
           expect(search.statusCode, `admin search after ${context}`).toBe(200);
         },
