@@ -9,7 +9,8 @@ import { missionTexts as m } from '#domain/texts-missions.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
-import { readPdf } from '#server/test/pdf-text.ts';
+import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
+import { INK } from '#server/signatures/signed-document.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 import { cameraJpeg } from './test-photos.ts';
 
@@ -316,6 +317,19 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       }
       expect(pvText).not.toContain(m.pvNotPhotographed);
       expect(imageCount(pv.rawPayload)).toBe(13);
+      // Both signatures are drawn as the phone sent them: each stroke of each, point for point,
+      // the driver's in the left box and the contact's in the right one.
+      const inked = await strokesInColour(pv.rawPayload, INK);
+      const pointsPerStroke = DRAWING.traits.map((trait) => trait.length);
+      expect(inked.map((stroke) => stroke.points.length)).toEqual([...pointsPerStroke, ...pointsPerStroke]);
+      const middle = (await readPdf(pv.rawPayload)).pages[0]!.width / 2;
+      const [driver, contact] = [inked.slice(0, 2), inked.slice(2)];
+      expect(driver.every((stroke) => stroke.points.every(([x]) => x < middle))).toBe(true);
+      expect(contact.every((stroke) => stroke.points.every(([x]) => x > middle))).toBe(true);
+      // Its shape kept: the strokes rise and fall where the drawing does (pdfkit draws in a
+      // frame that runs top-down, as the pad does).
+      const turns = (points: [number, number][]) => points.slice(1).map(([, y], i) => Math.sign(y - points[i]![1]));
+      expect(inked.slice(0, 2).map((stroke) => turns(stroke.points))).toEqual(DRAWING.traits.map(turns));
 
       const pickupMails = (await t.outbox()).filter((mail) => mail.subject === m.pickupMailSubject(quote.numeroDevis));
       expect(pickupMails).toHaveLength(1);
