@@ -74,6 +74,7 @@ export const missionTexts = {
   offlineReady: 'Disponible hors connexion',
   offlinePreparing: 'Préparation de l’usage hors connexion…',
   offlineUnavailable: 'Ce navigateur ne permet pas l’usage hors connexion.',
+  offlineRetry: 'La préparation de l’usage hors connexion n’a pas abouti : elle sera refaite au retour du réseau.',
   offlineNow: 'Hors connexion : tout est enregistré sur ce téléphone et sera envoyé au retour du réseau.',
   photosPending: (count: number) => `${count} ${plural(count, 'photo en attente d’envoi', 'photos en attente d’envoi')}`,
   reportPending: 'État des lieux en attente d’envoi',
@@ -259,6 +260,4 @@ export const missionTexts = {
     pvBody: 'Le PV',
     feedBody: 'Le calendrier',
   },
-  /** « 23/11/2026 à 14:05 »: a date and a time, as the reports and their e-mails say them. */
-  dateAtTime: (date: string, time: string) => `${date} à ${time}`,
 } as const;
