@@ -5,7 +5,7 @@
 //
 // Two sets, never mixed: the calibration pairs (shared/data) are the only data anything is fitted
 // on, and are reported leave-one-out; the evaluation pairs (bench/road-distances-evaluation.csv,
-// published motorway lengths with their sources) are only ever predicted.
+// published motorway lengths and routed distances, each with its source) are only ever predicted.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,7 +152,7 @@ const rows = evaluation.map((s) => {
   };
 });
 console.log(
-  `\nEvaluation: \`bench/road-distances-evaluation.csv\` (${rows.length} published road lengths, source of each in the file; never fitted on)\n`,
+  `\nEvaluation: \`bench/road-distances-evaluation.csv\` (${rows.length} real road distances, source of each in the file; never fitted on)\n`,
 );
 console.log('| Pair | Road (km) | Great circle × factor (km) | Error | Backbone (km) | Error |');
 console.log('|---|---:|---:|---:|---:|---:|');
@@ -182,6 +182,12 @@ console.log(
     ? `\nNo evaluation pair has a real distance within 5 % of ${MAX_DISTANCE_KM} km, so the limit decision is not measured here.`
     : `\n${MAX_DISTANCE_KM} km limit: ${limitAgreement} of ${nearLimit.length} pairs within 5 % of it decided as real routing would.`,
 );
+const decision = (km: number) => (km <= MAX_DISTANCE_KM ? 'quoted' : 'refused');
+for (const r of nearLimit) {
+  console.log(
+    `- ${r.depart} → ${r.arrivee}: real ${r.roadKm} km (${decision(r.roadKm)}), offline ${Math.round(r.newKm)} km (${decision(Math.round(r.newKm))})`,
+  );
+}
 
 // --- coordinates derivation (unchanged) ----------------------------------------------------------
 type Row = [string, string, string, string | null, string, number, number, number, string];

@@ -20,6 +20,7 @@ const publicPages = [
   { slug: 'comment-ca-marche', path: '/comment-ca-marche', heading: infoPageTexts.howItWorks.title },
   { slug: 'faq', path: '/faq', heading: infoPageTexts.faq.title },
   { slug: 'mentions-legales', path: '/mentions-legales', heading: infoPageTexts.legal.title },
+  { slug: 'confidentialite', path: '/confidentialite', heading: publicPageMeta.confidentialite.title },
   { slug: 'connexion', path: '/connexion', heading: 'Connexion' },
   { slug: '404', path: '/page-inexistante', heading: texts.notFoundTitle },
 ] as const;
@@ -237,6 +238,8 @@ for (const viewport of viewports) {
     });
 
     test('no serious or critical accessibility violation on any public page', async ({ page }) => {
+      // One axe run per page, eight pages: a busy machine needs more than the default minute.
+      test.setTimeout(150_000);
       for (const target of publicPages) {
         await page.goto(target.path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.heading);
@@ -370,6 +373,7 @@ test.describe('head, icons and crawlers', () => {
   });
 
   test('each public page arrives rendered: readable without JavaScript, then hydrated without error', async ({ browser }) => {
+    test.setTimeout(150_000);
     const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const withScript = await browser.newContext({ viewport: { width: 375, height: 812 } });
     for (const { path, heading } of publicPages) {
@@ -425,7 +429,7 @@ test.describe('head, icons and crawlers', () => {
     expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/connexion']) {
+    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/confidentialite', '/connexion']) {
       expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
     }
     expect(sitemap).not.toContain('espace-client');

@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { routes } from './app/router.tsx';
-import { fallbackPublicConfig, readInjectedConfig } from './lib/public-config.ts';
+import { readInjectedConfig } from './lib/public-config.ts';
 import './styles/tokens.css';
 
 /** `npm run dev` serves index.html as it is, without the configuration the server injects. */
@@ -34,7 +34,9 @@ async function loadMatchedLazyRoutes(): Promise<void> {
 
 async function start() {
   const container = document.getElementById('root')!;
-  const config = readInjectedConfig() ?? (await fetchConfigInDevelopment()) ?? fallbackPublicConfig;
+  // The placeholder identity is only for `npm run dev` with the API down: loaded then, never shipped first.
+  const config =
+    readInjectedConfig() ?? (await fetchConfigInDevelopment()) ?? (await import('#domain/public-config.ts')).placeholderPublicConfig;
   const isPrerendered = container.firstElementChild !== null;
   await loadMatchedLazyRoutes();
   const app = (

@@ -117,11 +117,12 @@ export const infoPageTexts = {
     ],
     retentionTitle: 'Combien de temps',
     retention: [
-      'Compte client : tant que le compte est actif, puis 3 ans après le dernier contact.',
-      'Devis confirmés et pièces comptables : 10 ans (article L123-22 du Code de commerce).',
-      'Devis non confirmés : 3 ans après leur création.',
-      'Journaux de sécurité : 12 mois.',
+      'Compte client, profil et devis : tant que le compte existe ; à sa suppression, ils sont effacés et les devis anonymisés.',
+      'Factures et avoirs : 10 ans (article L123-22 du Code de commerce).',
+      'Devis signés et états des lieux d’une mission : 5 ans après la fin de la mission (article 2224 du Code civil).',
+      'Sessions, liens et compteurs de sécurité, copies des e-mails envoyés : quelques jours (le détail est dans la politique de confidentialité).',
     ],
+    policyLink: 'Tout savoir dans la politique de confidentialité',
     recipientsTitle: 'Qui y a accès',
     recipients:
       'Seul l’éditeur et ses prestataires techniques (hébergement, envoi des e-mails) y ont accès, pour les besoins du service. Vos données ne sont ni vendues ni cédées.',

@@ -34,6 +34,7 @@ export const routeTable = {
   commentCaMarche: { path: '/comment-ca-marche', access: 'public', meta: publicPageMeta.commentCaMarche },
   faq: { path: '/faq', access: 'public', meta: publicPageMeta.faq },
   mentionsLegales: { path: '/mentions-legales', access: 'public', meta: publicPageMeta.mentionsLegales },
+  confidentialite: { path: '/confidentialite', access: 'public', meta: publicPageMeta.confidentialite },
   motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
   reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
   espaceClient: { path: '/espace-client', access: 'user' },

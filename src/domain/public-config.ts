@@ -2,6 +2,17 @@
 export type PublicConfig = {
   contact: { email: string; phone: string };
   business: { name: string; owner: string; siret: string; address: string; host: string };
+  /**
+   * What the privacy page says of the configuration: the outside services that receive
+   * personal data (their host names, null when the built-in one is used) and the retention
+   * periods. Optional so that the home page's bundle carries no placeholder for it.
+   */
+  privacy?: PrivacyFacts;
+};
+
+export type PrivacyFacts = {
+  processors: { geocoder: string | null; router: string | null; smtp: string | null; s3: string | null };
+  retention: { sentMailDays: number; expiredSessionDays: number; verificationDays: number; throttleHours: number };
 };
 
 /**

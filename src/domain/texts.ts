@@ -176,6 +176,7 @@ export const publicTexts = {
     commentCaMarche: 'Comment ça marche',
     faq: 'FAQ',
     mentionsLegales: 'Mentions légales',
+    confidentialite: 'Confidentialité',
   },
   footer: {
     microEntreprise: 'micro-entreprise',
@@ -232,6 +233,10 @@ export const publicPageMeta = {
   mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  confidentialite: {
+    title: 'Politique de confidentialité',
+    description: 'Données collectées, durées de conservation, sous-traitants et vos droits (RGPD).',
   },
   connexion: {
     title: 'Connexion',

@@ -45,6 +45,8 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { createRetentionTask } from './privacy/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,11 +110,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
   const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
+  const retention = createRetentionTask({ database, periods: config.retention, log: app.log });
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
-  // message it is sending), then what they use.
+  // message it is sending) and the pruning task, then what they use.
   app.addHook('onClose', async () => {
     await background.drain();
     await outbox.stop();
+    await retention.stop();
     mailer.close();
     await database.close();
   });
@@ -183,7 +187,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await registerCapabilities(app);
   await registerSpa(app);
   // Sends what earlier runs left waiting (a crash, a restart) as soon as the app is up.
-  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onReady', async () => {
+    outbox.start();
+    retention.start();
+  });
   return app;
 }
 
@@ -204,6 +211,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(sessionRoutes);
   await app.register(auditRoutes);
+  await app.register(privacyRoutes);
 }
 
 /**

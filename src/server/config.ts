@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PublicConfig } from '#domain/public-config.ts';
+import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
 import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
 import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts-invoices.ts';
 
@@ -110,6 +110,11 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  RETENTION_SENT_MAIL_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_EXPIRED_SESSION_DAYS: z.coerce.number().int().min(0).default(7),
+  RETENTION_VERIFICATION_DAYS: z.coerce.number().int().min(0).default(1),
+  RETENTION_THROTTLE_HOURS: z.coerce.number().int().min(1).default(24),
   SIGNING_P12_PATH: optionalText,
   SIGNING_P12_PASSWORD: z.string().optional(),
   /** How long the audit journal keeps an entry (audit/): `purgeAuditLog` deletes older ones. */
@@ -129,6 +134,8 @@ export type Config = {
   mail: { smtpUrl?: string; from: string };
   /** The e-mail outbox's worker (outbox/worker.ts). */
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number; retryBaseMs: number };
+  /** How long data that serves no one any more is kept before the pruning task removes it (privacy/retention.ts). */
+  retention: RetentionPeriods;
   geo: {
     geocoder: 'offline' | 'geoplateforme';
     geoplateformeUrl?: string;
@@ -171,6 +178,19 @@ export type Config = {
   /** The audit journal (audit/): days an entry is kept. */
   audit: { retentionDays: number };
   logLevel: string;
+};
+
+export type RetentionPeriods = {
+  /** Minutes between two runs of the pruning task; 0: never run by the server. */
+  intervalMinutes: number;
+  /** Sent or cancelled e-mails, counted from when they were sent (cancelled: created). */
+  sentMailDays: number;
+  /** Sessions, counted from when they expired. */
+  expiredSessionDays: number;
+  /** Verification and reset links, counted from when they expired. */
+  verificationDays: number;
+  /** Sign-in and sign-up counters, counted from the start of their window. */
+  throttleHours: number;
 };
 
 export class ConfigError extends Error {}
@@ -220,6 +240,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: e.OUTBOX_LEASE_MS,
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+    },
+    retention: {
+      intervalMinutes: e.RETENTION_INTERVAL_MINUTES,
+      sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
+      expiredSessionDays: e.RETENTION_EXPIRED_SESSION_DAYS,
+      verificationDays: e.RETENTION_VERIFICATION_DAYS,
+      throttleHours: e.RETENTION_THROTTLE_HOURS,
     },
     geo: {
       geocoder: e.GEOCODER,
@@ -287,6 +314,44 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 /** What the browser may know of the configuration. */
-export function publicConfig(config: Config): PublicConfig {
-  return { contact: config.contact, business: config.business };
+export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts } {
+  return { contact: config.contact, business: config.business, privacy: privacyFacts(config) };
+}
+
+/** The host of a URL, never its credentials or path (SMTP_URL holds a password). */
+const hostOf = (url: string | undefined, fallback: string) => {
+  if (!url) return fallback;
+  try {
+    return new URL(url).hostname || fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
+ * The outside services that receive personal data under this configuration, by host name
+ * (the privacy page names them), and the retention periods.
+ */
+export function privacyFacts(config: Config): PrivacyFacts {
+  const { geo, mail, storage, retention } = config;
+  const router = {
+    offline: null,
+    geoplateforme: hostOf(geo.geoplateformeRoutingUrl, 'data.geopf.fr'),
+    osrm: hostOf(geo.osrmUrl, 'osrm'),
+    google: 'routes.googleapis.com',
+  }[geo.router];
+  return {
+    processors: {
+      geocoder: geo.geocoder === 'geoplateforme' ? hostOf(geo.geoplateformeUrl, 'data.geopf.fr') : null,
+      router,
+      smtp: mail.smtpUrl ? hostOf(mail.smtpUrl, 'smtp') : null,
+      s3: storage.kind === 's3' ? hostOf(storage.endpoint, `s3.${storage.region}.amazonaws.com`) : null,
+    },
+    retention: {
+      sentMailDays: retention.sentMailDays,
+      expiredSessionDays: retention.expiredSessionDays,
+      verificationDays: retention.verificationDays,
+      throttleHours: retention.throttleHours,
+    },
+  };
 }

@@ -1,4 +1,17 @@
 import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
+import { privacyTexts } from '#domain/texts-privacy.ts';
+
+/**
+ * Codes that only one capability's routes answer with: their default messages stay in that
+ * capability's catalogue, out of the home page's first bundle (the browser shows the message
+ * the API sends, and needs no default for them).
+ */
+const capabilityCodes = {
+  wrong_password: { status: 403, message: privacyTexts.wrongPassword },
+  active_quotes: { status: 409, message: privacyTexts.activeQuotesDefault },
+} as const;
+
+export type AppErrorCode = ApiErrorCode | keyof typeof capabilityCodes;
 
 const statusByCode: Record<ApiErrorCode, number> = {
   not_found: 404,
@@ -30,10 +43,11 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly details?: unknown;
 
-  constructor(code: ApiErrorCode, message?: string, options?: { statusCode?: number; details?: unknown; cause?: unknown }) {
-    super(message ?? apiErrorMessages[code], { cause: options?.cause });
+  constructor(code: AppErrorCode, message?: string, options?: { statusCode?: number; details?: unknown; cause?: unknown }) {
+    const own = code in capabilityCodes ? capabilityCodes[code as keyof typeof capabilityCodes] : null;
+    super(message ?? own?.message ?? apiErrorMessages[code as ApiErrorCode], { cause: options?.cause });
     this.code = code;
-    this.statusCode = options?.statusCode ?? statusByCode[code];
+    this.statusCode = options?.statusCode ?? own?.status ?? statusByCode[code as ApiErrorCode];
     this.details = options?.details;
   }
 }

@@ -1,8 +1,5 @@
 import { createContext, useContext } from 'react';
-import { placeholderPublicConfig, type PublicConfig } from '#domain/public-config.ts';
-
-/** Only seen when nothing better is known: `npm run dev` with the API down. */
-export const fallbackPublicConfig: PublicConfig = placeholderPublicConfig;
+import type { PublicConfig } from '#domain/public-config.ts';
 
 /** The configuration the server injected into index.html as inert JSON, if any. */
 export function readInjectedConfig(): PublicConfig | null {
@@ -20,6 +17,8 @@ export function readInjectedConfig(): PublicConfig | null {
  * (main.tsx) provides what the server injected; the server's prerendering
  * (entry-server.tsx) provides its own configuration.
  */
-export const PublicConfigContext = createContext<PublicConfig>(fallbackPublicConfig);
+// No default: App (main.tsx, entry-server.tsx) and the component tests always provide one, and
+// the placeholder identity stays out of the home page's first bundle (main.tsx loads it on demand).
+export const PublicConfigContext = createContext<PublicConfig>(null as unknown as PublicConfig);
 
 export const usePublicConfig = (): PublicConfig => useContext(PublicConfigContext);

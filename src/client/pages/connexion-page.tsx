@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '#domain/verification.ts';
 import { texts } from '#domain/texts.ts';
+import { privacyTexts } from '#domain/texts-privacy.ts';
 import { destinationAfterLogin, useSession } from '#client/lib/use-session.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -35,7 +36,9 @@ export function ConnexionPage() {
     ? verificationMessages[verification]
     : params.get('reinitialise') === '1'
       ? { kind: 'success' as const, text: texts.resetPasswordDone }
-      : null;
+      : params.get('compte') === 'supprime'
+        ? { kind: 'success' as const, text: privacyTexts.deleted }
+        : null;
 
   return (
     <Page title={texts.loginTitle}>

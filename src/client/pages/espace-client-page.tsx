@@ -5,6 +5,7 @@ import { quoteTexts as t } from '#domain/texts-quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
+import { PrivacySection } from '#client/features/privacy/components/privacy-section.tsx';
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
@@ -37,6 +38,7 @@ export function EspaceClientPage() {
         <Simulator />
       </section>
       <NotificationSettings />
+      <PrivacySection />
       <Suspense fallback={null}>
         <DevicesPanel />
       </Suspense>

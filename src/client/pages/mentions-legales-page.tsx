@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { paths } from '#domain/paths.ts';
 import { publicPageMeta, texts } from '#domain/texts.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Definitions, TextList } from '#client/ui/lists.tsx';
@@ -52,6 +54,9 @@ export function MentionsLegalesPage() {
           {t.rights} {mailto}.
         </p>
         <p>{t.complaint}</p>
+        <p>
+          <Link to={paths.confidentialite}>{t.policyLink}</Link>
+        </p>
 
         <h2>{t.cookiesTitle}</h2>
         <p>{t.cookies}</p>

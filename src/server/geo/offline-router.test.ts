@@ -97,6 +97,16 @@ describe('offline router over the motorway backbone', () => {
     expect(await router.distanceKm(annecy, briancon)).toBeGreaterThan(greatCircleKm(annecy, briancon) * ROAD_FACTOR * 1.25);
   });
 
+  it('joins the A62 and the A89 to the Bordeaux ring road instead of going round by Bayonne', async () => {
+    // Before the ring road (A630/N230, N89) was in the network, both ran into dead ends at
+    // Bordeaux: Toulouse → Saintes came out at twice the crow's flight, Toulouse → Libourne 1.75×.
+    const toulouse = { lat: 43.6045, lon: 1.4442 };
+    const saintes = { lat: 45.7464, lon: -0.6333 };
+    const libourne = { lat: 44.9153, lon: -0.2439 };
+    expect(await router.distanceKm(toulouse, saintes)).toBeLessThan(greatCircleKm(toulouse, saintes) * 1.5);
+    expect(await router.distanceKm(toulouse, libourne)).toBeLessThan(greatCircleKm(toulouse, libourne) * 1.5);
+  });
+
   it('goes straight on a short trip and where no road of the backbone reaches (Corsica)', async () => {
     const lyon = { lat: 45.7578, lon: 4.832 };
     const vienne = { lat: 45.5242, lon: 4.8781 };

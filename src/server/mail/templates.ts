@@ -1,6 +1,7 @@
 import { paths } from '#domain/paths.ts';
 import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts.ts';
 import { identityLine, mailTexts } from '#domain/texts-server.ts';
+import { privacyTexts } from '#domain/texts-privacy.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
@@ -57,6 +58,22 @@ export function signUpAttemptMail({ name, config }: { name: string; config: Conf
 <p>${escapeHtml(attempt.login)} <a href="${escapeHtml(login)}">${escapeHtml(login)}</a></p>
 <p>${escapeHtml(attempt.forgotten)} <a href="${escapeHtml(forgotten)}">${escapeHtml(forgotten)}</a></p>
 <p>${escapeHtml(attempt.notYou)}</p>`,
+    ),
+  };
+}
+
+/** The last e-mail of an account its owner deleted (privacy/): what is gone, what is kept and why. */
+export function accountDeletedMail({ name, config }: { name: string; config: Config }): Rendered {
+  const f = privacyTexts.farewellMail;
+  const contact = `${config.contact.email} – ${config.contact.phone}`;
+  return {
+    subject: f.subject,
+    text: `${f.greeting(name)}\n\n${f.intro}\n\n${f.kept}\n\n${f.notYou} ${contact}\n\n${f.goodbye}\n\n${footerText(config)}`,
+    html: layout(
+      config,
+      f.subject,
+      `<p>${escapeHtml(f.greeting(name))}</p><p>${escapeHtml(f.intro)}</p><p>${escapeHtml(f.kept)}</p>
+<p>${escapeHtml(f.notYou)} ${escapeHtml(contact)}</p><p>${escapeHtml(f.goodbye)}</p>`,
     ),
   };
 }

@@ -152,6 +152,14 @@ const TABLE: Record<string, Entry> = {
   },
   // The audit journal (audit/).
   'GET /api/admin/journal': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?type=quote.archive&page=1' }) },
+  // Customers' rights (RGPD): every account exports its own data. Deleting with a wrong password is
+  // refused to all (the administrator's account never goes this way); privacy.test.ts deletes for real.
+  'GET /api/comptes/mes-donnees': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'DELETE /api/comptes/moi': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 403, other: 403, admin: 403 },
+    request: () => ({ payload: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
+  },
   'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },

@@ -15,7 +15,7 @@ describe.each(ENGINES)('robots.txt and sitemap.xml on %s', (engine) => {
     const response = await t.app.inject('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
-    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/connexion']) {
+    for (const path of ['/', '/qui-sommes-nous', '/comment-ca-marche', '/faq', '/mentions-legales', '/confidentialite', '/connexion']) {
       expect(response.body).toContain(`<loc>${PUBLIC_URL}${path}</loc>`);
     }
     expect(response.body).not.toMatch(/espace-client|admin|devis/);

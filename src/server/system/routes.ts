@@ -46,6 +46,20 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
               address: z.string(),
               host: z.string(),
             }),
+            privacy: z.object({
+              processors: z.object({
+                geocoder: z.string().nullable(),
+                router: z.string().nullable(),
+                smtp: z.string().nullable(),
+                s3: z.string().nullable(),
+              }),
+              retention: z.object({
+                sentMailDays: z.number(),
+                expiredSessionDays: z.number(),
+                verificationDays: z.number(),
+                throttleHours: z.number(),
+              }),
+            }),
           }),
         },
       },

@@ -53,6 +53,8 @@ export async function buildTestApp(engine: Engine = 'sqlite', { env = {}, overri
     PUBLIC_URL,
     ADMIN_EMAIL,
     LOG_LEVEL: 'silent',
+    // The pruning task runs only when a test calls it (privacy/retention.test.ts).
+    RETENTION_INTERVAL_MINUTES: '0',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   };

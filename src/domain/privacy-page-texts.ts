@@ -1,0 +1,76 @@
+/**
+ * Texts of the « Politique de confidentialité » page (/confidentialite): part of the catalogue
+ * of src/domain/texts.ts, in a module of their own because that page loads lazily. What the
+ * page says of retention and processors comes from the server's configuration (PublicConfig's
+ * `privacy`); the defaults below are what it shows without one.
+ */
+import type { PrivacyFacts } from './public-config.ts';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
+const days = (count: number) => plural(count, 'jour', 'jours');
+const hours = (count: number) => plural(count, 'heure', 'heures');
+
+/** The README's defaults (RETENTION_*), for a page rendered without the server's configuration. */
+export const defaultPrivacyFacts: PrivacyFacts = {
+  processors: { geocoder: null, router: null, smtp: null, s3: null },
+  retention: { sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24 },
+};
+
+export const privacyPageTexts = {
+  intro: (business: string, owner: string) =>
+    `Cette page explique quelles données personnelles ${business} traite, pourquoi, combien de temps elles sont conservées, qui les reçoit et comment exercer vos droits. Responsable du traitement : ${owner}.`,
+
+  collectedTitle: 'Ce que nous collectons, et pourquoi',
+  collected: [
+    'Votre compte : nom, adresse e-mail, téléphone, adresse postale, type de client, numéro SIRET pour une entreprise, mot de passe (seule une empreinte est conservée, jamais le mot de passe). Pour gérer votre compte et vos devis (exécution du contrat).',
+    'Vos devis : adresses de départ et d’arrivée, véhicule (marque, modèle, immatriculation, numéro de châssis), dates souhaitées, contacts sur place, options et commentaires. Pour établir, confirmer et réaliser le convoyage (exécution du contrat).',
+    'La signature en ligne d’un devis : le nom saisi, votre adresse e-mail, l’adresse IP et le navigateur, la date et l’empreinte du document signé. Pour prouver l’accord (exécution du contrat et preuve).',
+    'Les états des lieux : photos du véhicule, kilométrage, niveau de carburant, dommages, signatures. Pour prouver l’état du véhicule à la prise en charge et à la livraison (exécution du contrat et preuve).',
+    'Les factures et avoirs : identité, adresse, prestation et montants. Pour tenir la comptabilité de l’entreprise (obligation légale).',
+    'La sécurité : vos sessions (adresse IP, navigateur, dates) et des compteurs de tentatives de connexion. Pour protéger les comptes contre les abus (intérêt légitime).',
+    'Les e-mails que nous vous envoyons : une copie est gardée le temps de leur envoi. Pour vous tenir informé de vos devis (exécution du contrat).',
+  ],
+
+  retentionTitle: 'Combien de temps',
+  retention: (r: PrivacyFacts['retention']) => [
+    'Votre compte, votre profil et vos devis : tant que votre compte existe. Quand vous le supprimez, ils sont effacés et vos devis anonymisés (plus de nom, d’e-mail, de téléphone, de contacts, d’immatriculation ni de commentaire ; seule la ville des adresses reste).',
+    'Factures et avoirs : 10 ans (article L123-22 du Code de commerce), conservés tels qu’émis, même après la suppression de votre compte. Le devis d’une mission facturée garde votre nom et le trajet que la facture mentionne.',
+    'Devis signé, preuve de signature, états des lieux et photos d’une mission : 5 ans après la fin de la mission (délai de prescription, article 2224 du Code civil), même après la suppression de votre compte, accessibles au seul éditeur. Le devis envoyé mais jamais signé est supprimé avec votre compte.',
+    `Copies des e-mails envoyés : ${days(r.sentMailDays)} après leur envoi.`,
+    `Sessions : jusqu’à leur expiration (30 jours au plus après la connexion), puis ${days(r.expiredSessionDays)}.`,
+    `Liens de vérification et de réinitialisation du mot de passe : jusqu’à leur expiration, puis ${days(r.verificationDays)}.`,
+    `Compteurs de tentatives de connexion : ${hours(r.throttleHours)}.`,
+  ],
+
+  processorsTitle: 'Qui reçoit vos données',
+  host: (host: string) => `Hébergement : ${host}`,
+  geocoder: (host: string | null) =>
+    host
+      ? `Recherche d’adresses : le texte des adresses saisies est envoyé à ${host} (IGN Géoplateforme, service public).`
+      : 'Recherche d’adresses : faite sur notre serveur, sans service extérieur.',
+  router: (host: string | null) =>
+    host
+      ? `Calcul des distances : les coordonnées des adresses de départ et d’arrivée sont envoyées à ${host}.`
+      : 'Calcul des distances : fait sur notre serveur, sans service extérieur.',
+  smtp: (host: string | null) =>
+    host
+      ? `Envoi des e-mails : votre adresse e-mail et le contenu des messages passent par le serveur d’envoi ${host}.`
+      : 'Envoi des e-mails : par notre propre serveur, sans prestataire d’envoi.',
+  s3: (host: string | null) =>
+    host ? `Stockage des documents (PDF, photos) : chez ${host}.` : 'Stockage des documents (PDF, photos) : sur notre serveur.',
+  noSale: 'Vos données ne sont ni vendues, ni cédées, ni utilisées pour de la publicité.',
+
+  rightsTitle: 'Vos droits, et comment les exercer',
+  accessRight:
+    'Accès et portabilité : dans votre espace client, le bouton « Télécharger mes données » vous donne toutes vos données dans un fichier JSON.',
+  erasureRight:
+    'Effacement : dans votre espace client, le bouton « Supprimer mon compte » supprime votre compte après confirmation par votre mot de passe. Ce n’est pas possible tant qu’un devis est envoyé ou en cours : attendez la fin de la mission, ou contactez-nous.',
+  areaLink: 'Aller à mon espace client',
+  otherRights: 'Rectification, limitation, opposition, ou toute question sur vos données : écrivez-nous à',
+  orCall: 'ou appelez le',
+  complaint: 'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (cnil.fr).',
+
+  cookiesTitle: 'Cookies',
+  cookies:
+    'Seuls des cookies strictement nécessaires sont déposés : la session lorsque vous êtes connecté, et un cookie qui reconnaît un navigateur où vous vous êtes déjà connecté, pour la sécurité. Aucun cookie de mesure d’audience, de publicité ni de suivi.',
+} as const;

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import type { Db } from '#server/db/index.ts';
+import type { OutboxStatus } from '#server/db/schema.ts';
+import { createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { createRetentionTask, pruneExpiredData } from './retention.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date('2026-11-23T10:00:00.000Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+const PERIODS = { intervalMinutes: 60, sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24 };
+
+async function addMail(db: Db, status: OutboxStatus, createdAt: string, sentAt: string | null) {
+  const id = randomUUID();
+  await db
+    .insertInto('outbox')
+    .values({
+      id,
+      kind: 'test',
+      recipient: 'client@exemple.fr',
+      subject: 'Sujet',
+      textBody: 'texte',
+      htmlBody: '<p>texte</p>',
+      attachments: '[]',
+      devisId: null,
+      status,
+      attempts: 1,
+      nextAttemptAt: createdAt,
+      leaseUntil: null,
+      lastError: null,
+      createdAt,
+      sentAt,
+    })
+    .execute();
+  return id;
+}
+
+async function addSession(db: Db, userId: string, expiresAt: string) {
+  const id = randomUUID();
+  await sql`insert into ${sql.table('session')} (${sql.ref('id')}, ${sql.ref('token')}, ${sql.ref('userId')}, ${sql.ref('expiresAt')}, ${sql.ref(
+    'createdAt',
+  )}, ${sql.ref('updatedAt')}) values (${id}, ${randomUUID()}, ${userId}, ${expiresAt}, ${ago(40 * DAY)}, ${ago(40 * DAY)})`.execute(db);
+  return id;
+}
+
+async function addVerification(db: Db, expiresAt: string) {
+  const id = randomUUID();
+  await sql`insert into ${sql.table('verification')} (${sql.ref('id')}, ${sql.ref('identifier')}, ${sql.ref('value')}, ${sql.ref(
+    'expiresAt',
+  )}, ${sql.ref('createdAt')}, ${sql.ref('updatedAt')}) values (${id}, ${`reset-password:${id}`}, ${'u'}, ${expiresAt}, ${ago(3 * DAY)}, ${ago(
+    3 * DAY,
+  )})`.execute(db);
+  return id;
+}
+
+async function addRateLimit(db: Db, lastRequest: number) {
+  const id = randomUUID();
+  await sql`insert into ${sql.table('rateLimit')} (${sql.ref('id')}, ${sql.ref('key')}, ${sql.ref('count')}, ${sql.ref(
+    'lastRequest',
+  )}) values (${id}, ${`198.51.100.1|/sign-in/email|${id}`}, ${1}, ${lastRequest})`.execute(db);
+  return id;
+}
+
+const idsIn = async (db: Db, table: string, ids: string[]) => {
+  const { rows } = await sql<{
+    id: string;
+  }>`select ${sql.ref('id')} from ${sql.table(table)} where ${sql.ref('id')} in (${sql.join(ids)})`.execute(db);
+  return rows.map((row) => row.id).sort();
+};
+
+describe('retention periods', () => {
+  it('have documented defaults and read the RETENTION_* variables', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/convoyage-retention-config' }).retention).toEqual({
+      intervalMinutes: 60,
+      sentMailDays: 30,
+      expiredSessionDays: 7,
+      verificationDays: 1,
+      throttleHours: 24,
+    });
+    const config = loadConfig({
+      DATA_DIR: '/tmp/convoyage-retention-config',
+      RETENTION_INTERVAL_MINUTES: '0',
+      RETENTION_SENT_MAIL_DAYS: '90',
+      RETENTION_EXPIRED_SESSION_DAYS: '0',
+      RETENTION_VERIFICATION_DAYS: '2',
+      RETENTION_THROTTLE_HOURS: '48',
+    });
+    expect(config.retention).toEqual({
+      intervalMinutes: 0,
+      sentMailDays: 90,
+      expiredSessionDays: 0,
+      verificationDays: 2,
+      throttleHours: 48,
+    });
+    expect(() => loadConfig({ DATA_DIR: '/tmp/convoyage-retention-config', RETENTION_SENT_MAIL_DAYS: '0' })).toThrow(
+      /RETENTION_SENT_MAIL_DAYS/,
+    );
+  });
+});
+
+describe.each(ENGINES)('pruning expired data on %s', (engine) => {
+  const t = useTestApp(engine);
+
+  it('deletes what is older than its period and keeps what is newer', async () => {
+    const db = t.app.database.db;
+    const customer = await createCustomer(t);
+
+    const oldSent = await addMail(db, 'sent', ago(40 * DAY), ago(31 * DAY));
+    const recentSent = await addMail(db, 'sent', ago(40 * DAY), ago(29 * DAY));
+    const oldCancelled = await addMail(db, 'cancelled', ago(31 * DAY), null);
+    const oldFailed = await addMail(db, 'failed', ago(60 * DAY), null);
+    const oldPending = await addMail(db, 'pending', ago(60 * DAY), null);
+
+    const longExpired = await addSession(db, customer.id, ago(8 * DAY));
+    const justExpired = await addSession(db, customer.id, ago(6 * DAY));
+    const valid = await addSession(db, customer.id, new Date(NOW.getTime() + DAY).toISOString());
+
+    const oldLink = await addVerification(db, ago(2 * DAY));
+    const recentLink = await addVerification(db, ago(DAY / 2));
+
+    await db
+      .insertInto('auth_throttle')
+      .values([
+        { key: `old-${engine}`, hits: 3, windowStart: NOW.getTime() - 25 * 60 * 60 * 1000 },
+        { key: `new-${engine}`, hits: 3, windowStart: NOW.getTime() - 23 * 60 * 60 * 1000 },
+      ])
+      .execute();
+    const oldLimit = await addRateLimit(db, NOW.getTime() - 25 * 60 * 60 * 1000);
+    const newLimit = await addRateLimit(db, NOW.getTime() - 60 * 1000);
+
+    const report = await pruneExpiredData(t.app.database, PERIODS, NOW);
+    expect(report).toMatchObject({ sentMails: 2, sessions: 1, verifications: 1, throttles: 1, rateLimits: 1 });
+
+    expect(await idsIn(db, 'outbox', [oldSent, recentSent, oldCancelled, oldFailed, oldPending])).toEqual(
+      [recentSent, oldFailed, oldPending].sort(),
+    );
+    expect(await idsIn(db, 'session', [longExpired, justExpired, valid])).toEqual([justExpired, valid].sort());
+    expect(await idsIn(db, 'verification', [oldLink, recentLink])).toEqual([recentLink]);
+    const throttles = await db
+      .selectFrom('auth_throttle')
+      .select('key')
+      .where('key', 'in', [`old-${engine}`, `new-${engine}`])
+      .execute();
+    expect(throttles).toEqual([{ key: `new-${engine}` }]);
+    expect(await idsIn(db, 'rateLimit', [oldLimit, newLimit])).toEqual([newLimit]);
+
+    // Running it again finds nothing more: every delete is idempotent.
+    expect(await pruneExpiredData(t.app.database, PERIODS, NOW)).toEqual({
+      sentMails: 0,
+      sessions: 0,
+      verifications: 0,
+      throttles: 0,
+      rateLimits: 0,
+    });
+  });
+
+  if (engine === 'postgres') {
+    it('lets one instance at a time do the work: another that finds the lock taken does nothing', async () => {
+      const db = t.app.database.db;
+      const oldSent = await addMail(db, 'sent', ago(40 * DAY), ago(31 * DAY));
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${7_461_303})`.execute(trx);
+        expect(await pruneExpiredData(t.app.database, PERIODS, NOW)).toBeNull();
+        expect(await idsIn(db, 'outbox', [oldSent])).toEqual([oldSent]);
+      });
+      expect((await pruneExpiredData(t.app.database, PERIODS, NOW))?.sentMails).toBe(1);
+    });
+  }
+
+  it('runs as a task: soon after it starts, then on its interval, until stopped', async () => {
+    const db = t.app.database.db;
+    const oldSent = await addMail(db, 'sent', ago(400 * DAY), ago(400 * DAY));
+    const reports: object[] = [];
+    const log = { info: (details: object) => reports.push(details), error: (details: object) => reports.push({ failed: details }) };
+    const task = createRetentionTask({ database: t.app.database, periods: PERIODS, log, firstRunDelayMs: 0 });
+    task.start();
+    await vi.waitFor(() => expect(reports).toHaveLength(1));
+    await task.stop();
+    expect(reports[0]).toMatchObject({ pruned: { sentMails: expect.any(Number) } });
+    expect(await idsIn(db, 'outbox', [oldSent])).toEqual([]);
+    // Disabled with an interval of 0: it never runs.
+    const disabled = createRetentionTask({
+      database: t.app.database,
+      periods: { ...PERIODS, intervalMinutes: 0 },
+      log,
+      firstRunDelayMs: 0,
+    });
+    disabled.start();
+    await new Promise((resolve) => setImmediate(resolve));
+    await disabled.stop();
+    expect(reports).toHaveLength(1);
+  });
+});
