@@ -52,6 +52,7 @@ export const routeTable = {
   adminFactures: { path: '/admin/factures', access: 'admin' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
+  adminJournal: { path: '/admin/journal', access: 'admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

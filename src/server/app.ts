@@ -42,6 +42,9 @@ import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { auditAdminWrites } from './audit/admin-writes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRetentionTask } from './privacy/retention.ts';
 
@@ -194,6 +197,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 /** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
 async function registerCapabilities(app: FastifyInstance): Promise<void> {
   app.outbox.register(QUOTE_MAIL_KIND, quoteMailHooks);
+  // Before the routes: every change the administrator makes is journalled (audit/).
+  await app.register(fastifyPlugin(auditAdminWrites));
   await app.register(accountRoutes);
   await app.register(addressRoutes);
   await app.register(simulationRoutes);
@@ -204,6 +209,8 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(missionRoutes);
   await app.register(invoiceRoutes);
+  await app.register(sessionRoutes);
+  await app.register(auditRoutes);
   await app.register(privacyRoutes);
 }
 

@@ -117,6 +117,8 @@ const envSchema = z.object({
   RETENTION_THROTTLE_HOURS: z.coerce.number().int().min(1).default(24),
   SIGNING_P12_PATH: optionalText,
   SIGNING_P12_PASSWORD: z.string().optional(),
+  /** How long the audit journal keeps an entry (audit/): `purgeAuditLog` deletes older ones. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -173,6 +175,8 @@ export type Config = {
   dailyQuoteLimit: number;
   /** The certificate that seals signed documents (signatures/seal.ts); none: one generated into DATA_DIR. */
   signing: { p12Path?: string; p12Password?: string };
+  /** The audit journal (audit/): days an entry is kept. */
+  audit: { retentionDays: number };
   logLevel: string;
 };
 
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -10,6 +10,7 @@ import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
 import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
+import { QuoteJournal } from '#client/features/journal/components/quote-journal.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
@@ -32,6 +33,7 @@ export function AdminEditDevisPage() {
             <QuoteDetails devis={quote.data} />
           </div>
           {canApply('admin', 'confirm', quote.data.statut) ? <ConfirmForm key={quote.data.id} devis={quote.data} /> : null}
+          <QuoteJournal devisId={quote.data.id} />
         </>
       ) : null}
     </AdminSubpage>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
@@ -12,6 +12,14 @@ import { ContactSection } from '#client/features/quotes/components/contact-secti
 import { Simulator } from '#client/features/simulator/components/simulator.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
+
+/**
+ * « Mes appareils » loads after the page, as a chunk of its own: the home page's first bundle
+ * lists every page's static imports, and has no room left (BENCHMARKS.md).
+ */
+const DevicesPanel = lazy(() =>
+  import('#client/features/devices/components/devices-panel.tsx').then((module) => ({ default: module.DevicesPanel })),
+);
 
 export function EspaceClientPage() {
   const session = useSession();
@@ -31,6 +39,9 @@ export function EspaceClientPage() {
       </section>
       <NotificationSettings />
       <PrivacySection />
+      <Suspense fallback={null}>
+        <DevicesPanel />
+      </Suspense>
       <ContactSection />
     </Page>
   );

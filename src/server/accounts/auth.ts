@@ -9,6 +9,16 @@ import { completeImportedSignIn } from '#server/imports/firebase/sign-in.ts';
 import { passwordHashing } from '#server/imports/firebase/password.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
+import {
+  errorCodeOf,
+  recordFailedSignIn,
+  recordLockedSignIn,
+  recordPasswordChange,
+  recordSignIn,
+  recordSignOut,
+  recordTwoFactorEvent,
+  type AuthEventDeps,
+} from '#server/sessions/auth-events.ts';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
 import { deleteResetTokensOf } from './repository.ts';
 import { clearThrottle, forgiveThrottleHit, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
@@ -31,6 +41,8 @@ const resetPasswordUrl = (config: Config, token: string) =>
 
 const SIGN_IN_PATH = '/sign-in/email';
 const RESET_PASSWORD_PATH = '/reset-password';
+const SIGN_OUT_PATH = '/sign-out';
+const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** The account whose password a request has just reset, for the after hook (same request). */
 const passwordResets = new WeakMap<Request, string>();
@@ -46,6 +58,8 @@ function bodyEmail(body: unknown): string | null {
 }
 
 export function createAuth({ config, database, outbox }: AuthDeps) {
+  // The journal and the owner's security e-mails (sessions/auth-events.ts).
+  const events: AuthEventDeps = { config, database, outbox, clientIpHeader: CLIENT_IP_HEADER };
   return betterAuth({
     appName: config.business.name,
     baseURL: config.publicUrl,
@@ -76,6 +90,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         await deleteResetTokensOf(database.db, user.id);
         await clearThrottle(database.db, throttleKeys.signIn(email));
         if (request) passwordResets.set(request, email);
+        await recordPasswordChange(events, { user, kind: 'auth.password_reset', request });
       },
     },
     emailVerification: {
@@ -115,6 +130,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
       // counter. Every attempt is counted here, in one atomic upsert, before its password is
       // checked, so parallel guesses from many addresses cannot all slip through.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === SIGN_OUT_PATH) return recordSignOut(events, ctx);
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
         if (!email) return;
@@ -128,6 +144,9 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         const accountKey = throttleKeys.signIn(email);
         const state = await hitThrottle(database.db, accountKey, LIMITS.signInPerAccount);
         if (state.isBlocked) {
+          // The attempt that crossed the limit locks the account: told once, not at every refusal.
+          const isFirstRefusal = state.hits === LIMITS.signInPerAccount.max + 1;
+          await recordLockedSignIn(events, { email, isFirstRefusal, retryAfterSeconds: state.retryAfterSeconds, request: ctx.request });
           throw new APIError(
             'TOO_MANY_REQUESTS',
             { code: 'ACCOUNT_LOCKED', message: apiErrorMessages.account_locked },
@@ -137,6 +156,13 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         remember(ctx, accountKey);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        await recordTwoFactorEvent(events, ctx, async (email) => (await readDeviceCookie(ctx, email)) !== null);
+        if (ctx.path === CHANGE_PASSWORD_PATH) {
+          const user = ctx.context.session?.user;
+          if (user && !isAPIError(ctx.context.returned))
+            await recordPasswordChange(events, { user, kind: 'auth.password_changed', request: ctx.request });
+          return;
+        }
         if (ctx.path === RESET_PASSWORD_PATH) {
           // The link came to the account's mailbox: this browser is the owner's from now on.
           const email = ctx.request ? passwordResets.get(ctx.request) : undefined;
@@ -145,14 +171,22 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         }
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
-        if (!email || isAPIError(ctx.context.returned)) return;
+        if (!email) return;
+        if (isAPIError(ctx.context.returned)) {
+          await recordFailedSignIn(events, { email, reason: errorCodeOf(ctx.context.returned), request: ctx.request });
+          return;
+        }
         // Signed in: the attempt was no guess. This browser's own count starts again, or the
         // account's shared count takes the attempt back (and only it: an attacker's guesses
         // stay counted). The browser is known from now on.
         const counted = ctx.request ? countedOn.get(ctx.request) : undefined;
         if (counted?.startsWith('sign-in:device:')) await clearThrottle(database.db, counted);
         else if (counted) await forgiveThrottleHit(database.db, counted);
-        await issueDeviceCookie(ctx, email, await readDeviceCookie(ctx, email));
+        const device = await readDeviceCookie(ctx, email);
+        await issueDeviceCookie(ctx, email, device);
+        const signedIn = ctx.context.newSession?.user;
+        if (signedIn)
+          await recordSignIn(events, { user: signedIn, isKnownBrowser: device !== null, request: ctx.request, via: 'password' });
         // An account of the original app: its Firebase hash replaced, its imported quotes attached.
         const userId = ctx.context.newSession?.user.id;
         const password = (ctx.body as { password?: unknown }).password;

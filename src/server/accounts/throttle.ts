@@ -42,14 +42,16 @@ export const throttleKeys = {
   resetRequestIp: (ip: string) => `reset:ip:${ip}`,
 };
 
-type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number };
+/** `hits`: the attempts counted in the window so far (this one included). */
+type ThrottleState = { isBlocked: boolean; retryAfterSeconds: number; hits: number };
 
 function stateOf(row: { hits: number; windowStart: number | string } | undefined, limit: Limit, now: number): ThrottleState {
-  if (!row) return { isBlocked: false, retryAfterSeconds: 0 };
+  if (!row) return { isBlocked: false, retryAfterSeconds: 0, hits: 0 };
   const windowEnd = Number(row.windowStart) + limit.windowMs;
-  if (windowEnd <= now) return { isBlocked: false, retryAfterSeconds: 0 };
-  const isBlocked = row.hits > limit.max;
-  return { isBlocked, retryAfterSeconds: isBlocked ? Math.ceil((windowEnd - now) / 1000) : 0 };
+  if (windowEnd <= now) return { isBlocked: false, retryAfterSeconds: 0, hits: 0 };
+  const hits = Number(row.hits);
+  const isBlocked = hits > limit.max;
+  return { isBlocked, retryAfterSeconds: isBlocked ? Math.ceil((windowEnd - now) / 1000) : 0, hits };
 }
 
 /**

@@ -11,6 +11,7 @@ import * as signature from './migrations/2026-11-23-signature-001.ts';
 import * as firebaseImport from './migrations/2026-11-23-import-001-firebase.ts';
 import * as missions from './migrations/2026-11-23-missions-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
+import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-import-001-firebase': firebaseImport,
   '2026-11-23-missions-001': missions,
   '2026-11-23-invoices-001': invoices,
+  '2026-11-23-audit-001-journal': auditJournal,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

@@ -23,6 +23,9 @@ export type Database = {
   facture_lignes: FactureLignesTable;
   facture_paiements: FacturePaiementsTable;
   facture_compteurs: FactureCompteursTable;
+  session: AuthSessionTable;
+  audit_log: AuditLogTable;
+  audit_log_purge: AuditLogPurgeTable;
 };
 
 /**
@@ -242,6 +245,39 @@ export type AuthUserTable = {
   emailVerified: number | boolean;
   createdAt: string | Date;
   updatedAt: string | Date;
+};
+
+/** The columns of better-auth's `session` table that the application reads (sessions/). */
+export type AuthSessionTable = {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+};
+
+/** The append-only audit journal (audit/); triggers refuse UPDATE and DELETE but the purge's. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  kind: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  devisId: string | null;
+  numeroDevis: number | null;
+  compteId: string | null;
+  ip: string | null;
+  /** Small JSON object of strings, numbers and booleans (audit/repository.ts reads it). */
+  details: string;
+};
+
+/** The retention purge's permission, written and removed inside its own transaction. */
+export type AuditLogPurgeTable = {
+  id: string;
+  cutoff: string;
 };
 
 /** The columns of better-auth's `account` table that the application reads. */

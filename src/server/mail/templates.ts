@@ -79,3 +79,30 @@ export function accountDeletedMail({ name, config }: { name: string; config: Con
 }
 
 export { escapeHtml };
+
+/** A notice about the account's security: a few paragraphs and, when given, one link to act on. */
+export function accountNoticeMail({
+  name,
+  subject,
+  paragraphs,
+  link,
+  config,
+}: {
+  name: string;
+  subject: string;
+  paragraphs: string[];
+  link?: { intro: string; url: string };
+  config: Config;
+}): Rendered {
+  const linkText = link ? `\n\n${link.intro}\n${link.url}` : '';
+  const linkHtml = link ? `<p>${escapeHtml(link.intro)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>` : '';
+  return {
+    subject,
+    text: `${mailTexts.greeting(name)}\n\n${paragraphs.join('\n\n')}${linkText}\n\n${footerText(config)}`,
+    html: layout(
+      config,
+      subject,
+      `<p>${escapeHtml(mailTexts.greeting(name))}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${linkHtml}`,
+    ),
+  };
+}

@@ -27,6 +27,8 @@ type Entry = {
    * fresh issued one for each cell (the admin's cell changes it), or one issued for all.
    */
   invoice?: 'draft' | 'issued' | 'shared';
+  /** A fixed `:id` for routes whose id is neither a quote nor an invoice. */
+  id?: string;
   expect: Record<Role, Expected>;
   request?: (ctx: { pdf: Buffer; jpeg: Buffer; cell: number }) => { payload?: unknown; headers?: Record<string, string>; query?: string };
 };
@@ -136,6 +138,20 @@ const TABLE: Record<string, Entry> = {
     expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
     request: () => ({ payload: { suiviParEmail: true } }),
   },
+  // « Mes appareils » (sessions/): the caller's own sessions; a session id that is not the caller's is not found.
+  'GET /api/comptes/sessions': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'DELETE /api/comptes/sessions/:id': {
+    perQuote: false,
+    id: randomUUID(),
+    expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 },
+  },
+  // Each caller has one session here: nothing else to end, and its own stays open for the next cells.
+  'POST /api/comptes/sessions/deconnecter-autres': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
+  },
+  // The audit journal (audit/).
+  'GET /api/admin/journal': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?type=quote.archive&page=1' }) },
   // Customers' rights (RGPD): every account exports its own data. Deleting with a wrong password is
   // refused to all (the administrator's account never goes this way); privacy.test.ts deletes for real.
   'GET /api/comptes/mes-donnees': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
@@ -320,7 +336,10 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
         const cell = cells;
         const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
-        const path = url.replace(':id', quoteId).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
+        const path = url
+          .replace(':id', entry.id ?? quoteId)
+          .replace(':etape', 'prise-en-charge')
+          .replace(':photoId', randomUUID());
         const response = await t.app.inject({
           method: method as 'GET',
           url: path + (extra.query ?? ''),

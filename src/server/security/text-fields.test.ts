@@ -9,7 +9,7 @@ import { draftThroughService, issuedThroughService } from '#server/invoices/test
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
-import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, signIn, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Hostile strings in every text field of every route, as property-based tests: the body's
@@ -263,6 +263,25 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       body: { date: '2026-01-02', montantCentimes: 1_000, moyen: 'virement' },
     }),
   },
+  // « Mes appareils »: a session of the owner's opened for the run (its id is the only text).
+  'DELETE /api/comptes/sessions/:id': {
+    as: 'owner',
+    build: async ({ t, owner }) => {
+      await signIn(t, owner.email, owner.password);
+      const newest = await t.app.database.db
+        .selectFrom('session')
+        .select('id')
+        .where('userId', '=', owner.id)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/comptes/sessions/${newest.id}` };
+    },
+  },
+  // The audit journal's filters (the kind is one of a list, the page a number).
+  'GET /api/admin/journal': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/journal', query: { devis: '12', compte: 'x@exemple.fr' } }),
+  },
   // A wrong password: deleting for real is privacy.test.ts's; here only what the text does.
   'DELETE /api/comptes/moi': {
     as: 'owner',
@@ -295,6 +314,9 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/admin/missions',
   'GET /api/admin/planning/agenda',
   'POST /api/admin/planning/agenda',
+  // « Mes appareils »: the caller's sessions, and « déconnecter les autres » (no body).
+  'GET /api/comptes/sessions',
+  'POST /api/comptes/sessions/deconnecter-autres',
   // The bridge answers 404 to every better-auth endpoint but those it exposes: the four above, and sign-out without a body.
   'GET /api/auth/*',
   'POST /api/auth/*',
@@ -374,11 +396,9 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/ or /factures/; the action after it stays.
+    // The id is the segment after /devis/, /missions/, /factures/ or /sessions/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex(
-      (_segment, i) => i > 0 && (segments[i - 1] === 'devis' || segments[i - 1] === 'missions' || segments[i - 1] === 'factures'),
-    );
+    const index = segments.findIndex((_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions'].includes(segments[i - 1]!));
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;

@@ -4,6 +4,7 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts-admin.ts';
+import { journalTexts } from '#domain/texts-sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -70,6 +71,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         </Link>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
           {adminTexts.invoicesLink}
+        </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminJournal}>
+          {journalTexts.link}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}

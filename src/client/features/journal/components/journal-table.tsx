@@ -1,0 +1,44 @@
+import { formatDateTime } from '#client/lib/format.ts';
+import type { AuditEntry } from '#domain/audit.ts';
+import { journalTexts as j } from '#domain/texts-sessions.ts';
+import styles from './journal.module.css';
+
+const kindLabel = (kind: string) => (j.kinds as Record<string, string>)[kind] ?? kind;
+const detailsOf = (entry: AuditEntry) =>
+  Object.entries(entry.details)
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([name, value]) => `${name} : ${String(value)}`)
+    .join(' · ');
+
+/** Journal entries as a table (a list of cards on a phone). */
+export function JournalTable({ entries, showQuote = true }: { entries: AuditEntry[]; showQuote?: boolean }) {
+  if (entries.length === 0) return <p>{j.empty}</p>;
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">{j.colDate}</th>
+          <th scope="col">{j.colKind}</th>
+          <th scope="col">{j.colActor}</th>
+          {showQuote ? <th scope="col">{j.colQuote}</th> : null}
+          <th scope="col">{j.colIp}</th>
+          <th scope="col">{j.colDetails}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id} data-kind={entry.kind}>
+            <td data-label={j.colDate}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </td>
+            <td data-label={j.colKind}>{kindLabel(entry.kind)}</td>
+            <td data-label={j.colActor}>{entry.actorEmail ?? '—'}</td>
+            {showQuote ? <td data-label={j.colQuote}>{entry.numeroDevis !== null ? j.quoteNumber(entry.numeroDevis) : '—'}</td> : null}
+            <td data-label={j.colIp}>{entry.ip ?? '—'}</td>
+            <td data-label={j.colDetails}>{detailsOf(entry)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AUDIT_KINDS } from '#domain/audit.ts';
+import { journalTexts as j } from '#domain/texts-sessions.ts';
+import { Button } from '#client/ui/button.tsx';
+import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useJournal } from '../api/use-journal.ts';
+import { JournalTable } from './journal-table.tsx';
+import styles from './journal.module.css';
+
+/** /admin/journal: the whole journal, filtered by quote, account and kind (kept in the address), page by page. */
+export function Journal() {
+  const [params, setParams] = useSearchParams();
+  const applied = {
+    devis: params.get('devis') ?? '',
+    compte: params.get('compte') ?? '',
+    type: params.get('type') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const [devis, setDevis] = useState(applied.devis);
+  const [compte, setCompte] = useState(applied.compte);
+  const journal = useJournal(applied);
+
+  const apply = (next: Partial<typeof applied>) => {
+    const merged = { ...applied, page: 1, ...next };
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(merged)) if (value && !(name === 'page' && value === 1)) search.set(name, String(value));
+    setParams(search);
+  };
+
+  return (
+    <>
+      <p>{j.intro}</p>
+      <form
+        className={styles.filters}
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply({ devis: devis.trim(), compte: compte.trim() });
+        }}
+      >
+        <TextField
+          label={j.filterQuote}
+          value={devis}
+          inputMode="numeric"
+          onChange={(event) => setDevis(event.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          label={j.filterAccount}
+          value={compte}
+          type="search"
+          onChange={(event) => setCompte(event.target.value)}
+          autoComplete="off"
+        />
+        <SelectField
+          label={j.filterKind}
+          value={applied.type}
+          onChange={(event) => apply({ devis: devis.trim(), compte: compte.trim(), type: event.target.value })}
+        >
+          <option value="">{j.allKinds}</option>
+          {AUDIT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {j.kinds[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <div className={styles.actions}>
+          <Button type="submit">{j.apply}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDevis('');
+              setCompte('');
+              setParams(new URLSearchParams());
+            }}
+          >
+            {j.reset}
+          </Button>
+        </div>
+      </form>
+      {journal.isPending ? <p role="status">{j.loading}</p> : null}
+      {journal.isError ? <Message kind="error">{j.loadError}</Message> : null}
+      {journal.data ? (
+        <>
+          <p role="status">{j.total(journal.data.total)}</p>
+          <JournalTable entries={journal.data.entrees} />
+          {journal.data.pages > 1 ? (
+            <nav className={styles.pager} aria-label={j.pagination}>
+              <Button variant="secondary" disabled={applied.page <= 1} onClick={() => apply({ page: applied.page - 1 })}>
+                {j.previousPage}
+              </Button>
+              <span aria-current="page">{j.pageOf(journal.data.page, journal.data.pages)}</span>
+              <Button variant="secondary" disabled={applied.page >= journal.data.pages} onClick={() => apply({ page: applied.page + 1 })}>
+                {j.nextPage}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

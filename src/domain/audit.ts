@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { storableString } from './schemas/text.ts';
+
+/**
+ * The stable codes of the audit journal (server/audit/). Stored as they are: a code never
+ * changes meaning; a new event gets a new code. Their French labels are in texts-sessions.ts.
+ */
+export const AUDIT_KINDS = [
+  // Authentication, for every account.
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'auth.account_locked',
+  'auth.password_reset',
+  'auth.password_changed',
+  'auth.two_factor_enabled',
+  'auth.two_factor_disabled',
+  'auth.two_factor_verified',
+  'auth.two_factor_failed',
+  'auth.backup_code_used',
+  'auth.backup_code_failed',
+  'session.revoked',
+  'session.revoked_others',
+  // The administrator's changes in the back office.
+  'quote.confirm',
+  'quote.mail_resent',
+  'quote.confirm_signed',
+  'quote.finish',
+  'quote.archive',
+  'quote.restore',
+  'quote.delete',
+  'quote.upload_signed',
+  'mission.photo_stored',
+  'mission.photo_deleted',
+  'mission.inspection_completed',
+  'planning.feed_regenerated',
+  'invoice.draft_created',
+  'invoice.draft_updated',
+  'invoice.draft_deleted',
+  'invoice.issued',
+  'invoice.credit_note_issued',
+  'invoice.payment_recorded',
+  'invoice.reminder_sent',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** `GET /api/admin/journal`: filters by quote (its id or its number), account (id or e-mail) and kind. */
+export const journalQuerySchema = z.object({
+  devis: storableString({ trim: true }).max(64).optional().default(''),
+  compte: storableString({ trim: true }).max(320).optional().default(''),
+  type: z
+    .union([z.enum(AUDIT_KINDS), z.literal('')])
+    .optional()
+    .default(''),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type JournalQuery = z.output<typeof journalQuerySchema>;
+
+export const auditDetailsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AuditDetails = z.infer<typeof auditDetailsSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  kind: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  devisId: z.string().nullable(),
+  numeroDevis: z.number().nullable(),
+  compteId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: auditDetailsSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const journalResponseSchema = z.object({
+  entrees: z.array(auditEntrySchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+export type JournalResponse = z.infer<typeof journalResponseSchema>;
+
+/** One open session of the caller's account (`GET /api/comptes/sessions`). */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  navigateur: z.string().nullable(),
+  systeme: z.string().nullable(),
+  appareil: z.string().nullable(),
+  ip: z.string().nullable(),
+  creeLe: z.string(),
+  derniereActivite: z.string(),
+  estCetAppareil: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsResponseSchema = z.object({ sessions: z.array(deviceSessionSchema) });
+export const revokeOthersResponseSchema = z.object({ deconnectees: z.number() });

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
+import { parisDate } from '#domain/invoices.ts';
+import { journalTexts } from '#domain/texts-sessions.ts';
+import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { DRAWING } from '#server/signatures/test-factories.ts';
+import { buildTestAppForThisTest, createAdmin, createCustomer, ENGINES, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
+import { ADMIN_WRITE_ROUTES } from './admin-writes.ts';
+import { purgeAuditLog, recordAudit } from './service.ts';
+
+type Customer = Awaited<ReturnType<typeof createCustomer>>;
+type Call = { url: string; payload?: unknown; headers?: Record<string, string>; devisId: string | null; numeroDevis: number | null };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+const inspectionBody = () => ({
+  soumissionId: randomUUID(),
+  dateHeure: '2026-12-01T08:40:00+01:00',
+  lieu: 'Paris',
+  kilometrage: 1000,
+  niveauEnergie: 50,
+  cles: 1,
+  documents: [],
+  autresDocuments: '',
+  dommages: [],
+  remarques: '',
+  reserves: '',
+  signatureConvoyeur: { nom: 'Convoyeur', signature: DRAWING },
+  signatureContact: { nom: 'Contact', signature: DRAWING },
+  photos: [],
+});
+
+/** A successful call of each admin write route, on data made for it. */
+async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> {
+  const quoteIn = async (statut: Parameters<typeof createQuoteInStatus>[2]) => {
+    const quote = await createQuoteInStatus(t.app.database, owner, statut);
+    return { quote, base: { devisId: quote.id, numeroDevis: quote.numeroDevis } };
+  };
+  const invoice = async (issued: boolean) => {
+    const id = issued ? await issuedThroughService(t, owner) : await draftThroughService(t, owner);
+    const row = await t.app.database.db
+      .selectFrom('factures')
+      .select(['devisId', 'numeroDevis'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return { id, base: { devisId: row.devisId, numeroDevis: Number(row.numeroDevis) } };
+  };
+  const [method, pattern] = key.split(' ') as [string, string];
+  void method;
+  switch (key) {
+    case 'POST /api/admin/devis/:id/confirmer': {
+      const { quote, base } = await quoteIn('en attente');
+      return {
+        ...base,
+        url: pattern.replace(':id', quote.id),
+        payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } },
+      };
+    }
+    case 'POST /api/admin/devis/:id/archiver': {
+      const { quote, base } = await quoteIn('en attente');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'POST /api/admin/devis/:id/renvoyer-email': {
+      const { quote, base } = await quoteIn('confirmé');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'POST /api/admin/devis/:id/confirmer-signe': {
+      const { quote, base } = await quoteIn('envoyé');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'POST /api/admin/devis/:id/devis-signe': {
+      const { quote, base } = await quoteIn('envoyé');
+      const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
+      return { ...base, url: pattern.replace(':id', quote.id), payload: body.payload, headers: { 'content-type': body.contentType } };
+    }
+    case 'POST /api/admin/devis/:id/terminer': {
+      const { quote, base } = await quoteIn('en cours');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'POST /api/admin/devis/:id/restaurer': {
+      const { quote, base } = await quoteIn('archivé');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'DELETE /api/admin/devis/:id': {
+      const { quote, base } = await quoteIn('archivé');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
+      const { quote, base } = await quoteIn('en cours');
+      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+        .jpeg()
+        .toBuffer();
+      const url = pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
+      return { ...base, url: `${url}?emplacement=avant`, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
+    }
+    case 'DELETE /api/admin/missions/:id/:etape/photos/:photoId': {
+      const { quote, base } = await quoteIn('en cours');
+      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+        .jpeg()
+        .toBuffer();
+      const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
+      const admin = await createAdmin(t);
+      const stored = await t.app.inject({
+        method: 'PUT',
+        url: `${url}?emplacement=avant`,
+        payload: jpeg,
+        headers: { ...admin.headers, 'content-type': 'image/jpeg' },
+      });
+      expect(stored.statusCode).toBe(201);
+      return { ...base, url };
+    }
+    case 'POST /api/admin/missions/:id/:etape': {
+      const { quote, base } = await quoteIn('en cours');
+      return { ...base, url: pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge'), payload: inspectionBody() };
+    }
+    case 'POST /api/admin/planning/agenda':
+      return { url: pattern, devisId: null, numeroDevis: null };
+    case 'POST /api/admin/devis/:id/facture': {
+      const { quote, base } = await quoteIn('terminé');
+      return { ...base, url: pattern.replace(':id', quote.id) };
+    }
+    case 'PUT /api/admin/factures/:id': {
+      const { id, base } = await invoice(false);
+      return {
+        ...base,
+        url: pattern.replace(':id', id),
+        payload: {
+          lignes: [{ description: 'Convoyage', quantite: 1, prixUnitaireCentimes: 10_000 }],
+          datePrestation: '2026-11-20',
+          client: { nom: 'Client A', adresse: '3 place Bellecour, 69002 Lyon', siret: null },
+        },
+      };
+    }
+    case 'DELETE /api/admin/factures/:id':
+    case 'POST /api/admin/factures/:id/emettre': {
+      const { id, base } = await invoice(false);
+      return { ...base, url: pattern.replace(':id', id) };
+    }
+    case 'POST /api/admin/factures/:id/avoir': {
+      const { id, base } = await invoice(true);
+      return { ...base, url: pattern.replace(':id', id), payload: { motif: 'Geste commercial', montantCentimes: 1_000 } };
+    }
+    case 'POST /api/admin/factures/:id/paiements': {
+      const { id, base } = await invoice(true);
+      return { ...base, url: pattern.replace(':id', id), payload: { date: parisDate(), montantCentimes: 1_000, moyen: 'virement' } };
+    }
+    case 'POST /api/admin/factures/:id/relance': {
+      const { id, base } = await invoice(true);
+      return { ...base, url: pattern.replace(':id', id) };
+    }
+    default:
+      throw new Error(`no call written for ${key}`);
+  }
+}
+
+const rowsOf = (t: TestApp) => t.app.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+
+describe.each(ENGINES)('audit journal on %s', (engine) => {
+  it('knows every route by which the administrator changes something', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const writes = t.app.routeCatalogue
+      .filter((route) => route.url.startsWith('/api/admin/') && !['GET', 'HEAD'].includes(route.method))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(writes)).toEqual(new Set(Object.keys(ADMIN_WRITE_ROUTES)));
+    for (const kind of Object.values(ADMIN_WRITE_ROUTES).map((route) => route.kind)) expect(AUDIT_KINDS).toContain(kind);
+    for (const kind of AUDIT_KINDS) expect(journalTexts.kinds[kind]).toBeTruthy();
+  });
+
+  it('writes one entry, with the administrator, the quote, its owner and the address, for each admin action', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const owner = await createCustomer(t, { name: 'Client A' });
+    await addProfile(t, owner);
+    const admin = await createAdmin(t);
+    const adminId = (await t.app.database.db.selectFrom('user').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id;
+    const failures: string[] = [];
+    for (const [key, route] of Object.entries(ADMIN_WRITE_ROUTES)) {
+      const call = await callFor(t, owner, key);
+      const before = (await rowsOf(t)).length;
+      const response = await t.app.inject({
+        method: key.split(' ')[0] as 'POST',
+        url: call.url,
+        headers: { ...admin.headers, 'x-forwarded-for': '203.0.113.77', ...call.headers },
+        ...(call.payload !== undefined ? { payload: call.payload as string } : key.startsWith('DELETE') ? {} : { payload: {} }),
+      });
+      if (response.statusCode >= 300) {
+        failures.push(`${key}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        continue;
+      }
+      const added = (await rowsOf(t)).slice(before);
+      const expected = {
+        kind: route.kind,
+        actorId: adminId,
+        actorEmail: admin.email,
+        ip: '203.0.113.77',
+        devisId: call.devisId,
+        numeroDevis: call.numeroDevis,
+        compteId: call.devisId ? owner.id : null,
+      };
+      if (added.length !== 1) failures.push(`${key}: ${added.length} entries`);
+      else {
+        const { kind, actorId, actorEmail, ip, devisId, numeroDevis, compteId } = added[0]!;
+        const got = { kind, actorId, actorEmail, ip, devisId, numeroDevis: numeroDevis === null ? null : Number(numeroDevis), compteId };
+        if (JSON.stringify(got) !== JSON.stringify(expected)) failures.push(`${key}: ${JSON.stringify(got)} ≠ ${JSON.stringify(expected)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('writes nothing for a refused admin action', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const owner = await createCustomer(t);
+    const admin = await createAdmin(t);
+    const quote = await createQuoteInStatus(t.app.database, owner, 'terminé');
+    const before = (await rowsOf(t)).length;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer-signe`, headers: admin.headers });
+    expect(refused.statusCode).toBe(409);
+    const byCustomer = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/archiver`, headers: owner.headers });
+    expect(byCustomer.statusCode).toBe(403);
+    expect((await rowsOf(t)).length).toBe(before);
+  });
+
+  it('journals sign-ins, failed sign-ins and sign-outs', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const customer = await createCustomer(t);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: PUBLIC_URL, 'x-forwarded-for': '198.18.0.9' },
+      payload: { email: customer.email, password: 'pas-le-bon', rememberMe: true },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: customer.headers });
+    expect(out.statusCode).toBe(200);
+    const rows = (await rowsOf(t)).filter((row) => row.compteId === customer.id);
+    expect(rows.map((row) => [row.kind, row.actorEmail])).toEqual([
+      ['auth.sign_in', customer.email],
+      ['auth.sign_in_failed', customer.email],
+      ['auth.sign_out', customer.email],
+    ]);
+    expect(rows[1]!.ip).toBe('198.18.0.9');
+    expect(JSON.parse(rows[1]!.details)).toEqual({ raison: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+
+  it('refuses to change or delete an entry, whoever asks, and lets only the retention purge remove old ones', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const db = t.app.database.db;
+    const now = new Date('2026-11-23T10:00:00Z');
+    await recordAudit(db, { kind: 'quote.archive', actorEmail: 'admin@exemple.fr', at: new Date(now.getTime() - 500 * DAY) });
+    await recordAudit(db, { kind: 'quote.restore', actorEmail: 'admin@exemple.fr', at: new Date(now.getTime() - 10 * DAY) });
+    await expect(db.updateTable('audit_log').set({ kind: 'quote.delete' }).execute()).rejects.toThrow(/audit log: update refused/);
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/audit log: delete refused/);
+    expect((await rowsOf(t)).map((row) => row.kind)).toEqual(['quote.archive', 'quote.restore']);
+
+    expect(await purgeAuditLog(t.app.database, now, 400)).toBe(1);
+    expect((await rowsOf(t)).map((row) => row.kind)).toEqual(['quote.restore']);
+    // The purge's permission ended with it.
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/audit log: delete refused/);
+    expect(await db.selectFrom('audit_log_purge').selectAll().execute()).toEqual([]);
+    expect(t.config.audit.retentionDays).toBe(400);
+  });
+
+  it('shows the journal newest first, filtered by quote, account and kind, page by page', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const owner = await createCustomer(t);
+    const other = await createCustomer(t);
+    const admin = await createAdmin(t);
+    const quote = await createQuoteInStatus(t.app.database, owner, 'en attente');
+    const otherQuote = await createQuoteInStatus(t.app.database, other, 'en attente');
+    for (const id of [quote.id, otherQuote.id]) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/archiver`, headers: admin.headers })).statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/restaurer`, headers: admin.headers })).statusCode).toBe(
+      200,
+    );
+    const journal = async (query: string) => {
+      const response = await t.app.inject({ url: `/api/admin/journal${query}`, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        entrees: Array<{ kind: string; devisId: string | null; compteId: string | null }>;
+        total: number;
+        pages: number;
+        page: number;
+      };
+    };
+
+    const byNumber = await journal(`?devis=${quote.numeroDevis}`);
+    expect(byNumber.entrees.map((e) => e.kind)).toEqual(['quote.restore', 'quote.archive']);
+    expect((await journal(`?devis=${quote.id}`)).total).toBe(2);
+    const byAccount = await journal(`?compte=${encodeURIComponent(other.email.toUpperCase())}`);
+    expect(byAccount.entrees.map((e) => e.kind)).toEqual(['quote.archive', 'auth.sign_in']);
+    const byKind = await journal('?type=quote.archive');
+    expect(byKind.entrees.map((e) => e.devisId)).toEqual([otherQuote.id, quote.id]);
+    expect((await journal(`?type=quote.archive&compte=${owner.id}`)).entrees.map((e) => e.devisId)).toEqual([quote.id]);
+
+    const badKind = await t.app.inject({ url: '/api/admin/journal?type=quote.nimporte', headers: admin.headers });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().error).toBe('validation');
+
+    for (let i = 0; i < AUDIT_PAGE_SIZE + 5; i += 1) await signIn(t, owner.email, owner.password);
+    const first = await journal(`?type=auth.sign_in&compte=${owner.id}`);
+    expect(first).toMatchObject({ page: 1, pages: 2, total: AUDIT_PAGE_SIZE + 6 });
+    expect(first.entrees).toHaveLength(AUDIT_PAGE_SIZE);
+    const second = await journal(`?type=auth.sign_in&compte=${owner.id}&page=2`);
+    expect(second.entrees).toHaveLength(6);
+  }, 120_000);
+});

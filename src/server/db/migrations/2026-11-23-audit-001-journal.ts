@@ -1,0 +1,78 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/**
+ * The audit journal (audit/): one row per change made by the administrator and per
+ * authentication event. It has no foreign key, so that it outlives the quote or the account
+ * it names.
+ *
+ * Append-only, whatever the caller: triggers refuse every UPDATE, and every DELETE except the
+ * retention purge's. The purge (audit/service.ts `purgeAuditLog`) first writes, in its own
+ * transaction, a row in `audit_log_purge` naming its cutoff; a DELETE is accepted only for a
+ * row older than such a cutoff, and the purge removes its permission before committing.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', isPostgres ? 'bigserial' : 'integer', (col) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
+    .addColumn('at', 'text', (col) => col.notNull())
+    .addColumn('kind', 'varchar(64)', (col) => col.notNull())
+    .addColumn('actorId', 'varchar(64)')
+    .addColumn('actorEmail', 'text')
+    .addColumn('devisId', 'varchar(64)')
+    .addColumn('numeroDevis', 'integer')
+    .addColumn('compteId', 'varchar(64)')
+    .addColumn('ip', 'varchar(64)')
+    .addColumn('details', 'text', (col) => col.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+  await db.schema.createIndex('audit_log_devis_idx').on('audit_log').columns(['devisId', 'at']).execute();
+  await db.schema.createIndex('audit_log_compte_idx').on('audit_log').columns(['compteId', 'at']).execute();
+  await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actorId', 'at']).execute();
+  await db.schema.createIndex('audit_log_kind_idx').on('audit_log').columns(['kind', 'at']).execute();
+
+  await db.schema
+    .createTable('audit_log_purge')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('cutoff', 'text', (col) => col.notNull())
+    .execute();
+
+  if (isPostgres) {
+    await sql
+      .raw(
+        `CREATE FUNCTION audit_log_append_only() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND EXISTS (SELECT 1 FROM audit_log_purge WHERE OLD.at < cutoff) THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'audit log: % refused', lower(TG_OP);
+END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log: update refused'); END`)
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+WHEN NOT EXISTS (SELECT 1 FROM audit_log_purge WHERE OLD.at < cutoff)
+BEGIN SELECT RAISE(ABORT, 'audit log: delete refused'); END`,
+    )
+    .execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('audit_log').execute();
+  await db.schema.dropTable('audit_log_purge').execute();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql.raw('DROP FUNCTION IF EXISTS audit_log_append_only()').execute(db);
+  }
+}
