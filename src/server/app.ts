@@ -42,6 +42,7 @@ import { sealLoader, type Seal } from './signatures/seal.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { twoFactorRoutes } from './two-factor/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +198,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(notificationRoutes);
   await app.register(missionRoutes);
   await app.register(invoiceRoutes);
+  await app.register(twoFactorRoutes);
 }
 
 /**

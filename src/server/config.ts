@@ -112,6 +112,8 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   SIGNING_P12_PATH: optionalText,
   SIGNING_P12_PASSWORD: z.string().optional(),
+  ADMIN_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  REAUTH_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -167,6 +169,8 @@ export type Config = {
   /** The certificate that seals signed documents (signatures/seal.ts); none: one generated into DATA_DIR. */
   signing: { p12Path?: string; p12Password?: string };
   logLevel: string;
+  /** The administrator's idle timeout, and how recent a password or code must be for a sensitive action. */
+  sessions: { adminIdleTimeoutMs: number; reauthMaxAgeMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
     logLevel: e.LOG_LEVEL,
+    sessions: { adminIdleTimeoutMs: e.ADMIN_IDLE_TIMEOUT_MINUTES * 60_000, reauthMaxAgeMs: e.REAUTH_MAX_AGE_MINUTES * 60_000 },
   };
 }
 

@@ -1,4 +1,5 @@
 import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
+import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
 
 const statusByCode: Record<ApiErrorCode, number> = {
   not_found: 404,
@@ -30,10 +31,19 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly details?: unknown;
 
-  constructor(code: ApiErrorCode, message?: string, options?: { statusCode?: number; details?: unknown; cause?: unknown }) {
-    super(message ?? apiErrorMessages[code], { cause: options?.cause });
+  constructor(
+    code: ApiErrorCode | SecurityErrorCode,
+    message?: string,
+    options?: { statusCode?: number; details?: unknown; cause?: unknown },
+  ) {
+    const isSecurity = code in securityErrorMessages;
+    super(
+      message ?? (isSecurity ? securityErrorMessages[code as SecurityErrorCode] : apiErrorMessages[code as ApiErrorCode]),
+      { cause: options?.cause },
+    );
     this.code = code;
-    this.statusCode = options?.statusCode ?? statusByCode[code];
+    this.statusCode =
+      options?.statusCode ?? (isSecurity ? securityErrorStatus[code as SecurityErrorCode] : statusByCode[code as ApiErrorCode]);
     this.details = options?.details;
   }
 }
