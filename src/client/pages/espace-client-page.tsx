@@ -6,6 +6,7 @@ import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
+import { TwoFactorSection } from '#client/features/two-factor/components/two-factor-section.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
 import { Simulator } from '#client/features/simulator/components/simulator.tsx';
@@ -29,6 +30,7 @@ export function EspaceClientPage() {
         <Simulator />
       </section>
       <NotificationSettings />
+      <TwoFactorSection />
       <ContactSection />
     </Page>
   );

@@ -46,7 +46,8 @@ export function LoginForm({ variant }: LoginFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFeedback(null);
     try {
-      await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
+      const answer = await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
+      if (answer.twoFactorRedirect) return void (await navigate(paths.connexionCode, { state: { from } }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setFeedback({ kind: 'error', text: texts.emailNotVerified, unverifiedEmail: values.email });

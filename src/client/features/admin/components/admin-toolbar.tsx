@@ -71,6 +71,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
           {adminTexts.invoicesLink}
         </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDoubleAuthentification}>
+          {adminTexts.twoFactorLink}
+        </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}
         </Button>
