@@ -30,8 +30,6 @@ export type RouteDefinition = {
 export const routeTable = {
   home: { path: '/', access: 'public', meta: publicPageMeta.home },
   connexion: { path: '/connexion', access: 'public', meta: publicPageMeta.connexion },
-  /** The second step of a sign-in with a second factor (a code of the app, or a backup code). */
-  connexionCode: { path: '/connexion/code', access: 'public' },
   quiSommesNous: { path: '/qui-sommes-nous', access: 'public', meta: publicPageMeta.quiSommesNous },
   commentCaMarche: { path: '/comment-ca-marche', access: 'public', meta: publicPageMeta.commentCaMarche },
   faq: { path: '/faq', access: 'public', meta: publicPageMeta.faq },
@@ -54,7 +52,7 @@ export const routeTable = {
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
   /** The administrator's second factor: set up at his first login (the only page open until then). */
-  adminDoubleAuthentification: { path: '/admin/double-authentification', access: 'admin' },
+  adminSecurite: { path: '/admin/securite', access: 'admin' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

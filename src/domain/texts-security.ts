@@ -66,7 +66,8 @@ export const twoFactorTexts = {
     'Conservez ces dix codes en lieu sûr (hors de votre téléphone) : chacun permet une seule connexion si vous n’avez plus accès à votre application. Ils ne seront plus affichés.',
   backupCodesDone: 'J’ai conservé mes codes',
   enabledStatus: '✅ La double authentification est activée sur votre compte.',
-  disabledStatus: 'La double authentification n’est pas activée. Elle est facultative et protège votre compte si votre mot de passe est découvert.',
+  disabledStatus:
+    'La double authentification n’est pas activée. Elle est facultative et protège votre compte si votre mot de passe est découvert.',
   disable: 'Désactiver la double authentification',
   disabled: 'La double authentification est désactivée.',
   regenerateCodes: 'Générer de nouveaux codes de secours',

@@ -112,8 +112,18 @@ const envSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   SIGNING_P12_PATH: optionalText,
   SIGNING_P12_PASSWORD: z.string().optional(),
-  ADMIN_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
-  REAUTH_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  ADMIN_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  REAUTH_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -37,10 +37,9 @@ export class AppError extends Error {
     options?: { statusCode?: number; details?: unknown; cause?: unknown },
   ) {
     const isSecurity = code in securityErrorMessages;
-    super(
-      message ?? (isSecurity ? securityErrorMessages[code as SecurityErrorCode] : apiErrorMessages[code as ApiErrorCode]),
-      { cause: options?.cause },
-    );
+    super(message ?? (isSecurity ? securityErrorMessages[code as SecurityErrorCode] : apiErrorMessages[code as ApiErrorCode]), {
+      cause: options?.cause,
+    });
     this.code = code;
     this.statusCode =
       options?.statusCode ?? (isSecurity ? securityErrorStatus[code as SecurityErrorCode] : statusByCode[code as ApiErrorCode]);

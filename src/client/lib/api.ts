@@ -17,23 +17,7 @@ export const messageOf = (error: unknown): string => (error instanceof ApiError 
 
 type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
-/**
- * A sensitive action refused because the password is a few minutes old: the dialog (loaded
- * only then) asks for it or a code, then the request is sent once more.
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    return await send<T>(path, options);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'reauthentication_required') throw error;
-    const { askReauthentication } = await import('./reauth-dialog.tsx');
-    const proof = (body: object) => send<null>('/api/comptes/reauthentification', { method: 'POST', body }).then(() => undefined);
-    if (!(await askReauthentication(proof))) throw error;
-    return send<T>(path, options);
-  }
-}
-
-async function send<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -4,6 +4,7 @@ import { twoFactorTexts as t } from '#domain/texts-security.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { api, ApiError } from './api.ts';
 import styles from '#client/ui/ui.module.css';
 
 type ReauthDialogProps = {
@@ -104,4 +105,24 @@ export function askReauthentication(submit: ReauthDialogProps['submit']): Promis
     root.render(<ReauthDialog submit={submit} onClose={close} />);
   });
   return pending;
+}
+
+/**
+ * Runs a sensitive request (deleting a quote, issuing an invoice or a credit note, changing
+ * the second factor). Refused because the password is a few minutes old (403
+ * `reauthentication_required`), it opens the dialog that asks for the password or a code,
+ * then sends the request once more; cancelled, the refusal stands. Callers import this
+ * module lazily (`sensitive` in their api files): it stays out of every page's chunk list.
+ */
+export async function withReauthentication<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'reauthentication_required') throw error;
+    const proof = async (body: object) => {
+      await api<null>('/api/comptes/reauthentification', { method: 'POST', body });
+    };
+    if (!(await askReauthentication(proof))) throw error;
+    return request();
+  }
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { quoteTexts as t } from '#domain/texts-quotes.ts';
@@ -6,12 +6,16 @@ import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
-import { TwoFactorSection } from '#client/features/two-factor/components/two-factor-section.tsx';
 import { ActiveQuotes } from '#client/features/quotes/components/active-quotes.tsx';
 import { ContactSection } from '#client/features/quotes/components/contact-section.tsx';
 import { Simulator } from '#client/features/simulator/components/simulator.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
+
+// Loaded after the page: its chunks stay out of the list of what each page needs, which the home bundle carries.
+const TwoFactorSection = lazy(() =>
+  import('#client/features/two-factor/components/two-factor-section.tsx').then((m) => ({ default: m.TwoFactorSection })),
+);
 
 export function EspaceClientPage() {
   const session = useSession();
@@ -30,7 +34,9 @@ export function EspaceClientPage() {
         <Simulator />
       </section>
       <NotificationSettings />
-      <TwoFactorSection />
+      <Suspense>
+        <TwoFactorSection />
+      </Suspense>
       <ContactSection />
     </Page>
   );

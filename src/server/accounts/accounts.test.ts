@@ -223,7 +223,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const { rows } = await sql<{ createdAt: string | Date }>`select "createdAt" from "session" where "userId" = ${userId}`.execute(db);
       const asStored = (date: Date) => (typeof rows[0]?.createdAt === 'string' ? date.toISOString() : date);
       const when = asStored(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
-      await sql`update "session" set "createdAt" = ${when}, "lastActivityAt" = ${asStored(new Date())} where "userId" = ${userId}`.execute(db);
+      await sql`update "session" set "createdAt" = ${when}, "lastActivityAt" = ${asStored(new Date())} where "userId" = ${userId}`.execute(
+        db,
+      );
     };
     const sessionsOf = async (userId: string) => (await sql`select id from "session" where "userId" = ${userId}`.execute(db)).rows.length;
 

@@ -120,7 +120,12 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         // Not JSON: translated from its status alone.
       }
       const translated = translateAuthError(response.status, body);
-      if (translated.status === 429 || translated.status >= 500 || translated.body.error === 'account_locked' || translated.body.error === 'two_factor_locked') {
+      if (
+        translated.status === 429 ||
+        translated.status >= 500 ||
+        translated.body.error === 'account_locked' ||
+        translated.body.error === 'two_factor_locked'
+      ) {
         request.log.warn({ url: url.pathname, status: response.status, code: translated.body.error }, 'auth refusal');
       }
       return reply.status(translated.status).type('application/json; charset=utf-8').send(translated.body);

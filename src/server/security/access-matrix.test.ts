@@ -137,7 +137,10 @@ const TABLE: Record<string, Entry> = {
     request: () => ({ payload: { suiviParEmail: true } }),
   },
   // The second factor (issue 18): every verified account's own; the administrator cannot turn it off.
-  'GET /api/comptes/double-authentification': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/comptes/double-authentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
+  },
   'POST /api/comptes/double-authentification/configuration': {
     perQuote: false,
     expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 409 },
@@ -147,12 +150,18 @@ const TABLE: Record<string, Entry> = {
     perQuote: false,
     expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
   },
-  'DELETE /api/comptes/double-authentification': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 403 } },
+  'DELETE /api/comptes/double-authentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 403 },
+  },
   'POST /api/comptes/double-authentification/codes-secours': {
     perQuote: false,
     expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 200 },
   },
-  'POST /api/comptes/reauthentification': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 } },
+  'POST /api/comptes/reauthentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
+  },
   'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },

@@ -45,8 +45,10 @@ export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> 
     reply.header('cache-control', 'private, no-store');
   });
 
-  app.get(BASE, { schema: { tags, security, summary: docs.routeStatus, response: { 200: statusSchema, ...errorResponses(401, 403) } } }, async (request) =>
-    twoFactorStatus(deps(request), app.guards.viewerOf(request)),
+  app.get(
+    BASE,
+    { schema: { tags, security, summary: docs.routeStatus, response: { 200: statusSchema, ...errorResponses(401, 403) } } },
+    async (request) => twoFactorStatus(deps(request), app.guards.viewerOf(request)),
   );
 
   app.post(
@@ -61,17 +63,26 @@ export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> 
   app.post(
     `${BASE}/activation`,
     {
-      schema: { tags, security, summary: docs.routeActivate, body: codeBody, response: { 200: backupCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: docs.routeActivate,
+        body: codeBody,
+        response: { 200: backupCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
     },
-    async (request) =>
-      confirmSetup(deps(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body.code),
+    async (request) => confirmSetup(deps(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body.code),
   );
 
-  app.delete(BASE, { schema: { tags, security, summary: docs.routeDisable, response: { 204: z.null(), ...errorResponses(401, 403, 409) } } }, async (request, reply) => {
-    await app.guards.requireRecentAuthentication(request);
-    await disableTwoFactor(deps(request), app.guards.viewerOf(request));
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    BASE,
+    { schema: { tags, security, summary: docs.routeDisable, response: { 204: z.null(), ...errorResponses(401, 403, 409) } } },
+    async (request, reply) => {
+      await app.guards.requireRecentAuthentication(request);
+      await disableTwoFactor(deps(request), app.guards.viewerOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     `${BASE}/codes-secours`,
@@ -84,7 +95,15 @@ export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/comptes/reauthentification',
-    { schema: { tags, security, summary: docs.routeReauthenticate, body: reauthBody, response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: docs.routeReauthenticate,
+        body: reauthBody,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
     async (request, reply) => {
       await reauthenticate(deps(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body);
       return reply.status(204).send(null);

@@ -178,7 +178,10 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect(locked).toBeGreaterThan(0);
     const unknown = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     if (unknown.statusCode === 200) {
-      expect(await codeStep(t, unknown.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 429, error: 'two_factor_locked' });
+      expect(await codeStep(t, unknown.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({
+        statusCode: 429,
+        error: 'two_factor_locked',
+      });
     } else {
       expect(unknown.statusCode).toBe(429);
     }
@@ -248,7 +251,10 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 10);
     const refused = await call(t, 'DELETE', `/api/admin/devis/${second.id}`, cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: 'reauthentication_required', message: expect.stringContaining('confirmez votre identité') });
+    expect(refused.json()).toMatchObject({
+      error: 'reauthentication_required',
+      message: expect.stringContaining('confirmez votre identité'),
+    });
     expect(await t.app.database.db.selectFrom('devis').select('id').where('id', '=', second.id).executeTakeFirst()).toBeDefined();
 
     const wrongPassword = await call(t, 'POST', '/api/comptes/reauthentification', cookie, { motDePasse: 'pas-le-bon' });
@@ -271,7 +277,9 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     const admin = await createAdmin(t);
     const statuses: number[] = [];
     for (let guess = 0; guess < 6; guess += 1) {
-      statuses.push((await call(t, 'POST', '/api/comptes/reauthentification', admin.headers.cookie, { motDePasse: `faux-${guess}` })).statusCode);
+      statuses.push(
+        (await call(t, 'POST', '/api/comptes/reauthentification', admin.headers.cookie, { motDePasse: `faux-${guess}` })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The account is not locked: a new sign-in works.
@@ -287,7 +295,9 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
 
     const setup = (await call(t, 'POST', '/api/comptes/double-authentification/configuration', cookie)).json() as { secret: string };
     const base32 = setup.secret.replace(/\s/g, '');
-    expect((await call(t, 'POST', '/api/comptes/double-authentification/activation', cookie, { code: totpCode(base32) })).statusCode).toBe(200);
+    expect((await call(t, 'POST', '/api/comptes/double-authentification/activation', cookie, { code: totpCode(base32) })).statusCode).toBe(
+      200,
+    );
 
     const next = await passwordStep(t, customer.email, customer.password);
     expect(next.body).toMatchObject({ twoFactorRedirect: true });
@@ -299,7 +309,9 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).json()).toMatchObject({
       error: 'reauthentication_required',
     });
-    expect((await call(t, 'POST', '/api/comptes/reauthentification', next.browser.cookie, { code: totpCode(base32) })).statusCode).toBe(204);
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', next.browser.cookie, { code: totpCode(base32) })).statusCode).toBe(
+      204,
+    );
     expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).statusCode).toBe(204);
     expect((await passwordStep(t, customer.email, customer.password)).body.twoFactorRedirect).toBeUndefined();
   });

@@ -71,7 +71,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
           {adminTexts.invoicesLink}
         </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDoubleAuthentification}>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminSecurite}>
           {adminTexts.twoFactorLink}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>

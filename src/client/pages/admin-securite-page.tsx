@@ -9,11 +9,11 @@ import { TwoFactorSettings } from '#client/features/two-factor/components/two-fa
 import { Page } from '#client/ui/page.tsx';
 
 /**
- * /admin/double-authentification: at the administrator's first login, the set-up of his
+ * /admin/securite: at the administrator's first login, the set-up of his
  * authenticator app (the only page open to him until it is done); afterwards, its state and
  * new backup codes.
  */
-export function AdminDoubleAuthentificationPage() {
+export function AdminSecuritePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useSession();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { twoFactorTexts as t } from '#domain/texts-security.ts';
 import { ApiError, messageOf } from '#client/lib/api.ts';
@@ -8,17 +8,19 @@ import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.t
 import { Button } from '#client/ui/button.tsx';
 import { TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
-import { verifySignInCode } from '../api/two-factor-api.ts';
-import styles from './two-factor.module.css';
+import { verifySignInCode } from '../api/code-step-api.ts';
+import styles from './code-step.module.css';
 
 /** A refusal after which this sign-in is over: the password must be given again. */
 const ENDS_SIGN_IN = new Set(['two_factor_expired', 'two_factor_too_many_attempts']);
 
-/** The second step of a sign-in: the app's 6-digit code, or one of the backup codes. */
-export function CodeStep() {
+/**
+ * The second step of a sign-in, in place of the login form once the password was right: the
+ * app's 6-digit code, or one of the backup codes. `from`: where the login was asked from.
+ */
+export function CodeStep({ from }: { from?: unknown }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ text: string; isFinal: boolean } | null>(null);
@@ -74,7 +76,11 @@ export function CodeStep() {
         </Button>
       </div>
       {error ? <Message kind="error">{error.text}</Message> : null}
-      {error?.isFinal ? <Link to={paths.connexion}>{t.backToLogin}</Link> : null}
+      {error?.isFinal ? (
+        <Link to={paths.connexion} reloadDocument>
+          {t.backToLogin}
+        </Link>
+      ) : null}
     </form>
   );
 }
