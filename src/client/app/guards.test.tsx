@@ -14,7 +14,13 @@ const routes = [
   { path: '/', element: <p>accueil</p> },
   { path: '/connexion', element: <Connexion /> },
   { element: <RequireUser />, children: [{ path: '/espace-client', element: <p>espace client</p> }] },
-  { element: <RequireAdmin />, children: [{ path: '/admin', element: <p>administration</p> }] },
+  {
+    element: <RequireAdmin />,
+    children: [
+      { path: '/admin', element: <p>administration</p> },
+      { path: '/admin/securite', element: <p>double authentification</p> },
+    ],
+  },
 ];
 
 describe('the guards', () => {
@@ -42,5 +48,12 @@ describe('the guards', () => {
     fakeApi({ 'GET /api/me': { body: { user: admin } } });
     renderRoutes(routes, { path: '/admin' });
     expect(await screen.findByText('administration')).toBeInTheDocument();
+  });
+
+  it('keep the administrator on the set-up of his second factor until it is done', async () => {
+    fakeApi({ 'GET /api/me': { body: { user: { ...admin, twoFactorEnabled: false, twoFactorSetupRequired: true } } } });
+    renderRoutes(routes, { path: '/admin' });
+    expect(await screen.findByText('double authentification')).toBeInTheDocument();
+    expect(screen.queryByText('administration')).not.toBeInTheDocument();
   });
 });
