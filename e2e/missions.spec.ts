@@ -3,7 +3,8 @@ import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { readPdf } from '#server/test/pdf-text.ts';
+import { INK } from '#server/signatures/signed-document.ts';
+import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { apiHeaders, expect, parisDatePlus, readOutbox, test, type E2eQuote } from './fixtures.ts';
 
@@ -11,7 +12,7 @@ import { apiHeaders, expect, parisDatePlus, readOutbox, test, type E2eQuote } fr
  * Issue 15 on the operator's phone: the planning, then the pickup inspection filled with the
  * network cut (12 camera photos given to the file inputs, a damage on the outline, both
  * signatures), the page reloaded offline with everything still there, sent when the network
- * returns; then the delivery inspection, offline too, which ends the mission: terminé, the
+ * returns; then the delivery inspection, offline and reloaded too, which ends the mission: terminé, the
  * finalisation e-mail with both reports, both reports and the photos on the customer's page.
  */
 
@@ -53,6 +54,54 @@ async function cameraPhotos(seedBase: number) {
     photos.push({ name: `IMG_${seedBase + index}.jpg`, mimeType: 'image/jpeg', buffer });
   }
   return photos;
+}
+
+/** How many pixels of a signature pad are inked (0 for a blank pad). */
+async function inkedPixels(page: Page, label: string) {
+  return page
+    .locator('canvas')
+    .and(page.getByLabel(label))
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let inked = 0;
+      for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) inked += 1;
+      return inked;
+    });
+}
+
+/**
+ * The signatures a PV draws: one stroke per signer here (each pad got one gesture), the
+ * driver's in the left box and the contact's in the right one, each a line of several points.
+ */
+async function expectDrawnSignatures(pdf: Buffer) {
+  const strokes = await strokesInColour(pdf, INK);
+  expect(strokes).toHaveLength(2);
+  const middle = (await readPdf(pdf)).pages[0]!.width / 2;
+  const [driver, contact] = strokes;
+  expect(driver!.points.length).toBeGreaterThanOrEqual(4);
+  expect(contact!.points.length).toBeGreaterThanOrEqual(4);
+  expect(driver!.points.every(([x]) => x < middle)).toBe(true);
+  expect(contact!.points.every(([x]) => x > middle)).toBe(true);
+}
+
+/** After a reload: what was entered is on the page again, read back from the phone's storage. */
+async function expectKeptAfterReload(page: Page, etape: Etape, { kilometrage, damageNote }: { kilometrage: string; damageNote: string }) {
+  await expect(page.getByRole('textbox', { name: m.kilometrage, exact: true })).toHaveValue(kilometrage);
+  await expect(page.getByLabel(m.documents['certificat-immatriculation']!)).toBeChecked();
+  const front = page.getByRole('img', { name: m.photoLabels.avant, exact: true });
+  await expect(front).toBeVisible();
+  // Drawn from the copy kept on the phone (the compressed photo: 1600 px on its long side at most).
+  await expect.poll(() => front.evaluate((image: HTMLImageElement) => Math.max(image.naturalWidth, image.naturalHeight))).toBe(1600);
+  await expect(page.getByRole('img', { name: m.photoLabels.supplementaire })).toHaveCount(2);
+  await expect(page.getByRole('textbox', { name: m.damageNote, exact: true })).toHaveValue(damageNote);
+  if (etape === 'livraison')
+    await expect(page.getByRole('textbox', { name: m.reserves, exact: true })).toHaveValue(
+      'Bosse à l’aile avant gauche constatée à la livraison.',
+    );
+  // Both signatures drawn again on their pads.
+  await expect.poll(() => inkedPixels(page, m.driverSignature)).toBeGreaterThan(50);
+  await expect.poll(() => inkedPixels(page, m.contactSignature[etape])).toBeGreaterThan(50);
+  await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
 }
 
 /** Fills an inspection while offline: counter, fuel, keys, a document, 12 photos, a damage, both signatures. */
@@ -158,15 +207,7 @@ test(
     // A reload without network loses nothing: fields, photos, damage, signatures.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: m.heading('prise-en-charge', quote.numeroDevis) })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: m.kilometrage, exact: true })).toHaveValue('45210');
-    await expect(page.getByLabel(m.documents['certificat-immatriculation']!)).toBeChecked();
-    const front = page.getByRole('img', { name: m.photoLabels.avant, exact: true });
-    await expect(front).toBeVisible();
-    // Drawn from the copy kept on the phone (the compressed photo: 1600 px on its long side at most).
-    await expect.poll(() => front.evaluate((image: HTMLImageElement) => Math.max(image.naturalWidth, image.naturalHeight))).toBe(1600);
-    await expect(page.getByRole('img', { name: m.photoLabels.supplementaire })).toHaveCount(2);
-    await expect(page.getByRole('textbox', { name: m.damageNote, exact: true })).toHaveValue('Aile avant gauche');
-    await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
+    await expectKeptAfterReload(page, 'prise-en-charge', { kilometrage: '45210', damageNote: 'Aile avant gauche' });
 
     // Completed offline: it waits; the network returns: everything goes, photo by photo.
     await page.getByRole('button', { name: m.submit['prise-en-charge'] }).click();
@@ -188,11 +229,12 @@ test(
     expect(pickupText).toContain(m.pvTitle['prise-en-charge']);
     expect(pickupText).toContain('45 210');
     expect(pickupText).toContain('Élodie Martin');
-    // The 13 photos are in it, and both signatures under their signers' names (drawn as strokes).
+    // The 13 photos are in it, and both signatures under their signers' names, drawn as strokes.
     expect(imageCount(pickupPdf)).toBe(13);
     expect(pickupText).toContain(m.pvDriver);
     expect(pickupText).toContain(afterPickup.priseEnCharge!.convoyeur);
     expect(pickupText).toContain(m.pvContact['prise-en-charge']);
+    await expectDrawnSignatures(pickupPdf);
     // What the phone sent for 12 camera photos and a damage photo: well under 5 MB.
     const uploaded = afterPickup.priseEnCharge!.photos.reduce((sum, photo) => sum + photo.octets, 0);
     expect(uploaded).toBeLessThan(5_000_000);
@@ -212,6 +254,10 @@ test(
     await expect(page.getByText(m.pickupDamages)).toBeVisible();
     await context.setOffline(true);
     await fillInspection(page, 'livraison', { kilometrage: '45530', damageNote: 'Rayure porte arrière', touch });
+    await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: m.heading('livraison', quote.numeroDevis) })).toBeVisible();
+    await expectKeptAfterReload(page, 'livraison', { kilometrage: '45530', damageNote: 'Rayure porte arrière' });
     await page.getByRole('button', { name: m.submit.livraison }).click();
     await expect(page.getByText(m.submittedOffline)).toBeVisible();
     await context.setOffline(false);
@@ -233,6 +279,8 @@ test(
     const deliveryText = flat((await readPdf(finalMail.attachments[1]!.content)).text);
     expect(deliveryText).toContain(m.pvTitle.livraison);
     expect(deliveryText).toContain('Bosse à l’aile avant gauche constatée à la livraison.');
+    expect(imageCount(finalMail.attachments[1]!.content)).toBe(13);
+    await expectDrawnSignatures(finalMail.attachments[1]!.content);
 
     // The customer sees both reports and the photos on his quote's page.
     const customerPage = await context.browser()!.newPage({ viewport: { width: 390, height: 844 } });

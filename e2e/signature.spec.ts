@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adminTexts } from '#domain/texts-admin.ts';
 import { quoteTexts } from '#domain/texts-quotes.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
@@ -16,8 +16,8 @@ import { E2E_ADMIN, expect, readOutbox, signInAsAdmin, test } from './fixtures.t
  */
 
 /** Draws the strokes (fractions of the pad) with a finger, as a touch screen sends them, or with the mouse. */
-async function drawSignature(page: Page, selector: string, { touch }: { touch: boolean }) {
-  const box = (await page.locator(selector).boundingBox())!;
+async function drawSignature(page: Page, pad: Locator, { touch }: { touch: boolean }) {
+  const box = (await pad.boundingBox())!;
   const strokes = [
     [
       [0.1, 0.7],
@@ -98,8 +98,9 @@ test(
     await expect(page.getByText(signatureTexts.consentMissing)).toBeVisible();
 
     await expect(page.getByLabel(signatureTexts.signerName)).toHaveValue('Hélène Dupré');
-    await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-    await drawSignature(page, '[data-testid="signature-pad"]', { touch: isPhone });
+    const pad = page.locator('canvas').and(page.getByLabel(signatureTexts.drawLabel));
+    await pad.scrollIntoViewIfNeeded();
+    await drawSignature(page, pad, { touch: isPhone });
     await page.getByLabel(CONSENT_TEXT).check();
     await page.getByRole('button', { name: signatureTexts.submit }).click();
     // Making and sealing the document takes a moment on a busy machine.

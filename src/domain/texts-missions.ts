@@ -259,6 +259,4 @@ export const missionTexts = {
     pvBody: 'Le PV',
     feedBody: 'Le calendrier',
   },
-  /** « 23/11/2026 à 14:05 »: a date and a time, as the reports and their e-mails say them. */
-  dateAtTime: (date: string, time: string) => `${date} à ${time}`,
 } as const;

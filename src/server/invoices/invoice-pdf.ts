@@ -1,13 +1,7 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatCentimes, formatJour, formatQuantite } from '#domain/invoices.ts';
 import { invoicePdfTexts as t } from '#domain/texts-invoices.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers every French letter, the euro sign and typographic spaces (as the quote PDF). */
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
 export type IssuedDocument = {
   row: FactureRow;
@@ -26,7 +20,7 @@ export type IssuedDocument = {
  */
 export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDocument): Promise<Buffer> {
   const numero = row.numero ?? '';
-  const doc = new PDFDocument({
+  const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 48, bottom: 56, left: 50, right: 50 },
     pdfVersion: '1.7',
@@ -42,14 +36,6 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
     },
     bufferPages: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
   doc.font('regular');
 
   const left = doc.page.margins.left;

@@ -2,50 +2,21 @@ import { randomUUID } from 'node:crypto';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InspectionBody, MissionView, PlanningResponse } from '#domain/schemas/missions.ts';
-import type { SignatureDrawing } from '#domain/schemas/signature.ts';
+import { STANDARD_PHOTOS, type InspectionBody, type MissionView, type PlanningResponse } from '#domain/schemas/missions.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
-import { readPdf } from '#server/test/pdf-text.ts';
+import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
+import { INK } from '#server/signatures/signed-document.ts';
+import { DRAWING } from '#server/signatures/test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 import { cameraJpeg } from './test-photos.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-const DRAWING: SignatureDrawing = {
-  largeur: 320,
-  hauteur: 160,
-  traits: [
-    [
-      [20, 120],
-      [60, 40],
-      [100, 120],
-      [140, 40],
-    ],
-    [
-      [200, 90],
-      [300, 80],
-    ],
-  ],
-};
-
-const STANDARD = [
-  'avant',
-  'arriere',
-  'cote-gauche',
-  'cote-droit',
-  'avant-gauche',
-  'avant-droit',
-  'arriere-gauche',
-  'arriere-droit',
-  'tableau-de-bord',
-  'interieur',
-];
 
 /** Counts the images a PDF draws (pdfkit writes each embedded JPEG as an XObject of subtype Image). */
 const imageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
@@ -111,7 +82,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
   /** The ten standard photos and two extras of one inspection, sent one by one. */
   async function sendTwelve(devisId: string, etape: string) {
     const ids: string[] = [];
-    for (const [index, emplacement] of [...STANDARD, 'supplementaire', 'supplementaire'].entries()) {
+    for (const [index, emplacement] of [...STANDARD_PHOTOS, 'supplementaire', 'supplementaire'].entries()) {
       const id = randomUUID();
       const photo = await cameraJpeg({ width: 800, height: 600, seed: index + 10 });
       const response = await putPhoto(devisId, etape, id, photo, `emplacement=${emplacement}`);
@@ -236,6 +207,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
   });
 
   describe('a whole mission', () => {
+    // 25 photos decoded and re-encoded by sharp, three PDFs: the time limit is for a busy machine, not a budget.
     it('records the pickup (history, PV with 12 photos and both signatures e-mailed), then the delivery (terminé, finalisation e-mail with both PVs)', async () => {
       const quote = await quoteInProgress();
       // The customer turned off the news of his quotes: the reports are essential, he gets them anyway.
@@ -316,6 +288,19 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       }
       expect(pvText).not.toContain(m.pvNotPhotographed);
       expect(imageCount(pv.rawPayload)).toBe(13);
+      // Both signatures are drawn as the phone sent them: each stroke of each, point for point,
+      // the driver's in the left box and the contact's in the right one.
+      const inked = await strokesInColour(pv.rawPayload, INK);
+      const pointsPerStroke = DRAWING.traits.map((trait) => trait.length);
+      expect(inked.map((stroke) => stroke.points.length)).toEqual([...pointsPerStroke, ...pointsPerStroke]);
+      const middle = (await readPdf(pv.rawPayload)).pages[0]!.width / 2;
+      const [driver, contact] = [inked.slice(0, 2), inked.slice(2)];
+      expect(driver.every((stroke) => stroke.points.every(([x]) => x < middle))).toBe(true);
+      expect(contact.every((stroke) => stroke.points.every(([x]) => x > middle))).toBe(true);
+      // Its shape kept: the strokes rise and fall where the drawing does (pdfkit draws in a
+      // frame that runs top-down, as the pad does).
+      const turns = (points: [number, number][]) => points.slice(1).map(([, y], i) => Math.sign(y - points[i]![1]));
+      expect(inked.slice(0, 2).map((stroke) => turns(stroke.points))).toEqual(DRAWING.traits.map(turns));
 
       const pickupMails = (await t.outbox()).filter((mail) => mail.subject === m.pickupMailSubject(quote.numeroDevis));
       expect(pickupMails).toHaveLength(1);
@@ -373,7 +358,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
         expect((await t.app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(200);
       }
       await setStatusUpdates(t.app.database.db, customer.id, true);
-    });
+    }, 120_000);
 
     it('keeps the photos of an inspection in progress from the customer', async () => {
       const quote = await quoteInProgress();

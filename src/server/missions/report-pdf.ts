@@ -1,15 +1,10 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { STANDARD_PHOTOS, type Damage, type Emplacement, type Etape, type InspectionFields } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import type { Config } from '#server/config.ts';
-import { drawStrokes } from '#server/signatures/signed-document.ts';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
+import { drawStrokes, formatParisShort } from '#server/signatures/signed-document.ts';
 
 const ACCENT = '#0f3d5e';
 const TEXT = '#1b2430';
@@ -17,19 +12,8 @@ const RULE = '#c9d1d9';
 const DAMAGE = '#b3261e';
 const EARLIER = '#8a94a0';
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it. */
-export const formatParis = (iso: string) => {
-  const [date = '', time = ''] = parisDateTime.format(new Date(iso)).split(' ');
-  return m.dateAtTime(date, time);
-};
+/** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it (the signed quote's stamp too). */
+export const formatParis = (iso: string) => formatParisShort(new Date(iso));
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 export type ReportPhoto = { id: string; emplacement: Emplacement; dommageId: string | null; takenAt: string | null; jpeg: Buffer };
@@ -53,7 +37,7 @@ export type ReportInput = {
 export async function renderInspectionReport(input: ReportInput): Promise<Buffer> {
   const { etape, devis, fields, business } = input;
   const title = m.pvTitle[etape];
-  const doc = new PDFDocument({
+  const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
     bufferPages: true,
@@ -61,14 +45,6 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;

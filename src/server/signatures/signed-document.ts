@@ -35,7 +35,8 @@ export function formatParisShort(date: Date): string {
 }
 export const formatUtc = (date: Date) => `${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
 
-const INK = '#16265c';
+/** The colour signatures are drawn in, on every document (a test finds the strokes by it). */
+export const INK = '#16265c';
 /** The stamp laid in the « Bon pour accord » box: the drawing, and one line under it. */
 const STAMP = { width: 230, height: 58, drawingHeight: 44 };
 

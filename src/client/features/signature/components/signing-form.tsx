@@ -7,9 +7,9 @@ import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { SignaturePadField } from '#client/ui/signature-pad.tsx';
 import { useSignDevis } from '../api/sign-devis.ts';
 import { PdfPages } from './pdf-pages.tsx';
-import { SignatureField } from './signature-field.tsx';
 import styles from './signature.module.css';
 
 type Problems = { name?: string; consent?: string; drawing?: string; form?: string };
@@ -74,7 +74,7 @@ export function SigningForm({ view }: { view: SigningView }) {
             onChange={(event) => setName(event.target.value)}
             error={problems.name}
           />
-          <SignatureField onChange={onDrawing} error={problems.drawing} />
+          <SignaturePadField label={s.drawLabel} hint={s.drawHint} clearLabel={s.clear} error={problems.drawing} onChange={onDrawing} />
           <CheckboxField label={CONSENT_TEXT} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
           {problems.consent ? <p className={styles.error}>{problems.consent}</p> : null}
           {problems.form ? <Message kind="error">{problems.form}</Message> : null}
