@@ -15,7 +15,7 @@ async function logIn(page: Page) {
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: adminTexts.logout }).first().click();
+  await page.locator('#contenu').getByRole('button', { name: adminTexts.logout }).click();
   await expect(page).not.toHaveURL(/\/admin/);
 }
 
