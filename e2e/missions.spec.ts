@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts-missions.ts';
@@ -20,8 +20,12 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** Counts the images a PDF draws (pdfkit writes each embedded JPEG as an XObject of subtype Image). */
 const imageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
 
-/** Draws a signature with a finger (touch events, as a phone sends them) or the mouse. */
-async function drawSignature(page: Page, label: string, { touch }: { touch: boolean }) {
+/**
+ * Draws a signature with a finger (touch events, as a phone sends them, through `touch`: a
+ * DevTools session opened before the network is cut, since opening one puts the page back
+ * online) or, without it, the mouse.
+ */
+async function drawSignature(page: Page, label: string, { touch }: { touch: CDPSession | null }) {
   const pad = page.locator('canvas').and(page.getByLabel(label));
   await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
@@ -33,11 +37,9 @@ async function drawSignature(page: Page, label: string, { touch }: { touch: bool
     [0.8, 0.6],
   ].map(([x, y]) => ({ x: box.x + x! * box.width, y: box.y + y! * box.height }));
   if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const point of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
+    for (const point of points.slice(1)) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   } else {
     await page.mouse.move(points[0]!.x, points[0]!.y);
     await page.mouse.down();
@@ -108,7 +110,7 @@ async function expectKeptAfterReload(page: Page, etape: Etape, { kilometrage, da
 async function fillInspection(
   page: Page,
   etape: Etape,
-  { kilometrage, damageNote, touch }: { kilometrage: string; damageNote: string; touch: boolean },
+  { kilometrage, damageNote, touch }: { kilometrage: string; damageNote: string; touch: CDPSession | null },
 ) {
   await page.getByRole('textbox', { name: m.kilometrage, exact: true }).fill(kilometrage);
   await page.getByRole('textbox', { name: m.niveauEnergie, exact: true }).fill(etape === 'prise-en-charge' ? '60' : '35');
@@ -144,6 +146,8 @@ async function fillInspection(
     await page.getByRole('textbox', { name: m.reserves, exact: true }).fill('Bosse à l’aile avant gauche constatée à la livraison.');
   await drawSignature(page, m.driverSignature, { touch });
   await drawSignature(page, m.contactSignature[etape], { touch });
+  // Still without network: nothing above brought it back.
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
 async function missionOf(adminApi: import('@playwright/test').APIRequestContext, quote: E2eQuote): Promise<MissionView> {
@@ -157,7 +161,7 @@ test(
   { tag: '@phone' },
   async ({ page, context, baseURL, customers, adminApi, logInAsAdmin }) => {
     test.setTimeout(240_000);
-    const touch = test.info().project.name === 'phone';
+    const isPhone = test.info().project.name === 'phone';
     const customer = await customers.create({ name: 'Hélène Dupré' });
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
     await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: parisDatePlus(0), debut: '08:00', fin: '10:30' } });
@@ -189,6 +193,7 @@ test(
     await expect(page.getByRole('textbox', { name: m.contactName['prise-en-charge'], exact: true })).toHaveValue('Élodie Martin');
 
     // The car park: no network at all, for the page and for the service worker that serves it.
+    const touch = isPhone ? await context.newCDPSession(page) : null;
     await context.setOffline(true);
     const [worker] = context.serviceWorkers();
     expect(

@@ -74,6 +74,7 @@ export const missionTexts = {
   offlineReady: 'Disponible hors connexion',
   offlinePreparing: 'Préparation de l’usage hors connexion…',
   offlineUnavailable: 'Ce navigateur ne permet pas l’usage hors connexion.',
+  offlineRetry: 'La préparation de l’usage hors connexion n’a pas abouti : elle sera refaite au retour du réseau.',
   offlineNow: 'Hors connexion : tout est enregistré sur ce téléphone et sera envoyé au retour du réseau.',
   photosPending: (count: number) => `${count} ${plural(count, 'photo en attente d’envoi', 'photos en attente d’envoi')}`,
   reportPending: 'État des lieux en attente d’envoi',

@@ -14,7 +14,12 @@ type SyncStatusProps = {
 
 /** Stays at the top of the inspection: whether the page works offline, what waits to be sent. */
 export function SyncStatus({ online, readiness, pendingPhotos, reportPending, isSending, isSaving, sessionExpired }: SyncStatusProps) {
-  const readinessText = { preparing: m.offlinePreparing, ready: m.offlineReady, unavailable: m.offlineUnavailable }[readiness];
+  const readinessText = {
+    preparing: m.offlinePreparing,
+    ready: m.offlineReady,
+    retry: m.offlineRetry,
+    unavailable: m.offlineUnavailable,
+  }[readiness];
   const nothingLeft = pendingPhotos === 0 && !reportPending;
   return (
     <div className={styles.statusBar}>

@@ -17,11 +17,13 @@ export function useOnline(): boolean {
   );
 }
 
-export type OfflineReadiness = 'preparing' | 'ready' | 'unavailable';
+export type OfflineReadiness = 'preparing' | 'ready' | 'retry' | 'unavailable';
 
 /**
  * Registers the back office's service worker and has it keep this page and `urls` for use
- * without network. Tried again once the network is back if it could not be done offline.
+ * without network. Tried again whenever the network comes back: once kept, the page stays
+ * ready even if a later refresh fails (what was stored is still there); a failed first try
+ * says it will be tried again, and only a browser without service workers is « unavailable ».
  */
 export function useOfflineReady(urls: string[]): OfflineReadiness {
   const [state, setState] = useState<OfflineReadiness>('preparing');
@@ -30,8 +32,13 @@ export function useOfflineReady(urls: string[]): OfflineReadiness {
   useEffect(() => {
     if (!online) return;
     let alive = true;
-    void prepareOffline(key.split(' ')).then((ok) => {
-      if (alive) setState(ok ? 'ready' : 'unavailable');
+    void prepareOffline(key.split(' ')).then((result) => {
+      if (!alive) return;
+      setState((previous) => {
+        if (result === 'ready') return 'ready';
+        if (result === 'unsupported') return 'unavailable';
+        return previous === 'ready' ? 'ready' : 'retry';
+      });
     });
     return () => {
       alive = false;
