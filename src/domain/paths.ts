@@ -51,8 +51,12 @@ export const routeTable = {
   adminFactures: { path: '/admin/factures', access: 'admin' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
-  /** The administrator's second factor: set up at his first login (the only page open until then). */
-  adminSecurite: { path: '/admin/securite', access: 'admin' },
+  /**
+   * The administrator's second factor: set up at his first login (the only page open until
+   * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone
+   * but the administrator away itself; the server refuses the same on its own).
+   */
+  adminSecurite: { path: '/admin/securite', access: 'user' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

@@ -13,14 +13,15 @@ function Connexion() {
 const routes = [
   { path: '/', element: <p>accueil</p> },
   { path: '/connexion', element: <Connexion /> },
-  { element: <RequireUser />, children: [{ path: '/espace-client', element: <p>espace client</p> }] },
   {
-    element: <RequireAdmin />,
+    element: <RequireUser />,
     children: [
-      { path: '/admin', element: <p>administration</p> },
+      { path: '/espace-client', element: <p>espace client</p> },
+      // As in the route table: the set-up sits behind RequireUser (RequireAdmin sends there).
       { path: '/admin/securite', element: <p>double authentification</p> },
     ],
   },
+  { element: <RequireAdmin />, children: [{ path: '/admin', element: <p>administration</p> }] },
 ];
 
 describe('the guards', () => {

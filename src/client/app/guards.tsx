@@ -27,7 +27,6 @@ export function RequireAdmin() {
   if (!session.data?.user) return <Navigate to={paths.connexion} replace state={{ from: location.pathname }} />;
   if (session.data.user.role !== 'admin') return <Navigate to={paths.home} replace />;
   // Until his second factor is set up, the set-up is the only page of the back office.
-  if (session.data.user.twoFactorSetupRequired && location.pathname !== paths.adminSecurite)
-    return <Navigate to={paths.adminSecurite} replace />;
+  if (session.data.user.twoFactorSetupRequired) return <Navigate to={paths.adminSecurite} replace />;
   return <Outlet />;
 }

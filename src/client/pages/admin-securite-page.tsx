@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { twoFactorTexts } from '#domain/texts-security.ts';
 import { refreshSession, useSession } from '#client/lib/use-session.ts';
@@ -17,7 +17,8 @@ export function AdminSecuritePage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useSession();
-  if (session.data?.user?.twoFactorSetupRequired) {
+  if (session.data?.user?.role !== 'admin') return <Navigate to={paths.home} replace />;
+  if (session.data.user.twoFactorSetupRequired) {
     return (
       <Page title={twoFactorTexts.setupTitle}>
         <TwoFactorSetup
