@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { texts, apiErrorMessages } from '#domain/texts.ts';
-import { E2E_ADMIN, expect, holdResponses, linksSentTo, test } from './fixtures.ts';
+import { twoFactorTexts } from '#domain/texts-security.ts';
+import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, expect, holdResponses, linksSentTo, test, totpCode } from './fixtures.ts';
 
 const password = 'un-mot-de-passe-solide';
 const email = `camille.${Date.now()}@exemple.fr`;
@@ -135,6 +136,10 @@ test('the administrator logs in from the home page, lands on /admin and logs out
   await login.getByLabel(texts.fieldEmail).fill(adminAccount.email);
   await login.getByLabel(texts.fieldMotDePasse).fill(adminAccount.password);
   await login.getByRole('button', { name: texts.loginSubmit }).click();
+  // His second factor: the code of his app, in place of the form.
+  const codeStep = page.getByRole('form', { name: twoFactorTexts.codeStepTitle });
+  await codeStep.getByLabel(twoFactorTexts.fieldCode).fill(totpCode(E2E_ADMIN_TOTP_SECRET));
+  await codeStep.getByRole('button', { name: twoFactorTexts.codeSubmit }).click();
   await expect(page).toHaveURL(/\/admin$/);
 
   await page.goto('/connexion');

@@ -152,7 +152,8 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
 
   // Logout goes to the home page.
   await page.goto('/admin');
-  await page.getByRole('button', { name: adminTexts.logout }).click();
+  // The toolbar's button (the header has one too once its lazy part is in).
+  await page.locator('#contenu').getByRole('button', { name: adminTexts.logout }).click();
   await expect(page).toHaveURL(/\/$/);
   // The browser logs the refused upload (415) itself; nothing else may fail.
   expect(errors.filter((error) => !error.includes('status of 415'))).toEqual([]);

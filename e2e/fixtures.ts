@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { CompletionInput } from '#domain/schemas/devis-completion.ts';
@@ -20,6 +21,24 @@ import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.
 
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${process.env.E2E_PORT ?? 4319}`;
 export const E2E_ADMIN = { email: 'admin@convoyage.test', password: 'admin-mot-de-passe-e2e' };
+/** The administrator's second factor, set by `npm run admin -- --totp-secret` (ensureAdmin). */
+export const E2E_ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+
+/** The code an authenticator app shows now for a base32 secret. */
+export const totpCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/**
+ * Signs `request` (an API context or a page's) in as the administrator: the password, then a
+ * code computed from his secret, from one client address of its own.
+ */
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string, account = E2E_ADMIN) {
+  const headers = apiHeaders(baseURL);
+  await ok(await request.post('/api/auth/sign-in/email', { data: account, headers }), 'admin sign-in');
+  await ok(
+    await request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(E2E_ADMIN_TOTP_SECRET) }, headers }),
+    'admin second factor',
+  );
+}
 
 /**
  * The e-mails the running app has sent (its mailer writes them to DATA_DIR/mails), oldest
@@ -72,12 +91,17 @@ export async function holdResponses(page: Page, url: string | RegExp) {
   return async () => release();
 }
 
-/** `npm run admin` against the DATA_DIR of the running server: creates the administrator, or sets its password. */
-export function ensureAdmin(account = E2E_ADMIN) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', '--email', account.email, '--password', account.password], {
+/** `npm run admin` against the DATA_DIR of the running server. */
+export function runAdminCommand(args: string[]) {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'warn' },
     stdio: 'pipe',
-  });
+  }).toString();
+}
+
+/** Creates the administrator, or sets its password, and sets his second factor to E2E_ADMIN_TOTP_SECRET. */
+export function ensureAdmin(account = E2E_ADMIN) {
+  runAdminCommand(['--email', account.email, '--password', account.password, '--totp-secret', E2E_ADMIN_TOTP_SECRET]);
 }
 
 /** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). */
@@ -177,14 +201,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   adminApi: async ({ baseURL, adminAccount }, use) => {
     const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: apiHeaders(baseURL!) });
-    await ok(await api.post('/api/auth/sign-in/email', { data: adminAccount }), 'admin sign-in');
+    await signInAsAdmin(api, baseURL!, adminAccount);
     await use(api);
     await api.dispose();
   },
 
   logInAsAdmin: async ({ baseURL, adminAccount }, use) => {
     await use(async (page) => {
-      await ok(await page.request.post('/api/auth/sign-in/email', { data: adminAccount, headers: apiHeaders(baseURL!) }), 'admin sign-in');
+      await signInAsAdmin(page.request, baseURL!, adminAccount);
     });
   },
 

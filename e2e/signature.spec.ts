@@ -6,7 +6,7 @@ import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-s
 import { texts } from '#domain/texts.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
-import { apiHeaders, E2E_ADMIN, expect, readOutbox, test } from './fixtures.ts';
+import { E2E_ADMIN, expect, readOutbox, signInAsAdmin, test } from './fixtures.ts';
 
 /**
  * The whole loop of issue 14: the quote's e-mail, its link opened while logged out, the
@@ -142,9 +142,7 @@ test(
 
     const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const adminPage = await adminContext.newPage();
-    expect((await adminPage.request.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiHeaders(baseURL!) })).status()).toBe(
-      200,
-    );
+    await signInAsAdmin(adminPage.request, baseURL!);
     await adminPage.goto(adminLink);
     await expect(adminPage.getByText(/Signé en ligne par Hélène Dupré/)).toBeVisible();
     const [adminDownload] = await Promise.all([

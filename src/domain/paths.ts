@@ -53,6 +53,12 @@ export const routeTable = {
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
   adminJournal: { path: '/admin/journal', access: 'admin' },
+  /**
+   * The administrator's second factor: set up at his first login (the only page open until
+   * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone
+   * but the administrator away itself; the server refuses the same on its own).
+   */
+  adminSecurite: { path: '/admin/securite', access: 'user' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;

@@ -21,6 +21,7 @@ export const adminTexts = {
   pickupInspection: 'État des lieux de prise en charge',
   deliveryInspection: 'État des lieux de livraison',
   invoicesLink: 'Factures',
+  twoFactorLink: 'Double authentification',
   logout: 'Se déconnecter',
   searchLabel: 'Rechercher (e-mail, nom ou téléphone)',
   statusFilterLabel: 'Statut',

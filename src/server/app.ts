@@ -47,6 +47,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { createRetentionTask } from './privacy/retention.ts';
+import { twoFactorRoutes } from './two-factor/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,6 +213,7 @@ async function registerCapabilities(app: FastifyInstance): Promise<void> {
   await app.register(sessionRoutes);
   await app.register(auditRoutes);
   await app.register(privacyRoutes);
+  await app.register(twoFactorRoutes);
 }
 
 /**

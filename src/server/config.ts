@@ -119,6 +119,18 @@ const envSchema = z.object({
   SIGNING_P12_PASSWORD: z.string().optional(),
   /** How long the audit journal keeps an entry (audit/): `purgeAuditLog` deletes older ones. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  ADMIN_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  REAUTH_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -178,6 +190,8 @@ export type Config = {
   /** The audit journal (audit/): days an entry is kept. */
   audit: { retentionDays: number };
   logLevel: string;
+  /** The administrator's idle timeout, and how recent a password or code must be for a sensitive action. */
+  sessions: { adminIdleTimeoutMs: number; reauthMaxAgeMs: number };
 };
 
 export type RetentionPeriods = {
@@ -290,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     logLevel: e.LOG_LEVEL,
+    sessions: { adminIdleTimeoutMs: e.ADMIN_IDLE_TIMEOUT_MINUTES * 60_000, reauthMaxAgeMs: e.REAUTH_MAX_AGE_MINUTES * 60_000 },
   };
 }
 

@@ -1,17 +1,24 @@
 import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
 import { privacyTexts } from '#domain/texts-privacy.ts';
+import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
 
 /**
  * Codes that only one capability's routes answer with: their default messages stay in that
  * capability's catalogue, out of the home page's first bundle (the browser shows the message
  * the API sends, and needs no default for them).
  */
-const capabilityCodes = {
+const capabilityCodes: Record<string, { status: number; message: string }> = {
   wrong_password: { status: 403, message: privacyTexts.wrongPassword },
   active_quotes: { status: 409, message: privacyTexts.activeQuotesDefault },
-} as const;
+  ...Object.fromEntries(
+    Object.entries(securityErrorMessages).map(([code, message]) => [
+      code,
+      { status: securityErrorStatus[code as SecurityErrorCode], message },
+    ]),
+  ),
+};
 
-export type AppErrorCode = ApiErrorCode | keyof typeof capabilityCodes;
+export type AppErrorCode = ApiErrorCode | SecurityErrorCode | 'wrong_password' | 'active_quotes';
 
 const statusByCode: Record<ApiErrorCode, number> = {
   not_found: 404,
@@ -44,7 +51,7 @@ export class AppError extends Error {
   readonly details?: unknown;
 
   constructor(code: AppErrorCode, message?: string, options?: { statusCode?: number; details?: unknown; cause?: unknown }) {
-    const own = code in capabilityCodes ? capabilityCodes[code as keyof typeof capabilityCodes] : null;
+    const own = Object.hasOwn(capabilityCodes, code) ? capabilityCodes[code] : null;
     super(message ?? own?.message ?? apiErrorMessages[code as ApiErrorCode], { cause: options?.cause });
     this.code = code;
     this.statusCode = options?.statusCode ?? own?.status ?? statusByCode[code as ApiErrorCode];

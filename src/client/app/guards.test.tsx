@@ -13,7 +13,14 @@ function Connexion() {
 const routes = [
   { path: '/', element: <p>accueil</p> },
   { path: '/connexion', element: <Connexion /> },
-  { element: <RequireUser />, children: [{ path: '/espace-client', element: <p>espace client</p> }] },
+  {
+    element: <RequireUser />,
+    children: [
+      { path: '/espace-client', element: <p>espace client</p> },
+      // As in the route table: the set-up sits behind RequireUser (RequireAdmin sends there).
+      { path: '/admin/securite', element: <p>double authentification</p> },
+    ],
+  },
   { element: <RequireAdmin />, children: [{ path: '/admin', element: <p>administration</p> }] },
 ];
 
@@ -42,5 +49,12 @@ describe('the guards', () => {
     fakeApi({ 'GET /api/me': { body: { user: admin } } });
     renderRoutes(routes, { path: '/admin' });
     expect(await screen.findByText('administration')).toBeInTheDocument();
+  });
+
+  it('keep the administrator on the set-up of his second factor until it is done', async () => {
+    fakeApi({ 'GET /api/me': { body: { user: { ...admin, twoFactorEnabled: false, twoFactorSetupRequired: true } } } });
+    renderRoutes(routes, { path: '/admin' });
+    expect(await screen.findByText('double authentification')).toBeInTheDocument();
+    expect(screen.queryByText('administration')).not.toBeInTheDocument();
   });
 });

@@ -26,5 +26,7 @@ export function RequireAdmin() {
   if (session.isPending) return <Checking />;
   if (!session.data?.user) return <Navigate to={paths.connexion} replace state={{ from: location.pathname }} />;
   if (session.data.user.role !== 'admin') return <Navigate to={paths.home} replace />;
+  // Until his second factor is set up, the set-up is the only page of the back office.
+  if (session.data.user.twoFactorSetupRequired) return <Navigate to={paths.adminSecurite} replace />;
   return <Outlet />;
 }

@@ -14,11 +14,14 @@ import styles from '#client/features/quotes/components/quotes.module.css';
 import { Page } from '#client/ui/page.tsx';
 
 /**
- * « Mes appareils » loads after the page, as a chunk of its own: the home page's first bundle
- * lists every page's static imports, and has no room left (BENCHMARKS.md).
+ * « Mes appareils » and the second factor load after the page, as chunks of their own: the home
+ * page's first bundle lists every page's static imports, and has no room left (BENCHMARKS.md).
  */
 const DevicesPanel = lazy(() =>
   import('#client/features/devices/components/devices-panel.tsx').then((module) => ({ default: module.DevicesPanel })),
+);
+const TwoFactorSection = lazy(() =>
+  import('#client/features/two-factor/components/two-factor-section.tsx').then((module) => ({ default: module.TwoFactorSection })),
 );
 
 export function EspaceClientPage() {
@@ -40,6 +43,7 @@ export function EspaceClientPage() {
       <NotificationSettings />
       <PrivacySection />
       <Suspense fallback={null}>
+        <TwoFactorSection />
         <DevicesPanel />
       </Suspense>
       <ContactSection />

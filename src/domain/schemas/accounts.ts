@@ -12,6 +12,9 @@ const viewerSchema = z.object({
   name: z.string(),
   role: z.enum(['customer', 'admin']),
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** The administrator before his second factor is set up: only its set-up page is open to him. */
+  twoFactorSetupRequired: z.boolean(),
 });
 
 export const viewerResponseSchema = z.object({ user: viewerSchema.nullable() });

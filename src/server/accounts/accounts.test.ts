@@ -215,12 +215,17 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   it('ends a session at its absolute lifetime however often it is used: 30 days for a customer, 7 for the administrator', async () => {
     const db = t.app.database.db;
-    /** Moves the login of every session of this user `days` back, in the engine's own date format. */
+    /**
+     * Moves the login of every session of this user `days` back, in the engine's own date
+     * format; the session was in use a moment ago (the administrator's idle timeout is not this test's).
+     */
     const loggedInDaysAgo = async (userId: string, days: number) => {
       const { rows } = await sql<{ createdAt: string | Date }>`select "createdAt" from "session" where "userId" = ${userId}`.execute(db);
-      const when = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
-      const stored = typeof rows[0]?.createdAt === 'string' ? when.toISOString() : when;
-      await sql`update "session" set "createdAt" = ${stored} where "userId" = ${userId}`.execute(db);
+      const asStored = (date: Date) => (typeof rows[0]?.createdAt === 'string' ? date.toISOString() : date);
+      const when = asStored(new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+      await sql`update "session" set "createdAt" = ${when}, "lastActivityAt" = ${asStored(new Date())} where "userId" = ${userId}`.execute(
+        db,
+      );
     };
     const sessionsOf = async (userId: string) => (await sql`select id from "session" where "userId" = ${userId}`.execute(db)).rows.length;
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { authBodySchemas } from '#domain/schemas/accounts.ts';
 import { apiErrorMessages, texts, textRuleMessages } from '#domain/texts.ts';
+import { securityErrorMessages } from '#domain/texts-security.ts';
 import { notFoundApi } from '#server/error-handler.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { translateAuthError, type ErrorBody } from './auth-errors.ts';
@@ -21,7 +22,17 @@ const EXPOSED = new Set([
   'POST /api/auth/send-verification-email',
   'POST /api/auth/request-password-reset',
   'POST /api/auth/reset-password',
+  // The second step of a sign-in, with a code from the app or a backup code.
+  'POST /api/auth/two-factor/verify-totp',
+  'POST /api/auth/two-factor/verify-backup-code',
 ]);
+
+/**
+ * The code of a pending sign-in. Only `code` goes through: `trustDevice` (which would let a
+ * browser skip the second factor for 30 days) and `disableSession` are dropped, so « Rester
+ * connecté » never skips it.
+ */
+const twoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(32) });
 
 /**
  * The bodies we check before better-auth sees them, with the domain's rules: an e-mail of
@@ -33,6 +44,8 @@ const BODY_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/auth/request-password-reset': authBodySchemas.requestPasswordReset,
   'POST /api/auth/send-verification-email': authBodySchemas.sendVerificationEmail,
   'POST /api/auth/reset-password': authBodySchemas.resetPassword,
+  'POST /api/auth/two-factor/verify-totp': twoFactorCodeSchema,
+  'POST /api/auth/two-factor/verify-backup-code': twoFactorCodeSchema,
 };
 
 /** The French refusal of a body that failed its schema: what the person can act on. */
@@ -40,6 +53,7 @@ function refusalOf(issues: z.core.$ZodIssue[]): ErrorBody {
   const issue = issues[0];
   const field = String(issue?.path[0] ?? '');
   if (field === 'token') return { error: 'invalid_token', message: apiErrorMessages.invalid_token };
+  if (field === 'code') return { error: 'invalid_two_factor_code', message: securityErrorMessages.invalid_two_factor_code };
   if (field === 'email') return { error: 'validation', message: texts.invalidEmail };
   if (issue?.message === apiErrorMessages.password_too_short) return { error: 'password_too_short', message: issue.message };
   if (issue?.message === apiErrorMessages.password_too_long) return { error: 'password_too_long', message: issue.message };
@@ -106,7 +120,12 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         // Not JSON: translated from its status alone.
       }
       const translated = translateAuthError(response.status, body);
-      if (translated.status === 429 || translated.status >= 500 || translated.body.error === 'account_locked') {
+      if (
+        translated.status === 429 ||
+        translated.status >= 500 ||
+        translated.body.error === 'account_locked' ||
+        translated.body.error === 'two_factor_locked'
+      ) {
         request.log.warn({ url: url.pathname, status: response.status, code: translated.body.error }, 'auth refusal');
       }
       return reply.status(translated.status).type('application/json; charset=utf-8').send(translated.body);

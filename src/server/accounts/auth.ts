@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { paths } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts.ts';
@@ -40,6 +41,8 @@ const resetPasswordUrl = (config: Config, token: string) =>
   `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
 
 const SIGN_IN_PATH = '/sign-in/email';
+/** The second step of a sign-in (two-factor plugin): a code from the app, or a backup code. */
+const TWO_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 const RESET_PASSWORD_PATH = '/reset-password';
 const SIGN_OUT_PATH = '/sign-out';
 const CHANGE_PASSWORD_PATH = '/change-password';
@@ -107,7 +110,24 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        /** The last request of an administrator's session, for its idle timeout (accounts/guards.ts). */
+        lastActivityAt: { type: 'date', required: false, input: false },
+        /** The last time the password or a code was given again for a sensitive action (two-factor/). */
+        reauthenticatedAt: { type: 'date', required: false, input: false },
+      },
     },
+    plugins: [
+      twoFactor({
+        issuer: config.business.name,
+        // Our own limits replace the plugin's per-account lock (which an attacker who knows the
+        // password could trip to lock the real administrator out): per pending sign-in (the
+        // plugin's 5 codes per challenge), per known browser, then per account (hooks below).
+        accountLockout: { enabled: false },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -121,6 +141,9 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         // '/request-password-reset' is answered by our bridge before better-auth sees it,
         // with its own per-IP and per-address counts (accounts/service.ts).
         '/reset-password': { window: 60, max: 10 },
+        // Per IP; the codes themselves are counted per sign-in, browser and account (hooks).
+        '/two-factor/verify-totp': { window: 60, max: 20 },
+        '/two-factor/verify-backup-code': { window: 60, max: 20 },
       },
     },
     hooks: {
@@ -131,6 +154,27 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
       // checked, so parallel guesses from many addresses cannot all slip through.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === SIGN_OUT_PATH) return recordSignOut(events, ctx);
+        if (TWO_FACTOR_PATHS.has(ctx.path)) {
+          // The code of a pending sign-in: counted like a password, before it is checked.
+          const pending = await pendingSignIn(ctx);
+          if (!pending) throw new APIError('UNAUTHORIZED', { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'no pending sign-in' });
+          const device = await readDeviceCookie(ctx, pending.email);
+          if (device) {
+            const deviceKey = throttleKeys.twoFactorDevice(device);
+            const byDevice = await hitThrottle(database.db, deviceKey, LIMITS.twoFactorPerDevice);
+            if (!byDevice.isBlocked) return remember(ctx, deviceKey);
+          }
+          const accountKey = throttleKeys.twoFactor(pending.email);
+          const state = await hitThrottle(database.db, accountKey, LIMITS.twoFactorPerAccount);
+          if (state.isBlocked) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'TWO_FACTOR_LOCKED', message: 'too many codes' },
+              { 'retry-after': String(state.retryAfterSeconds) },
+            );
+          }
+          return remember(ctx, accountKey);
+        }
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);
         if (!email) return;
@@ -163,6 +207,21 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
             await recordPasswordChange(events, { user, kind: 'auth.password_changed', request: ctx.request });
           return;
         }
+        if (TWO_FACTOR_PATHS.has(ctx.path)) {
+          const user = ctx.context.newSession?.user;
+          if (isAPIError(ctx.context.returned) || !user) return;
+          // Both factors given: this browser's code count starts again (or the account's takes
+          // the attempt back), and so does its password count; the browser is known from now on.
+          const email = user.email.toLowerCase();
+          const device = await readDeviceCookie(ctx, email);
+          const counted = ctx.request ? countedOn.get(ctx.request) : undefined;
+          if (counted?.startsWith('two-factor:device:')) await clearThrottle(database.db, counted);
+          else if (counted) await forgiveThrottleHit(database.db, counted);
+          if (device) await clearThrottle(database.db, throttleKeys.signInDevice(device));
+          else await forgiveThrottleHit(database.db, throttleKeys.signIn(email));
+          await issueDeviceCookie(ctx, email, device);
+          return;
+        }
         if (ctx.path === RESET_PASSWORD_PATH) {
           // The link came to the account's mailbox: this browser is the owner's from now on.
           const email = ctx.request ? passwordResets.get(ctx.request) : undefined;
@@ -176,6 +235,11 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
           await recordFailedSignIn(events, { email, reason: errorCodeOf(ctx.context.returned), request: ctx.request });
           return;
         }
+        // The password was right but a code is still to come (the plugin's hook, after this
+        // one, turns the answer into a second step): nothing is forgiven nor remembered yet,
+        // so someone who knows only the password gains neither a fresh count nor a known browser
+        // (and the sign-in is journalled once the code is given: recordTwoFactorEvent).
+        if (ctx.context.newSession?.user.twoFactorEnabled) return;
         // Signed in: the attempt was no guess. This browser's own count starts again, or the
         // account's shared count takes the attempt back (and only it: an attacker's guesses
         // stay counted). The browser is known from now on.
@@ -218,6 +282,19 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The account of the sign-in waiting for its second factor in this browser (two-factor plugin's cookie). */
+async function pendingSignIn(ctx: AuthMiddlewareContext): Promise<{ userId: string; email: string } | null> {
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const verification = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const user = await ctx.context.internalAdapter.findUserById(verification.value);
+  return user ? { userId: user.id, email: user.email.toLowerCase() } : null;
+}
 
 export function isAdminEmail(config: Config, email: string | null | undefined): boolean {
   return !!email && email.trim().toLowerCase() === config.adminEmail;

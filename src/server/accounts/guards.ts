@@ -12,9 +12,17 @@ export type Viewer = {
   name: string;
   role: Role;
   emailVerified: boolean;
+  /** Whether the account signs in with a code from an authenticator app as well. */
+  twoFactorEnabled: boolean;
+  /** The administrator without a second factor yet: only the set-up routes answer him. */
+  twoFactorSetupRequired: boolean;
 };
 
+/** The session behind a viewer, for the idle timeout and re-authentication. */
+type SessionFacts = { id: string; token: string; createdAt: Date; reauthenticatedAt: Date | null };
+
 const viewerCache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+const sessionFacts = new WeakMap<FastifyRequest, SessionFacts>();
 /** The viewer a guard let through, per request: handlers behind a guard hook read it. */
 const admitted = new WeakMap<FastifyRequest, Viewer>();
 
@@ -26,6 +34,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * again after 30 days, the administrator, who can read and change everything, after 7.
  */
 const SESSION_MAX_AGE_MS: Record<Role, number> = { customer: 30 * DAY_MS, admin: 7 * DAY_MS };
+
+/** An administrator's session records its last request at most this often (one write a minute, not one per request). */
+const ACTIVITY_WRITE_EVERY_MS = 60_000;
+
+const timeOf = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : 0);
 
 /**
  * Small guards in the style of `requireUserId`: they return what the route needs or throw
@@ -45,19 +58,48 @@ export function createGuards(auth: Auth, config: Config) {
         if (!session) return null;
         const { user } = session;
         const role: Role = isAdminEmail(config, user.email) && user.emailVerified ? 'admin' : 'customer';
-        if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_MAX_AGE_MS[role]) {
+        const now = Date.now();
+        const ctx = await auth.$context;
+        if (now - timeOf(session.session.createdAt) > SESSION_MAX_AGE_MS[role]) {
           request.log.info({ userId: user.id, role }, 'session ended: older than its absolute lifetime');
-          await (await auth.$context).internalAdapter.deleteSession(session.session.token);
+          await ctx.internalAdapter.deleteSession(session.session.token);
           return null;
         }
-        return { id: user.id, email: user.email, name: user.name, role, emailVerified: user.emailVerified };
+        if (role === 'admin') {
+          // The administrator's session also ends after a while without any request.
+          const lastActivity = Math.max(timeOf(session.session.createdAt), timeOf(session.session.lastActivityAt));
+          if (now - lastActivity > config.sessions.adminIdleTimeoutMs) {
+            request.log.info({ userId: user.id, role }, 'session ended: idle for too long');
+            await ctx.internalAdapter.deleteSession(session.session.token);
+            return null;
+          }
+          if (now - lastActivity > ACTIVITY_WRITE_EVERY_MS) {
+            await ctx.internalAdapter.updateSession(session.session.token, { lastActivityAt: new Date(now) });
+          }
+        }
+        sessionFacts.set(request, {
+          id: session.session.id,
+          token: session.session.token,
+          createdAt: new Date(session.session.createdAt),
+          reauthenticatedAt: session.session.reauthenticatedAt ? new Date(session.session.reauthenticatedAt) : null,
+        });
+        const twoFactorEnabled = user.twoFactorEnabled === true;
+        return {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          role,
+          emailVerified: user.emailVerified,
+          twoFactorEnabled,
+          twoFactorSetupRequired: role === 'admin' && !twoFactorEnabled,
+        };
       });
       viewerCache.set(request, viewer);
     }
     return viewer;
   }
 
-  async function verifiedViewer(request: FastifyRequest): Promise<Viewer> {
+  async function verifiedViewer(request: FastifyRequest, { duringSetup = false } = {}): Promise<Viewer> {
     const viewer = await getViewer(request);
     if (!viewer) {
       request.log.warn({ url: request.url }, 'refused: not authenticated');
@@ -67,7 +109,40 @@ export function createGuards(auth: Auth, config: Config) {
       request.log.warn({ url: request.url, userId: viewer.id }, 'refused: e-mail not verified');
       throw new AppError('forbidden', apiErrorMessages.email_not_verified);
     }
+    if (viewer.twoFactorSetupRequired && !duringSetup) {
+      request.log.warn({ url: request.url, userId: viewer.id }, 'refused: second factor to set up first');
+      throw new AppError('two_factor_setup_required');
+    }
     return viewer;
+  }
+
+  /** Any verified account, the administrator included before he has set up his second factor (the set-up routes). */
+  async function requireAccount(request: FastifyRequest): Promise<Viewer> {
+    const viewer = await verifiedViewer(request, { duringSetup: true });
+    admitted.set(request, viewer);
+    return viewer;
+  }
+
+  /**
+   * For sensitive actions: the password or a code was given within the last few minutes
+   * (at sign-in, or again through POST /api/comptes/reauthentification), else 403
+   * `reauthentication_required` and the client asks for it, then tries again.
+   */
+  async function requireRecentAuthentication(request: FastifyRequest): Promise<void> {
+    const facts = await sessionOf(request);
+    const last = Math.max(facts.createdAt.getTime(), facts.reauthenticatedAt?.getTime() ?? 0);
+    if (Date.now() - last > config.sessions.reauthMaxAgeMs) {
+      request.log.warn({ url: request.url }, 'refused: re-authentication required');
+      throw new AppError('reauthentication_required');
+    }
+  }
+
+  /** The session of a request a guard let through. */
+  async function sessionOf(request: FastifyRequest): Promise<SessionFacts> {
+    await getViewer(request);
+    const facts = sessionFacts.get(request);
+    if (!facts) throw new AppError('unauthenticated');
+    return facts;
   }
 
   /** A logged-in customer or admin whose e-mail is verified. */
@@ -94,7 +169,7 @@ export function createGuards(auth: Auth, config: Config) {
     return viewer;
   }
 
-  return { getViewer, requireUser, requireAdmin, viewerOf };
+  return { getViewer, requireUser, requireAdmin, requireAccount, requireRecentAuthentication, sessionOf, viewerOf };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

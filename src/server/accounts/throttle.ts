@@ -18,6 +18,17 @@ export const LIMITS = {
   signInPerAccount: { max: 5, windowMs: 15 * MINUTE },
   /** Failed sign-ins from one browser that signed in before (device cookie) before it counts as unknown. */
   signInPerDevice: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong second-factor codes for one account from browsers that have never completed a
+   * sign-in (each pending sign-in also allows only 5 codes: the two-factor plugin).
+   */
+  twoFactorPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong codes from one browser that completed a sign-in before, before it counts as unknown. */
+  twoFactorPerDevice: { max: 10, windowMs: 15 * MINUTE },
+  /** Re-authentications (password or code) tried by one session before a delay. */
+  reauthPerSession: { max: 5, windowMs: 15 * MINUTE },
+  /** Codes tried by one session to confirm a second factor being set up. */
+  twoFactorSetupPerSession: { max: 10, windowMs: 15 * MINUTE },
   /** Sign-up attempts from one client IP. */
   signUpPerIp: { max: 10, windowMs: 15 * MINUTE },
   /**
@@ -36,6 +47,10 @@ export const LIMITS = {
 export const throttleKeys = {
   signIn: (email: string) => `sign-in:email:${email}`,
   signInDevice: (nonce: string) => `sign-in:device:${nonce}`,
+  twoFactor: (email: string) => `two-factor:email:${email}`,
+  twoFactorDevice: (nonce: string) => `two-factor:device:${nonce}`,
+  reauth: (sessionId: string) => `reauth:session:${sessionId}`,
+  twoFactorSetup: (sessionId: string) => `two-factor-setup:session:${sessionId}`,
   signUpIp: (ip: string) => `sign-up:ip:${ip}`,
   accountMails: (email: string) => `mail:account:${email}`,
   resetMails: (email: string) => `mail:reset:${email}`,

@@ -121,6 +121,8 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       schema: { tags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
+      // Sensitive: the password or a code again if the last one is a few minutes old.
+      await app.guards.requireRecentAuthentication(request);
       await removeQuote(depsOf(app, request), request.params.id);
       return reply.status(204).send(null);
     },

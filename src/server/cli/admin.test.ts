@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
+import { ADMIN_EMAIL, ADMIN_TOTP_SECRET, mergeCookies, PUBLIC_URL, totpCode, useTestApp } from '#server/test/helpers.ts';
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -73,6 +73,53 @@ describe('npm run admin, as a real process', { timeout: 60_000 }, () => {
     });
     return response.statusCode;
   }
+
+  /** A full sign-in of the administrator: what the password step said, and whether a code of `secret` opened the back office. */
+  async function signInWithCode(password: string, secret: string) {
+    signInCount += 1;
+    const headers = { origin: PUBLIC_URL, 'x-forwarded-for': `203.0.113.${signInCount}` };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email: ADMIN_EMAIL, password, rememberMe: false },
+    });
+    let cookie = mergeCookies('', first.headers['set-cookie']);
+    const asked = (first.json() as { twoFactorRedirect?: boolean }).twoFactorRedirect === true;
+    if (asked) {
+      const second = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify-totp',
+        headers: { ...headers, cookie },
+        payload: { code: totpCode(secret) },
+      });
+      cookie = mergeCookies(cookie, second.headers['set-cookie']);
+    }
+    const back = await t.app.inject({ url: '/api/admin/devis', headers: { cookie } });
+    return { asked, backOffice: back.statusCode };
+  }
+
+  it('sets the second factor to a given secret with --totp-secret, and clears it with --reset-2fa', async () => {
+    await runAdmin(['--email', ADMIN_EMAIL, '--password', 'avec-double-9']);
+    const set = await runAdmin(['--email', ADMIN_EMAIL, '--totp-secret', ADMIN_TOTP_SECRET.toLowerCase()]);
+    expect(set).toMatchObject({ code: 0, stderr: '' });
+    expect(set.stdout).toContain(`Double authentification activée pour ${ADMIN_EMAIL} avec la clé fournie.`);
+    expect(set.stdout.match(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/gm)).toHaveLength(10);
+    expect(await signInWithCode('avec-double-9', ADMIN_TOTP_SECRET)).toEqual({ asked: true, backOffice: 200 });
+    expect(await signInWithCode('avec-double-9', 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ')).toEqual({ asked: true, backOffice: 401 });
+
+    const reset = await runAdmin(['--email', ADMIN_EMAIL, '--reset-2fa']);
+    expect(reset).toMatchObject({ code: 0, stderr: '' });
+    expect(reset.stdout).toContain(`Double authentification supprimée pour ${ADMIN_EMAIL}`);
+    // The password alone signs in again, to the set-up only.
+    expect(await signInWithCode('avec-double-9', ADMIN_TOTP_SECRET)).toEqual({ asked: false, backOffice: 403 });
+
+    const invalid = await runAdmin(['--email', ADMIN_EMAIL, '--totp-secret', 'pas-du-base32!']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('Clé TOTP invalide');
+    const nobody = await runAdmin(['--email', 'personne@exemple.fr', '--reset-2fa']);
+    expect(nobody).toMatchObject({ code: 1, stderr: 'Aucun compte pour personne@exemple.fr.\n' });
+  });
 
   it('keeps --password working as before', async () => {
     const run = await runAdmin(['--email', ADMIN_EMAIL, '--password', 'par-l-option-1']);

@@ -5,6 +5,8 @@ import { openDatabase } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
 import { cliTexts } from '#domain/texts-server.ts';
+import { twoFactorServerTexts } from '#domain/texts-security.ts';
+import { newBackupCodes, normaliseBase32, removeTwoFactor, saveTwoFactor } from '#server/two-factor/totp.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {
@@ -42,6 +44,42 @@ export async function upsertAdmin(options: { email: string; password: string; en
   }
 }
 
+/**
+ * `--reset-2fa`: the account's second factor is removed (the way back when the phone is lost;
+ * an administrator sets a new one up at his next login) and its sessions end. `--totp-secret`:
+ * the second factor is set, in force, to a given base32 secret (provisioning, and the tests
+ * that log in from outside with codes computed from it); ten backup codes are returned.
+ */
+export async function setAccountTwoFactor(options: {
+  email: string;
+  action: { reset: true } | { secret: string };
+  env?: Record<string, string | undefined>;
+}): Promise<{ email: string; backupCodes: string[] }> {
+  const base32 = 'secret' in options.action ? normaliseBase32(options.action.secret) : null;
+  if ('secret' in options.action && !base32) throw new ConfigError(twoFactorServerTexts.cliInvalidSecret);
+  const config = loadConfig(options.env ?? process.env);
+  const database = openDatabase(config.database);
+  try {
+    const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
+    await migrateAll(database, auth);
+    const ctx = await auth.$context;
+    const email = options.email.trim().toLowerCase();
+    const found = await ctx.internalAdapter.findUserByEmail(email);
+    if (!found) throw new ConfigError(twoFactorServerTexts.cliNoAccount(email));
+    await database.db.deleteFrom('auth_throttle').where('key', '=', `two-factor:email:${email}`).execute();
+    if (!base32) {
+      await removeTwoFactor(ctx, found.user.id);
+      await ctx.internalAdapter.deleteUserSessions(found.user.id);
+      return { email, backupCodes: [] };
+    }
+    const backupCodes = newBackupCodes();
+    await saveTwoFactor(ctx, found.user.id, { base32, backupCodes, verified: true });
+    return { email, backupCodes };
+  } finally {
+    await database.close();
+  }
+}
+
 const USAGE = cliTexts.adminUsage;
 
 /**
@@ -61,12 +99,32 @@ async function passwordFrom(flag: string | undefined): Promise<string | undefine
 }
 
 async function main(): Promise<number> {
-  let values: { email?: string; password?: string };
+  let values: { email?: string; password?: string; 'reset-2fa'?: boolean; 'totp-secret'?: string };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'reset-2fa': { type: 'boolean' },
+        'totp-secret': { type: 'string' },
+      },
+    }));
   } catch {
     console.error(USAGE);
     return 2;
+  }
+  const twoFactorAction = values['reset-2fa'] ? { reset: true as const } : values['totp-secret'] ? { secret: values['totp-secret'] } : null;
+  if (twoFactorAction && values.email) {
+    if (values['reset-2fa'] && values['totp-secret']) {
+      console.error(USAGE);
+      return 2;
+    }
+    // With --password as well, the account is created or updated first.
+    if (values.password !== undefined) await upsertAdmin({ email: values.email, password: values.password });
+    const { email, backupCodes } = await setAccountTwoFactor({ email: values.email, action: twoFactorAction });
+    console.log('reset' in twoFactorAction ? twoFactorServerTexts.cliResetDone(email) : twoFactorServerTexts.cliSecretDone(email));
+    if (backupCodes.length > 0) console.log(backupCodes.join('\n'));
+    return 0;
   }
   const password = values.email ? await passwordFrom(values.password) : undefined;
   if (!values.email || !password) {

@@ -153,7 +153,12 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           response: { 200: factureSchema, ...errors },
         },
       },
-      async (request) => issueInvoice(depsOf(request), await app.guards.requireAdmin(request), request.params.id),
+      async (request) => {
+        const admin = await app.guards.requireAdmin(request);
+        // Sensitive (a document that can no longer change): the password or a code again if the last one is old.
+        await app.guards.requireRecentAuthentication(request);
+        return issueInvoice(depsOf(request), admin, request.params.id);
+      },
     );
 
     app.post(
@@ -168,10 +173,11 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           response: { 201: factureSchema, ...errors },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await issueCreditNote(depsOf(request), await app.guards.requireAdmin(request), request.params.id, request.body)),
+      async (request, reply) => {
+        const admin = await app.guards.requireAdmin(request);
+        await app.guards.requireRecentAuthentication(request);
+        return reply.status(201).send(await issueCreditNote(depsOf(request), admin, request.params.id, request.body));
+      },
     );
 
     app.post(

@@ -82,7 +82,15 @@ export const depsOf = (t: TestApp, today?: string): InvoiceDeps => ({
   ...(today ? { today: () => today } : {}),
 });
 
-const SERVICE_ADMIN = { id: 'admin', email: 'admin@exemple.fr', name: 'Administrateur', role: 'admin', emailVerified: true } as const;
+const SERVICE_ADMIN = {
+  id: 'admin',
+  email: 'admin@exemple.fr',
+  name: 'Administrateur',
+  role: 'admin',
+  emailVerified: true,
+  twoFactorEnabled: true,
+  twoFactorSetupRequired: false,
+} as const;
 
 /** A draft of a finished mission of `customer`, through the service (no admin session needed), with an address to issue it. */
 export async function draftThroughService(t: TestApp, customer: Customer): Promise<string> {

@@ -160,6 +160,32 @@ const TABLE: Record<string, Entry> = {
     expect: { visitor: 401, unverified: 403, owner: 403, other: 403, admin: 403 },
     request: () => ({ payload: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
   },
+  // The second factor (issue 18): every verified account's own; the administrator cannot turn it off.
+  'GET /api/comptes/double-authentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
+  },
+  'POST /api/comptes/double-authentification/configuration': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 409 },
+  },
+  // With an empty body: refused as invalid once the caller is known (two-factor.test.ts sends codes).
+  'POST /api/comptes/double-authentification/activation': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
+  },
+  'DELETE /api/comptes/double-authentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 403 },
+  },
+  'POST /api/comptes/double-authentification/codes-secours': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 200 },
+  },
+  'POST /api/comptes/reauthentification': {
+    perQuote: false,
+    expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
+  },
   'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },
@@ -262,7 +288,9 @@ const isExempt = (key: string) => key in EXEMPT || key.startsWith('GET /api/docs
 export const matrixStats = { cells: 0 };
 
 describe.each(ENGINES)('access matrix on %s', (engine) => {
-  const t = useTestApp(engine);
+  // Who may call each route is this test's question; how recent the password must be before a
+  // sensitive one is two-factor.test.ts's: the admin's session of beforeAll stays recent enough.
+  const t = useTestApp(engine, { env: { REAUTH_MAX_AGE_MINUTES: '600' } });
   const headers: Partial<Record<Role, Record<string, string>>> = {};
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let pdf: Buffer;

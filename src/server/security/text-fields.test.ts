@@ -288,6 +288,24 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     build: async () => ({ url: '/api/comptes/moi', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
     exempt: { motDePasse: 'compared with the stored hash, never stored' },
   },
+  // The second factor (two-factor/): codes and the password given again.
+  'POST /api/comptes/double-authentification/activation': {
+    as: 'owner',
+    build: async () => ({ url: '/api/comptes/double-authentification/activation', body: { code: '123456' } }),
+  },
+  'POST /api/comptes/reauthentification': {
+    as: 'owner',
+    build: async () => ({ url: '/api/comptes/reauthentification', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
+    exempt: { motDePasse: 'only compared with a hash, never stored' },
+  },
+  'POST /api/auth/two-factor/verify-totp': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }),
+  },
+  'POST /api/auth/two-factor/verify-backup-code': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/auth/two-factor/verify-backup-code', body: { code: 'abcde-12345' } }),
+  },
   'GET /api/admin/chiffre-affaires': { as: 'admin', build: async () => ({ url: '/api/admin/chiffre-affaires', query: { annee: '2026' } }) },
   'GET /api/admin/chiffre-affaires.csv': {
     as: 'admin',
@@ -310,6 +328,11 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/factures',
   // A boolean only.
   'PUT /api/comptes/notifications',
+  // The second factor's state, a new secret, turning it off, new backup codes: no body.
+  'GET /api/comptes/double-authentification',
+  'POST /api/comptes/double-authentification/configuration',
+  'DELETE /api/comptes/double-authentification',
+  'POST /api/comptes/double-authentification/codes-secours',
   // Missions: the planning, and the calendar link's state and renewal (no body).
   'GET /api/admin/missions',
   'GET /api/admin/planning/agenda',

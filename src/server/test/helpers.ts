@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { upsertAdmin } from '#server/cli/admin.ts';
+import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
+import { TOTP } from 'otpauth';
 import { readOutbox } from './outbox.ts';
 
 export { addressOf, linkIn, readOutbox } from './outbox.ts';
@@ -17,6 +18,12 @@ export type Engine = (typeof ENGINES)[number];
 export const ADMIN_EMAIL = 'admin@convoyage.test';
 export const ADMIN_PASSWORD = 'admin-mot-de-passe';
 export const PUBLIC_URL = 'http://localhost:3000';
+/** The administrator's second factor in tests, set as the operator would (`npm run admin -- --totp-secret`). */
+export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The code an authenticator app shows now for a base32 secret (`offset` periods of 30 s away). */
+export const totpCode = (secret: string, offset = 0) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offset * 30_000 });
 
 /** A fresh PostgreSQL database on the test cluster, dropped by the returned function. */
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -118,28 +125,52 @@ export function historyOf(t: TestApp, devisId: string) {
   return t.app.database.db.selectFrom('devis_historique').selectAll().where('devisId', '=', devisId).orderBy('id').execute();
 }
 
-/** Cookie header of a session, taken from a sign-in answer. */
-function sessionCookie(setCookie: string | string[] | undefined): string {
-  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
 let signInCount = 0;
+
+/** The name=value pairs of a response's Set-Cookie headers, merged over `previous` (same names replaced, expired ones dropped). */
+export function mergeCookies(previous: string, setCookie: string | string[] | undefined): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const),
+  );
+  for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+    const pair = cookie.split(';')[0]!;
+    const name = pair.slice(0, pair.indexOf('='));
+    if (/max-age=0/i.test(cookie) || pair.endsWith('=')) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
 
 /**
  * Signs in from a forwarded address of its own (the app trusts the loopback proxy), so the
- * per-IP sign-in limit never trips a test that is not about it.
+ * per-IP sign-in limit never trips a test that is not about it. An account with a second
+ * factor gives the code computed from `totpSecret` in the same browser and from the same address.
  */
-export async function signIn(testApp: TestApp, email: string, password: string, rememberMe = true) {
+export async function signIn(testApp: TestApp, email: string, password: string, rememberMe = true, totpSecret?: string) {
   signInCount += 1;
+  const forwardedFor = `198.51.${Math.floor(signInCount / 250) % 250}.${(signInCount % 250) + 1}`;
+  const headers = { origin: PUBLIC_URL, 'x-forwarded-for': forwardedFor };
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: { origin: PUBLIC_URL, 'x-forwarded-for': `198.51.${Math.floor(signInCount / 250) % 250}.${(signInCount % 250) + 1}` },
+    headers,
     payload: { email, password, rememberMe },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed (${response.statusCode}): ${response.body}`);
-  return { cookie: sessionCookie(response.headers['set-cookie']), origin: PUBLIC_URL };
+  const cookie = mergeCookies('', response.headers['set-cookie']);
+  if (!(response.json() as { twoFactorRedirect?: boolean }).twoFactorRedirect) return { cookie, origin: PUBLIC_URL };
+  if (!totpSecret) throw new Error(`sign-in of ${email} asks for a second factor: pass its secret`);
+  const second = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    headers: { ...headers, cookie },
+    payload: { code: totpCode(totpSecret) },
+  });
+  if (second.statusCode !== 200) throw new Error(`second factor refused (${second.statusCode}): ${second.body}`);
+  return { cookie: mergeCookies(cookie, second.headers['set-cookie']), origin: PUBLIC_URL };
 }
 
 let customerCount = 0;
@@ -161,8 +192,13 @@ export async function createCustomer(testApp: TestApp, { verified = true, name =
   return { id: user.id, email, password, name, headers };
 }
 
+/**
+ * The administrator, his second factor set to ADMIN_TOTP_SECRET with the command's own code
+ * (`--totp-secret`), signed in with his password and a code.
+ */
 export async function createAdmin(testApp: TestApp) {
   await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env: testApp.env });
-  const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD);
-  return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, headers };
+  await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: testApp.env });
+  const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+  return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, totpSecret: ADMIN_TOTP_SECRET, headers };
 }

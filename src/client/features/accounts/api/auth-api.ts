@@ -7,8 +7,9 @@ import { api } from '#client/lib/api.ts';
 export const signUp = (input: SignUpInput) =>
   api<{ email: string; message: string }>('/api/comptes/inscription', { method: 'POST', body: input });
 
+/** Signed in, or (`twoFactorRedirect`) the password was right and a code is asked next (/connexion/code). */
 export const signIn = (input: { email: string; password: string; rememberMe: boolean }) =>
-  api<{ user: { id: string; email: string } }>('/api/auth/sign-in/email', { method: 'POST', body: input });
+  api<{ user?: { id: string; email: string }; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { method: 'POST', body: input });
 
 export const resendVerification = (email: string) =>
   api<{ status: boolean }>('/api/auth/send-verification-email', { method: 'POST', body: { email } });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
@@ -13,6 +13,9 @@ import { FormActions } from './form-actions.tsx';
 import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
 import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import styles from './accounts.module.css';
+
+// The code step (accounts with a second factor) loads only when a sign-in asks for it.
+const CodeStep = lazy(() => import('./code-step.tsx').then((m) => ({ default: m.CodeStep })));
 
 type Feedback = { kind: 'error'; text: string; unverifiedEmail?: string } | { kind: 'success'; text: string } | null;
 
@@ -28,6 +31,7 @@ export function LoginForm({ variant }: LoginFormProps) {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [isResending, setIsResending] = useState(false);
+  const [isCodeAsked, setIsCodeAsked] = useState(false);
   const {
     register,
     handleSubmit,
@@ -46,7 +50,8 @@ export function LoginForm({ variant }: LoginFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setFeedback(null);
     try {
-      await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
+      const answer = await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
+      if (answer.twoFactorRedirect) return setIsCodeAsked(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setFeedback({ kind: 'error', text: texts.emailNotVerified, unverifiedEmail: values.email });
@@ -69,6 +74,14 @@ export function LoginForm({ variant }: LoginFormProps) {
     } finally {
       setIsResending(false);
     }
+  }
+
+  if (isCodeAsked) {
+    return (
+      <Suspense>
+        <CodeStep from={from} />
+      </Suspense>
+    );
   }
 
   return (

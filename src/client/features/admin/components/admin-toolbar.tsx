@@ -75,6 +75,9 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminJournal}>
           {journalTexts.link}
         </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminSecurite}>
+          {adminTexts.twoFactorLink}
+        </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}
         </Button>

@@ -3,6 +3,10 @@ import type { AvoirInput, DraftUpdate, Facture, PaiementInput } from '#domain/sc
 import { api } from '#client/lib/api.ts';
 import { invoiceKeys } from './keys.ts';
 
+/** A sensitive request: the password or a code asked again if needed (the dialog's module loads on first use). */
+const withReauthentication = <T>(request: () => Promise<T>) =>
+  import('#client/lib/reauth-dialog.tsx').then((module) => module.withReauthentication(request));
+
 const base = (id: string) => `/api/admin/factures/${encodeURIComponent(id)}`;
 
 /** Every change of an invoice refreshes every invoice query (lists, totals, revenue). */
@@ -20,10 +24,14 @@ export const useUpdateDraft = () =>
 
 export const useDeleteDraft = () => useInvoiceMutation((id: string) => api<null>(base(id), { method: 'DELETE' }));
 
-export const useIssueInvoice = () => useInvoiceMutation((id: string) => api<Facture>(`${base(id)}/emettre`, { method: 'POST' }));
+// Issuing a document that can no longer change is sensitive: the password or a code again if the last one is old.
+export const useIssueInvoice = () =>
+  useInvoiceMutation((id: string) => withReauthentication(() => api<Facture>(`${base(id)}/emettre`, { method: 'POST' })));
 
 export const useIssueCreditNote = () =>
-  useInvoiceMutation(({ id, body }: { id: string; body: AvoirInput }) => api<Facture>(`${base(id)}/avoir`, { method: 'POST', body }));
+  useInvoiceMutation(({ id, body }: { id: string; body: AvoirInput }) =>
+    withReauthentication(() => api<Facture>(`${base(id)}/avoir`, { method: 'POST', body })),
+  );
 
 export const useRecordPayment = () =>
   useInvoiceMutation(({ id, body }: { id: string; body: PaiementInput }) =>

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from '#server/accounts/auth.ts';
+import type { Viewer } from '#server/accounts/guards.ts';
+import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from '#server/accounts/throttle.ts';
+import type { Config } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/index.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  checkTotp,
+  findTwoFactor,
+  newBackupCodes,
+  newBase32Secret,
+  removeTwoFactor,
+  replaceBackupCodes,
+  saveTwoFactor,
+  secretOf,
+  setupPayload,
+} from './totp.ts';
+
+export type TwoFactorDeps = { config: Config; database: DatabaseHandle; auth: Auth; log: FastifyBaseLogger };
+type SessionRef = { id: string; token: string };
+
+/** Counts one attempt of this session on `key`; over the limit, 429 until the window ends. */
+async function countAttempt(deps: TwoFactorDeps, key: string, limit: { max: number; windowMs: number }) {
+  const state = await hitThrottle(deps.database.db, key, limit);
+  if (state.isBlocked) throw new AppError('rate_limited', undefined, { details: { retryAfterSeconds: state.retryAfterSeconds } });
+}
+
+export async function twoFactorStatus(deps: TwoFactorDeps, viewer: Viewer) {
+  return { active: viewer.twoFactorEnabled, requise: viewer.role === 'admin' };
+}
+
+/**
+ * Starts (or starts again) the set-up: a new secret, not yet in force, shown once as a QR code
+ * and as text. The sign-in keeps asking for the password alone until a first code confirms it.
+ */
+export async function beginSetup(deps: TwoFactorDeps, viewer: Viewer) {
+  if (viewer.twoFactorEnabled) throw new AppError('two_factor_already_enabled');
+  const ctx = await deps.auth.$context;
+  const base32 = newBase32Secret();
+  await saveTwoFactor(ctx, viewer.id, { base32, backupCodes: [], verified: false });
+  deps.log.info({ userId: viewer.id }, 'two-factor set-up started');
+  return setupPayload(base32, deps.config.business.name, viewer.email);
+}
+
+/** Confirms the set-up with a first code: the second factor is in force, ten backup codes are returned once. */
+export async function confirmSetup(deps: TwoFactorDeps, viewer: Viewer, session: SessionRef, code: string) {
+  if (viewer.twoFactorEnabled) throw new AppError('two_factor_already_enabled');
+  const key = throttleKeys.twoFactorSetup(session.id);
+  await countAttempt(deps, key, LIMITS.twoFactorSetupPerSession);
+  const ctx = await deps.auth.$context;
+  const row = await findTwoFactor(ctx, viewer.id);
+  const base32 = row ? await secretOf(ctx, row) : null;
+  if (!row || !base32) throw new AppError('two_factor_setup_missing');
+  if (!checkTotp(base32, code)) throw new AppError('invalid_two_factor_code');
+  const codesSecours = newBackupCodes();
+  await saveTwoFactor(ctx, viewer.id, { base32, backupCodes: codesSecours, verified: true });
+  await clearThrottle(deps.database.db, key);
+  // The code was just given: a sensitive action right after needs no second proof.
+  await ctx.internalAdapter.updateSession(session.token, { reauthenticatedAt: new Date() });
+  deps.log.info({ userId: viewer.id }, 'two-factor enabled');
+  return { codesSecours };
+}
+
+/** A customer turns the second factor off; the administrator cannot. */
+export async function disableTwoFactor(deps: TwoFactorDeps, viewer: Viewer) {
+  if (viewer.role === 'admin') throw new AppError('two_factor_required');
+  if (!viewer.twoFactorEnabled) throw new AppError('two_factor_not_enabled');
+  await removeTwoFactor(await deps.auth.$context, viewer.id);
+  deps.log.info({ userId: viewer.id }, 'two-factor disabled');
+}
+
+/** Ten new backup codes replace the old ones (all of them, used or not). */
+export async function regenerateBackupCodes(deps: TwoFactorDeps, viewer: Viewer) {
+  const ctx = await deps.auth.$context;
+  const row = viewer.twoFactorEnabled ? await findTwoFactor(ctx, viewer.id) : null;
+  if (!row) throw new AppError('two_factor_not_enabled');
+  const codesSecours = newBackupCodes();
+  await replaceBackupCodes(ctx, row, codesSecours);
+  deps.log.info({ userId: viewer.id }, 'two-factor backup codes replaced');
+  return { codesSecours };
+}
+
+/**
+ * The password, or a code of the account's app, given again before a sensitive action. A few
+ * wrong tries per session, then a delay: the account itself is never locked by it.
+ */
+export async function reauthenticate(
+  deps: TwoFactorDeps,
+  viewer: Viewer,
+  session: SessionRef,
+  proof: { motDePasse?: string; code?: string },
+) {
+  const key = throttleKeys.reauth(session.id);
+  await countAttempt(deps, key, LIMITS.reauthPerSession);
+  const ctx = await deps.auth.$context;
+  let isValid = false;
+  if (proof.motDePasse) {
+    const accounts = await ctx.internalAdapter.findAccounts(viewer.id);
+    const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+    isValid = !!hash && (await ctx.password.verify({ hash, password: proof.motDePasse }));
+  } else if (proof.code && viewer.twoFactorEnabled) {
+    const row = await findTwoFactor(ctx, viewer.id);
+    const base32 = row ? await secretOf(ctx, row) : null;
+    isValid = !!base32 && checkTotp(base32, proof.code);
+  }
+  if (!isValid) {
+    deps.log.warn({ userId: viewer.id }, 're-authentication failed');
+    throw new AppError('reauthentication_failed');
+  }
+  await clearThrottle(deps.database.db, key);
+  await ctx.internalAdapter.updateSession(session.token, { reauthenticatedAt: new Date() });
+}

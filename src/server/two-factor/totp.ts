@@ -1,0 +1,111 @@
+import { randomInt } from 'node:crypto';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Auth } from '#server/accounts/auth.ts';
+
+/**
+ * The rows of better-auth's two-factor plugin (`twoFactor`: the encrypted secret and backup
+ * codes; `user.twoFactorEnabled`), written here in the plugin's own formats so that its
+ * endpoints (verify-totp, verify-backup-code at sign-in) read them unchanged:
+ * - the secret is stored as `base32:<BASE32>`, encrypted with the server's secret (the form
+ *   the plugin documents for secrets imported from elsewhere, which is what the command's
+ *   `--totp-secret` does, so every secret has one form);
+ * - the backup codes are a JSON array of `xxxxx-xxxxx`, encrypted the same way.
+ */
+
+type AuthContext = Awaited<Auth['$context']>;
+
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD = 30;
+export const BACKUP_CODE_COUNT = 10;
+const BASE32_PREFIX = 'base32:';
+const BASE32 = /^[A-Z2-7]{16,128}$/;
+
+export type TwoFactorRow = { id: string; userId: string; secret: string; backupCodes: string; verified: boolean | null };
+
+/** A secret typed on a command line: upper case, without spaces or padding; null when it is not base32. */
+export function normaliseBase32(secret: string): string | null {
+  const compact = secret.replace(/[\s=-]/g, '').toUpperCase();
+  return BASE32.test(compact) ? compact : null;
+}
+
+export const newBase32Secret = () => new Secret({ size: 20 }).base32;
+
+function totpOf(base32: string, issuer: string, label: string) {
+  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(base32) });
+}
+
+/** Whether `code` is the current code of `base32` (or the one just before or after: clocks drift). */
+export function checkTotp(base32: string, code: string): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  return totpOf(base32, 'x', 'x').validate({ token: code, window: 1 }) !== null;
+}
+
+/** What the set-up screen shows: the key as text, the otpauth:// address and its QR code (SVG data URL). */
+export async function setupPayload(base32: string, issuer: string, email: string) {
+  const otpauthUrl = totpOf(base32, issuer, email).toString();
+  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  return {
+    secret: base32.replace(/(.{4})/g, '$1 ').trim(),
+    otpauthUrl,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+const BACKUP_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Ten codes of the plugin's shape (`xxxxx-xxxxx`, letters and digits). */
+export function newBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => BACKUP_ALPHABET[randomInt(BACKUP_ALPHABET.length)]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+export const encrypt = (ctx: AuthContext, data: string) => symmetricEncrypt({ key: ctx.secretConfig, data });
+const decrypt = (ctx: AuthContext, data: string) => symmetricDecrypt({ key: ctx.secretConfig, data });
+
+export const encryptSecret = (ctx: AuthContext, base32: string) => encrypt(ctx, `${BASE32_PREFIX}${base32}`);
+
+/** The base32 secret of a row (null when it was written in another form: it can only be replaced). */
+export async function secretOf(ctx: AuthContext, row: TwoFactorRow): Promise<string | null> {
+  const plain = await decrypt(ctx, row.secret);
+  return plain.startsWith(BASE32_PREFIX) ? plain.slice(BASE32_PREFIX.length) : null;
+}
+
+export function findTwoFactor(ctx: AuthContext, userId: string) {
+  return ctx.adapter.findOne<TwoFactorRow>({ model: 'twoFactor', where: [{ field: 'userId', value: userId }] });
+}
+
+/** Writes the user's one row (replacing any) and the user's flag. */
+export async function saveTwoFactor(
+  ctx: AuthContext,
+  userId: string,
+  row: { base32: string; backupCodes: string[]; verified: boolean },
+): Promise<void> {
+  const data = {
+    secret: await encryptSecret(ctx, row.base32),
+    backupCodes: await encrypt(ctx, JSON.stringify(row.backupCodes)),
+    verified: row.verified,
+  };
+  const existing = await findTwoFactor(ctx, userId);
+  if (existing) await ctx.adapter.update({ model: 'twoFactor', where: [{ field: 'id', value: existing.id }], update: data });
+  else await ctx.adapter.create({ model: 'twoFactor', data: { ...data, userId } });
+  await ctx.internalAdapter.updateUser(userId, { twoFactorEnabled: row.verified });
+}
+
+/** Replaces the backup codes of an enabled second factor. */
+export async function replaceBackupCodes(ctx: AuthContext, row: TwoFactorRow, codes: string[]): Promise<void> {
+  await ctx.adapter.update({
+    model: 'twoFactor',
+    where: [{ field: 'id', value: row.id }],
+    update: { backupCodes: await encrypt(ctx, JSON.stringify(codes)) },
+  });
+}
+
+/** Removes the second factor: the user signs in with the password alone (an admin must set it up again). */
+export async function removeTwoFactor(ctx: AuthContext, userId: string): Promise<void> {
+  await ctx.adapter.deleteMany({ model: 'twoFactor', where: [{ field: 'userId', value: userId }] });
+  await ctx.internalAdapter.updateUser(userId, { twoFactorEnabled: false });
+}

@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  ADMIN_TOTP_SECRET,
+  buildTestAppForThisTest,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  mergeCookies,
+  PUBLIC_URL,
+  signIn,
+  totpCode,
+  type TestApp,
+} from '#server/test/helpers.ts';
+
+/**
+ * The second factor (TOTP, better-auth's two-factor plugin behind our bridge): required for
+ * the administrator, optional for customers; its codes bounded like passwords; the
+ * administrator's idle timeout; re-authentication before sensitive actions.
+ */
+
+let addressCount = 0;
+const newAddress = () => {
+  addressCount += 1;
+  return `192.0.2.${(addressCount % 250) + 1}`;
+};
+
+type Browser = { cookie: string; address: string };
+
+/** A browser (its cookie jar and address) that gives an e-mail and password. */
+async function passwordStep(t: TestApp, email: string, password: string, browser: Browser = { cookie: '', address: newAddress() }) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: PUBLIC_URL, 'x-forwarded-for': browser.address, ...(browser.cookie ? { cookie: browser.cookie } : {}) },
+    payload: { email, password, rememberMe: true },
+  });
+  browser.cookie = mergeCookies(browser.cookie, response.headers['set-cookie']);
+  return { statusCode: response.statusCode, body: response.json() as Record<string, unknown>, browser };
+}
+
+/** The second step in the same browser: a code of the app, or a backup code. */
+async function codeStep(t: TestApp, browser: Browser, code: string, kind: 'totp' | 'backup' = 'totp', extra: object = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/auth/two-factor/${kind === 'totp' ? 'verify-totp' : 'verify-backup-code'}`,
+    headers: { origin: PUBLIC_URL, 'x-forwarded-for': browser.address, cookie: browser.cookie },
+    payload: { code, ...extra },
+  });
+  browser.cookie = mergeCookies(browser.cookie, response.headers['set-cookie']);
+  return { statusCode: response.statusCode, error: (response.json() as { error?: string }).error };
+}
+
+const hasSession = (browser: Browser) => /session_token=/.test(browser.cookie);
+const adminQuotes = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/admin/devis', headers: { cookie } });
+const call = (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie, origin: PUBLIC_URL }, ...(payload ? { payload } : {}) });
+
+/** Sets a column of every session of a user to `minutes` ago, in the engine's own date format. */
+async function sessionsSet(t: TestApp, email: string, column: 'createdAt' | 'lastActivityAt' | 'reauthenticatedAt', minutes: number) {
+  const db = t.app.database.db;
+  const user = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const { rows } = await sql<{ createdAt: string | Date }>`select "createdAt" from "session" where "userId" = ${user.id}`.execute(db);
+  const when = new Date(Date.now() - minutes * 60_000);
+  const stored = typeof rows[0]?.createdAt === 'string' ? when.toISOString() : when;
+  await sql`update "session" set ${sql.ref(column)} = ${stored} where "userId" = ${user.id}`.execute(db);
+}
+
+describe.each(ENGINES)('second factor on %s', (engine) => {
+  it('takes the administrator to set it up at his first login, then asks for a code at every login', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env: t.env });
+
+    // First login: the password opens a session that only the set-up routes answer.
+    const first = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const me = (await call(t, 'GET', '/api/me', first.browser.cookie)).json();
+    expect(me.user).toMatchObject({ role: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: true });
+    const refused = await adminQuotes(t, first.browser.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'two_factor_setup_required' });
+    expect((await call(t, 'GET', '/api/comptes/profil', first.browser.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/comptes/double-authentification', first.browser.cookie)).json()).toEqual({
+      active: false,
+      requise: true,
+    });
+
+    const setup = await call(t, 'POST', '/api/comptes/double-authentification/configuration', first.browser.cookie);
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauthUrl, qrCode } = setup.json() as { secret: string; otpauthUrl: string; qrCode: string };
+    const base32 = secret.replace(/\s/g, '');
+    expect(base32).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toContain(`secret=${base32}`);
+    expect(Buffer.from(qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain('<svg');
+    // Until a first code confirms it, the password alone still signs in (and still opens nothing).
+    expect((await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD)).body.twoFactorRedirect).toBeUndefined();
+
+    const wrong = await call(t, 'POST', '/api/comptes/double-authentification/activation', first.browser.cookie, { code: '000000' });
+    expect(wrong.json()).toMatchObject({ error: 'invalid_two_factor_code' });
+    const activated = await call(t, 'POST', '/api/comptes/double-authentification/activation', first.browser.cookie, {
+      code: totpCode(base32),
+    });
+    expect(activated.statusCode).toBe(200);
+    const { codesSecours } = activated.json() as { codesSecours: string[] };
+    expect(codesSecours).toHaveLength(10);
+    expect(new Set(codesSecours).size).toBe(10);
+    expect((await adminQuotes(t, first.browser.cookie)).statusCode).toBe(200);
+
+    // Next login: the password alone gives no session.
+    const second = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
+    expect(hasSession(second.browser)).toBe(false);
+    expect((await call(t, 'GET', '/api/me', second.browser.cookie)).json()).toEqual({ user: null });
+    expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(401);
+    expect(await codeStep(t, second.browser, '123456')).toMatchObject({ statusCode: 401, error: 'invalid_two_factor_code' });
+    expect(hasSession(second.browser)).toBe(false);
+    // « Rester connecté » and trustDevice do not make this browser skip the code next time.
+    expect(await codeStep(t, second.browser, totpCode(base32), 'totp', { trustDevice: true })).toMatchObject({ statusCode: 200 });
+    expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(200);
+    expect(second.browser.cookie).not.toMatch(/trust_device/);
+    const again = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD, second.browser);
+    expect(again.body).toMatchObject({ twoFactorRedirect: true });
+
+    // The administrator cannot turn it off.
+    const off = await call(t, 'DELETE', '/api/comptes/double-authentification', first.browser.cookie);
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ error: 'two_factor_required' });
+  });
+
+  it('accepts each backup code once', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    await createAdmin(t);
+    const { backupCodes } = await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: t.env });
+    expect(backupCodes).toHaveLength(10);
+
+    const first = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await codeStep(t, first.browser, backupCodes[0]!, 'backup')).toMatchObject({ statusCode: 200 });
+    expect((await adminQuotes(t, first.browser.cookie)).statusCode).toBe(200);
+
+    const second = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await codeStep(t, second.browser, backupCodes[0]!, 'backup')).toMatchObject({ statusCode: 401, error: 'invalid_backup_code' });
+    expect(hasSession(second.browser)).toBe(false);
+    expect(await codeStep(t, second.browser, backupCodes[1]!, 'backup')).toMatchObject({ statusCode: 200 });
+    expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(200);
+  });
+
+  it('bounds code guessing per sign-in and per account, yet lets the administrator in from a browser he completed a sign-in in', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    // The administrator's own browser: a sign-in completed there before.
+    const own = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await codeStep(t, own.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
+    expect(own.browser.cookie).toMatch(/convoyage\.device_/);
+
+    // An attacker who knows the password: five wrong codes end the pending sign-in.
+    const attacker = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(attacker.body.twoFactorRedirect).toBe(true);
+    // Only the code step was reached: no device cookie for a browser that gave the password alone.
+    expect(attacker.browser.cookie).not.toMatch(/convoyage\.device_/);
+    const statuses: (string | undefined)[] = [];
+    for (let guess = 0; guess < 6; guess += 1) statuses.push((await codeStep(t, attacker.browser, `00000${guess}`)).error);
+    expect(statuses.slice(0, 5).every((error) => error === 'invalid_two_factor_code' || error === 'two_factor_locked')).toBe(true);
+    expect(statuses[5]).toMatch(/two_factor_(too_many_attempts|expired|locked)/);
+
+    // More sign-ins from more browsers: the account's count of unknown browsers stops them, right code or not.
+    let locked = 0;
+    for (let round = 0; round < 3; round += 1) {
+      const next = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+      if (next.statusCode !== 200) continue;
+      const answer = await codeStep(t, next.browser, '999999');
+      if (answer.error === 'two_factor_locked') locked += 1;
+    }
+    expect(locked).toBeGreaterThan(0);
+    const unknown = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    if (unknown.statusCode === 200) {
+      expect(await codeStep(t, unknown.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({
+        statusCode: 429,
+        error: 'two_factor_locked',
+      });
+    } else {
+      expect(unknown.statusCode).toBe(429);
+    }
+
+    // The real administrator, in his own browser: in.
+    const back = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD, { cookie: own.browser.cookie, address: newAddress() });
+    expect(back.statusCode).toBe(200);
+    expect(await codeStep(t, back.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
+    expect((await adminQuotes(t, back.browser.cookie)).statusCode).toBe(200);
+    expect(admin.email).toBe(ADMIN_EMAIL);
+  });
+
+  it('is cleared by the reset command: the sessions end and the set-up is asked again', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(200);
+    await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { reset: true }, env: t.env });
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(401);
+
+    const next = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(next.body.twoFactorRedirect).toBeUndefined();
+    expect((await adminQuotes(t, next.browser.cookie)).json()).toMatchObject({ error: 'two_factor_setup_required' });
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from "twoFactor"`.execute(t.app.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it('ends an administrator session after 30 minutes without a request, not a customer one', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    const customer = await createCustomer(t);
+
+    await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 29);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(200);
+    // That request was activity: the clock starts again from it.
+    await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 60);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(200);
+
+    await sessionsSet(t, ADMIN_EMAIL, 'lastActivityAt', 31);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/me', admin.headers.cookie)).json()).toEqual({ user: null });
+
+    await sessionsSet(t, customer.email, 'createdAt', 24 * 60);
+    expect((await call(t, 'GET', '/api/devis', customer.headers!.cookie)).statusCode).toBe(200);
+  });
+
+  it('follows ADMIN_IDLE_TIMEOUT_MINUTES', async () => {
+    const t = await buildTestAppForThisTest(engine, { env: { ADMIN_IDLE_TIMEOUT_MINUTES: '120' } });
+    const admin = await createAdmin(t);
+    await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 90);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(200);
+    await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 200);
+    await sessionsSet(t, ADMIN_EMAIL, 'lastActivityAt', 121);
+    expect((await adminQuotes(t, admin.headers.cookie)).statusCode).toBe(401);
+  });
+
+  it('asks for the password or a code again before deleting a quote when the last one is older than 5 minutes', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    const customer = await createCustomer(t);
+    const first = await createQuoteInStatus(t.app.database, customer);
+    const second = await createQuoteInStatus(t.app.database, customer);
+    const cookie = admin.headers.cookie;
+
+    // Signed in a moment ago: no question.
+    expect((await call(t, 'DELETE', `/api/admin/devis/${first.id}`, cookie)).statusCode).toBe(204);
+
+    await sessionsSet(t, ADMIN_EMAIL, 'createdAt', 10);
+    const refused = await call(t, 'DELETE', `/api/admin/devis/${second.id}`, cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: 'reauthentication_required',
+      message: expect.stringContaining('confirmez votre identité'),
+    });
+    expect(await t.app.database.db.selectFrom('devis').select('id').where('id', '=', second.id).executeTakeFirst()).toBeDefined();
+
+    const wrongPassword = await call(t, 'POST', '/api/comptes/reauthentification', cookie, { motDePasse: 'pas-le-bon' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongPassword.json()).toMatchObject({ error: 'reauthentication_failed' });
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { code: '000000' })).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { motDePasse: ADMIN_PASSWORD })).statusCode).toBe(204);
+    expect((await call(t, 'DELETE', `/api/admin/devis/${second.id}`, cookie)).statusCode).toBe(204);
+
+    // With a code of the app instead, some minutes later.
+    const third = await createQuoteInStatus(t.app.database, customer);
+    await sessionsSet(t, ADMIN_EMAIL, 'reauthenticatedAt', 10);
+    expect((await call(t, 'DELETE', `/api/admin/devis/${third.id}`, cookie)).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { code: totpCode(ADMIN_TOTP_SECRET) })).statusCode).toBe(204);
+    expect((await call(t, 'DELETE', `/api/admin/devis/${third.id}`, cookie)).statusCode).toBe(204);
+  });
+
+  it('bounds re-authentication guesses per session', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 6; guess += 1) {
+      statuses.push(
+        (await call(t, 'POST', '/api/comptes/reauthentification', admin.headers.cookie, { motDePasse: `faux-${guess}` })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The account is not locked: a new sign-in works.
+    expect((await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET)).cookie).toMatch(/session_token=/);
+  });
+
+  it('is optional for a customer, who may turn it on and off', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const customer = await createCustomer(t);
+    const cookie = customer.headers!.cookie;
+    expect((await call(t, 'GET', '/api/comptes/double-authentification', cookie)).json()).toEqual({ active: false, requise: false });
+    expect((await call(t, 'GET', '/api/devis', cookie)).statusCode).toBe(200);
+
+    const setup = (await call(t, 'POST', '/api/comptes/double-authentification/configuration', cookie)).json() as { secret: string };
+    const base32 = setup.secret.replace(/\s/g, '');
+    expect((await call(t, 'POST', '/api/comptes/double-authentification/activation', cookie, { code: totpCode(base32) })).statusCode).toBe(
+      200,
+    );
+
+    const next = await passwordStep(t, customer.email, customer.password);
+    expect(next.body).toMatchObject({ twoFactorRedirect: true });
+    expect(await codeStep(t, next.browser, totpCode(base32))).toMatchObject({ statusCode: 200 });
+    expect((await call(t, 'GET', '/api/devis', next.browser.cookie)).statusCode).toBe(200);
+
+    // Turning it off is a change of the second factor: a recent password or code first.
+    await sessionsSet(t, customer.email, 'createdAt', 10);
+    expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).json()).toMatchObject({
+      error: 'reauthentication_required',
+    });
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', next.browser.cookie, { code: totpCode(base32) })).statusCode).toBe(
+      204,
+    );
+    expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).statusCode).toBe(204);
+    expect((await passwordStep(t, customer.email, customer.password)).body.twoFactorRedirect).toBeUndefined();
+  });
+});
