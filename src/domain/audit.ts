@@ -19,6 +19,12 @@ export const AUDIT_KINDS = [
   'auth.two_factor_failed',
   'auth.backup_code_used',
   'auth.backup_code_failed',
+  'auth.backup_codes_renewed',
+  'auth.two_factor_reset',
+  'auth.two_factor_secret_set',
+  'auth.reauthenticated',
+  'auth.reauthentication_failed',
+  'account.deleted',
   'session.revoked',
   'session.revoked_others',
   // The administrator's changes in the back office.

@@ -13,7 +13,7 @@ const hours = (count: number) => plural(count, 'heure', 'heures');
 /** The README's defaults (RETENTION_*), for a page rendered without the server's configuration. */
 export const defaultPrivacyFacts: PrivacyFacts = {
   processors: { geocoder: null, router: null, smtp: null, s3: null },
-  retention: { sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24 },
+  retention: { sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24, auditDays: 400 },
 };
 
 export const privacyPageTexts = {
@@ -27,7 +27,7 @@ export const privacyPageTexts = {
     'La signature en ligne d’un devis : le nom saisi, votre adresse e-mail, l’adresse IP et le navigateur, la date et l’empreinte du document signé. Pour prouver l’accord (exécution du contrat et preuve).',
     'Les états des lieux : photos du véhicule, kilométrage, niveau de carburant, dommages, signatures. Pour prouver l’état du véhicule à la prise en charge et à la livraison (exécution du contrat et preuve).',
     'Les factures et avoirs : identité, adresse, prestation et montants. Pour tenir la comptabilité de l’entreprise (obligation légale).',
-    'La sécurité : vos sessions (adresse IP, navigateur, dates) et des compteurs de tentatives de connexion. Pour protéger les comptes contre les abus (intérêt légitime).',
+    'La sécurité : vos sessions (adresse IP, navigateur, dates), des compteurs de tentatives de connexion et un journal des connexions et des actions de l’administrateur (date, adresse IP). Pour protéger les comptes contre les abus et pouvoir retracer chaque changement (intérêt légitime).',
     'Les e-mails que nous vous envoyons : une copie est gardée le temps de leur envoi. Pour vous tenir informé de vos devis (exécution du contrat).',
   ],
 
@@ -40,6 +40,7 @@ export const privacyPageTexts = {
     `Sessions : jusqu’à leur expiration (30 jours au plus après la connexion), puis ${days(r.expiredSessionDays)}.`,
     `Liens de vérification et de réinitialisation du mot de passe : jusqu’à leur expiration, puis ${days(r.verificationDays)}.`,
     `Compteurs de tentatives de connexion : ${hours(r.throttleHours)}.`,
+    `Journal de sécurité (connexions, tentatives échouées, double authentification, actions de l’administrateur, avec l’adresse IP) : ${days(r.auditDays)}.`,
   ],
 
   processorsTitle: 'Qui reçoit vos données',

@@ -12,7 +12,7 @@ export type PublicConfig = {
 
 export type PrivacyFacts = {
   processors: { geocoder: string | null; router: string | null; smtp: string | null; s3: string | null };
-  retention: { sentMailDays: number; expiredSessionDays: number; verificationDays: number; throttleHours: number };
+  retention: { sentMailDays: number; expiredSessionDays: number; verificationDays: number; throttleHours: number; auditDays: number };
 };
 
 /**

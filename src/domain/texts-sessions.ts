@@ -55,6 +55,23 @@ export const securityMailTexts = {
     knownDevices: 'Les navigateurs où vous vous êtes déjà connecté ne sont pas bloqués.',
     ifNotYou: 'Si ce n’était pas vous, quelqu’un essaie peut-être de deviner votre mot de passe. Vous pouvez en choisir un nouveau :',
   },
+  twoFactorChanged: {
+    subject: 'Double authentification modifiée sur votre compte',
+    intro: {
+      'auth.two_factor_enabled': (date: string) =>
+        `La double authentification a été activée sur votre compte le ${date}. Un code de votre application vous sera demandé à chaque connexion.`,
+      'auth.two_factor_disabled': (date: string) =>
+        `La double authentification a été désactivée sur votre compte le ${date}. Votre mot de passe suffit désormais pour vous connecter.`,
+      'auth.backup_codes_renewed': (date: string) =>
+        `De nouveaux codes de secours ont été créés pour votre compte le ${date}. Les anciens ne fonctionnent plus.`,
+      'auth.two_factor_reset': (date: string) =>
+        `La double authentification de votre compte a été retirée depuis le serveur le ${date}, et vos appareils ont été déconnectés.`,
+      'auth.two_factor_secret_set': (date: string) =>
+        `Une nouvelle clé de double authentification a été installée sur votre compte depuis le serveur le ${date}.`,
+    },
+    ifNotYou:
+      'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe et déconnectez les appareils que vous ne reconnaissez pas dans « Mes appareils » :',
+  },
   unknownBrowser: 'Navigateur inconnu',
 };
 
@@ -98,6 +115,12 @@ export const journalTexts = {
     'auth.two_factor_failed': 'Code de double authentification refusé',
     'auth.backup_code_used': 'Code de secours utilisé',
     'auth.backup_code_failed': 'Code de secours refusé',
+    'auth.backup_codes_renewed': 'Codes de secours renouvelés',
+    'auth.two_factor_reset': 'Double authentification réinitialisée (serveur)',
+    'auth.two_factor_secret_set': 'Clé de double authentification installée (serveur)',
+    'auth.reauthenticated': 'Identité confirmée',
+    'auth.reauthentication_failed': 'Confirmation d’identité refusée',
+    'account.deleted': 'Compte supprimé par son titulaire',
     'session.revoked': 'Appareil déconnecté',
     'session.revoked_others': 'Autres appareils déconnectés',
     'quote.confirm': 'Devis confirmé',

@@ -187,8 +187,6 @@ export type Config = {
   dailyQuoteLimit: number;
   /** The certificate that seals signed documents (signatures/seal.ts); none: one generated into DATA_DIR. */
   signing: { p12Path?: string; p12Password?: string };
-  /** The audit journal (audit/): days an entry is kept. */
-  audit: { retentionDays: number };
   logLevel: string;
   /** The administrator's idle timeout, and how recent a password or code must be for a sensitive action. */
   sessions: { adminIdleTimeoutMs: number; reauthMaxAgeMs: number };
@@ -205,6 +203,8 @@ export type RetentionPeriods = {
   verificationDays: number;
   /** Sign-in and sign-up counters, counted from the start of their window. */
   throttleHours: number;
+  /** Entries of the audit journal (audit/), counted from the event (AUDIT_RETENTION_DAYS). */
+  auditDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -261,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiredSessionDays: e.RETENTION_EXPIRED_SESSION_DAYS,
       verificationDays: e.RETENTION_VERIFICATION_DAYS,
       throttleHours: e.RETENTION_THROTTLE_HOURS,
+      auditDays: e.AUDIT_RETENTION_DAYS,
     },
     geo: {
       geocoder: e.GEOCODER,
@@ -302,7 +303,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
-    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     logLevel: e.LOG_LEVEL,
     sessions: { adminIdleTimeoutMs: e.ADMIN_IDLE_TIMEOUT_MINUTES * 60_000, reauthMaxAgeMs: e.REAUTH_MAX_AGE_MINUTES * 60_000 },
   };
@@ -367,6 +367,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       expiredSessionDays: retention.expiredSessionDays,
       verificationDays: retention.verificationDays,
       throttleHours: retention.throttleHours,
+      auditDays: retention.auditDays,
     },
   };
 }

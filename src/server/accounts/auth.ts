@@ -51,6 +51,8 @@ const CHANGE_PASSWORD_PATH = '/change-password';
 const passwordResets = new WeakMap<Request, string>();
 /** The throttle key a sign-in attempt was counted on, for the after hook (same request). */
 const countedOn = new WeakMap<Request, string>();
+/** The account of the pending sign-in a code was given for, for the after hook's journal entry. */
+const pendingOn = new WeakMap<Request, { userId: string; email: string }>();
 const remember = (ctx: { request?: Request }, key: string) => {
   if (ctx.request) countedOn.set(ctx.request, key);
 };
@@ -158,6 +160,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
           // The code of a pending sign-in: counted like a password, before it is checked.
           const pending = await pendingSignIn(ctx);
           if (!pending) throw new APIError('UNAUTHORIZED', { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'no pending sign-in' });
+          if (ctx.request) pendingOn.set(ctx.request, pending);
           const device = await readDeviceCookie(ctx, pending.email);
           if (device) {
             const deviceKey = throttleKeys.twoFactorDevice(device);
@@ -200,7 +203,12 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         remember(ctx, accountKey);
       }),
       after: createAuthMiddleware(async (ctx) => {
-        await recordTwoFactorEvent(events, ctx, async (email) => (await readDeviceCookie(ctx, email)) !== null);
+        await recordTwoFactorEvent(
+          events,
+          ctx,
+          async (email) => (await readDeviceCookie(ctx, email)) !== null,
+          ctx.request ? pendingOn.get(ctx.request) : undefined,
+        );
         if (ctx.path === CHANGE_PASSWORD_PATH) {
           const user = ctx.context.session?.user;
           if (user && !isAPIError(ctx.context.returned))

@@ -260,7 +260,7 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     // The purge's permission ended with it.
     await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/audit log: delete refused/);
     expect(await db.selectFrom('audit_log_purge').selectAll().execute()).toEqual([]);
-    expect(t.config.audit.retentionDays).toBe(400);
+    expect(t.config.retention.auditDays).toBe(400);
   });
 
   it('shows the journal newest first, filtered by quote, account and kind, page by page', async () => {

@@ -39,17 +39,22 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
 }
 
 /**
- * The retention purge, for the scheduler: deletes the entries older than `days` days before
- * `now`, in one transaction, and returns how many went.
+ * The retention purge (privacy/retention.ts runs it with the other periods): deletes the
+ * entries older than `days` days before `now`, in one transaction, and returns how many went.
  */
 export async function purgeAuditLog(
   database: Pick<DatabaseHandle, 'db' | 'engine'>,
   now: Date = new Date(),
   days: number = DEFAULT_AUDIT_RETENTION_DAYS,
 ): Promise<number> {
+  return withWriteTransaction(database, (trx) => purgeAuditLogIn(trx, now, days));
+}
+
+/** The same purge inside the caller's transaction (the purge permission must not outlive it). */
+export async function purgeAuditLogIn(trx: Db, now: Date, days: number): Promise<number> {
   if (!Number.isInteger(days) || days < 1) throw new Error(`audit retention must be a positive number of days, not ${days}`);
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
-  return withWriteTransaction(database, (trx) => deleteAuditRowsBefore(trx, cutoff, randomUUID()));
+  return deleteAuditRowsBefore(trx, cutoff, randomUUID());
 }
 
 export async function listJournal(db: Db, query: JournalQuery): Promise<JournalResponse> {

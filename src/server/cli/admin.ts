@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/index.ts';
+import { sql } from 'kysely';
+import { openDatabase, withWriteTransaction } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
 import { cliTexts } from '#domain/texts-server.ts';
 import { twoFactorServerTexts } from '#domain/texts-security.ts';
-import { newBackupCodes, normaliseBase32, removeTwoFactor, saveTwoFactor } from '#server/two-factor/totp.ts';
+import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
+import { newBackupCodes, normaliseBase32, removeTwoFactorIn, sealTwoFactor, storeVerifiedTwoFactorIn } from '#server/two-factor/totp.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {
@@ -67,13 +69,23 @@ export async function setAccountTwoFactor(options: {
     const found = await ctx.internalAdapter.findUserByEmail(email);
     if (!found) throw new ConfigError(twoFactorServerTexts.cliNoAccount(email));
     await database.db.deleteFrom('auth_throttle').where('key', '=', `two-factor:email:${email}`).execute();
+    const user = { id: found.user.id, email: found.user.email, name: found.user.name };
+    // The change, its journal entry and the e-mail to the account together; the e-mail leaves
+    // with the server's outbox worker.
     if (!base32) {
-      await removeTwoFactor(ctx, found.user.id);
-      await ctx.internalAdapter.deleteUserSessions(found.user.id);
+      await withWriteTransaction(database, async (trx) => {
+        await removeTwoFactorIn(trx, database.engine, user.id);
+        await sql`delete from ${sql.table('session')} where ${sql.ref('userId')} = ${user.id}`.execute(trx);
+        await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_reset', ip: null });
+      });
       return { email, backupCodes: [] };
     }
     const backupCodes = newBackupCodes();
-    await saveTwoFactor(ctx, found.user.id, { base32, backupCodes, verified: true });
+    const sealed = await sealTwoFactor(ctx, { base32, backupCodes });
+    await withWriteTransaction(database, async (trx) => {
+      await storeVerifiedTwoFactorIn(trx, database.engine, user.id, sealed);
+      await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_secret_set', ip: null });
+    });
     return { email, backupCodes };
   } finally {
     await database.close();

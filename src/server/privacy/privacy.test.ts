@@ -3,8 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statut } from '#domain/statuses.ts';
 import { privacyTexts as p } from '#domain/texts-privacy.ts';
 import { addProfile, issuedThroughService, missionQuote } from '#server/invoices/test-factories.ts';
+import { setAccountTwoFactor } from '#server/cli/admin.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { addressOf, createAdmin, createCustomer, ENGINES, PUBLIC_URL, signIn, type TestApp, useTestApp } from '#server/test/helpers.ts';
+import {
+  ADMIN_TOTP_SECRET,
+  addressOf,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  signIn,
+  type TestApp,
+  useTestApp,
+} from '#server/test/helpers.ts';
 import { cityOf } from './service.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
@@ -107,6 +118,12 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       expect(data.factures[0].lignes.length).toBeGreaterThan(0);
       expect(data.documents).toContainEqual(expect.objectContaining({ type: p.documentKinds.facture, nom: `${invoice.numero}.pdf` }));
       expect(data.sessions.length).toBeGreaterThan(0);
+      expect(data.doubleAuthentification).toEqual({ active: false });
+      // The journal's entries about him: his sign-ins with his IP; the administrator's actions without the administrator's.
+      expect(data.journal).toContainEqual(expect.objectContaining({ evenement: 'auth.sign_in' }));
+      for (const entry of data.journal.filter((e: { evenement: string }) => !e.evenement.startsWith('auth.'))) {
+        expect(entry.adresseIp).toBeNull();
+      }
       expect(data.emails).toContainEqual(expect.objectContaining({ numeroDevis: invoice.numeroDevis, statut: 'sent' }));
 
       // Nothing of Bob's.
@@ -209,6 +226,8 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       )}, ${sql.ref('updatedAt')}) values (${`v-${customer.id}`}, ${'reset-password:jeton'}, ${customer.id}, ${new Date(Date.now() + 3_600_000).toISOString()}, ${new Date().toISOString()}, ${new Date().toISOString()})`.execute(
         db,
       );
+      // A second factor, set up from the server's shell.
+      await setAccountTwoFactor({ email: customer.email, action: { secret: ADMIN_TOTP_SECRET }, env: t.env });
       const mailsBefore = (await t.outbox()).length;
       expect(await db.selectFrom('outbox').select('id').where('recipient', '=', customer.email).execute()).not.toHaveLength(0);
 
@@ -226,6 +245,18 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       const { rows: verifications } =
         await sql`select ${sql.ref('id')} from ${sql.table('verification')} where ${sql.ref('value')} = ${customer.id}`.execute(db);
       expect(verifications).toEqual([]);
+      const { rows: secondFactors } =
+        await sql`select ${sql.ref('id')} from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${customer.id}`.execute(db);
+      expect(secondFactors).toEqual([]);
+      // The journal, append-only, keeps that he left (and when, from where).
+      expect(
+        await db
+          .selectFrom('audit_log')
+          .select(['kind', 'actorEmail'])
+          .where('compteId', '=', customer.id)
+          .where('kind', '=', 'account.deleted')
+          .execute(),
+      ).toEqual([{ kind: 'account.deleted', actorEmail: customer.email.toLowerCase() }]);
 
       // The quotes: no link to him, no e-mail, phone, contact, plate, VIN or comment left.
       const quotes = await db.selectFrom('devis').selectAll().where('id', 'in', [waiting.id, archived.id, finishedBefore.id]).execute();

@@ -40,6 +40,26 @@ export async function listSessionsOf(db: Db, userId: string): Promise<SessionExp
   return rows.map((row) => ({ ...row, createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt), expiresAt: isoOf(row.expiresAt) }));
 }
 
+/** Whether the account signs in with a second factor (better-auth's `user.twoFactorEnabled`). */
+export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ on: unknown }>`select ${sql.ref('twoFactorEnabled')} as ${sql.ref('on')} from ${sql.table(
+    'user',
+  )} where ${sql.ref('id')} = ${userId}`.execute(db);
+  return Boolean(rows[0]?.on);
+}
+
+/** The audit journal's entries about the account or made by it, oldest first. */
+export function listJournalOf(db: Db, user: { id: string; email: string }) {
+  return db
+    .selectFrom('audit_log')
+    .select(['at', 'kind', 'numeroDevis', 'ip', 'actorId'])
+    .where((eb) =>
+      eb.or([eb('compteId', '=', user.id), eb('actorId', '=', user.id), eb(eb.fn('lower', ['actorEmail']), '=', user.email.toLowerCase())]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
 /** Issued invoices and credit notes addressed to him (drafts are the business's work in progress). */
 export function listIssuedDocumentsOf(db: Db, userId: string, devisIds: readonly string[]) {
   return db
@@ -169,6 +189,7 @@ export async function deleteAccountRows(trx: Db, user: { id: string; email: stri
   await sql`delete from ${sql.table('verification')} where ${sql.ref('value')} = ${user.id} or ${sql.ref('identifier')} = ${user.email}`.execute(
     trx,
   );
+  await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${user.id}`.execute(trx);
   await trx.deleteFrom('account').where('userId', '=', user.id).execute();
   await trx.deleteFrom('notification_preferences').where('uid', '=', user.id).execute();
   await trx.deleteFrom('utilisateurs').where('uid', '=', user.id).execute();

@@ -5,13 +5,14 @@ import { loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxStatus } from '#server/db/schema.ts';
 import { createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { recordAudit } from '#server/audit/service.ts';
 import { createRetentionTask, pruneExpiredData } from './retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
-const PERIODS = { intervalMinutes: 60, sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24 };
+const PERIODS = { intervalMinutes: 60, sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24, auditDays: 400 };
 
 async function addMail(db: Db, status: OutboxStatus, createdAt: string, sentAt: string | null) {
   const id = randomUUID();
@@ -79,6 +80,7 @@ describe('retention periods', () => {
       expiredSessionDays: 7,
       verificationDays: 1,
       throttleHours: 24,
+      auditDays: 400,
     });
     const config = loadConfig({
       DATA_DIR: '/tmp/convoyage-retention-config',
@@ -87,6 +89,7 @@ describe('retention periods', () => {
       RETENTION_EXPIRED_SESSION_DAYS: '0',
       RETENTION_VERIFICATION_DAYS: '2',
       RETENTION_THROTTLE_HOURS: '48',
+      AUDIT_RETENTION_DAYS: '3650',
     });
     expect(config.retention).toEqual({
       intervalMinutes: 0,
@@ -94,6 +97,7 @@ describe('retention periods', () => {
       expiredSessionDays: 0,
       verificationDays: 2,
       throttleHours: 48,
+      auditDays: 3650,
     });
     expect(() => loadConfig({ DATA_DIR: '/tmp/convoyage-retention-config', RETENTION_SENT_MAIL_DAYS: '0' })).toThrow(
       /RETENTION_SENT_MAIL_DAYS/,
@@ -131,8 +135,12 @@ describe.each(ENGINES)('pruning expired data on %s', (engine) => {
     const oldLimit = await addRateLimit(db, NOW.getTime() - 25 * 60 * 60 * 1000);
     const newLimit = await addRateLimit(db, NOW.getTime() - 60 * 1000);
 
+    const signInAt = (days: number) => new Date(NOW.getTime() - days * DAY);
+    await recordAudit(db, { kind: 'auth.sign_in', actorEmail: `old-${engine}@exemple.fr`, at: signInAt(401) });
+    await recordAudit(db, { kind: 'auth.sign_in', actorEmail: `new-${engine}@exemple.fr`, at: signInAt(399) });
+
     const report = await pruneExpiredData(t.app.database, PERIODS, NOW);
-    expect(report).toMatchObject({ sentMails: 2, sessions: 1, verifications: 1, throttles: 1, rateLimits: 1 });
+    expect(report).toMatchObject({ sentMails: 2, sessions: 1, verifications: 1, throttles: 1, rateLimits: 1, auditEntries: 1 });
 
     expect(await idsIn(db, 'outbox', [oldSent, recentSent, oldCancelled, oldFailed, oldPending])).toEqual(
       [recentSent, oldFailed, oldPending].sort(),
@@ -146,6 +154,12 @@ describe.each(ENGINES)('pruning expired data on %s', (engine) => {
       .execute();
     expect(throttles).toEqual([{ key: `new-${engine}` }]);
     expect(await idsIn(db, 'rateLimit', [oldLimit, newLimit])).toEqual([newLimit]);
+    const journal = await db
+      .selectFrom('audit_log')
+      .select('actorEmail')
+      .where('actorEmail', 'in', [`old-${engine}@exemple.fr`, `new-${engine}@exemple.fr`])
+      .execute();
+    expect(journal).toEqual([{ actorEmail: `new-${engine}@exemple.fr` }]);
 
     // Running it again finds nothing more: every delete is idempotent.
     expect(await pruneExpiredData(t.app.database, PERIODS, NOW)).toEqual({
@@ -154,6 +168,7 @@ describe.each(ENGINES)('pruning expired data on %s', (engine) => {
       verifications: 0,
       throttles: 0,
       rateLimits: 0,
+      auditEntries: 0,
     });
   });
 

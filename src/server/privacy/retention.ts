@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RetentionPeriods } from '#server/config.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
+import { purgeAuditLog, purgeAuditLogIn } from '#server/audit/service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -12,6 +13,7 @@ export type PruneReport = {
   verifications: number;
   throttles: number;
   rateLimits: number;
+  auditEntries: number;
 };
 
 /** Any fixed number, distinct from the migrations' lock: the key of the pruning task's advisory lock. */
@@ -23,7 +25,8 @@ const ms = (value: string | number | bigint | null | undefined) => Number(value 
  * Deletes what no longer serves anyone, each kind after its period (RETENTION_* variables,
  * README): e-mails sent or cancelled (their copies are in the recipients' mailboxes), expired
  * sessions, expired verification and reset links, and sign-in/sign-up counters and better-auth's
- * rate-limit rows whose window ended. Failed e-mails stay: the administrator retries them.
+ * rate-limit rows whose window ended, and entries of the audit journal. Failed e-mails stay:
+ * the administrator retries them.
  *
  * Every statement is an idempotent delete by age, so two instances running it at once do no
  * harm; on PostgreSQL a transaction-level advisory lock still lets only one of them do the
@@ -34,13 +37,16 @@ export async function pruneExpiredData(handle: DatabaseHandle, periods: Retentio
     return handle.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`.execute(trx);
       if (!rows[0]?.locked) return null;
-      return pruneIn(trx, periods, now);
+      const report = await pruneIn(trx, periods, now);
+      return { ...report, auditEntries: await purgeAuditLogIn(trx, now, periods.auditDays) };
     });
   }
-  return pruneIn(handle.db, periods, now);
+  const report = await pruneIn(handle.db, periods, now);
+  // The journal's purge needs a transaction of its own: its permission row must not outlive it.
+  return { ...report, auditEntries: await purgeAuditLog(handle, now, periods.auditDays) };
 }
 
-async function pruneIn(db: Db, periods: RetentionPeriods, now: Date): Promise<PruneReport> {
+async function pruneIn(db: Db, periods: RetentionPeriods, now: Date): Promise<Omit<PruneReport, 'auditEntries'>> {
   const at = now.getTime();
   const iso = (ageMs: number) => new Date(at - ageMs).toISOString();
 
@@ -67,11 +73,6 @@ async function pruneIn(db: Db, periods: RetentionPeriods, now: Date): Promise<Pr
     .executeTakeFirst();
   const rateLimits =
     await sql`delete from ${sql.table('rateLimit')} where ${sql.ref('lastRequest')} < ${at - periods.throttleHours * HOUR_MS}`.execute(db);
-
-  // INTEGRATOR (issue 18, branch sessions-audit): purge the audit log here, in the same run and
-  // under the same lock, once `purgeAuditLog(db, now, days)` from src/server/audit/ is merged:
-  //   const auditEntries = await purgeAuditLog(db, now, periods.auditDays);
-  // with `auditDays` added to RetentionPeriods (config.ts) and to PruneReport.
 
   return {
     sentMails: ms(sentMails.numDeletedRows),

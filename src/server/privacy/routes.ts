@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { privacyTexts as p } from '#domain/texts-privacy.ts';
@@ -12,13 +12,14 @@ const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
 export async function privacyRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   requireUserOnEveryRoute(app);
-  const deps = (log: PrivacyDeps['log']): PrivacyDeps => ({
+  const deps = (request: FastifyRequest): PrivacyDeps => ({
     config: app.config,
     database: app.database,
     auth: app.auth,
     outbox: app.outbox,
     fileStore: app.fileStore,
-    log,
+    log: request.log,
+    ip: request.ip,
   });
 
   app.get(
@@ -33,7 +34,7 @@ export async function privacyRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const now = new Date();
-      const data = await exportAccountData(deps(request.log), app.guards.viewerOf(request), now);
+      const data = await exportAccountData(deps(request), app.guards.viewerOf(request), now);
       return (
         reply
           .header('content-type', 'application/json; charset=utf-8')
@@ -57,7 +58,7 @@ export async function privacyRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await deleteOwnAccount(deps(request.log), app.guards.viewerOf(request), request.body.motDePasse);
+      await deleteOwnAccount(deps(request), app.guards.viewerOf(request), request.body.motDePasse);
       // The session row is gone already; the browser forgets its cookies too.
       const { authCookies } = await app.auth.$context;
       const secure = app.config.publicUrl.startsWith('https://') ? '; Secure' : '';

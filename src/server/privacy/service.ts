@@ -5,6 +5,7 @@ import type { Auth } from '#server/accounts/auth.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { findUtilisateur } from '#server/accounts/repository.ts';
 import { hitThrottle } from '#server/accounts/throttle.ts';
+import { recordAudit } from '#server/audit/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
@@ -19,6 +20,8 @@ import {
   anonymiseQuote,
   deleteAccountRows,
   findPasswordHash,
+  hasTwoFactor,
+  listJournalOf,
   findStatusUpdatesChoice,
   listHistoriesOf,
   listInspectionsOf,
@@ -41,6 +44,8 @@ export type PrivacyDeps = {
   outbox: Pick<OutboxWorker, 'kick'>;
   fileStore: FileStore;
   log: FastifyBaseLogger;
+  /** The caller's IP, for the journal. */
+  ip: string | null;
 };
 
 /** Statuses that keep an account open: a quote waiting for his signature, a mission under way. */
@@ -70,17 +75,20 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
   if (!user) throw new AppError('unauthenticated');
   const quotes = await listQuotesOf(db, user);
   const ids = quotes.map((quote) => quote.id);
-  const [histories, profile, statusUpdates, sessions, invoices, signatures, inspections, photos, mails] = await Promise.all([
-    listHistoriesOf(db, ids),
-    findUtilisateur(db, user.id),
-    findStatusUpdatesChoice(db, user.id),
-    listSessionsOf(db, user.id),
-    listIssuedDocumentsOf(db, user.id, ids),
-    listSignaturesOf(db, user.id),
-    listInspectionsOf(db, ids),
-    listPhotosOf(db, ids),
-    listMailsTo(db, user.email),
-  ]);
+  const [histories, profile, statusUpdates, sessions, invoices, signatures, inspections, photos, mails, journal, twoFactor] =
+    await Promise.all([
+      listHistoriesOf(db, ids),
+      findUtilisateur(db, user.id),
+      findStatusUpdatesChoice(db, user.id),
+      listSessionsOf(db, user.id),
+      listIssuedDocumentsOf(db, user.id, ids),
+      listSignaturesOf(db, user.id),
+      listInspectionsOf(db, ids),
+      listPhotosOf(db, ids),
+      listMailsTo(db, user.email),
+      listJournalOf(db, user),
+      hasTwoFactor(db, user.id),
+    ]);
   const lines = await listInvoiceLines(
     db,
     invoices.map((invoice) => invoice.id),
@@ -130,6 +138,8 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
     },
     profil: profile,
     preferences: { suiviParEmail: statusUpdates ?? true },
+    // Whether it is on, never its secret nor its backup codes.
+    doubleAuthentification: { active: twoFactor },
     devis: quotes.map((quote) => ({
       ...rowToDevis(quote),
       historique: histories
@@ -172,6 +182,14 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
       expireLe: session.expiresAt,
       adresseIp: session.ipAddress,
       navigateur: session.userAgent,
+    })),
+    // The audit journal's entries about the account: its sign-ins, its security events, and what
+    // the administrator did to its quotes (the administrator's own IP is not his data).
+    journal: journal.map((entry) => ({
+      le: entry.at,
+      evenement: entry.kind,
+      numeroDevis: entry.numeroDevis,
+      adresseIp: entry.actorId === user.id ? entry.ip : null,
     })),
     emails: mails.map((mail) => ({
       sujet: mail.subject,
@@ -298,6 +316,15 @@ export async function deleteOwnAccount(deps: PrivacyDeps, viewer: Viewer, passwo
     await anonymiseHistoryAndSearch(trx, ids, viewer.id);
     const profile = await findUtilisateur(trx, viewer.id);
     await deleteAccountRows(trx, user);
+    // The journal keeps who left and when (its entries are append-only and go with AUDIT_RETENTION_DAYS).
+    await recordAudit(trx, {
+      kind: 'account.deleted',
+      actorId: viewer.id,
+      actorEmail: viewer.email,
+      compteId: viewer.id,
+      ip: deps.ip,
+      details: { devis: quotes.length },
+    });
     await enqueueMail(trx, {
       kind: 'account-deleted',
       to: viewer.email,

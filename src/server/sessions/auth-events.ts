@@ -6,7 +6,7 @@ import { securityMailTexts as m } from '#domain/texts-sessions.ts';
 import { findUserIdByEmail, hasSignedInBefore } from '#server/audit/repository.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { accountNoticeMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
@@ -24,8 +24,6 @@ type User = { id: string; email: string; name: string };
 export type AuthEventDeps = { config: Config; database: DatabaseHandle; outbox: Pick<OutboxWorker, 'kick'>; clientIpHeader: string };
 
 const TWO_FACTOR_EVENTS: Record<string, { ok: AuditKind; failed?: AuditKind }> = {
-  '/two-factor/enable': { ok: 'auth.two_factor_enabled' },
-  '/two-factor/disable': { ok: 'auth.two_factor_disabled' },
   '/two-factor/verify-totp': { ok: 'auth.two_factor_verified', failed: 'auth.two_factor_failed' },
   '/two-factor/verify-backup-code': { ok: 'auth.backup_code_used', failed: 'auth.backup_code_failed' },
 };
@@ -155,6 +153,35 @@ export async function recordPasswordChange(
   deps.outbox.kick();
 }
 
+/** The changes of a second factor that its owner is told of by e-mail. */
+export type TwoFactorChange =
+  | 'auth.two_factor_enabled'
+  | 'auth.two_factor_disabled'
+  | 'auth.backup_codes_renewed'
+  | 'auth.two_factor_reset'
+  | 'auth.two_factor_secret_set';
+
+/**
+ * A second factor set up, turned off, its backup codes renewed, or reset or set from the
+ * server's shell: journalled and its owner e-mailed, in the transaction of the change (the
+ * caller wakes the outbox once it has committed).
+ */
+export async function recordTwoFactorChange(
+  trx: Db,
+  config: Config,
+  { user, kind, ip, at = new Date() }: { user: User; kind: TwoFactorChange; ip: string | null; at?: Date },
+): Promise<void> {
+  await recordAudit(trx, { kind, actorId: user.id, actorEmail: user.email, compteId: user.id, ip, at });
+  const mail = accountNoticeMail({
+    name: user.name,
+    subject: m.twoFactorChanged.subject,
+    paragraphs: [m.twoFactorChanged.intro[kind](formatParisShort(at))],
+    link: { intro: m.twoFactorChanged.ifNotYou, url: resetUrl(config) },
+    config,
+  });
+  await enqueueMail(trx, { kind: 'security-two-factor-changed', to: user.email, ...mail });
+}
+
 /** Before a sign-out: the session it ends, journalled while it still names its account. */
 export async function recordSignOut(deps: AuthEventDeps, ctx: AuthContext): Promise<void> {
   const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
@@ -179,6 +206,8 @@ export async function recordTwoFactorEvent(
   deps: AuthEventDeps,
   ctx: AuthContext,
   readKnownBrowser: (email: string) => Promise<boolean>,
+  /** The account whose pending sign-in the code was for (a refused code opens no session to name it). */
+  pending?: { userId: string; email: string },
 ): Promise<void> {
   const event = TWO_FACTOR_EVENTS[ctx.path];
   if (!event) return;
@@ -186,11 +215,12 @@ export async function recordTwoFactorEvent(
   const failed = isAPIError(returned);
   if (failed && !event.failed) return;
   const user = (ctx.context.newSession?.user ?? ctx.context.session?.user) as User | undefined;
+  const actor = user ? { id: user.id, email: user.email } : pending ? { id: pending.userId, email: pending.email } : undefined;
   await recordAudit(deps.database.db, {
     kind: failed ? event.failed! : event.ok,
-    actorId: user?.id,
-    actorEmail: user?.email,
-    compteId: user?.id,
+    actorId: actor?.id,
+    actorEmail: actor?.email,
+    compteId: actor?.id,
     ip: ipOf(deps, ctx.request),
     details: failed ? { raison: errorCodeOf(returned) } : {},
   });

@@ -58,6 +58,7 @@ export async function systemRoutes(instance: FastifyInstance): Promise<void> {
                 expiredSessionDays: z.number(),
                 verificationDays: z.number(),
                 throttleHours: z.number(),
+                auditDays: z.number(),
               }),
             }),
           }),

@@ -36,7 +36,9 @@ export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> 
     config: app.config,
     database: app.database,
     auth: app.auth,
+    outbox: app.outbox,
     log: request.log,
+    ip: request.ip,
   });
   app.addHook('preValidation', async (request) => {
     await app.guards.requireAccount(request);

@@ -3,21 +3,35 @@ import type { Auth } from '#server/accounts/auth.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from '#server/accounts/throttle.ts';
 import type { Config } from '#server/config.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
+import { recordAudit } from '#server/audit/service.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
 import {
   checkTotp,
   findTwoFactor,
   newBackupCodes,
   newBase32Secret,
-  removeTwoFactor,
-  replaceBackupCodes,
+  removeTwoFactorIn,
   saveTwoFactor,
+  sealBackupCodes,
+  sealTwoFactor,
   secretOf,
   setupPayload,
+  storeBackupCodesIn,
+  storeVerifiedTwoFactorIn,
 } from './totp.ts';
 
-export type TwoFactorDeps = { config: Config; database: DatabaseHandle; auth: Auth; log: FastifyBaseLogger };
+export type TwoFactorDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  outbox: Pick<OutboxWorker, 'kick'>;
+  log: FastifyBaseLogger;
+  /** The caller's IP, for the journal. */
+  ip: string | null;
+};
 type SessionRef = { id: string; token: string };
 
 /** Counts one attempt of this session on `key`; over the limit, 429 until the window ends. */
@@ -54,7 +68,12 @@ export async function confirmSetup(deps: TwoFactorDeps, viewer: Viewer, session:
   if (!row || !base32) throw new AppError('two_factor_setup_missing');
   if (!checkTotp(base32, code)) throw new AppError('invalid_two_factor_code');
   const codesSecours = newBackupCodes();
-  await saveTwoFactor(ctx, viewer.id, { base32, backupCodes: codesSecours, verified: true });
+  const sealed = await sealTwoFactor(ctx, { base32, backupCodes: codesSecours });
+  await withWriteTransaction(deps.database, async (trx) => {
+    await storeVerifiedTwoFactorIn(trx, deps.database.engine, viewer.id, sealed);
+    await recordTwoFactorChange(trx, deps.config, { user: viewer, kind: 'auth.two_factor_enabled', ip: deps.ip });
+  });
+  deps.outbox.kick();
   await clearThrottle(deps.database.db, key);
   // The code was just given: a sensitive action right after needs no second proof.
   await ctx.internalAdapter.updateSession(session.token, { reauthenticatedAt: new Date() });
@@ -66,7 +85,11 @@ export async function confirmSetup(deps: TwoFactorDeps, viewer: Viewer, session:
 export async function disableTwoFactor(deps: TwoFactorDeps, viewer: Viewer) {
   if (viewer.role === 'admin') throw new AppError('two_factor_required');
   if (!viewer.twoFactorEnabled) throw new AppError('two_factor_not_enabled');
-  await removeTwoFactor(await deps.auth.$context, viewer.id);
+  await withWriteTransaction(deps.database, async (trx) => {
+    await removeTwoFactorIn(trx, deps.database.engine, viewer.id);
+    await recordTwoFactorChange(trx, deps.config, { user: viewer, kind: 'auth.two_factor_disabled', ip: deps.ip });
+  });
+  deps.outbox.kick();
   deps.log.info({ userId: viewer.id }, 'two-factor disabled');
 }
 
@@ -76,7 +99,12 @@ export async function regenerateBackupCodes(deps: TwoFactorDeps, viewer: Viewer)
   const row = viewer.twoFactorEnabled ? await findTwoFactor(ctx, viewer.id) : null;
   if (!row) throw new AppError('two_factor_not_enabled');
   const codesSecours = newBackupCodes();
-  await replaceBackupCodes(ctx, row, codesSecours);
+  const sealedCodes = await sealBackupCodes(ctx, codesSecours);
+  await withWriteTransaction(deps.database, async (trx) => {
+    await storeBackupCodesIn(trx, viewer.id, sealedCodes);
+    await recordTwoFactorChange(trx, deps.config, { user: viewer, kind: 'auth.backup_codes_renewed', ip: deps.ip });
+  });
+  deps.outbox.kick();
   deps.log.info({ userId: viewer.id }, 'two-factor backup codes replaced');
   return { codesSecours };
 }
@@ -104,10 +132,14 @@ export async function reauthenticate(
     const base32 = row ? await secretOf(ctx, row) : null;
     isValid = !!base32 && checkTotp(base32, proof.code);
   }
+  const journal = { actorId: viewer.id, actorEmail: viewer.email, compteId: viewer.id, ip: deps.ip };
+  const method = { moyen: proof.motDePasse ? 'mot de passe' : 'code' };
   if (!isValid) {
     deps.log.warn({ userId: viewer.id }, 're-authentication failed');
+    await recordAudit(deps.database.db, { kind: 'auth.reauthentication_failed', ...journal, details: method });
     throw new AppError('reauthentication_failed');
   }
+  await recordAudit(deps.database.db, { kind: 'auth.reauthenticated', ...journal, details: method });
   await clearThrottle(deps.database.db, key);
   await ctx.internalAdapter.updateSession(session.token, { reauthenticatedAt: new Date() });
 }

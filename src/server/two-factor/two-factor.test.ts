@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { securityMailTexts } from '#domain/texts-sessions.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   ADMIN_TOTP_SECRET,
+  addressOf,
   buildTestAppForThisTest,
   createAdmin,
   createCustomer,
@@ -59,6 +61,18 @@ const hasSession = (browser: Browser) => /session_token=/.test(browser.cookie);
 const adminQuotes = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/admin/devis', headers: { cookie } });
 const call = (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie, origin: PUBLIC_URL }, ...(payload ? { payload } : {}) });
+
+/** What the account's owner was told of its second factor: the first paragraph of each e-mail, in order. */
+const twoFactorMails = async (t: TestApp, email: string) =>
+  (await t.outbox())
+    .filter((mail) => addressOf(mail) === email && mail.subject === securityMailTexts.twoFactorChanged.subject)
+    .map((mail) => mail.text);
+
+/** The journal's kinds about an account, oldest first. */
+const journalOf = async (t: TestApp, email: string) =>
+  (
+    await t.app.database.db.selectFrom('audit_log').select('kind').where('actorEmail', '=', email.toLowerCase()).orderBy('id').execute()
+  ).map((row) => row.kind);
 
 /** Sets a column of every session of a user to `minutes` ago, in the engine's own date format. */
 async function sessionsSet(t: TestApp, email: string, column: 'createdAt' | 'lastActivityAt' | 'reauthenticatedAt', minutes: number) {
@@ -147,6 +161,23 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect(hasSession(second.browser)).toBe(false);
     expect(await codeStep(t, second.browser, backupCodes[1]!, 'backup')).toMatchObject({ statusCode: 200 });
     expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(200);
+
+    // New codes replace all the old ones (the code just given counts as a recent proof), and the owner is told.
+    const renewed = await call(t, 'POST', '/api/comptes/double-authentification/codes-secours', second.browser.cookie);
+    const fresh = (renewed.json() as { codesSecours: string[] }).codesSecours;
+    expect(fresh).toHaveLength(10);
+    const third = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(await codeStep(t, third.browser, backupCodes[2]!, 'backup')).toMatchObject({ statusCode: 401, error: 'invalid_backup_code' });
+    expect(await codeStep(t, third.browser, fresh[0]!, 'backup')).toMatchObject({ statusCode: 200 });
+    expect((await twoFactorMails(t, ADMIN_EMAIL)).at(-1)).toContain('De nouveaux codes de secours ont été créés pour votre compte le ');
+    expect(await journalOf(t, ADMIN_EMAIL)).toEqual(
+      expect.arrayContaining([
+        'auth.two_factor_secret_set',
+        'auth.backup_code_used',
+        'auth.backup_code_failed',
+        'auth.backup_codes_renewed',
+      ]),
+    );
   });
 
   it('bounds code guessing per sign-in and per account, yet lets the administrator in from a browser he completed a sign-in in', async () => {
@@ -206,6 +237,10 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect((await adminQuotes(t, next.browser.cookie)).json()).toMatchObject({ error: 'two_factor_setup_required' });
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from "twoFactor"`.execute(t.app.database.db);
     expect(Number(rows[0]!.n)).toBe(0);
+    // The owner is told, and the journal keeps it (the command has no IP).
+    const told = await twoFactorMails(t, ADMIN_EMAIL);
+    expect(told.at(-1)).toContain('a été retirée depuis le serveur le ');
+    expect((await journalOf(t, ADMIN_EMAIL)).filter((kind) => kind === 'auth.two_factor_reset')).toHaveLength(1);
   });
 
   it('ends an administrator session after 30 minutes without a request, not a customer one', async () => {
@@ -314,5 +349,15 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     );
     expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).statusCode).toBe(204);
     expect((await passwordStep(t, customer.email, customer.password)).body.twoFactorRedirect).toBeUndefined();
+
+    // Each change of the second factor is told to the owner by e-mail, and journalled.
+    const told = await twoFactorMails(t, customer.email);
+    expect(told).toHaveLength(2);
+    expect(told[0]).toContain('La double authentification a été activée sur votre compte le ');
+    expect(told[1]).toContain('La double authentification a été désactivée sur votre compte le ');
+    expect(told[1]).toContain(securityMailTexts.twoFactorChanged.ifNotYou);
+    expect(await journalOf(t, customer.email)).toEqual(
+      expect.arrayContaining(['auth.two_factor_enabled', 'auth.two_factor_verified', 'auth.reauthenticated', 'auth.two_factor_disabled']),
+    );
   });
 });
