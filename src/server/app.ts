@@ -10,7 +10,7 @@ import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSpaRoute } from '#domain/paths.ts';
-import { apiErrorMessages } from '#domain/texts.ts';
+import { apiErrorMessages } from '#domain/texts-errors.ts';
 import { createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
 import { accountRoutes } from './accounts/routes.ts';

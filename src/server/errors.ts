@@ -1,4 +1,4 @@
-import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts-errors.ts';
 import { privacyTexts } from '#domain/texts-privacy.ts';
 import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
 

@@ -1,4 +1,4 @@
-import { apiErrorMessages, texts } from '#domain/texts.ts';
+import { internalErrorMessage, texts } from '#domain/texts.ts';
 
 /** An API refusal, decoded from `{error, message}`. */
 export class ApiError extends Error {
@@ -34,7 +34,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   const payload = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     const code = typeof payload?.error === 'string' ? payload.error : typeof payload?.code === 'string' ? payload.code : 'internal';
-    const message = typeof payload?.message === 'string' ? payload.message : apiErrorMessages.internal;
+    const message = typeof payload?.message === 'string' ? payload.message : internalErrorMessage;
     throw new ApiError(response.status, code, message, payload?.details);
   }
   return payload as T;

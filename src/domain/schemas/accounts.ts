@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone } from '../phone.ts';
-import { apiErrorMessages, texts, textRuleMessages } from '../texts.ts';
+import { texts, textRuleMessages } from '../texts.ts';
+import { apiErrorMessages } from '../texts-errors.ts';
 import { CLIENT_TYPES } from './devis.ts';
 import { emailAddress, storableString, TOKEN_PATTERN } from './text.ts';
 

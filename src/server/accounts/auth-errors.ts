@@ -1,5 +1,5 @@
 import { isAPIError } from 'better-auth/api';
-import { apiErrorMessages, type ApiErrorCode } from '#domain/texts.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts-errors.ts';
 import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
 import { AppError } from '#server/errors.ts';
 

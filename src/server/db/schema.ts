@@ -257,6 +257,8 @@ export type AuthSessionTable = {
   updatedAt: string | Date;
   ipAddress: string | null;
   userAgent: string | null;
+  /** The administrator's last request (two-factor idle timeout; written at most once a minute). */
+  lastActivityAt: string | Date | null;
 };
 
 /** The append-only audit journal (audit/); triggers refuse UPDATE and DELETE but the purge's. */

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/index.ts';
 export async function listSessionsOf(db: Db, userId: string) {
   return db
     .selectFrom('session')
-    .select(['id', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent'])
+    .select(['id', 'userId', 'expiresAt', 'createdAt', 'updatedAt', 'ipAddress', 'userAgent', 'lastActivityAt'])
     .where('userId', '=', userId)
     .execute();
 }

@@ -31,7 +31,10 @@ export async function listDevices(deps: SessionDeps, caller: SessionCaller, now 
       ...describeUserAgent(row.userAgent),
       ip: row.ipAddress || null,
       creeLe: isoOf(row.createdAt),
-      derniereActivite: isoOf(row.updatedAt),
+      // better-auth moves `updatedAt` at most once a day; an administrator's session also has its last request.
+      derniereActivite: isoOf(
+        row.lastActivityAt && new Date(row.lastActivityAt) > new Date(row.updatedAt) ? row.lastActivityAt : row.updatedAt,
+      ),
       estCetAppareil: row.id === caller.sessionId,
     }))
     .sort((a, b) => Number(b.estCetAppareil) - Number(a.estCetAppareil) || b.derniereActivite.localeCompare(a.derniereActivite));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { apiErrorMessages, texts } from '#domain/texts.ts';
+import { internalErrorMessage, texts } from '#domain/texts.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -24,7 +24,7 @@ export function uploadSignedPdf(id: string, file: File, onProgress: (fraction: n
         resolve(xhr.response as Devis);
         return;
       }
-      reject(new ApiError(xhr.status, payload?.error ?? 'internal', payload?.message ?? apiErrorMessages.internal));
+      reject(new ApiError(xhr.status, payload?.error ?? 'internal', payload?.message ?? internalErrorMessage));
     });
     xhr.addEventListener('error', () => reject(new ApiError(0, 'network', texts.networkError)));
     const form = new FormData();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { apiErrorMessages } from '#domain/texts.ts';
+import { apiErrorMessages } from '#domain/texts-errors.ts';
 import { completionMessages, quoteTexts as t } from '#domain/texts-quotes.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { renderAt } from '#client/test/render.tsx';
