@@ -57,3 +57,14 @@ export async function deleteResetTokensOf(db: Db, userId: string): Promise<void>
     db,
   );
 }
+
+/** The password hash of the account's e-mail-and-password login (better-auth's `account` row); null without one. */
+export async function findCredentialPassword(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return row?.password ?? null;
+}

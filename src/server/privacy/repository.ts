@@ -110,16 +110,6 @@ export async function findStatusUpdatesChoice(db: Db, uid: string): Promise<bool
   return row ? Boolean(row.statusUpdates) : null;
 }
 
-export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  return row?.password ?? null;
-}
-
 /** Quote ids that an invoice or credit note (draft or issued) refers to. */
 export async function quotesWithInvoices(db: Db, devisIds: readonly string[]): Promise<Set<string>> {
   if (devisIds.length === 0) return new Set();

@@ -5,6 +5,7 @@ import type { Auth } from '#server/accounts/auth.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { findUtilisateur } from '#server/accounts/repository.ts';
 import { hitThrottle } from '#server/accounts/throttle.ts';
+import { findCredentialPassword } from '#server/accounts/repository.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
@@ -19,7 +20,6 @@ import {
   anonymiseHistoryAndSearch,
   anonymiseQuote,
   deleteAccountRows,
-  findPasswordHash,
   hasTwoFactor,
   listJournalOf,
   findStatusUpdatesChoice,
@@ -285,7 +285,7 @@ export async function deleteOwnAccount(deps: PrivacyDeps, viewer: Viewer, passwo
   const attempts = await hitThrottle(database.db, `delete-account:${viewer.id}`, DELETE_ATTEMPTS);
   if (attempts.isBlocked) throw new AppError('rate_limited', undefined, { details: { retryAfterSeconds: attempts.retryAfterSeconds } });
 
-  const hash = await findPasswordHash(database.db, viewer.id);
+  const hash = await findCredentialPassword(database.db, viewer.id);
   const ctx = await deps.auth.$context;
   const isRight = hash ? await ctx.password.verify({ hash, password }) : (await ctx.password.hash(password), false);
   if (!isRight) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from '#server/accounts/auth.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
+import { findCredentialPassword } from '#server/accounts/repository.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from '#server/accounts/throttle.ts';
 import type { Config } from '#server/config.ts';
 import { recordAudit } from '#server/audit/service.ts';
@@ -124,8 +125,7 @@ export async function reauthenticate(
   const ctx = await deps.auth.$context;
   let isValid = false;
   if (proof.motDePasse) {
-    const accounts = await ctx.internalAdapter.findAccounts(viewer.id);
-    const hash = accounts.find((account) => account.providerId === 'credential')?.password;
+    const hash = await findCredentialPassword(deps.database.db, viewer.id);
     isValid = !!hash && (await ctx.password.verify({ hash, password: proof.motDePasse }));
   } else if (proof.code && viewer.twoFactorEnabled) {
     const row = await findTwoFactor(ctx, viewer.id);

@@ -336,16 +336,6 @@ export async function replaceImportedHash(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findCredentialPassword(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  return row?.password ?? null;
-}
-
 export function emptyJournal(collection: ImportCollection, sourceId: string): JournalRow {
   return { collection, sourceId, targetId: null, sourceUid: null, numeroDevis: null, numeroOriginal: null, importedAt: null };
 }
