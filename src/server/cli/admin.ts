@@ -70,13 +70,16 @@ export async function setAccountTwoFactor(options: {
     if (!found) throw new ConfigError(twoFactorServerTexts.cliNoAccount(email));
     await database.db.deleteFrom('auth_throttle').where('key', '=', `two-factor:email:${email}`).execute();
     const user = { id: found.user.id, email: found.user.email, name: found.user.name };
+    // The owner is e-mailed when a second factor in force is removed or replaced; a first key
+    // set from the shell (provisioning, before the first login) is journalled only.
+    const notify = Boolean((found.user as { twoFactorEnabled?: unknown }).twoFactorEnabled);
     // The change, its journal entry and the e-mail to the account together; the e-mail leaves
     // with the server's outbox worker.
     if (!base32) {
       await withWriteTransaction(database, async (trx) => {
         await removeTwoFactorIn(trx, database.engine, user.id);
         await sql`delete from ${sql.table('session')} where ${sql.ref('userId')} = ${user.id}`.execute(trx);
-        await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_reset', ip: null });
+        await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_reset', ip: null, notify });
       });
       return { email, backupCodes: [] };
     }
@@ -84,7 +87,7 @@ export async function setAccountTwoFactor(options: {
     const sealed = await sealTwoFactor(ctx, { base32, backupCodes });
     await withWriteTransaction(database, async (trx) => {
       await storeVerifiedTwoFactorIn(trx, database.engine, user.id, sealed);
-      await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_secret_set', ip: null });
+      await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_secret_set', ip: null, notify });
     });
     return { email, backupCodes };
   } finally {

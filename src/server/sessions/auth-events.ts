@@ -169,9 +169,23 @@ export type TwoFactorChange =
 export async function recordTwoFactorChange(
   trx: Db,
   config: Config,
-  { user, kind, ip, at = new Date() }: { user: User; kind: TwoFactorChange; ip: string | null; at?: Date },
+  {
+    user,
+    kind,
+    ip,
+    at = new Date(),
+    notify = true,
+  }: {
+    user: User;
+    kind: TwoFactorChange;
+    ip: string | null;
+    at?: Date;
+    /** False when no second factor was in force before (the command provisioning a first key): journalled only. */
+    notify?: boolean;
+  },
 ): Promise<void> {
   await recordAudit(trx, { kind, actorId: user.id, actorEmail: user.email, compteId: user.id, ip, at });
+  if (!notify) return;
   const mail = accountNoticeMail({
     name: user.name,
     subject: m.twoFactorChanged.subject,

@@ -133,7 +133,7 @@ export async function reauthenticate(
     isValid = !!base32 && checkTotp(base32, proof.code);
   }
   const journal = { actorId: viewer.id, actorEmail: viewer.email, compteId: viewer.id, ip: deps.ip };
-  const method = { moyen: proof.motDePasse ? 'mot de passe' : 'code' };
+  const method = { moyen: proof.motDePasse ? 'password' : 'totp' };
   if (!isValid) {
     deps.log.warn({ userId: viewer.id }, 're-authentication failed');
     await recordAudit(deps.database.db, { kind: 'auth.reauthentication_failed', ...journal, details: method });
