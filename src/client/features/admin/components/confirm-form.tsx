@@ -28,24 +28,23 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
     defaultValues: { prixFinal: priceText(devis.prix), km: devis.clauses?.km ?? false, longDistance: devis.clauses?.longDistance ?? false },
   });
 
-  const onSubmit = handleSubmit((values) => {
+  // mutateAsync, not mutate's callbacks: the refetch after the change moves the quote to
+  // « envoyé », which unmounts this form, and callbacks given to mutate() never run once their
+  // component is gone (the toast and the way back to the list would then depend on timing).
+  const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const prix = parsePrixFinal(values.prixFinal);
     if (!prix.ok) return;
-    confirm.mutate(
-      { prixFinal: values.prixFinal, clauses: { km: values.km, longDistance: values.longDistance } },
-      {
-        onSuccess: () => {
-          toast.show(adminTexts.confirmSuccess, 'success');
-          navigate(paths.admin);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.message === texts.clientEmailMissing) setFailure(texts.clientEmailMissing);
-          else if (error instanceof ApiError && error.status === 422) setFailure(error.message);
-          else setFailure(texts.confirmFailure);
-        },
-      },
-    );
+    try {
+      await confirm.mutateAsync({ prixFinal: values.prixFinal, clauses: { km: values.km, longDistance: values.longDistance } });
+    } catch (error) {
+      if (error instanceof ApiError && error.message === texts.clientEmailMissing) setFailure(texts.clientEmailMissing);
+      else if (error instanceof ApiError && error.status === 422) setFailure(error.message);
+      else setFailure(texts.confirmFailure);
+      return;
+    }
+    toast.show(adminTexts.confirmSuccess, 'success');
+    navigate(paths.admin);
   });
 
   return (
