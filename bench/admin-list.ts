@@ -11,10 +11,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { buildApp } from '#server/app.ts';
-import { upsertAdmin } from '#server/cli/admin.ts';
 import { loadConfig } from '#server/config.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { STATUTS } from '#domain/statuses.ts';
+import { adminCookie, provisionAdmin } from './lib/admin.ts';
 
 const { values } = parseArgs({
   options: {
@@ -121,17 +121,9 @@ function cannon(cookie: string, url: string) {
 
 try {
   const seedMs = await seed();
-  await upsertAdmin({ ...ADMIN, env });
+  await provisionAdmin(ADMIN, env);
   await app.listen({ port: PORT, host: '127.0.0.1' });
-  const signIn = await fetch(`${config.publicUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: config.publicUrl },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie(config.publicUrl, ADMIN);
 
   const searchStarted = performance.now();
   await fetch(`${config.publicUrl}/api/admin/devis?q=x`, { headers: { cookie } }).then((r) => r.arrayBuffer());

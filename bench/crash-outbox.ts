@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { upsertAdmin } from '#server/cli/admin.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/index.ts';
 import { createQuote } from '#server/quotes/repository.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { findPgBin, startPostgres } from '../scripts/lib/postgres.mjs';
+import { adminCookie, provisionAdmin } from './lib/admin.ts';
 import { startServer } from './lib/server.ts';
 
 const QUOTES = Number(process.env.OUTBOX_CRASH_QUOTES ?? 50);
@@ -70,19 +70,10 @@ async function seedQuotes(handle: DatabaseHandle): Promise<{ id: string; email: 
 
 let signIns = 0;
 
-async function signIn(url: string): Promise<string> {
+const signIn = (url: string) => {
   signIns += 1;
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `198.51.100.${signIns % 250}` },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+  return adminCookie(url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, `198.51.100.${signIns % 250}`);
+};
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-outbox-crash-'));
@@ -98,7 +89,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   try {
-    await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env });
+    await provisionAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, env);
     const handle = openDatabase(loadConfig(env).database);
     const quotes = await seedQuotes(handle);
     const confirmed = new Set<string>();

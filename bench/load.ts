@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { upsertAdmin } from '#server/cli/admin.ts';
+import { adminCookie, provisionAdmin } from './lib/admin.ts';
 import { startServer } from './lib/server.ts';
 
 const QUOTES = Number(process.env.LOAD_QUOTES ?? 10_000);
@@ -107,8 +107,8 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 
 try {
   const customer = await customerCookie();
-  await upsertAdmin({ email: ADMIN.email, password: ADMIN.password, env: { DATA_DIR: server.dataDir } });
-  const adminCookie = await signIn(ADMIN.email, ADMIN.password, '198.51.100.9');
+  await provisionAdmin(ADMIN, { DATA_DIR: server.dataDir });
+  const adminSession = await adminCookie(server.url, ADMIN, '198.51.100.9');
   seed(customer);
   await autocannon({ url: `${server.url}/api/config`, duration: 2, connections: 10 }); // warm-up
 
@@ -123,7 +123,7 @@ try {
     await measure('GET /api/devis (customer list, 50 quotes)', { url: `${server.url}/api/devis`, headers: { cookie: customer.cookie } }),
     await measure(`GET /api/admin/devis (admin list, ${QUOTES} quotes)`, {
       url: `${server.url}/api/admin/devis`,
-      headers: { cookie: adminCookie },
+      headers: { cookie: adminSession },
     }),
   ];
   const trivial = rows[0]!.rps;
@@ -146,7 +146,7 @@ try {
       requests: [
         { method: 'POST', path: '/api/devis/simulation' },
         { method: 'GET', path: '/api/devis', headers: { cookie: customer.cookie } },
-        { method: 'GET', path: '/api/admin/devis', headers: { cookie: adminCookie } },
+        { method: 'GET', path: '/api/admin/devis', headers: { cookie: adminSession } },
       ],
     });
     const after = rssMb(server.pid);
