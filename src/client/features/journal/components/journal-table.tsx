@@ -7,7 +7,7 @@ const kindLabel = (kind: string) => (j.kinds as Record<string, string>)[kind] ??
 const detailsOf = (entry: AuditEntry) =>
   Object.entries(entry.details)
     .filter(([, value]) => value !== null && value !== '')
-    .map(([name, value]) => `${name} : ${String(value)}`)
+    .map(([name, value]) => `${j.detailNames[name] ?? name} : ${j.detailValues[String(value)] ?? String(value)}`)
     .join(' · ');
 
 /** Journal entries as a table (a list of cards on a phone). */
@@ -35,7 +35,7 @@ export function JournalTable({ entries, showQuote = true }: { entries: AuditEntr
             <td data-label={j.colActor}>{entry.actorEmail ?? '—'}</td>
             {showQuote ? <td data-label={j.colQuote}>{entry.numeroDevis !== null ? j.quoteNumber(entry.numeroDevis) : '—'}</td> : null}
             <td data-label={j.colIp}>{entry.ip ?? '—'}</td>
-            <td data-label={j.colDetails}>{detailsOf(entry)}</td>
+            <td data-label={j.colDetails}>{detailsOf(entry) || '—'}</td>
           </tr>
         ))}
       </tbody>
