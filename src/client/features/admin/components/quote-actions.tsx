@@ -39,23 +39,23 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const can = (name: Parameters<typeof canApply>[1]) => canApply('admin', name, devis.statut);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
 
-  const run = (name: SimpleAction) =>
-    action.mutate(
-      { id: devis.id, action: name },
-      {
-        onSuccess: () => {
-          toast.show(doneMessage[name], 'success');
-          if (name === 'supprimer') {
-            setIsDeleting(false);
-            onDeleted?.();
-          }
-        },
-        onError: (error) => {
-          toast.show(error instanceof ApiError ? `${adminTexts.actionFailure} ${error.message}` : adminTexts.actionFailure, 'error');
-          setIsDeleting(false);
-        },
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the refetch after an archive, a restore or a deletion
+  // takes the quote out of the list it was in, which unmounts these actions, and callbacks
+  // given to mutate() never run once their component is gone.
+  const run = async (name: SimpleAction) => {
+    try {
+      await action.mutateAsync({ id: devis.id, action: name });
+    } catch (error) {
+      toast.show(error instanceof ApiError ? `${adminTexts.actionFailure} ${error.message}` : adminTexts.actionFailure, 'error');
+      setIsDeleting(false);
+      return;
+    }
+    toast.show(doneMessage[name], 'success');
+    if (name === 'supprimer') {
+      setIsDeleting(false);
+      onDeleted?.();
+    }
+  };
   const isBusy = (name: SimpleAction) => action.isPending && action.variables?.action === name;
 
   return (

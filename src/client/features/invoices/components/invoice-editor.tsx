@@ -50,7 +50,12 @@ function toBody(lines: LineForm[], datePrestation: string, client: { nom: string
   return { body, errors };
 }
 
-/** A draft: its customer, service date and lines, editable; then « Émettre la facture ». */
+/**
+ * A draft: its customer, service date and lines, editable; then « Émettre la facture ».
+ * The issue and the deletion await mutateAsync rather than give callbacks to mutate(): once
+ * issued (or deleted), the refetch replaces this editor, and callbacks given to mutate() are
+ * dropped with their component, so the toast and the way back would depend on timing.
+ */
 export function InvoiceEditor({ facture }: { facture: Facture }) {
   const [lines, setLines] = useState<LineForm[]>(() => toForm(facture));
   const [datePrestation, setDatePrestation] = useState(facture.datePrestation);
@@ -169,10 +174,14 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
           disabled={update.isPending}
           onClick={async () => {
             if (!(await save())) return;
-            issue.mutate(facture.id, {
-              onSuccess: (issued) => toast.show(t.issued(issued!.numero!), 'success'),
-              onError: (error) => setFailure(messageOf(error)),
-            });
+            let issued: Facture | null;
+            try {
+              issued = await issue.mutateAsync(facture.id);
+            } catch (error) {
+              setFailure(messageOf(error));
+              return;
+            }
+            toast.show(t.issued(issued!.numero!), 'success');
           }}
         >
           {t.issue}
@@ -183,15 +192,16 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
         <Button
           variant="danger"
           isBusy={remove.isPending}
-          onClick={() =>
-            remove.mutate(facture.id, {
-              onSuccess: () => {
-                toast.show(t.draftDeleted, 'success');
-                navigate(paths.adminFactures);
-              },
-              onError: (error) => setFailure(messageOf(error)),
-            })
-          }
+          onClick={async () => {
+            try {
+              await remove.mutateAsync(facture.id);
+            } catch (error) {
+              setFailure(messageOf(error));
+              return;
+            }
+            toast.show(t.draftDeleted, 'success');
+            navigate(paths.adminFactures);
+          }}
         >
           {t.deleteDraft}
         </Button>
