@@ -7,15 +7,18 @@ import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';
 import { InvoiceEditor } from '#client/features/invoices/components/invoice-editor.tsx';
 import { InvoiceView } from '#client/features/invoices/components/invoice-view.tsx';
 import { messageOf } from '#client/lib/api.ts';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
 
 /** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments and credit notes. */
 export function AdminFacturePage() {
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
   const facture = invoice.data;
+  const title = facture ? t.detailTitle(facture.type, facture.numero) : t.listTitle;
   return (
     <AdminSubpage
-      title={facture ? t.detailTitle(facture.type, facture.numero) : t.listTitle}
+      title={title}
+      heading={<KeepTogether text={title} part={facture?.numero} />}
       loading={invoice.isPending && t.loading}
       failure={invoice.isError && messageOf(invoice.error)}
     >

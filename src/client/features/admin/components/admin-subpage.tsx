@@ -7,6 +7,8 @@ import { Page } from '#client/ui/page.tsx';
 
 type AdminSubpageProps = {
   title: string;
+  /** The visible <h1> when it is more than the title's text (the title stays the tab's). */
+  heading?: ReactNode;
   /** Said while the page's data loads. */
   loading?: string | false;
   /** Said when it could not be loaded. */
@@ -15,9 +17,9 @@ type AdminSubpageProps = {
 };
 
 /** A page of the back office below /admin: its title, the way back, and how its data is doing. */
-export function AdminSubpage({ title, loading, failure, children }: AdminSubpageProps) {
+export function AdminSubpage({ title, heading, loading, failure, children }: AdminSubpageProps) {
   return (
-    <Page title={title}>
+    <Page title={title} heading={heading ?? title}>
       <p>
         <Link to={paths.admin}>{adminTexts.backToAdmin}</Link>
       </p>
