@@ -35,10 +35,15 @@ import {
   type InvoiceDeps,
 } from './service.ts';
 
-const tags = ['factures'];
-const params = factureIdParamsSchema;
-const security = [{ session: [] }];
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** What every route of this file declares: its tag in the API docs and the session it needs. */
+const common = { tags: ['factures'], security: [{ session: [] }] };
+/** A route on one invoice (`/api/…/factures/{id}…`). */
+const onFacture = { ...common, params: factureIdParamsSchema };
+/** Answers the invoice as it now is. */
+const factureResponse = { 200: factureSchema, ...errors };
+/** Answers the invoice or credit note it created. */
+const factureCreatedResponse = { 201: factureSchema, ...errors };
 
 /** Invoices, credit notes, payments and revenue: the administrator's routes and the customer's two. */
 export async function invoiceRoutes(instance: FastifyInstance): Promise<void> {
@@ -72,11 +77,10 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/devis/:id/facture',
       {
         schema: {
-          tags,
+          ...common,
           summary: invoiceApiDocs.createDraft,
-          security,
           params: devisIdParamsSchema,
-          response: { 201: factureSchema, ...errors },
+          response: factureCreatedResponse,
         },
       },
       async (request, reply) => reply.status(201).send(await createDraftFromQuote(depsOf(request), request.params.id)),
@@ -86,9 +90,8 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures',
       {
         schema: {
-          tags,
+          ...common,
           summary: invoiceApiDocs.list,
-          security,
           querystring: factureListQuerySchema,
           response: { 200: factureListSchema, ...errors },
         },
@@ -100,11 +103,9 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.get,
-          security,
-          params,
-          response: { 200: factureSchema, ...errors },
+          response: factureResponse,
         },
       },
       async (request) => getFacture(depsOf(request), request.params.id),
@@ -114,12 +115,10 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.updateDraft,
-          security,
-          params,
           body: draftUpdateSchema,
-          response: { 200: factureSchema, ...errors },
+          response: factureResponse,
         },
       },
       async (request) => updateDraft(depsOf(request), request.params.id, request.body),
@@ -129,10 +128,8 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.deleteDraft,
-          security,
-          params,
           response: { 204: z.null(), ...errors },
         },
       },
@@ -146,11 +143,9 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id/emettre',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.issue,
-          security,
-          params,
-          response: { 200: factureSchema, ...errors },
+          response: factureResponse,
         },
       },
       async (request) => {
@@ -165,12 +160,10 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id/avoir',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.creditNote,
-          security,
-          params,
           body: avoirInputSchema,
-          response: { 201: factureSchema, ...errors },
+          response: factureCreatedResponse,
         },
       },
       async (request, reply) => {
@@ -184,12 +177,10 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id/paiements',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.payment,
-          security,
-          params,
           body: paiementInputSchema,
-          response: { 200: factureSchema, ...errors },
+          response: factureResponse,
         },
       },
       async (request) => recordPayment(depsOf(request), await app.guards.requireAdmin(request), request.params.id, request.body),
@@ -199,11 +190,9 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/factures/:id/relance',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.reminder,
-          security,
-          params,
-          response: { 200: factureSchema, ...errors },
+          response: factureResponse,
         },
       },
       async (request) => sendReminder(depsOf(request), request.params.id),
@@ -213,9 +202,8 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/chiffre-affaires',
       {
         schema: {
-          tags,
+          ...common,
           summary: invoiceApiDocs.revenue,
-          security,
           querystring: revenueQuerySchema,
           response: { 200: revenueSchema, ...errors },
         },
@@ -228,9 +216,8 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
       '/api/admin/chiffre-affaires.csv',
       {
         schema: {
-          tags,
+          ...common,
           summary: invoiceApiDocs.revenueCsv,
-          security,
           querystring: revenueQuerySchema,
           produces: ['text/csv'],
           response: { 200: z.string(), ...errors },
@@ -260,9 +247,8 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
       '/api/factures',
       {
         schema: {
-          tags,
+          ...common,
           summary: invoiceApiDocs.customerList,
-          security,
           response: { 200: z.array(factureClientSchema), ...errors },
         },
       },
@@ -273,10 +259,8 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
       '/api/factures/:id/pdf',
       {
         schema: {
-          tags,
+          ...onFacture,
           summary: invoiceApiDocs.customerPdf,
-          security,
-          params,
           produces: ['application/pdf'],
           response: { 200: z.any().describe('application/pdf'), ...errors },
         },
