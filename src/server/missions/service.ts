@@ -10,6 +10,7 @@ import {
   type InspectionBody,
   type InspectionView,
   type MissionPhoto,
+  type MissionBasics,
   type MissionView,
   type PhotoQuery,
   type PlanningMission,
@@ -150,7 +151,7 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
 }
 
 /** What the planning and the inspection pages both show of a mission. */
-function missionBasics(devis: Devis) {
+function missionBasics(devis: Devis): MissionBasics {
   return {
     id: devis.id,
     numeroDevis: devis.numeroDevis,
