@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { twoFactorTexts as t } from '#domain/texts-security.ts';
 import { Button } from '#client/ui/button.tsx';
-import { TextField } from '#client/ui/field.tsx';
+import { Dialog } from '#client/ui/dialog.tsx';
+import { CodeField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { api, ApiError } from './api.ts';
 import styles from '#client/ui/ui.module.css';
@@ -15,15 +16,10 @@ type ReauthDialogProps = {
 
 /** Asks for the password, or a code of the app, before a sensitive action (the server's 403 `reauthentication_required`). */
 export function ReauthDialog({ submit, onClose }: ReauthDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,19 +37,8 @@ export function ReauthDialog({ submit, onClose }: ReauthDialogProps) {
   }
 
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose(false);
-      }}
-    >
+    <Dialog isOpen title={t.reauthTitle} onCancel={() => onClose(false)}>
       <form onSubmit={onSubmit} noValidate>
-        <h2 id={titleId} className={styles.dialogTitle}>
-          {t.reauthTitle}
-        </h2>
         <p>{t.reauthIntro}</p>
         <TextField
           label={t.reauthPassword}
@@ -63,13 +48,7 @@ export function ReauthDialog({ submit, onClose }: ReauthDialogProps) {
           onChange={(event) => setPassword(event.target.value)}
           autoFocus
         />
-        <TextField
-          label={t.reauthCode}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <CodeField label={t.reauthCode} value={code} onChange={setCode} />
         {error ? <Message kind="error">{error}</Message> : null}
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={() => onClose(false)}>
@@ -80,7 +59,7 @@ export function ReauthDialog({ submit, onClose }: ReauthDialogProps) {
           </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }
 

@@ -3,30 +3,16 @@ import { texts } from '#domain/texts.ts';
 import { Button } from './button.tsx';
 import styles from './ui.module.css';
 
-type ConfirmDialogProps = {
+type DialogProps = {
   isOpen: boolean;
   title: string;
-  children?: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  isDanger?: boolean;
-  isBusy?: boolean;
-  onConfirm: () => void;
+  /** Escape, or a cancel button of the body. */
   onCancel: () => void;
+  children: ReactNode;
 };
 
-/** A modal confirmation built on <dialog>: focus trap, Escape and backdrop come from the browser. */
-export function ConfirmDialog({
-  isOpen,
-  title,
-  children,
-  confirmLabel = texts.confirm,
-  cancelLabel = texts.cancel,
-  isDanger = false,
-  isBusy = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+/** A modal built on <dialog>: focus trap, Escape and backdrop come from the browser. */
+export function Dialog({ isOpen, title, onCancel, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -49,6 +35,37 @@ export function ConfirmDialog({
         {title}
       </h2>
       {children}
+    </dialog>
+  );
+}
+
+type ConfirmDialogProps = {
+  isOpen: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  isDanger?: boolean;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A yes-or-no question in a Dialog. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel = texts.confirm,
+  cancelLabel = texts.cancel,
+  isDanger = false,
+  isBusy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} title={title} onCancel={onCancel}>
+      {children}
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onCancel} autoFocus>
           {cancelLabel}
@@ -57,6 +74,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -54,6 +54,29 @@ export function TextField({
   );
 }
 
+type CodeFieldProps = Omit<Framed<InputHTMLAttributes<HTMLInputElement>>, 'onChange' | 'value'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/**
+ * A one-time code (the app's 6 digits, a backup code): the phone offers the code it received,
+ * digits keyboard unless told otherwise, no capitals nor spelling fixes.
+ */
+export function CodeField({ value, onChange, inputMode = 'numeric', ...input }: CodeFieldProps) {
+  return (
+    <TextField
+      autoComplete="one-time-code"
+      inputMode={inputMode}
+      autoCapitalize="none"
+      spellCheck={false}
+      {...input}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 export function SelectField({
   label,
   error,

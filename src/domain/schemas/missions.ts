@@ -130,8 +130,8 @@ export const inspectionViewSchema = inspectionFieldsSchema.omit({ signatureConvo
 });
 export type InspectionView = z.infer<typeof inspectionViewSchema>;
 
-/** GET /api/admin/missions/{id}: what the inspection pages need, offline included. */
-export const missionViewSchema = z.object({
+/** What the planning and the inspection pages both show of a mission. */
+export const missionBasicsSchema = z.object({
   id: z.string(),
   numeroDevis: z.number().int(),
   statut: z.enum(STATUTS),
@@ -139,11 +139,16 @@ export const missionViewSchema = z.object({
   adresseArrivee: z.string(),
   typeVehicule: z.string(),
   infosVehicule: infosVehiculeSchema.nullable(),
-  clientNom: z.string().nullable(),
-  contactDepart: contactSchema.nullable(),
-  contactArrivee: contactSchema.nullable(),
   priseInfo: priseInfoSchema.nullable(),
   livraisonInfo: livraisonInfoSchema.nullable(),
+  contactDepart: contactSchema.nullable(),
+  contactArrivee: contactSchema.nullable(),
+});
+export type MissionBasics = z.infer<typeof missionBasicsSchema>;
+
+/** GET /api/admin/missions/{id}: what the inspection pages need, offline included. */
+export const missionViewSchema = missionBasicsSchema.extend({
+  clientNom: z.string().nullable(),
   commentaire: z.string().nullable(),
   /** True while the quote is en cours: the inspections can be recorded. */
   peutInspecter: z.boolean(),
@@ -165,18 +170,7 @@ export type CustomerInspections = z.infer<typeof customerInspectionsSchema>;
 export const PLANNING_GROUPS = ['passee', 'aujourdhui', 'demain', 'semaine', 'plus-tard', 'sans-date'] as const;
 export type PlanningGroup = (typeof PLANNING_GROUPS)[number];
 
-export const planningMissionSchema = z.object({
-  id: z.string(),
-  numeroDevis: z.number().int(),
-  statut: z.enum(STATUTS),
-  adresseDepart: z.string(),
-  adresseArrivee: z.string(),
-  typeVehicule: z.string(),
-  infosVehicule: infosVehiculeSchema.nullable(),
-  priseInfo: priseInfoSchema.nullable(),
-  livraisonInfo: livraisonInfoSchema.nullable(),
-  contactDepart: contactSchema.nullable(),
-  contactArrivee: contactSchema.nullable(),
+export const planningMissionSchema = missionBasicsSchema.extend({
   /** When each inspection was completed, or null. */
   priseEnChargeLe: z.string().nullable(),
   livraisonLe: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   type InspectionBody,
   type InspectionView,
   type MissionPhoto,
+  type MissionBasics,
   type MissionView,
   type PhotoQuery,
   type PlanningMission,
@@ -131,17 +132,7 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
   const missions = rows.map((row) => {
     const devis = rowToDevis(row);
     const mission: PlanningMission = {
-      id: devis.id,
-      numeroDevis: devis.numeroDevis,
-      statut: devis.statut,
-      adresseDepart: devis.adresseDepart,
-      adresseArrivee: devis.adresseArrivee,
-      typeVehicule: devis.typeVehicule,
-      infosVehicule: devis.infosVehicule,
-      priseInfo: devis.priseInfo,
-      livraisonInfo: devis.livraisonInfo,
-      contactDepart: devis.contactDepart,
-      contactArrivee: devis.contactArrivee,
+      ...missionBasics(devis),
       priseEnChargeLe: doneAt(devis.id, 'prise-en-charge'),
       livraisonLe: doneAt(devis.id, 'livraison'),
     };
@@ -159,11 +150,8 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
   };
 }
 
-/** What the inspection pages show and keep for offline use. */
-export async function getMissionView(deps: MissionDeps, id: string): Promise<MissionView> {
-  const row = await requireQuote(deps, id);
-  const devis = rowToDevis(row);
-  const inspections = await inspectionsOf(deps, row.id);
+/** What the planning and the inspection pages both show of a mission. */
+function missionBasics(devis: Devis): MissionBasics {
   return {
     id: devis.id,
     numeroDevis: devis.numeroDevis,
@@ -172,11 +160,21 @@ export async function getMissionView(deps: MissionDeps, id: string): Promise<Mis
     adresseArrivee: devis.adresseArrivee,
     typeVehicule: devis.typeVehicule,
     infosVehicule: devis.infosVehicule,
-    clientNom: devis.clientDetails?.nom ?? null,
-    contactDepart: devis.contactDepart,
-    contactArrivee: devis.contactArrivee,
     priseInfo: devis.priseInfo,
     livraisonInfo: devis.livraisonInfo,
+    contactDepart: devis.contactDepart,
+    contactArrivee: devis.contactArrivee,
+  };
+}
+
+/** What the inspection pages show and keep for offline use. */
+export async function getMissionView(deps: MissionDeps, id: string): Promise<MissionView> {
+  const row = await requireQuote(deps, id);
+  const devis = rowToDevis(row);
+  const inspections = await inspectionsOf(deps, row.id);
+  return {
+    ...missionBasics(devis),
+    clientNom: devis.clientDetails?.nom ?? null,
     commentaire: devis.commentaire,
     peutInspecter: isInProgress(row),
     priseEnCharge: inspections.priseEnCharge,

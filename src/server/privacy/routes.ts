@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { privacyTexts as p } from '#domain/texts-privacy.ts';
+import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { deleteOwnAccount, exportAccountData, exportFileName, type PrivacyDeps } from './service.ts';
@@ -12,15 +13,7 @@ const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
 export async function privacyRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   requireUserOnEveryRoute(app);
-  const deps = (request: FastifyRequest): PrivacyDeps => ({
-    config: app.config,
-    database: app.database,
-    auth: app.auth,
-    outbox: app.outbox,
-    fileStore: app.fileStore,
-    log: request.log,
-    ip: request.ip,
-  });
+  const deps = (request: FastifyRequest): PrivacyDeps => ({ ...accountActionDeps(app, request), fileStore: app.fileStore });
 
   app.get(
     '/api/comptes/mes-donnees',

@@ -1,19 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { parisDate } from '#domain/invoices.ts';
 import { privacyTexts as p, type BlockingQuote } from '#domain/texts-privacy.ts';
-import type { Auth } from '#server/accounts/auth.ts';
+import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { findUtilisateur } from '#server/accounts/repository.ts';
 import { hitThrottle } from '#server/accounts/throttle.ts';
 import { findCredentialPassword } from '#server/accounts/repository.ts';
 import { recordAudit } from '#server/audit/service.ts';
-import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { accountDeletedMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
-import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
@@ -37,16 +34,7 @@ import {
   type AnonymisedQuote,
 } from './repository.ts';
 
-export type PrivacyDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  auth: Auth;
-  outbox: Pick<OutboxWorker, 'kick'>;
-  fileStore: FileStore;
-  log: FastifyBaseLogger;
-  /** The caller's IP, for the journal. */
-  ip: string | null;
-};
+export type PrivacyDeps = AccountActionDeps & { fileStore: FileStore };
 
 /** Statuses that keep an account open: a quote waiting for his signature, a mission under way. */
 const BLOCKING_STATUTS = ['envoyé', 'en cours'] as const;

@@ -37,6 +37,17 @@ const errorCodeOf = (value: unknown) =>
 const loginUrl = (config: Config) => `${config.publicUrl}${paths.connexion}`;
 const resetUrl = (config: Config) => `${config.publicUrl}${paths.motDePasseOublie}`;
 
+/** A security e-mail to the account's owner, queued in the transaction of what it tells. */
+async function enqueueAccountNotice(
+  trx: Db,
+  config: Config,
+  user: Pick<User, 'email' | 'name'>,
+  { kind, ...notice }: { kind: string; subject: string; paragraphs: string[]; link: { intro: string; url: string } },
+): Promise<void> {
+  const mail = accountNoticeMail({ name: user.name, config, ...notice });
+  await enqueueMail(trx, { kind, to: user.email, ...mail });
+}
+
 /**
  * A session was opened. Journalled; and, when this browser has no device cookie for the
  * account (accounts/device-cookie.ts) and the account has signed in before, its owner is
@@ -63,14 +74,12 @@ export async function recordSignIn(
     if (isKnownBrowser || isFirst) return;
     const browser = describeUserAgent(userAgentOf(request));
     const label = [browser.navigateur, browser.systeme].filter(Boolean).join(', ') || m.unknownBrowser;
-    const mail = accountNoticeMail({
-      name: user.name,
+    await enqueueAccountNotice(trx, deps.config, user, {
+      kind: 'security-new-device',
       subject: m.newDevice.subject,
       paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisShort(now)), m.newDevice.ifYou],
       link: { intro: m.newDevice.ifNotYou, url: loginUrl(deps.config) },
-      config: deps.config,
     });
-    await enqueueMail(trx, { kind: 'security-new-device', to: user.email, ...mail });
   });
   deps.outbox.kick();
 }
@@ -121,14 +130,12 @@ export async function recordLockedSignIn(
       details: { dureeSecondes: retryAfterSeconds },
     });
     if (!user) return;
-    const mail = accountNoticeMail({
-      name: user.name,
+    await enqueueAccountNotice(trx, deps.config, user, {
+      kind: 'security-account-locked',
       subject: m.accountLocked.subject,
       paragraphs: [m.accountLocked.intro(Math.max(1, Math.ceil(retryAfterSeconds / 60))), m.accountLocked.knownDevices],
       link: { intro: m.accountLocked.ifNotYou, url: resetUrl(deps.config) },
-      config: deps.config,
     });
-    await enqueueMail(trx, { kind: 'security-account-locked', to: user.email, ...mail });
   });
   deps.outbox.kick();
 }
@@ -141,14 +148,12 @@ export async function recordPasswordChange(
   const now = new Date();
   await withWriteTransaction(deps.database, async (trx) => {
     await recordAudit(trx, { kind, actorId: user.id, actorEmail: user.email, compteId: user.id, ip: ipOf(deps, request), at: now });
-    const mail = accountNoticeMail({
-      name: user.name,
+    await enqueueAccountNotice(trx, deps.config, user, {
+      kind: 'security-password-changed',
       subject: m.passwordChanged.subject,
       paragraphs: [m.passwordChanged.intro(formatParisShort(now))],
       link: { intro: m.passwordChanged.ifNotYou, url: resetUrl(deps.config) },
-      config: deps.config,
     });
-    await enqueueMail(trx, { kind: 'security-password-changed', to: user.email, ...mail });
   });
   deps.outbox.kick();
 }
@@ -186,14 +191,12 @@ export async function recordTwoFactorChange(
 ): Promise<void> {
   await recordAudit(trx, { kind, actorId: user.id, actorEmail: user.email, compteId: user.id, ip, at });
   if (!notify) return;
-  const mail = accountNoticeMail({
-    name: user.name,
+  await enqueueAccountNotice(trx, config, user, {
+    kind: 'security-two-factor-changed',
     subject: m.twoFactorChanged.subject,
     paragraphs: [m.twoFactorChanged.intro[kind](formatParisShort(at))],
     link: { intro: m.twoFactorChanged.ifNotYou, url: resetUrl(config) },
-    config,
   });
-  await enqueueMail(trx, { kind: 'security-two-factor-changed', to: user.email, ...mail });
 }
 
 /** Before a sign-out: the session it ends, journalled while it still names its account. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { twoFactorServerTexts as docs } from '#domain/texts-security.ts';
+import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import {
   beginSetup,
@@ -32,14 +33,7 @@ const reauthBody = z
  */
 export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): TwoFactorDeps => ({
-    config: app.config,
-    database: app.database,
-    auth: app.auth,
-    outbox: app.outbox,
-    log: request.log,
-    ip: request.ip,
-  });
+  const deps = (request: FastifyRequest): TwoFactorDeps => accountActionDeps(app, request);
   app.addHook('preValidation', async (request) => {
     await app.guards.requireAccount(request);
   });

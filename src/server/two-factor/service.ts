@@ -1,13 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Auth } from '#server/accounts/auth.ts';
+import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { findCredentialPassword } from '#server/accounts/repository.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from '#server/accounts/throttle.ts';
-import type { Config } from '#server/config.ts';
 import { recordAudit } from '#server/audit/service.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
-import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
 import {
   checkTotp,
@@ -24,15 +21,7 @@ import {
   storeVerifiedTwoFactorIn,
 } from './totp.ts';
 
-export type TwoFactorDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  auth: Auth;
-  outbox: Pick<OutboxWorker, 'kick'>;
-  log: FastifyBaseLogger;
-  /** The caller's IP, for the journal. */
-  ip: string | null;
-};
+export type TwoFactorDeps = AccountActionDeps;
 type SessionRef = { id: string; token: string };
 
 /** Counts one attempt of this session on `key`; over the limit, 429 until the window ends. */

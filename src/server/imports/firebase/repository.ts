@@ -2,19 +2,11 @@ import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import type { ImportCollection } from '#domain/texts-import.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db, type DbEngine } from '#server/db/index.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
-import type { NewDevisRow } from '#server/db/schema.ts';
+import type { FirebaseImportTable, NewDevisRow } from '#server/db/schema.ts';
 import { recordQuoteEvent, type NewQuote } from '#server/quotes/repository.ts';
 
 /** Rows of the journal, by collection then Firebase id. */
-export type JournalRow = {
-  collection: string;
-  sourceId: string;
-  targetId: string | null;
-  sourceUid: string | null;
-  numeroDevis: number | null;
-  numeroOriginal: number | null;
-  importedAt: string | null;
-};
+export type JournalRow = FirebaseImportTable;
 
 const CHUNK = 500;
 

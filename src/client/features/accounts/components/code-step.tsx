@@ -6,9 +6,10 @@ import { twoFactorTexts as t } from '#domain/texts-security.ts';
 import { ApiError, messageOf } from '#client/lib/api.ts';
 import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import { Button } from '#client/ui/button.tsx';
-import { TextField } from '#client/ui/field.tsx';
+import { CodeField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { verifySignInCode } from '../api/code-step-api.ts';
+import ui from '#client/ui/ui.module.css';
 import styles from './code-step.module.css';
 
 /** A refusal after which this sign-in is over: the password must be given again. */
@@ -47,20 +48,17 @@ export function CodeStep({ from }: { from?: unknown }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={t.codeStepTitle}>
       <p>{kind === 'totp' ? t.codeStepIntro : t.backupStepIntro}</p>
-      <TextField
+      <CodeField
         key={kind}
         label={kind === 'totp' ? t.fieldCode : t.fieldBackupCode}
         name="code"
-        autoComplete="one-time-code"
         inputMode={kind === 'totp' ? 'numeric' : 'text'}
-        autoCapitalize="none"
-        spellCheck={false}
         autoFocus
         required
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={setCode}
       />
-      <div className={styles.actions}>
+      <div className={ui.buttonRow}>
         <Button type="submit" isBusy={isBusy}>
           {t.codeSubmit}
         </Button>

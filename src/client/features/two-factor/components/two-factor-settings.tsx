@@ -7,6 +7,7 @@ import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { disableTwoFactor, fetchTwoFactorStatus, regenerateBackupCodes } from '../api/two-factor-api.ts';
 import { BackupCodesList, TwoFactorSetup } from './two-factor-setup.tsx';
+import ui from '#client/ui/ui.module.css';
 import styles from './two-factor.module.css';
 
 const statusKey = ['two-factor-status'] as const;
@@ -53,7 +54,7 @@ export function TwoFactorSettings() {
   return (
     <div className={styles.form}>
       <Message kind="success">{t.enabledStatus}</Message>
-      <div className={styles.actions}>
+      <div className={ui.buttonRow}>
         <Button
           variant="secondary"
           isBusy={isBusy}

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { twoFactorTexts as t } from '#domain/texts-security.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { TextField } from '#client/ui/field.tsx';
+import { CodeField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup as Setup } from '../api/two-factor-api.ts';
+import ui from '#client/ui/ui.module.css';
 import styles from './two-factor.module.css';
 
 /** The ten backup codes, shown once, until the user says they are kept. */
@@ -18,7 +19,7 @@ export function BackupCodesList({ codes, onDone }: { codes: string[]; onDone: ()
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <div className={styles.actions}>
+      <div className={ui.buttonRow}>
         <Button onClick={onDone}>{t.backupCodesDone}</Button>
       </div>
     </section>
@@ -69,7 +70,7 @@ export function TwoFactorSetup({ onDone, intro }: { onDone: () => void; intro?: 
     return (
       <div className={styles.form}>
         {intro ? <p>{intro}</p> : null}
-        <div className={styles.actions}>
+        <div className={ui.buttonRow}>
           <Button onClick={() => void start()} isBusy={isBusy}>
             {t.setupStart}
           </Button>
@@ -87,16 +88,8 @@ export function TwoFactorSetup({ onDone, intro }: { onDone: () => void; intro?: 
         {setup.secret}
       </p>
       <p>{t.setupConfirm}</p>
-      <TextField
-        label={t.fieldCode}
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-      />
-      <div className={styles.actions}>
+      <CodeField label={t.fieldCode} name="code" required value={code} onChange={setCode} />
+      <div className={ui.buttonRow}>
         <Button type="submit" isBusy={isBusy}>
           {t.setupConfirmSubmit}
         </Button>
