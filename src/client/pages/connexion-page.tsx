@@ -8,6 +8,7 @@ import { destinationAfterLogin, useSession } from '#client/lib/use-session.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
+import styles from './connexion-page.module.css';
 
 // The form and its validation load beside the page, which can paint its heading first.
 const LoginForm = lazy(() => import('#client/features/accounts/components/login-form.tsx').then((m) => ({ default: m.LoginForm })));
@@ -44,17 +45,15 @@ export function ConnexionPage() {
     <Page title={texts.loginTitle}>
       {notice ? <Message kind={notice.kind}>{notice.text}</Message> : null}
       {session.isPending ? (
-        <p role="status">{texts.checkingPermissions}</p>
+        <FormPlaceholder className={styles.formPlace}>{texts.checkingPermissions}</FormPlaceholder>
       ) : (
-        <>
-          <Suspense fallback={<FormPlaceholder />}>
-            <LoginForm variant="page" />
-          </Suspense>
-          <p>
-            {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
-          </p>
-        </>
+        <Suspense fallback={<FormPlaceholder className={styles.formPlace} />}>
+          <LoginForm variant="page" />
+        </Suspense>
       )}
+      <p>
+        {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
+      </p>
     </Page>
   );
 }
