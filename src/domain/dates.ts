@@ -1,8 +1,16 @@
-const parisDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
+import { lazy } from './lazy.ts';
+
+// en-CA formats as YYYY-MM-DD.
+const parisIsoDay = lazy(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
+const parisDay = lazy(
+  () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
 
 /** The day of an instant in France, as written there: "2026-11-21T23:30:00Z" → "22/11/2026". */
 export function formatParisDate(iso: string): string {
-  return parisDay.format(new Date(iso));
+  return parisDay().format(new Date(iso));
 }
 
 /**
@@ -15,4 +23,9 @@ export function formatWallClock(value: string | null | undefined): string | null
   if (!match) return null;
   const day = `${match[3]}/${match[2]}/${match[1]}`;
   return match[4] ? `${day} ${match[4]}` : day;
+}
+
+/** Today's date in France ("YYYY-MM-DD"), whatever the machine's time zone. */
+export function parisToday(now: Date = new Date()): string {
+  return parisIsoDay().format(now);
 }

@@ -3,6 +3,8 @@
  * Money is integer cents; a quantity is kept in hundredths (1,5 h → 150) so that every line
  * amount is computed the same way everywhere, and the XML, the PDF and the screens agree.
  */
+import { parisToday } from './dates.ts';
+import { lazy } from './lazy.ts';
 
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
 export type FactureType = (typeof FACTURE_TYPES)[number];
@@ -73,9 +75,7 @@ export function etatFacture(state: PaymentState, today: string): EtatFacture {
 }
 
 /** Today in France as YYYY-MM-DD: invoice dates are French calendar days. */
-export function parisDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export const parisDate = parisToday;
 
 /** YYYY-MM-DD plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
@@ -92,15 +92,15 @@ export function formatJour(day: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
 }
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-const decimal = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-const quantity = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const euros = lazy(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
+const decimal = lazy(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }));
+const quantity = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
 
 /** "1 234,50 €" (fr-FR, non-breaking spaces as Intl writes them). */
-export const formatCentimes = (cents: number) => euros.format(cents / 100);
+export const formatCentimes = (cents: number) => euros().format(cents / 100);
 /** "1234,50": the French decimal comma, no grouping, for a CSV the accountant's spreadsheet reads as a number. */
-export const formatCentimesDecimal = (cents: number) => decimal.format(cents / 100);
-export const formatQuantite = (hundredths: number) => quantity.format(hundredths / 100);
+export const formatCentimesDecimal = (cents: number) => decimal().format(cents / 100);
+export const formatQuantite = (hundredths: number) => quantity().format(hundredths / 100);
 
 /** The quarter (1–4) of a month (1–12). */
 export const quarterOf = (month: number) => Math.ceil(month / 3);

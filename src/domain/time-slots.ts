@@ -14,11 +14,7 @@ export function slotMinutes(slot: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-/** Today's date in France ("YYYY-MM-DD"), whatever the machine's time zone. */
-export function parisToday(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { parisToday } from './dates.ts';
 
 /** A real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
 export function isIsoDate(value: string): boolean {
