@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '../devis-values.ts';
 import { STATUTS } from '../statuses.ts';
 import { idParamSchema, storableString } from './text.ts';
 
@@ -8,11 +9,7 @@ export const devisIdParamsSchema = z.object({ id: idParamSchema.describe('Identi
 /** GET /api/devis?q=… */
 export const devisListQuerySchema = z.object({ q: storableString().max(200).optional().describe('Texte recherché') });
 
-/** The values of the quote's enumerated fields, spelled as in the specification. */
-export const CLIENT_TYPES = ['particulier', 'entreprise'] as const;
-export const MOTORISATIONS = ['essence', 'diesel', 'electrique', 'hybride'] as const;
-export const LAVAGES = ['', 'exterieur', 'complet'] as const;
-export const TYPES_CONVOYAGE = ['Reprise', 'Livraison', 'Transfert'] as const;
+export { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '../devis-values.ts';
 
 /** Field names as in the specification, section 3. */
 export const contactSchema = z.object({ nom: z.string(), email: z.string(), telephone: z.string() });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
-import { CLIENT_TYPES } from '#domain/schemas/devis.ts';
+import { CLIENT_TYPES } from '#domain/devis-values.ts';
 import { texts } from '#domain/texts.ts';
 import { CheckboxField, RadioGroupField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
