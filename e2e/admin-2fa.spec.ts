@@ -7,6 +7,7 @@ import { E2E_ADMIN, ensureAdmin, expect, runAdminCommand, test, totpCode } from 
 /** The login form of /connexion, filled and sent. */
 async function logIn(page: Page) {
   await page.goto('/connexion');
+  await expect(page.getByText(texts.noAccountYet)).toBeVisible();
   const form = page.getByRole('form', { name: texts.loginTitle });
   await form.getByLabel(texts.fieldEmail).fill(E2E_ADMIN.email);
   await form.getByLabel(texts.fieldMotDePasse).fill(E2E_ADMIN.password);
@@ -66,6 +67,8 @@ test.describe('the administrator’s second factor', () => {
       // Next login: the password, then a code of the app.
       await logIn(page);
       await expect(page.getByText(twoFactorTexts.codeStepIntro)).toBeVisible();
+      // Past his password, the page no longer offers to create an account.
+      await expect(page.getByText(texts.noAccountYet)).toHaveCount(0);
       await page.getByLabel(twoFactorTexts.fieldCode).fill('123456');
       await page.getByRole('button', { name: twoFactorTexts.codeSubmit }).click();
       await expect(page.getByRole('alert')).toContainText('Code incorrect');

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '#domain/verification.ts';
@@ -29,6 +29,8 @@ export function ConnexionPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
+  // An account with a second factor is past its password: « Pas encore de compte ? » no longer applies.
+  const [isCodeStep, setIsCodeStep] = useState(false);
   const user = session.data?.user;
   if (user) return <Navigate to={destinationAfterLogin(user.role, from)} replace />;
 
@@ -48,12 +50,14 @@ export function ConnexionPage() {
         <FormPlaceholder className={styles.formPlace}>{texts.checkingPermissions}</FormPlaceholder>
       ) : (
         <Suspense fallback={<FormPlaceholder className={styles.formPlace} />}>
-          <LoginForm variant="page" />
+          <LoginForm variant="page" onCodeAsked={() => setIsCodeStep(true)} />
         </Suspense>
       )}
-      <p>
-        {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
-      </p>
+      {isCodeStep ? null : (
+        <p>
+          {texts.noAccountYet} <Link to={{ pathname: paths.home, hash: '#creer-compte' }}>{texts.signupTitle}</Link>
+        </p>
+      )}
     </Page>
   );
 }

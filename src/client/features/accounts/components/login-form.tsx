@@ -22,10 +22,12 @@ type Feedback = { kind: 'error'; text: string; unverifiedEmail?: string } | { ki
 type LoginFormProps = {
   /** The home section words a failure "❌ Connexion échouée : …"; the /connexion page as the spec says. */
   variant: 'home' | 'page';
+  /** Told when the sign-in asks for the second factor's code (the page then hides its sign-up link). */
+  onCodeAsked?: () => void;
 };
 
 /** Login with the persistence choice: "rester connecté" keeps a cookie that survives the browser. */
-export function LoginForm({ variant }: LoginFormProps) {
+export function LoginForm({ variant, onCodeAsked }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
@@ -51,7 +53,11 @@ export function LoginForm({ variant }: LoginFormProps) {
     setFeedback(null);
     try {
       const answer = await signIn({ email: values.email, password: values.motDePasse, rememberMe: values.resterConnecte });
-      if (answer.twoFactorRedirect) return setIsCodeAsked(true);
+      if (answer.twoFactorRedirect) {
+        setIsCodeAsked(true);
+        onCodeAsked?.();
+        return;
+      }
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_verified') {
         setFeedback({ kind: 'error', text: texts.emailNotVerified, unverifiedEmail: values.email });
