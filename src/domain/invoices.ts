@@ -3,7 +3,6 @@
  * Money is integer cents; a quantity is kept in hundredths (1,5 h → 150) so that every line
  * amount is computed the same way everywhere, and the XML, the PDF and the screens agree.
  */
-import { parisToday } from './dates.ts';
 import { lazy } from './lazy.ts';
 
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
@@ -73,9 +72,6 @@ export function etatFacture(state: PaymentState, today: string): EtatFacture {
   if (state.payeCentimes > 0) return 'partiellement payée';
   return 'à payer';
 }
-
-/** Today in France as YYYY-MM-DD: invoice dates are French calendar days. */
-export const parisDate = parisToday;
 
 /** YYYY-MM-DD plus `days` calendar days. */
 export function addDays(day: string, days: number): string {

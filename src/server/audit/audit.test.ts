@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
-import { parisDate } from '#domain/invoices.ts';
+import { parisToday } from '#domain/dates.ts';
 import { journalTexts } from '#domain/texts-sessions.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
@@ -146,7 +146,7 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
     }
     case 'POST /api/admin/factures/:id/paiements': {
       const { id, base } = await invoice(true);
-      return { ...base, url: pattern.replace(':id', id), payload: { date: parisDate(), montantCentimes: 1_000, moyen: 'virement' } };
+      return { ...base, url: pattern.replace(':id', id), payload: { date: parisToday(), montantCentimes: 1_000, moyen: 'virement' } };
     }
     case 'POST /api/admin/factures/:id/relance': {
       const { id, base } = await invoice(true);

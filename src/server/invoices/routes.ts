@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parisDate } from '#domain/invoices.ts';
+import { parisToday } from '#domain/dates.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   avoirInputSchema,
@@ -209,7 +209,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
         },
       },
       async (request) =>
-        getRevenue(app.database.db, request.query.annee ?? Number(parisDate().slice(0, 4)), app.config.invoicing.revenueCeilingCents),
+        getRevenue(app.database.db, request.query.annee ?? Number(parisToday().slice(0, 4)), app.config.invoicing.revenueCeilingCents),
     );
 
     app.get(
@@ -224,7 +224,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
         },
       },
       async (request, reply) => {
-        const year = request.query.annee ?? Number(parisDate().slice(0, 4));
+        const year = request.query.annee ?? Number(parisToday().slice(0, 4));
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${revenueCsvTexts.filename(year)}"`)

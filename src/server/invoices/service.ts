@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { parisToday } from '#domain/dates.ts';
 import {
   addDays,
   etatFacture,
   formatCentimes,
   formatNumeroFacture,
   NUMERO_PREFIX,
-  parisDate,
   quantityToHundredths,
   type EtatFacture,
   type FactureType,
@@ -51,7 +51,7 @@ export type InvoiceDeps = {
   today?: () => string;
 };
 
-const todayOf = (deps: InvoiceDeps) => (deps.today ?? (() => parisDate()))();
+const todayOf = (deps: InvoiceDeps) => (deps.today ?? (() => parisToday()))();
 export const pdfUrl = (id: string) => `/api/factures/${encodeURIComponent(id)}/pdf`;
 
 /** Quotes whose mission may be invoiced: done, or under way if the operator wants. */
@@ -249,7 +249,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
       .executeTakeFirst();
     const delivery = quote.livraisonInfo?.dateLivraisonSouhaitee;
     const datePrestation = finished
-      ? parisDate(new Date(finished.at))
+      ? parisToday(new Date(finished.at))
       : delivery && /^\d{4}-\d{2}-\d{2}$/.test(delivery)
         ? delivery
         : todayOf(deps);

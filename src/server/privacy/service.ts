@@ -1,4 +1,4 @@
-import { parisDate } from '#domain/invoices.ts';
+import { parisToday } from '#domain/dates.ts';
 import { privacyTexts as p, type BlockingQuote } from '#domain/texts-privacy.ts';
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
@@ -193,7 +193,7 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /** The export's file name: `mes-donnees-convoyage-2026-11-23.json` (the day in France). */
-export const exportFileName = (now = new Date()) => `mes-donnees-convoyage-${parisDate(now)}.json`;
+export const exportFileName = (now = new Date()) => `mes-donnees-convoyage-${parisToday(now)}.json`;
 
 /**
  * What remains of an address once anonymised: the postcode and the town (« 69002 Lyon »),

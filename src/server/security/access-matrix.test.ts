@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parisDate } from '#domain/invoices.ts';
+import { parisToday } from '#domain/dates.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
@@ -264,7 +264,7 @@ const TABLE: Record<string, Entry> = {
     perQuote: false,
     invoice: 'issued',
     expect: adminOnly(200),
-    request: () => ({ payload: { date: parisDate(), montantCentimes: 1_000, moyen: 'virement' } }),
+    request: () => ({ payload: { date: parisToday(), montantCentimes: 1_000, moyen: 'virement' } }),
   },
   'POST /api/admin/factures/:id/relance': { perQuote: false, invoice: 'issued', expect: adminOnly(200) },
   'GET /api/admin/chiffre-affaires': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },

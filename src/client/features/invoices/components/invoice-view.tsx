@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { parisToday } from '#domain/dates.ts';
 import {
   formatCentimes,
   formatCentimesDecimal,
   formatJour,
   formatQuantite,
   MOYENS_PAIEMENT,
-  parisDate,
   parseEurosToCents,
   type MoyenPaiement,
 } from '#domain/invoices.ts';
@@ -88,7 +88,7 @@ export function InvoiceView({ facture }: { facture: Facture }) {
 }
 
 function Payments({ facture }: { facture: Facture }) {
-  const [date, setDate] = useState(parisDate());
+  const [date, setDate] = useState(parisToday());
   const [amount, setAmount] = useState(() => (facture.resteCentimes > 0 ? formatCentimesDecimal(facture.resteCentimes) : ''));
   const [moyen, setMoyen] = useState<MoyenPaiement>('virement');
   const [isRefund, setIsRefund] = useState(false);
@@ -133,7 +133,7 @@ function Payments({ facture }: { facture: Facture }) {
           );
         }}
       >
-        <TextField label={t.paymentDate} type="date" value={date} max={parisDate()} onChange={(event) => setDate(event.target.value)} />
+        <TextField label={t.paymentDate} type="date" value={date} max={parisToday()} onChange={(event) => setDate(event.target.value)} />
         <TextField
           label={t.paymentAmount}
           inputMode="decimal"

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { formatCentimes, parisDate } from '#domain/invoices.ts';
+import { parisToday } from '#domain/dates.ts';
+import { formatCentimes } from '#domain/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts-invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { SelectField } from '#client/ui/field.tsx';
@@ -18,7 +19,7 @@ const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFracti
  * and the receipts book as CSV for the accountant.
  */
 export function RevenueView() {
-  const thisYear = Number(parisDate().slice(0, 4));
+  const thisYear = Number(parisToday().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const revenue = useRevenue(year);
   const monthsId = useId();
