@@ -3,7 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type BackboneSample, fitEdgeFactor, leaveOneOutBackbone } from './backbone-fit.js';
 import { createOfflineGeocoder } from './offline-geocoder.js';
-import { DIRECT_MAX_KM, EDGE_FACTOR, ROAD_FACTOR, createOfflineRouter, loadBackbone, routeOptions } from './offline-router.js';
+import { DEFAULT_GAZETTEER_PATH } from './gazetteer.js';
+import {
+  DEFAULT_ROAD_NETWORK_PATH,
+  DIRECT_MAX_KM,
+  EDGE_FACTOR,
+  ROAD_FACTOR,
+  createOfflineRouter,
+  loadBackbone,
+  routeOptions,
+} from './offline-router.js';
 import { ROAD_CALIBRATION } from './road-calibration.js';
 import { type CalibrationSample, fitRoadFactor, greatCircleKm } from './road-factor.js';
 
@@ -71,6 +80,23 @@ describe('offline router over the motorway backbone', () => {
     expect(n).toBeGreaterThan(300);
     const paris = backbone.nodes.findIndex((node) => node.key === 'Paris');
     for (let j = 0; j < n; j++) expect(Number.isFinite(backbone.pathKm[paris * n + j]!), backbone.nodes[j]!.key).toBe(true);
+  });
+
+  it('puts no town where the gazetteer only estimates its position (it would add a zigzag the road does not have)', () => {
+    const gazetteer = JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { columns: string[]; communes: unknown[][] };
+    const [code, kind, source] = ['code', 'kind', 'coordSource'].map((column) => gazetteer.columns.indexOf(column)) as [
+      number,
+      number,
+      number,
+    ];
+    const measured = new Set(
+      gazetteer.communes
+        .filter((row) => row[kind] === 'C' && (row[source] === 'geonames' || row[source] === 'manual'))
+        .map((row) => row[code]),
+    );
+    const network = JSON.parse(readFileSync(DEFAULT_ROAD_NETWORK_PATH, 'utf8')) as { nodes: Record<string, [number, number, string]> };
+    const estimated = Object.entries(network.nodes).filter(([, [, , insee]]) => !measured.has(insee));
+    expect(estimated.map(([town]) => town)).toEqual([]);
   });
 
   it('meets the targets on the sourced evaluation set it was never fitted on', async () => {
