@@ -14,7 +14,7 @@ export const ROAD_FACTOR = 1.2043;
  * Backbone edges: great circle between consecutive nodes of a road × this factor, fitted on the
  * calibration pairs only (least absolute relative error, see fitEdgeFactor). A test refits it.
  */
-export const EDGE_FACTOR = 1.068;
+export const EDGE_FACTOR = 1.07;
 
 /** A trip whose ends are at most this far apart as the crow flies may go straight, off the backbone. */
 export const DIRECT_MAX_KM = 50;
