@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type BackboneSample, fitEdgeFactor, leaveOneOutBackbone } from './backbone-fit.js';
@@ -8,7 +10,9 @@ import {
   DEFAULT_ROAD_NETWORK_PATH,
   DIRECT_MAX_KM,
   EDGE_FACTOR,
+  MOTORWAY_KMH,
   ROAD_FACTOR,
+  ROAD_KMH,
   createOfflineRouter,
   loadBackbone,
   routeOptions,
@@ -131,6 +135,39 @@ describe('offline router over the motorway backbone', () => {
     const libourne = { lat: 44.9153, lon: -0.2439 };
     expect(await router.distanceKm(toulouse, saintes)).toBeLessThan(greatCircleKm(toulouse, saintes) * 1.5);
     expect(await router.distanceKm(toulouse, libourne)).toBeLessThan(greatCircleKm(toulouse, libourne) * 1.5);
+  });
+
+  it('joins two prefectures by the trunk road between them instead of the motorways round', async () => {
+    // Before the N141 and the N147 were in the network, Angoulême → Limoges came out at 4.6 times
+    // the crow's flight (by Poitiers and the A20), Poitiers → Limoges at 3.7 times.
+    const angouleme = { lat: 45.6484, lon: 0.1562 };
+    const poitiers = { lat: 46.5802, lon: 0.3404 };
+    const limoges = { lat: 45.8315, lon: 1.2578 };
+    expect(await router.distanceKm(angouleme, limoges)).toBeLessThan(greatCircleKm(angouleme, limoges) * 1.4);
+    expect(await router.distanceKm(poitiers, limoges)).toBeLessThan(greatCircleKm(poitiers, limoges) * 1.4);
+  });
+
+  it('takes the fastest way, as a router does: a longer motorway beats a shorter ordinary road', () => {
+    // A square: the ordinary road goes straight (100 km at 80 km/h, 75 min), the motorway round by
+    // a corner (130 km at 130 km/h, 60 min). Built on a network of its own.
+    const file = join(mkdtempSync(join(tmpdir(), 'backbone-')), 'network.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 1,
+        roads: [
+          { ref: 'N1', towns: ['West', 'East'] },
+          { ref: 'A1', towns: ['West', 'Corner', 'East'] },
+        ],
+        nodes: { West: [45, 1, '00001'], East: [45, 2.2716, '00002'], Corner: [45.3733, 1.6358, '00003'] },
+      }),
+    );
+    const backbone = loadBackbone(file);
+    const [west, east] = [backbone.nodes[0]!, backbone.nodes[1]!];
+    const straight = greatCircleKm(west, east);
+    const round = greatCircleKm(west, backbone.nodes[2]!) + greatCircleKm(backbone.nodes[2]!, east);
+    expect(round / MOTORWAY_KMH).toBeLessThan(straight / ROAD_KMH);
+    expect(backbone.pathKm[1]).toBeCloseTo(round, 6);
   });
 
   it('goes straight on a short trip and where no road of the backbone reaches (Corsica)', async () => {

@@ -14,7 +14,17 @@ export const ROAD_FACTOR = 1.2043;
  * Backbone edges: great circle between consecutive nodes of a road × this factor, fitted on the
  * calibration pairs only (least absolute relative error, see fitEdgeFactor). A test refits it.
  */
-export const EDGE_FACTOR = 1.07;
+export const EDGE_FACTOR = 1.067;
+
+/**
+ * The way between two nodes is the fastest, as a router's car profile takes it, not the shortest:
+ * a motorway (a ref starting with "A" and a digit) is driven at 130 km/h, any other road at
+ * 80 km/h, the Code de la route's limits (R413-2) outside built-up areas. Without this, a trunk
+ * road over the mountains (the Route Napoléon) would beat the motorway round them.
+ */
+export const MOTORWAY_KMH = 130;
+export const ROAD_KMH = 80;
+const isMotorway = (ref: string) => /^A\d/.test(ref);
 
 /** A trip whose ends are at most this far apart as the crow flies may go straight, off the backbone. */
 export const DIRECT_MAX_KM = 50;
@@ -35,7 +45,7 @@ type NetworkFile = {
 
 export type Backbone = {
   nodes: readonly (GeoPoint & { key: string })[];
-  /** Great-circle km along the shortest backbone path between nodes i and j: `pathKm[i * n + j]`. */
+  /** Great-circle km along the fastest backbone path between nodes i and j: `pathKm[i * n + j]`. */
   pathKm: Float64Array;
   /** Node positions on a local plane (km), for the nearest-node search. */
   x: Float64Array;
@@ -46,7 +56,7 @@ const DEG = Math.PI / 180;
 const KM_PER_DEGREE = 111.195;
 const MID_LATITUDE_COS = Math.cos(46.5 * DEG);
 
-/** Builds the graph and its all-pairs shortest paths (Dijkstra from every node). */
+/** Builds the graph and its all-pairs fastest paths (Dijkstra on driving time from every node). */
 export function buildBackbone(file: NetworkFile): Backbone {
   if (file.format !== 1) throw new Error(`Unsupported road network format ${file.format}`);
   const keys = Object.keys(file.nodes);
@@ -56,7 +66,7 @@ export function buildBackbone(file: NetworkFile): Backbone {
     return { key, lat, lon };
   });
   const n = nodes.length;
-  const adjacency: { to: number; km: number }[][] = nodes.map(() => []);
+  const adjacency: { to: number; km: number; hours: number }[][] = nodes.map(() => []);
   for (const road of file.roads) {
     for (let k = 1; k < road.towns.length; k++) {
       const a = index.get(road.towns[k - 1]!);
@@ -64,24 +74,29 @@ export function buildBackbone(file: NetworkFile): Backbone {
       if (a === undefined || b === undefined)
         throw new Error(`Road ${road.ref}: town without coordinates (run scripts/build-road-network.ts)`);
       const km = greatCircleKm(nodes[a]!, nodes[b]!);
-      adjacency[a]!.push({ to: b, km });
-      adjacency[b]!.push({ to: a, km });
+      const hours = km / (isMotorway(road.ref) ? MOTORWAY_KMH : ROAD_KMH);
+      adjacency[a]!.push({ to: b, km, hours });
+      adjacency[b]!.push({ to: a, km, hours });
     }
   }
   const pathKm = new Float64Array(n * n).fill(Infinity);
+  const pathHours = new Float64Array(n);
   const heap = new MinHeap(n * 4);
   for (let source = 0; source < n; source++) {
     const row = source * n;
+    pathHours.fill(Infinity);
+    pathHours[source] = 0;
     pathKm[row + source] = 0;
     heap.clear();
     heap.push(source, 0);
     while (heap.size > 0) {
       const { id, key } = heap.pop();
-      if (key > pathKm[row + id]!) continue;
+      if (key > pathHours[id]!) continue;
       for (const edge of adjacency[id]!) {
-        const next = key + edge.km;
-        if (next < pathKm[row + edge.to]!) {
-          pathKm[row + edge.to] = next;
+        const next = key + edge.hours;
+        if (next < pathHours[edge.to]!) {
+          pathHours[edge.to] = next;
+          pathKm[row + edge.to] = pathKm[row + id]! + edge.km;
           heap.push(edge.to, next);
         }
       }
