@@ -19,8 +19,9 @@ export const EDGE_FACTOR = 1.067;
 /**
  * The way between two nodes is the fastest, as a router's car profile takes it, not the shortest:
  * a motorway (a ref starting with "A" and a digit) is driven at 130 km/h, any other road at
- * 80 km/h, the Code de la route's limits (R413-2) outside built-up areas. Without this, a trunk
- * road over the mountains (the Route Napoléon) would beat the motorway round them.
+ * 80 km/h, the Code de la route's limits (R413-2) outside built-up areas. Without this, an
+ * ordinary road would beat a motorway that is longer but faster: Paris → Bordeaux went by the N10
+ * instead of the A10.
  */
 export const MOTORWAY_KMH = 130;
 export const ROAD_KMH = 80;
