@@ -189,42 +189,6 @@ for (const r of nearLimit) {
   );
 }
 
-// --- coverage: trips the backbone sends the long way round -----------------------------------------
-// No real distances here, so no target: between the prefectures of mainland départements (40 to
-// 400 km apart as the crow flies), a road trip rarely runs over 1.6 times the crow's flight except
-// across sea or mountains, so an estimate above that points at a road missing from the network.
-{
-  const departements = JSON.parse(
-    readFileSync(join(repoRoot, 'node_modules', '@etalab', 'decoupage-administratif', 'data', 'departements.json'), 'utf8'),
-  ) as { code: string; chefLieu: string }[];
-  const communes = new Map(
-    (JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { communes: (string | number | null)[][] }).communes
-      .filter((row) => row[2] === 'C')
-      .map((row) => [row[0] as string, { name: row[1] as string, lat: row[6] as number, lon: row[7] as number }]),
-  );
-  const prefectures = departements
-    .filter((d) => d.code < '97' && d.code !== '2A' && d.code !== '2B')
-    .flatMap((d) => communes.get(d.chefLieu) ?? []);
-  const ratios: { label: string; crow: number; km: number; ratio: number }[] = [];
-  for (let i = 0; i < prefectures.length; i++) {
-    for (let j = i + 1; j < prefectures.length; j++) {
-      const a = prefectures[i]!;
-      const b = prefectures[j]!;
-      const crow = greatCircleKm(a, b);
-      if (crow < 40 || crow > 400) continue;
-      const km = estimateKm(routeOptions(backbone, a, b), ROAD_FACTOR, EDGE_FACTOR);
-      ratios.push({ label: `${a.name} → ${b.name}`, crow, km, ratio: km / crow });
-    }
-  }
-  ratios.sort((x, y) => y.ratio - x.ratio);
-  const over = ratios.filter((r) => r.ratio > 1.6);
-  console.log(
-    `\nCoverage: ${over.length} of ${ratios.length} pairs of prefectures (40–400 km apart) estimated over 1.6 × the crow's flight (median ratio ${median(ratios.map((r) => r.ratio)).toFixed(2)}). The ten largest:`,
-  );
-  for (const r of ratios.slice(0, 10))
-    console.log(`- ${r.label}: ${r.crow.toFixed(0)} km as the crow flies, ${r.km.toFixed(0)} km estimated (× ${r.ratio.toFixed(2)})`);
-}
-
 // --- coordinates derivation (unchanged) ----------------------------------------------------------
 type Row = [string, string, string, string | null, string, number, number, number, string];
 const gazetteerRows = (JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { communes: Row[] }).communes;
@@ -253,6 +217,40 @@ console.log(
   `\nPostcode-mean derivation checked on ${derivationErrors.length} GeoNames-placed communes: ` +
     `median ${median(derivationErrors).toFixed(1)} km, 90th percentile ${percentile(derivationErrors, 90).toFixed(1)} km off.`,
 );
+
+// --- coverage: trips the backbone sends the long way round -----------------------------------------
+// No real distances here, so no target: between the prefectures of mainland départements (40 to
+// 400 km apart as the crow flies), a road trip rarely runs over 1.6 times the crow's flight except
+// across sea or mountains, so an estimate above that points at a road missing from the network.
+{
+  const departements = JSON.parse(
+    readFileSync(join(repoRoot, 'node_modules', '@etalab', 'decoupage-administratif', 'data', 'departements.json'), 'utf8'),
+  ) as { code: string; chefLieu: string }[];
+  const communes = new Map(
+    gazetteerRows.filter((row) => row[2] === 'C').map((row) => [row[0], { name: row[1], lat: row[6], lon: row[7] }]),
+  );
+  const prefectures = departements
+    .filter((d) => d.code < '97' && d.code !== '2A' && d.code !== '2B')
+    .flatMap((d) => communes.get(d.chefLieu) ?? []);
+  const ratios: { label: string; crow: number; km: number; ratio: number }[] = [];
+  for (let i = 0; i < prefectures.length; i++) {
+    for (let j = i + 1; j < prefectures.length; j++) {
+      const a = prefectures[i]!;
+      const b = prefectures[j]!;
+      const crow = greatCircleKm(a, b);
+      if (crow < 40 || crow > 400) continue;
+      const km = estimateKm(routeOptions(backbone, a, b), ROAD_FACTOR, EDGE_FACTOR);
+      ratios.push({ label: `${a.name} → ${b.name}`, crow, km, ratio: km / crow });
+    }
+  }
+  ratios.sort((x, y) => y.ratio - x.ratio);
+  const over = ratios.filter((r) => r.ratio > 1.6);
+  console.log(
+    `\nCoverage: ${over.length} of ${ratios.length} pairs of prefectures (40–400 km apart) estimated over 1.6 × the crow's flight (median ratio ${median(ratios.map((r) => r.ratio)).toFixed(2)}). The ten largest:`,
+  );
+  for (const r of ratios.slice(0, 10))
+    console.log(`- ${r.label}: ${r.crow.toFixed(0)} km as the crow flies, ${r.km.toFixed(0)} km estimated (× ${r.ratio.toFixed(2)})`);
+}
 
 // --- cost ----------------------------------------------------------------------------------------
 async function timeUs(run: () => Promise<unknown>, times = 2000): Promise<number> {

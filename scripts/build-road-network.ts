@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { DEFAULT_GAZETTEER_PATH, loadGazetteer } from '../src/server/geo/gazetteer.ts';
+import { loadGazetteer, measuredCommuneCodes } from '../src/server/geo/gazetteer.ts';
 import { normalizeText } from '../src/server/geo/normalize.ts';
 
 const file = fileURLToPath(new URL('../src/server/geo/road-network.json', import.meta.url));
@@ -18,11 +18,7 @@ const network = JSON.parse(readFileSync(file, 'utf8')) as {
   nodes: Record<string, [number, number, string]>;
 };
 const gazetteer = loadGazetteer();
-// The gazetteer keeps how each position was obtained in the file only (column `coordSource`).
-const rows = (JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { communes: unknown[][] }).communes;
-const measured = new Set(
-  rows.filter((row) => row[8] === 'geonames' || row[8] === 'manual').map((row) => `${String(row[0])}|${String(row[1])}`),
-);
+const measured = measuredCommuneCodes();
 
 const nodes: Record<string, [number, number, string]> = {};
 const unknown: string[] = [];
@@ -40,7 +36,7 @@ for (const road of network.roads) {
       unknown.push(`${road.ref}: ${town}`);
       continue;
     }
-    if (!measured.has(`${best.code}|${best.name}`)) estimated.push(`${road.ref}: ${town}`);
+    if (!measured.has(best.code)) estimated.push(`${road.ref}: ${town}`);
     if (!departement && candidates.length > 1) ambiguous.push(`${town} → ${best.code} (${candidates.length} communes)`);
     nodes[town] = [Number(best.lat.toFixed(5)), Number(best.lon.toFixed(5)), best.code];
   }

@@ -123,6 +123,20 @@ export function loadGazetteer(path: string = DEFAULT_GAZETTEER_PATH): Gazetteer 
   return gazetteer;
 }
 
+/**
+ * INSEE codes of the current communes whose position was measured (GeoNames, or entered by hand),
+ * not estimated from the communes of their postcode or intercommunality. For the tools that build
+ * and check the road backbone; the index of `loadGazetteer` does not keep it.
+ */
+export function measuredCommuneCodes(path: string = DEFAULT_GAZETTEER_PATH): Set<string> {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as GazetteerFile;
+  return new Set(
+    file.communes
+      .filter(([, , kind, , , , , , source]) => kind === 'C' && (source === 'geonames' || source === 'manual'))
+      .map(([code]) => code),
+  );
+}
+
 /** Whether the gazetteer at path is in memory already (the server loads it at start-up, before the first request). */
 export function isGazetteerLoaded(path: string = DEFAULT_GAZETTEER_PATH): boolean {
   return loaded.has(path);

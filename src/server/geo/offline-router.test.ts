@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type BackboneSample, fitEdgeFactor, leaveOneOutBackbone } from './backbone-fit.js';
 import { createOfflineGeocoder } from './offline-geocoder.js';
-import { DEFAULT_GAZETTEER_PATH } from './gazetteer.js';
+import { measuredCommuneCodes } from './gazetteer.js';
 import {
   DEFAULT_ROAD_NETWORK_PATH,
   DIRECT_MAX_KM,
@@ -87,17 +87,7 @@ describe('offline router over the motorway backbone', () => {
   });
 
   it('puts no town where the gazetteer only estimates its position (it would add a zigzag the road does not have)', () => {
-    const gazetteer = JSON.parse(readFileSync(DEFAULT_GAZETTEER_PATH, 'utf8')) as { columns: string[]; communes: unknown[][] };
-    const [code, kind, source] = ['code', 'kind', 'coordSource'].map((column) => gazetteer.columns.indexOf(column)) as [
-      number,
-      number,
-      number,
-    ];
-    const measured = new Set(
-      gazetteer.communes
-        .filter((row) => row[kind] === 'C' && (row[source] === 'geonames' || row[source] === 'manual'))
-        .map((row) => row[code]),
-    );
+    const measured = measuredCommuneCodes();
     const network = JSON.parse(readFileSync(DEFAULT_ROAD_NETWORK_PATH, 'utf8')) as { nodes: Record<string, [number, number, string]> };
     const estimated = Object.entries(network.nodes).filter(([, [, , insee]]) => !measured.has(insee));
     expect(estimated.map(([town]) => town)).toEqual([]);
