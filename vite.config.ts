@@ -85,7 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'invoices',
-                  test: /src\/client\/features\/invoices\/|src\/domain\/(texts-invoices|invoices|schemas\/invoices)\.ts/,
+                  test: /src\/client\/features\/invoices\/|src\/domain\/(texts\/invoices|invoices|schemas\/invoices)\.ts/,
                   includeDependenciesRecursively: false,
                 },
               ],

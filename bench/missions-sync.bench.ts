@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
 import { expect, parisDatePlus, test } from '../e2e/fixtures.ts';
 

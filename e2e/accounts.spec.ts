@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { texts } from '#domain/texts.ts';
-import { apiErrorMessages } from '#domain/texts-errors.ts';
-import { twoFactorTexts } from '#domain/texts-security.ts';
+import { texts } from '#domain/texts/common.ts';
+import { apiErrorMessages } from '#domain/texts/errors.ts';
+import { twoFactorTexts } from '#domain/texts/security.ts';
 import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, expect, holdResponses, linksSentTo, test, totpCode } from './fixtures.ts';
 
 const password = 'un-mot-de-passe-solide';

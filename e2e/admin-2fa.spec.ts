@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { twoFactorTexts } from '#domain/texts-security.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { twoFactorTexts } from '#domain/texts/security.ts';
 import { E2E_ADMIN, ensureAdmin, expect, runAdminCommand, test, totpCode } from './fixtures.ts';
 
 /** The login form of /connexion, filled and sent. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteTexts } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { quoteTexts } from '#domain/texts/quotes.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { apiHeaders, expect, holdResponses, makeSignedPdf, readOutbox, test } from './fixtures.ts';
 

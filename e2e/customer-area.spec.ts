@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { texts } from '#domain/texts.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { expect, frDate, holdResponses, parisDatePlus, test } from './fixtures.ts';
 
 mkdirSync('test-results/screens', { recursive: true });

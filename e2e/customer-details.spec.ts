@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

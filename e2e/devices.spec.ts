@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
-import { journalTexts as j, sessionTexts as s } from '#domain/texts-sessions.ts';
+import { journalTexts as j, sessionTexts as s } from '#domain/texts/sessions.ts';
 import { apiHeaders, expect, test } from './fixtures.ts';
 
 /** The project's device (the phone's viewport, touch and user agent) for a context the test opens itself. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatCentimes } from '#domain/invoices.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
-import { ETAT_LABELS, invoiceTexts } from '#domain/texts-invoices.ts';
+import { ETAT_LABELS, invoiceTexts } from '#domain/texts/invoices.ts';
 import { pdfAttachments } from '#server/test/einvoice-rules.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { apiHeaders, expect, makeSignedPdf, readOutbox, test } from './fixtures.ts';

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
 import { INK } from '#server/signatures/signed-document.ts';
 import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { privacyPageTexts } from '#domain/privacy-page-texts.ts';
-import { privacyTexts as p } from '#domain/texts-privacy.ts';
-import { publicPageMeta, publicTexts, texts } from '#domain/texts.ts';
+import { privacyPageTexts } from '#domain/texts/privacy-page.ts';
+import { privacyTexts as p } from '#domain/texts/privacy.ts';
+import { publicPageMeta, publicTexts, texts } from '#domain/texts/common.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { expect, readOutbox, test } from './fixtures.ts';
 

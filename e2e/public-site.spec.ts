@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { indexedRoutes } from '#domain/paths.ts';
-import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts.ts';
+import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts/common.ts';
 
 // The server of playwright.config.ts runs with the default business identity.
 const business = { name: 'Convoyage Pro', siret: '123 456 789 00012', email: 'contact@convoyage-pro.fr', phone: '06 12 34 56 78' };

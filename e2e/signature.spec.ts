@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteTexts } from '#domain/texts-quotes.ts';
-import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts-signature.ts';
-import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { quoteTexts } from '#domain/texts/quotes.ts';
+import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
+import { texts } from '#domain/texts/common.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
 import { E2E_ADMIN, expect, readOutbox, signInAsAdmin, test } from './fixtures.ts';

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The text catalogue (src/domain/texts*.ts) holds every user-facing French text; server and
+ * The text catalogue (src/domain/texts/*.ts) holds every user-facing French text; server and
  * browser code import it. This suite reads the server's and the browser's sources and names
  * each French literal left outside it, file and line.
  */
@@ -87,7 +87,7 @@ function findFrenchLiterals(fileName: string, code: string): Hit[] {
       ts.isTemplateMiddle(node) ||
       ts.isTemplateTail(node) ||
       ts.isJsxText(node);
-    // Module specifiers ('#domain/texts.ts') are paths, not text.
+    // Module specifiers ('#domain/texts/common.ts') are paths, not text.
     const isImport = ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent));
     if (isText && !isImport && looksFrench(node.text, ts.isJsxText(node))) {
       const text = node.text.replace(/\s+/g, ' ').trim();
@@ -148,7 +148,7 @@ describe('the French text catalogue', () => {
 
   it('reads strings, templates and JSX text, not comments, imports or statuses', () => {
     const code = `
-      import { texts } from '#domain/texts.ts';
+      import { texts } from '#domain/texts/common.ts';
       // « Devis introuvable » quoted in a comment is fine
       const a = 'Trop de demandes.';
       const b = \`Bonjour \${name},\`;
@@ -169,6 +169,6 @@ describe('the French text catalogue', () => {
     const hits = sourceFiles(path.join(SRC, side)).flatMap((file) =>
       findFrenchLiterals(file, readFileSync(file, 'utf8')).map((hit) => `src/${path.relative(SRC, file)}:${hit.line}: ${hit.text}`),
     );
-    expect(hits, `French literals outside src/domain (move them to src/domain/texts*.ts):\n${hits.join('\n')}`).toEqual([]);
+    expect(hits, `French literals outside src/domain (move them to src/domain/texts/*.ts):\n${hits.join('\n')}`).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { storableString } from './schemas/text.ts';
 
 /**
  * The stable codes of the audit journal (server/audit/). Stored as they are: a code never
- * changes meaning; a new event gets a new code. Their French labels are in texts-sessions.ts.
+ * changes meaning; a new event gets a new code. Their French labels are in texts/sessions.ts.
  */
 export const AUDIT_KINDS = [
   // Authentication, for every account.

@@ -1,5 +1,5 @@
 import { indexedRoutes, isSpaRoute, routeTable } from './paths.ts';
-import { pageTitle, texts } from './texts.ts';
+import { pageTitle, texts } from './texts/common.ts';
 
 /** The head tags that depend on the page: written by the server, kept up to date by the client. */
 export type PageHead = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageHead } from './page-head.ts';
 import { indexedRoutes, isSpaRoute, pageModule, paths, routeList } from './paths.ts';
-import { publicPageMeta, texts } from './texts.ts';
+import { publicPageMeta, texts } from './texts/common.ts';
 
 describe('the route table', () => {
   it('builds every link, encoding the parameters', () => {

@@ -1,4 +1,4 @@
-import { publicPageMeta, type PageMeta } from './texts.ts';
+import { publicPageMeta, type PageMeta } from './texts/common.ts';
 
 /**
  * Who may open a page. The client's guards follow it (for the user's sake only: the server

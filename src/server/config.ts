@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
 import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
-import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts-invoices.ts';
+import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts/invoices.ts';
 
 const optionalText = z
   .string()

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiErrorMessages, type ApiErrorCode } from '#domain/texts-errors.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts/errors.ts';
 import { isInputDataError } from './db/errors.ts';
 import { AppError } from './errors.ts';
 

@@ -1,6 +1,6 @@
-import { apiErrorMessages, type ApiErrorCode } from '#domain/texts-errors.ts';
-import { privacyTexts } from '#domain/texts-privacy.ts';
-import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts/errors.ts';
+import { privacyTexts } from '#domain/texts/privacy.ts';
+import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts/security.ts';
 
 /**
  * Codes that only one capability's routes answer with: their default messages stay in that

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from './errors.ts';
-import { serverMessages } from '#domain/texts-server.ts';
+import { serverMessages } from '#domain/texts/server.ts';
 
 /** No payload of ours nests deeper than a few levels; a hostile one could exhaust the stack. */
 const MAX_JSON_DEPTH = 32;

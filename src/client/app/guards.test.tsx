@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { admin, customer, fakeApi, held, renderRoutes } from '#client/test/render.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 
 /** Shown when a page fails to load or render (for instance a chunk lost after a deployment). */
 export function RouteError() {

@@ -1,4 +1,4 @@
-import { internalErrorMessage, texts } from '#domain/texts.ts';
+import { internalErrorMessage, texts } from '#domain/texts/common.ts';
 
 /** An API refusal, decoded from `{error, message}`. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { securityErrorMessages, twoFactorTexts as t } from '#domain/texts-security.ts';
+import { securityErrorMessages, twoFactorTexts as t } from '#domain/texts/security.ts';
 import { fakeApi } from '#client/test/render.tsx';
 import { api } from './api.ts';
 import { withReauthentication } from './reauth-dialog.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { twoFactorTexts as t } from '#domain/texts-security.ts';
+import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Dialog } from '#client/ui/dialog.tsx';
 import { CodeField, TextField } from '#client/ui/field.tsx';

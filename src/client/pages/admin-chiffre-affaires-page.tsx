@@ -1,4 +1,4 @@
-import { invoiceTexts } from '#domain/texts-invoices.ts';
+import { invoiceTexts } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { RevenueView } from '#client/features/invoices/components/revenue-view.tsx';
 

@@ -1,5 +1,5 @@
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { useAdminArchives } from '#client/features/admin/api/use-admin-archives.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';

@@ -1,8 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { useAdminQuote } from '#client/features/admin/api/use-admin-quote.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Facture } from '#domain/schemas/invoices.ts';
-import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useAdminInvoices } from '#client/features/invoices/api/use-invoices.ts';
 import { fakeApi, held, renderRoutes } from '#client/test/render.tsx';
 import { AdminFacturePage } from './admin-facture-page.tsx';

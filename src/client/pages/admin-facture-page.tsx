@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { useInvoice } from '#client/features/invoices/api/use-invoices.ts';
 import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';

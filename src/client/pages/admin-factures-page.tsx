@@ -1,4 +1,4 @@
-import { invoiceTexts } from '#domain/texts-invoices.ts';
+import { invoiceTexts } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { InvoiceList } from '#client/features/invoices/components/invoice-list.tsx';
 

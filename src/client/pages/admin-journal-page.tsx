@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { journalTexts } from '#domain/texts-sessions.ts';
-import { texts } from '#domain/texts.ts';
+import { journalTexts } from '#domain/texts/sessions.ts';
+import { texts } from '#domain/texts/common.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 
 const Journal = lazy(() => import('#client/features/journal/components/journal.tsx').then((module) => ({ default: module.Journal })));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { texts } from '#domain/texts.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { texts } from '#domain/texts/common.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 
 /**

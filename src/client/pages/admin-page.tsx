@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { AdminToolbar } from '#client/features/admin/components/admin-toolbar.tsx';
 import { Pager } from '#client/features/admin/components/pager.tsx';
 import { QuoteGroups } from '#client/features/admin/components/quote-groups.tsx';

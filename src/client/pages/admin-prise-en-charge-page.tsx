@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 
 // Loaded with the page (see admin-missions-page.tsx): the home page's first bundle stays as it was.
 const InspectionScreen = lazy(() =>

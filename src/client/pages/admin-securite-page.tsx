@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { twoFactorTexts } from '#domain/texts-security.ts';
+import { twoFactorTexts } from '#domain/texts/security.ts';
 import { refreshSession, useSession } from '#client/lib/use-session.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { TwoFactorSetup } from '#client/features/two-factor/components/two-factor-setup.tsx';

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { statutLabel } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { useAdminQuote } from '#client/features/admin/api/use-admin-quote.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { UploadForm } from '#client/features/admin/components/upload-form.tsx';

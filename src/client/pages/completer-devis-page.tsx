@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { useProfile } from '#client/lib/use-profile.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useCompleteDevis } from '#client/features/quotes/api/complete-devis.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { defaultPrivacyFacts, privacyPageTexts as t } from '#domain/privacy-page-texts.ts';
-import { publicPageMeta } from '#domain/texts.ts';
+import { defaultPrivacyFacts, privacyPageTexts as t } from '#domain/texts/privacy-page.ts';
+import { publicPageMeta } from '#domain/texts/common.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { telHref } from '#client/lib/phone.ts';
 import { TextList } from '#client/ui/lists.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { texts } from '#domain/texts.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { ArchivedQuotes } from '#client/features/quotes/components/archived-quotes.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';

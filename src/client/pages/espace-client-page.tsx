@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { LogoutButton } from '#client/features/accounts/components/logout-button.tsx';
 import { NotificationSettings } from '#client/features/notifications/components/notification-settings.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { infoPageTexts } from '#domain/info-page-texts.ts';
-import { publicPageMeta } from '#domain/texts.ts';
+import { infoPageTexts } from '#domain/texts/info-pages.ts';
+import { publicPageMeta } from '#domain/texts/common.ts';
 import { Page } from '#client/ui/page.tsx';
 import styles from './public-pages.module.css';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { pageTitle, publicPageMeta, publicTexts } from '#domain/texts.ts';
+import { pageTitle, publicPageMeta, publicTexts } from '#domain/texts/common.ts';
 import { HeroBackground } from '#client/features/public/hero-background.tsx';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { infoPageTexts } from '#domain/info-page-texts.ts';
+import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { paths } from '#domain/paths.ts';
-import { publicPageMeta, texts } from '#domain/texts.ts';
+import { publicPageMeta, texts } from '#domain/texts/common.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Definitions, TextList } from '#client/ui/lists.tsx';
 import { Page } from '#client/ui/page.tsx';

@@ -1,4 +1,4 @@
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { ForgotPasswordForm } from '#client/features/accounts/components/forgot-password-form.tsx';
 import { Page } from '#client/ui/page.tsx';
 

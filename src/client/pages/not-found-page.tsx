@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { publicTexts, texts } from '#domain/texts.ts';
+import { publicTexts, texts } from '#domain/texts/common.ts';
 import styles from './public-pages.module.css';
 
 const nav = publicTexts.nav;

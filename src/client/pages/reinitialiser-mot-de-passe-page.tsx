@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { ResetPasswordForm } from '#client/features/accounts/components/reset-password-form.tsx';
 import { Page } from '#client/ui/page.tsx';
 

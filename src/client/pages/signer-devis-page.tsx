@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { signatureTexts as s } from '#domain/texts-signature.ts';
-import { texts } from '#domain/texts.ts';
+import { signatureTexts as s } from '#domain/texts/signature.ts';
+import { texts } from '#domain/texts/common.ts';
 import { useSigningView } from '#client/features/signature/api/get-signing-view.ts';
 import { SignedNotice, SigningForm } from '#client/features/signature/components/signing-form.tsx';
 import { Message } from '#client/ui/message.tsx';

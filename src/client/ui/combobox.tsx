@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { comboboxTexts } from '#domain/texts-simulator.ts';
+import { comboboxTexts } from '#domain/texts/simulator.ts';
 import styles from './combobox.module.css';
 import fieldStyles from './ui.module.css';
 

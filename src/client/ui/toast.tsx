@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import styles from './ui.module.css';
 
 type ToastKind = 'success' | 'error' | 'info';

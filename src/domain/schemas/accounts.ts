@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidPhone } from '../phone.ts';
-import { texts, textRuleMessages } from '../texts.ts';
-import { apiErrorMessages } from '../texts-errors.ts';
+import { texts, textRuleMessages } from '../texts/common.ts';
+import { apiErrorMessages } from '../texts/errors.ts';
 import { CLIENT_TYPES } from '../devis-values.ts';
 import { emailAddress, storableString, TOKEN_PATTERN } from './text.ts';
 

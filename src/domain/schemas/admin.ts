@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
-import { adminTexts } from '../texts-admin.ts';
+import { adminTexts } from '../texts/admin.ts';
 import { clausesSchema, devisSchema } from './devis.ts';
 import { storableString } from './text.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionMessages as m } from '../texts-quotes.ts';
+import { completionMessages as m } from '../texts/quotes.ts';
 import { completionSchema } from './devis-completion.ts';
 import { daysFromToday, validCompletion } from './devis-completion.fixture.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT } from '../invoices.ts';
-import { invoiceTexts } from '../texts-invoices.ts';
-import { textRuleMessages } from '../texts.ts';
+import { invoiceTexts } from '../texts/invoices.ts';
+import { textRuleMessages } from '../texts/common.ts';
 import { idParamSchema, storableString, type TextKind } from './text.ts';
 
 const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');

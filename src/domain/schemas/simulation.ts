@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '../pricing.ts';
-import { texts } from '../texts.ts';
+import { texts } from '../texts/common.ts';
 import { storableString } from './text.ts';
 
 /** An address as typed or chosen in the autocomplete: trimmed, bounded, printable. */

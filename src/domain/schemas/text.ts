@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textRuleMessages } from '../texts.ts';
+import { textRuleMessages } from '../texts/common.ts';
 
 /**
  * The rules every text field of every route shares, on both sides (forms and API).

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import { signUpBody } from './test-factories.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import {
   addressOf,

@@ -1,7 +1,7 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { signUpBody } from './test-factories.ts';
 import {
   addressOf,

@@ -1,6 +1,6 @@
 import { isAPIError } from 'better-auth/api';
-import { apiErrorMessages, type ApiErrorCode } from '#domain/texts-errors.ts';
-import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts-security.ts';
+import { apiErrorMessages, type ApiErrorCode } from '#domain/texts/errors.ts';
+import { securityErrorMessages, securityErrorStatus, type SecurityErrorCode } from '#domain/texts/security.ts';
 import { AppError } from '#server/errors.ts';
 
 /** better-auth's error codes (BASE_ERROR_CODES) as our stable codes with French messages. */

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { paths } from '#domain/paths.ts';
-import { apiErrorMessages } from '#domain/texts-errors.ts';
+import { apiErrorMessages } from '#domain/texts/errors.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '#domain/statuses.ts';
 import type { Config } from '#server/config.ts';
-import { apiErrorMessages } from '#domain/texts-errors.ts';
+import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { isAdminEmail, type Auth } from './auth.ts';
 

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paths } from '#domain/paths.ts';
 import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getProfile, registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 
 export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

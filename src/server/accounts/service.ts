@@ -5,7 +5,7 @@ import type { signUpSchema, Utilisateur, VerificationOutcome } from '#domain/sch
 import { isEmailAddress, TOKEN_PATTERN } from '#domain/schemas/text.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { AppError, notFound, unprocessable } from '#server/errors.ts';
 import { signUpAttemptMail, verificationMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';

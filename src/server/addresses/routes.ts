@@ -8,7 +8,7 @@ import {
   distanceRequestSchema,
   type AddressSuggestionDto,
 } from '#domain/schemas/simulation.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { AppError } from '#server/errors.ts';
 import { computeDistance, GeoNotFoundError, GeoServiceError, type Geo } from '#server/geo/index.ts';
-import { serverMessages } from '#domain/texts-server.ts';
+import { serverMessages } from '#domain/texts/server.ts';
 
 const serviceStatus = { timeout: 504, unavailable: 503, bad_response: 502 } as const;
 

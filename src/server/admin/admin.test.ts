@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody, uploadSigned } from './test-factories.ts';
 

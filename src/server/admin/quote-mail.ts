@@ -1,9 +1,9 @@
 import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts-server.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';

@@ -4,7 +4,7 @@ import type { Statut } from '#domain/statuses.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { foldAccents } from '#domain/text-fold.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { rowToSummary } from '#server/quotes/devis-mapper.ts';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
 import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { isStorableText } from '#domain/schemas/text.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { AppError } from '#server/errors.ts';
 import { MAX_UPLOAD_BYTES } from '#server/files/pdf-check.ts';
 import { errorResponses } from '#server/http-schemas.ts';
@@ -24,7 +24,7 @@ import {
   uploadSignedQuote,
   type AdminDeps,
 } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 
 const tags = ['administration'];
 const params = devisIdParamsSchema;

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { createAdmin, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, pdfText, uploadSigned } from './test-factories.ts';

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { insertQuote, makePdf, multipartBody, pdfText, uploadSigned } from './test-factories.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { journalQuerySchema, journalResponseSchema } from '#domain/audit.ts';
-import { sessionTexts } from '#domain/texts-sessions.ts';
+import { sessionTexts } from '#domain/texts/sessions.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { listJournal } from './service.ts';
 

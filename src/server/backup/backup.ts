@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '#server/config.ts';
-import { cliTexts } from '#domain/texts-server.ts';
+import { cliTexts } from '#domain/texts/server.ts';
 
 const run = promisify(execFile);
 

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { openDatabase, withWriteTransaction } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
-import { cliTexts } from '#domain/texts-server.ts';
-import { twoFactorServerTexts } from '#domain/texts-security.ts';
+import { cliTexts } from '#domain/texts/server.ts';
+import { twoFactorServerTexts } from '#domain/texts/security.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
 import { newBackupCodes, normaliseBase32, removeTwoFactorIn, sealTwoFactor, storeVerifiedTwoFactorIn } from '#server/two-factor/totp.ts';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackup, restoreBackup } from '#server/backup/backup.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { cliTexts } from '#domain/texts-server.ts';
+import { cliTexts } from '#domain/texts/server.ts';
 
 // `npm run backup [-- --out DIR]` while the app runs; `npm run restore -- --from DIR` with the app stopped.
 const USAGE = cliTexts.backupUsage;

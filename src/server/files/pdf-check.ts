@@ -1,5 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { AppError } from '#server/errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getSignedQuoteFile } from './service.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { notFound } from '#server/errors.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCentimes } from '#domain/invoices.ts';
-import { invoiceMailTexts, invoicePdfTexts } from '#domain/texts-invoices.ts';
+import { invoiceMailTexts, invoicePdfTexts } from '#domain/texts/invoices.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { pdfAttachments, pdfCatalogue, pdfXmp, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';

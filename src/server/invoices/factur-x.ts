@@ -1,6 +1,6 @@
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
 import { splitFrenchAddress } from '#domain/invoices.ts';
-import { invoicePdfTexts as t } from '#domain/texts-invoices.ts';
+import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { formatCentimes, formatJour, formatQuantite } from '#domain/invoices.ts';
-import { invoicePdfTexts as t } from '#domain/texts-invoices.ts';
+import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 

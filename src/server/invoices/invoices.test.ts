@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts-invoices.ts';
+import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { listHistory } from '#server/quotes/repository.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { getFacture, issueDraft } from './service.ts';

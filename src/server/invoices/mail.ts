@@ -1,6 +1,6 @@
 import { formatCentimes, formatJour } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
-import { invoiceMailTexts as m } from '#domain/texts-invoices.ts';
+import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Facture } from '#domain/schemas/invoices.ts';
-import { revenueCsvTexts } from '#domain/texts-invoices.ts';
+import { revenueCsvTexts } from '#domain/texts/invoices.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { addProfile, api, issuedInvoice } from './test-factories.ts';
 

@@ -1,6 +1,6 @@
 import { formatCentimesDecimal, formatJour, quarterOf } from '#domain/invoices.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
-import { MOYEN_LABELS, revenueCsvTexts as c } from '#domain/texts-invoices.ts';
+import { MOYEN_LABELS, revenueCsvTexts as c } from '#domain/texts/invoices.ts';
 import type { Db } from '#server/db/index.ts';
 import { listPaymentsBetween } from './repository.ts';
 

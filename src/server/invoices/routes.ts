@@ -15,7 +15,7 @@ import {
   revenueQuerySchema,
   revenueSchema,
 } from '#domain/schemas/invoices.ts';
-import { invoiceApiDocs, revenueCsvTexts } from '#domain/texts-invoices.ts';
+import { invoiceApiDocs, revenueCsvTexts } from '#domain/texts/invoices.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';

@@ -13,8 +13,8 @@ import {
 } from '#domain/invoices.ts';
 import type { AvoirInput, DraftUpdate, Facture, FactureClient, FactureListQuery, PaiementInput } from '#domain/schemas/invoices.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
-import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts-invoices.ts';
-import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
+import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';

@@ -1,7 +1,7 @@
 import { paths } from '#domain/paths.ts';
-import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts.ts';
-import { identityLine, mailTexts } from '#domain/texts-server.ts';
-import { privacyTexts } from '#domain/texts-privacy.ts';
+import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts/common.ts';
+import { identityLine, mailTexts } from '#domain/texts/server.ts';
+import { privacyTexts } from '#domain/texts/privacy.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };

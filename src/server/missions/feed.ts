@@ -1,7 +1,7 @@
 import ical from 'ical-generator';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 
 /**
  * The instant of a wall-clock time in France ("2026-12-01", "08:30"), whatever the server's

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STANDARD_PHOTOS, type InspectionBody, type MissionView, type PlanningResponse } from '#domain/schemas/missions.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { insertQuote } from '#server/admin/test-factories.ts';
 import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';

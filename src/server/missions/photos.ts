@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { PHOTO_LIMITS } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { AppError } from '#server/errors.ts';
 
 /** The media types a photo may arrive in (the page always sends JPEG). */

@@ -13,7 +13,7 @@ import {
   planningResponseSchema,
 } from '#domain/schemas/missions.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
 import { errorResponses } from '#server/http-schemas.ts';

@@ -19,8 +19,8 @@ import {
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk } from '#domain/schemas/signature.ts';
 import { nextStatut, normalizeStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { texts } from '#domain/texts/common.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { parisToday } from '#domain/time-slots.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import type { Config } from '#server/config.ts';

@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Statut } from '#domain/statuses.ts';
-import { notificationTexts as n } from '#domain/texts-signature.ts';
+import { notificationTexts as n } from '#domain/texts/signature.ts';
 import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import {
   addressOf,

@@ -1,7 +1,7 @@
 import { paths } from '#domain/paths.ts';
 import { statutLabel, type Statut } from '#domain/statuses.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
-import { notificationTexts as n } from '#domain/texts-signature.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
+import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';

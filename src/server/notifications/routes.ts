@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getPreferences, setPreferences } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const preferencesSchema = z.object({

@@ -1,5 +1,5 @@
-import { notificationTexts as n } from '#domain/texts-signature.ts';
-import { texts } from '#domain/texts.ts';
+import { notificationTexts as n } from '#domain/texts/signature.ts';
+import { texts } from '#domain/texts/common.ts';
 import type { Config } from '#server/config.ts';
 import { escapeHtml } from '#server/mail/templates.ts';
 

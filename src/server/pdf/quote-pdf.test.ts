@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { loadConfig } from '#server/config.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { formatPrixPdf, renderQuotePdf } from './quote-pdf.ts';

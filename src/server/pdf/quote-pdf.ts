@@ -1,10 +1,10 @@
 import { formatWallClock } from '#domain/dates.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
-import { pdfTexts } from '#domain/texts-server.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
+import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from './pdfkit-document.ts';
 

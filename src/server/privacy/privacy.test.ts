@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statut } from '#domain/statuses.ts';
-import { privacyTexts as p } from '#domain/texts-privacy.ts';
+import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { addProfile, issuedThroughService, missionQuote } from '#server/invoices/test-factories.ts';
 import { setAccountTwoFactor } from '#server/cli/admin.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { privacyTexts as p } from '#domain/texts-privacy.ts';
+import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 import { errorResponses } from '#server/http-schemas.ts';

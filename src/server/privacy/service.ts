@@ -1,5 +1,5 @@
 import { parisToday } from '#domain/dates.ts';
-import { privacyTexts as p, type BlockingQuote } from '#domain/texts-privacy.ts';
+import { privacyTexts as p, type BlockingQuote } from '#domain/texts/privacy.ts';
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/accounts/guards.ts';
 import { findUtilisateur } from '#server/accounts/repository.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion, daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { STATUTS, type Statut } from '#domain/statuses.ts';
-import { completionMessages as m, quoteApiMessages } from '#domain/texts-quotes.ts';
+import { completionMessages as m, quoteApiMessages } from '#domain/texts/quotes.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
 import { findQuoteById } from './repository.ts';
 import { createQuoteInStatus, customerQuoteRoutes, putCompletion } from './test-factories.ts';

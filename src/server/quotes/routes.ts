@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimatePrice } from '#domain/pricing.ts';
-import { texts } from '#domain/texts.ts';
-import { quoteApiMessages } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { sendJson, startFakeService } from '#server/test/fake-service.ts';
 import { buildTestApp, countQuotes, createCustomer, ENGINES, useTestApp, type TestApp } from '#server/test/helpers.ts';
 

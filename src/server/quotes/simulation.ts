@@ -4,7 +4,7 @@ import { simulationRequestSchema, simulationResultSchema } from '#domain/schemas
 import { errorResponses } from '#server/http-schemas.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { simulate } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 
 /** POST /api/devis/simulation: the price for anyone, saved as a quote for a verified customer. */
 export async function simulationRoutes(instance: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/errors.ts';
-import { serverMessages } from '#domain/texts-server.ts';
+import { serverMessages } from '#domain/texts/server.ts';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors.ts';
-import { serverMessages } from '#domain/texts-server.ts';
+import { serverMessages } from '#domain/texts/server.ts';
 
 /**
  * The public routes that cost something (geocoding, routing — billed with ROUTER=google —

@@ -2,7 +2,7 @@ import { isAPIError, type createAuthMiddleware } from 'better-auth/api';
 import type { AuditKind } from '#domain/audit.ts';
 import { formatParisShort } from '#server/signatures/signed-document.ts';
 import { paths } from '#domain/paths.ts';
-import { securityMailTexts as m } from '#domain/texts-sessions.ts';
+import { securityMailTexts as m } from '#domain/texts/sessions.ts';
 import { findUserIdByEmail, hasSignedInBefore } from '#server/audit/repository.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import type { Config } from '#server/config.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/audit.ts';
 import { idParamSchema } from '#domain/schemas/text.ts';
-import { sessionTexts } from '#domain/texts-sessions.ts';
+import { sessionTexts } from '#domain/texts/sessions.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 import { unauthenticated } from '#server/errors.ts';
 import { errorResponses } from '#server/http-schemas.ts';

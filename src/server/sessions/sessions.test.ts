@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityMailTexts } from '#domain/texts-sessions.ts';
+import { securityMailTexts } from '#domain/texts/sessions.ts';
 import {
   addressOf,
   buildTestAppForThisTest,

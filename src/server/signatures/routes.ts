@@ -6,7 +6,7 @@ import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts'
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getSentPdf, getSigningView, signQuote, type SignatureDeps } from './service.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const tags = ['signature'];

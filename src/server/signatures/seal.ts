@@ -8,7 +8,7 @@ import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import { ConfigError, type Config } from '#server/config.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
-import { signatureTexts } from '#domain/texts-signature.ts';
+import { signatureTexts } from '#domain/texts/signature.ts';
 
 /**
  * The operator's seal: the certificate and key that sign every signed document (PAdES), so a

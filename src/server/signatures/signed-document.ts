@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { sealPdf, type Seal } from './seal.ts';

@@ -5,7 +5,7 @@ import { indexedRoutes, paths } from '#domain/paths.ts';
 import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
-import { apiDocs } from '#domain/texts-server.ts';
+import { apiDocs } from '#domain/texts/server.ts';
 
 export async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { twoFactorServerTexts as docs } from '#domain/texts-security.ts';
+import { twoFactorServerTexts as docs } from '#domain/texts/security.ts';
 import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { securityMailTexts } from '#domain/texts-sessions.ts';
+import { securityMailTexts } from '#domain/texts/sessions.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {

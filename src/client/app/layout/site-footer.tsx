@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { publicTexts, texts } from '#domain/texts.ts';
+import { publicTexts, texts } from '#domain/texts/common.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import styles from './layout.module.css';
 import { telHref } from '#client/lib/phone.ts';

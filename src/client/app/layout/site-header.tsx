@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { publicTexts, texts } from '#domain/texts.ts';
+import { publicTexts, texts } from '#domain/texts/common.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';

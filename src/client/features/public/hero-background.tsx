@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { publicTexts } from '#domain/texts.ts';
+import { publicTexts } from '#domain/texts/common.ts';
 import { HERO_IMAGES, HERO_ROTATION_MS, PHONE_MEDIA, type HeroImage } from './hero-images.ts';
 import { usePrefersReducedMotion, useHeroRotation } from './use-hero-rotation.ts';
 import styles from './hero-background.module.css';

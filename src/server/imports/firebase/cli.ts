@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importTexts as m, type ImportCollection } from '#domain/texts-import.ts';
+import { importTexts as m, type ImportCollection } from '#domain/texts/import.ts';
 import { createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig, type Config } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUTS } from '#domain/statuses.ts';
-import { importTexts } from '#domain/texts-import.ts';
+import { importTexts } from '#domain/texts/import.ts';
 import { mapAuthUser, mapDevis, mapUtilisateur, readNumber, type Mapped, type SourceQuote, type Unmapped } from './mapping.ts';
 
 const { reasons, warnings } = importTexts;

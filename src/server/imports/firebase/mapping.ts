@@ -17,7 +17,7 @@ import {
 import { isEmailAddress, isStorableText, toStorableText } from '#domain/schemas/text.ts';
 import { INITIAL_STATUT, STATUTS, type Statut } from '#domain/statuses.ts';
 import { foldAccents } from '#domain/text-fold.ts';
-import { importTexts } from '#domain/texts-import.ts';
+import { importTexts } from '#domain/texts/import.ts';
 import { parisToday } from '#domain/time-slots.ts';
 
 const { reasons, warnings: w } = importTexts;

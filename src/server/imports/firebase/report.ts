@@ -1,4 +1,4 @@
-import { IMPORT_COLLECTIONS, importTexts as m, type ImportCollection } from '#domain/texts-import.ts';
+import { IMPORT_COLLECTIONS, importTexts as m, type ImportCollection } from '#domain/texts/import.ts';
 
 export type CollectionCounts = { read: number; imported: number; alreadyImported: number; skipped: number };
 

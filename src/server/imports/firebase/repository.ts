@@ -1,5 +1,5 @@
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
-import type { ImportCollection } from '#domain/texts-import.ts';
+import type { ImportCollection } from '#domain/texts/import.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db, type DbEngine } from '#server/db/index.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
 import type { FirebaseImportTable, NewDevisRow } from '#server/db/schema.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
-import { importTexts, type ImportCollection } from '#domain/texts-import.ts';
+import { importTexts, type ImportCollection } from '#domain/texts/import.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { signedFileKey } from '#server/admin/service.ts';
 import { AppError } from '#server/errors.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importTexts } from '#domain/texts-import.ts';
+import { importTexts } from '#domain/texts/import.ts';
 import {
   decodeFirestoreValue,
   ImportInputError,

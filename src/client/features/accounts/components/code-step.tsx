@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { twoFactorTexts as t } from '#domain/texts-security.ts';
+import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { ApiError, messageOf } from '#client/lib/api.ts';
 import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import { Button } from '#client/ui/button.tsx';

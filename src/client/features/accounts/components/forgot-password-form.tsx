@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema } from '#domain/schemas/accounts.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { TextField } from '#client/ui/field.tsx';
 import { messageOf } from '#client/lib/api.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';

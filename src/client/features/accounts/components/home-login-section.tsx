@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { homeFor, useSession } from '#client/lib/use-session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LogoutButton } from './logout-button.tsx';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { loginSchema, type LoginInput } from '#domain/schemas/accounts.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
 import { ApiError, messageOf } from '#client/lib/api.ts';

@@ -1,4 +1,4 @@
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useLogout } from '#client/lib/use-logout.ts';
 import styles from './accounts.module.css';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { TextField } from '#client/ui/field.tsx';
 
 type RegisteredField = UseFormRegisterReturn & { error?: string };

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { resetPasswordSchema } from '#domain/schemas/accounts.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { ApiError, messageOf } from '#client/lib/api.ts';

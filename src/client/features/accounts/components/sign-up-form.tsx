@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { signUpSchema, type SignUpInput } from '#domain/schemas/accounts.ts';
 import { CLIENT_TYPES } from '#domain/devis-values.ts';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { CheckboxField, RadioGroupField, TextField } from '#client/ui/field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { messageOf } from '#client/lib/api.ts';

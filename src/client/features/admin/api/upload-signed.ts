@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { internalErrorMessage, texts } from '#domain/texts.ts';
+import { internalErrorMessage, texts } from '#domain/texts/common.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 

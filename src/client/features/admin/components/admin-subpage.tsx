@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 

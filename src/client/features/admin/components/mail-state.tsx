@@ -1,5 +1,5 @@
 import type { Devis } from '#domain/schemas/devis.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/ui/button.tsx';

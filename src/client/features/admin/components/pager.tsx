@@ -1,4 +1,4 @@
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { Button } from '#client/ui/button.tsx';
 import styles from './admin.module.css';
 

@@ -4,7 +4,7 @@ import type { DevisSummary } from '#domain/schemas/admin.ts';
 import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { canApply } from '#domain/statuses.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ConfirmDialog } from '#client/ui/dialog.tsx';

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { formatWallClock } from '#domain/dates.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasFinalPrice, statutLabel } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
-import { importedQuoteTexts } from '#domain/texts-import.ts';
-import { quoteTexts as q, valueLabel } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { importedQuoteTexts } from '#domain/texts/import.ts';
+import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
 import { statutLabel } from '#domain/statuses.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { formatDate, formatDateTime, formatQuotePrice } from '#client/lib/format.ts';
 import { telHref } from '#client/lib/phone.ts';
 import { Button } from '#client/ui/button.tsx';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { texts } from '#domain/texts.ts';
-import { adminTexts } from '#domain/texts-admin.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatDateTime } from '#client/lib/format.ts';
 import type { DeviceSession } from '#domain/audit.ts';
-import { sessionTexts as s } from '#domain/texts-sessions.ts';
+import { sessionTexts as s } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useDevices, useRevokeDevice, useRevokeOtherDevices } from '../api/use-devices.ts';

@@ -1,5 +1,5 @@
 import type { EtatFacture } from '#domain/invoices.ts';
-import { ETAT_LABELS } from '#domain/texts-invoices.ts';
+import { ETAT_LABELS } from '#domain/texts/invoices.ts';
 import styles from './invoices.module.css';
 
 export function EtatBadge({ etat }: { etat: EtatFacture }) {

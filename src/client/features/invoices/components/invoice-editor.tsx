@@ -10,7 +10,7 @@ import {
 } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
-import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextAreaField, TextField } from '#client/ui/field.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ETATS_FACTURE, FACTURE_TYPES, formatCentimes, formatJour, type EtatFacture, type FactureType } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
-import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts-invoices.ts';
+import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';

@@ -12,7 +12,7 @@ import {
 } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
-import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts-invoices.ts';
+import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '#client/ui/field.tsx';

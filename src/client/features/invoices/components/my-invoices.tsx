@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatCentimes, formatJour } from '#domain/invoices.ts';
-import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useMyInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import styles from './invoices.module.css';

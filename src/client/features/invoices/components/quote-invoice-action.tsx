@@ -1,7 +1,7 @@
 import { useNavigate, Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
-import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useToast } from '#client/ui/toast.tsx';

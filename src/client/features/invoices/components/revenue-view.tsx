@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { parisToday } from '#domain/dates.ts';
 import { formatCentimes } from '#domain/invoices.ts';
-import { invoiceTexts as t } from '#domain/texts-invoices.ts';
+import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';

@@ -1,6 +1,6 @@
 import { formatDateTime } from '#client/lib/format.ts';
 import type { AuditEntry } from '#domain/audit.ts';
-import { journalTexts as j } from '#domain/texts-sessions.ts';
+import { journalTexts as j } from '#domain/texts/sessions.ts';
 import styles from './journal.module.css';
 
 const kindLabel = (kind: string) => (j.kinds as Record<string, string>)[kind] ?? kind;

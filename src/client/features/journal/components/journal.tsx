@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KINDS } from '#domain/audit.ts';
-import { journalTexts as j } from '#domain/texts-sessions.ts';
+import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { journalTexts as j } from '#domain/texts-sessions.ts';
+import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Message } from '#client/ui/message.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ETAPES, type InspectionView } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useCustomerInspections } from '../api/use-customer-inspections.ts';
 import styles from './missions.module.css';

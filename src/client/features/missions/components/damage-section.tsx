@@ -1,6 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import { DAMAGE_KINDS, type Damage, type DamageKind, type Emplacement } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import type { StoredPhoto } from '../offline/store.ts';

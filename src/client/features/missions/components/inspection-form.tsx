@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { DOCUMENTS, type Etape, type MissionView } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { Etape, InspectionView, MissionView } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Message } from '#client/ui/message.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { STANDARD_PHOTOS, type Emplacement } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { StoredPhoto } from '../offline/store.ts';
 import { useObjectUrl } from './use-object-url.ts';
 import styles from './missions.module.css';

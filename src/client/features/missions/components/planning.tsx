@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { PlanningMission } from '#domain/schemas/missions.ts';
 import type { contactSchema } from '#domain/schemas/devis.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { z } from 'zod';
 import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { OfflineReadiness } from '../offline/use-offline-ready.ts';
 import styles from './missions.module.css';
 

@@ -1,6 +1,6 @@
 import { inspectionBodySchema, type InspectionBody, type MissionView } from '#domain/schemas/missions.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
-import { texts } from '#domain/texts.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
+import { texts } from '#domain/texts/common.ts';
 import {
   clearDraft,
   forgetDeletion,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Emplacement, Etape, MissionView } from '#domain/schemas/missions.ts';
 import { hasInk } from '#domain/schemas/signature.ts';
-import { missionTexts as m } from '#domain/texts-missions.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
 import { missionKeys } from '../api/keys.ts';
 import { compressPhoto } from './compress.ts';
 import {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { notificationTexts as n } from '#domain/texts-signature.ts';
+import { notificationTexts as n } from '#domain/texts/signature.ts';
 import { CheckboxField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useNotificationPreferences, useSetNotificationPreferences } from '../api/use-notification-preferences.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { privacyTexts as p } from '#domain/texts-privacy.ts';
+import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { DELETED_LANDING, PrivacySection } from './privacy-section.tsx';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
-import { privacyTexts as p } from '#domain/texts-privacy.ts';
+import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { clearCompletionDrafts } from '#client/lib/completion-draft.ts';
 import { Button } from '#client/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { texts } from '#domain/texts.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { texts } from '#domain/texts/common.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { TextField } from '#client/ui/field.tsx';
 import { useDebounced } from '#client/lib/use-debounced.ts';
 import { Message } from '#client/ui/message.tsx';

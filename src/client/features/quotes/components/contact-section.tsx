@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import styles from './quotes.module.css';
 import { telHref } from '#client/lib/phone.ts';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { Button } from '#client/ui/button.tsx';
 import { formatSimulationDate, priceFact } from './format.ts';
 import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { texts } from '#domain/texts.ts';
+import { texts } from '#domain/texts/common.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 

@@ -1,6 +1,6 @@
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasFinalPrice } from '#domain/statuses.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { formatDate, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 
 /**

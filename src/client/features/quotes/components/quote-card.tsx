@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { Definitions } from '#client/ui/lists.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';

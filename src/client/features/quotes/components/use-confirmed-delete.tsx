@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { quoteTexts as t } from '#domain/texts-quotes.ts';
+import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { ConfirmDialog } from '#client/ui/dialog.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useDeleteDevis } from '../api/delete-devis.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { signatureTexts as s } from '#domain/texts-signature.ts';
+import { signatureTexts as s } from '#domain/texts/signature.ts';
 import { Message } from '#client/ui/message.tsx';
 import styles from './signature.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { hasInk, type SignatureDrawing, type SigningView } from '#domain/schemas/signature.ts';
-import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts-signature.ts';
-import { texts } from '#domain/texts.ts';
+import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
+import { texts } from '#domain/texts/common.ts';
 import { formatDateTime, formatEurosAndCents } from '#client/lib/format.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { simulatorTexts } from '#domain/texts-simulator.ts';
+import { simulatorTexts } from '#domain/texts/simulator.ts';
 import { Combobox } from '#client/ui/combobox.tsx';
 import { useAddressSuggestions } from '../api/use-address-suggestions.ts';
 

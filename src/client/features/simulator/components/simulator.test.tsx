@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { texts } from '#domain/texts.ts';
-import { simulatorTexts as t } from '#domain/texts-simulator.ts';
+import { texts } from '#domain/texts/common.ts';
+import { simulatorTexts as t } from '#domain/texts/simulator.ts';
 import { customer, fakeApi, held, renderAt } from '#client/test/render.tsx';
 import { Simulator } from './simulator.tsx';
 

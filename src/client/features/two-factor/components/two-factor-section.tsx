@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { twoFactorTexts as t } from '#domain/texts-security.ts';
+import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { TwoFactorSettings } from './two-factor-settings.tsx';
 import styles from './two-factor.module.css';
 

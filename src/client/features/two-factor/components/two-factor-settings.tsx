@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { twoFactorTexts as t } from '#domain/texts-security.ts';
+import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { refreshSession } from '#client/lib/use-session.ts';
 import { Button } from '#client/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { twoFactorTexts as t } from '#domain/texts-security.ts';
+import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CodeField } from '#client/ui/field.tsx';

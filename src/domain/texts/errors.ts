@@ -3,7 +3,7 @@
  * module of its own so that the home page's first bundle does not carry them (the browser shows
  * the message each answer brings; the forms that validate passwords and links load lazily).
  */
-import { internalErrorMessage } from './texts.ts';
+import { internalErrorMessage } from './common.ts';
 
 export const apiErrorMessages = {
   not_found: 'Ressource introuvable.',

@@ -1,6 +1,6 @@
 /**
  * Texts of the information pages (about, how it works, FAQ, legal notices): part of the
- * catalogue of src/domain/texts.ts, kept in their own module because those pages load
+ * catalogue of src/domain/texts/common.ts, kept in their own module because those pages load
  * lazily and their long texts would otherwise weigh on the home page's first bundle.
  */
 export const infoPageTexts = {

@@ -1,6 +1,6 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the invoice pages,
 // the invoice PDF and its e-mails load it.
-import type { EtatFacture, FactureType, MoyenPaiement } from './invoices.ts';
+import type { EtatFacture, FactureType, MoyenPaiement } from '../invoices.ts';
 
 export const ETAT_LABELS: Record<EtatFacture, string> = {
   brouillon: 'Brouillon',

@@ -1,7 +1,7 @@
 /**
  * Texts of the customer's rights (RGPD): the export, the account deletion, its last e-mail
- * and the API's summaries. Part of the catalogue of src/domain/texts.ts. The privacy page's
- * long texts are in privacy-page-texts.ts, loaded with that page only.
+ * and the API's summaries. Part of the catalogue of src/domain/texts/common.ts. The privacy page's
+ * long texts are in texts/privacy-page.ts, loaded with that page only.
  */
 
 /** A quote that keeps the account open, as the refusal names it. */

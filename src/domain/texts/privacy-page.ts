@@ -1,10 +1,10 @@
 /**
  * Texts of the « Politique de confidentialité » page (/confidentialite): part of the catalogue
- * of src/domain/texts.ts, in a module of their own because that page loads lazily. What the
+ * of src/domain/texts/common.ts, in a module of their own because that page loads lazily. What the
  * page says of retention and processors comes from the server's configuration (PublicConfig's
  * `privacy`); the defaults below are what it shows without one.
  */
-import type { PrivacyFacts } from './public-config.ts';
+import type { PrivacyFacts } from '../public-config.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 const days = (count: number) => plural(count, 'jour', 'jours');

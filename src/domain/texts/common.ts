@@ -76,7 +76,7 @@ export const signUpAttemptMailTexts = {
 
 /**
  * The message shown when an answer carries none (a proxy's error page, a network failure): the
- * browser imports this one constant; the table of the API's error messages (texts-errors.ts)
+ * browser imports this one constant; the table of the API's error messages (texts/errors.ts)
  * stays out of the home page's first bundle.
  */
 export const internalErrorMessage = 'Une erreur interne est survenue. Veuillez réessayer plus tard.';

@@ -1,6 +1,6 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the pages that
 // use it load it.
-import { texts } from './texts.ts';
+import { texts } from './common.ts';
 
 /** Texts of the customer area (quotes list, detail, completion form, archives). */
 export const quoteTexts = {

@@ -1,6 +1,6 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the pages that
 // use it load it: « Mes appareils », the security e-mails and the audit journal (issue 18).
-import type { AuditKind } from './audit.ts';
+import type { AuditKind } from '../audit.ts';
 
 export const sessionTexts = {
   title: 'Mes appareils',
