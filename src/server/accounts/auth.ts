@@ -149,7 +149,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
       },
     },
     hooks: {
-      // Per-account limit on sign-in, whatever the IP (docs/decisions.md, "The administrator
+      // Per-account limit on sign-in, whatever the IP (docs/decisions/, "The administrator
       // cannot be locked out"). A browser that signed in before presents its device cookie
       // and is counted on its own; any other attempt is counted on the account's shared
       // counter. Every attempt is counted here, in one atomic upsert, before its password is

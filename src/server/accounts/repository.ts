@@ -32,7 +32,7 @@ export async function deleteAuthUser(db: Db, id: string): Promise<void> {
 const ABANDONED_SIGN_UP_AFTER_MS = 10 * 60 * 1000;
 
 /**
- * Removes the account a crashed sign-up left behind (see docs/decisions.md, "Sign-up is our
+ * Removes the account a crashed sign-up left behind (see docs/decisions/, "Sign-up is our
  * route…"): unverified, without profile, and older than any sign-up still under way. Returns
  * whether it did; any other account is left alone.
  */

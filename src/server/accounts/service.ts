@@ -48,7 +48,7 @@ export async function getProfile(database: DatabaseHandle, userId: string): Prom
  * account, or is the administrator's, so that sign-up tells nobody which addresses exist:
  * - a new address gets the better-auth account (hashed password, unverified), its profile in
  *   `utilisateurs` and the verification e-mail; if the profile cannot be written the account
- *   is removed before answering, so no account exists without a profile (docs/decisions.md,
+ *   is removed before answering, so no account exists without a profile (docs/decisions/,
  *   "Sign-up is our route; better-auth's own sign-up endpoint is hidden");
  * - an address with an account changes nothing; its owner is told by e-mail that someone
  *   tried (a new verification e-mail instead, if the account is not verified yet);

@@ -6,7 +6,7 @@ import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 /**
  * Factur-X, profile EN 16931: the PDF/A-3 of renderInvoicePdf with its data as CII XML
  * attached as `factur-x.xml` (AFRelationship Alternative, Factur-X XMP extension), made by
- * @e-invoice-eu/core (docs/decisions.md says why this library). We give it the invoice in its
+ * @e-invoice-eu/core (docs/decisions/ says why this library). We give it the invoice in its
  * internal format, which follows the EN 16931 semantic model through the UBL names; it writes
  * the CII, the PDF/A metadata and the attachment.
  *

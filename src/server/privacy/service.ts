@@ -209,7 +209,7 @@ export function cityOf(address: string): string {
 }
 
 /**
- * What a quote keeps when its customer leaves (docs/decisions.md, "Account deletion"):
+ * What a quote keeps when its customer leaves (docs/decisions/, "Account deletion"):
  * - always removed: the e-mail and account link, phones, the on-site contacts, the names in
  *   the pickup and delivery slots, the plate and VIN, the comment;
  * - a quote with an invoice or credit note, or a finished mission (still to be invoiced),

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
  *   stored once), received before its inspection is completed (`completed` 0) and kept with it;
  * - `planning_feed`: the SHA-256 of the calendar feed's secret token (never the token).
  * Photos and reports have no foreign key to the quote: like the signature evidence, they
- * outlive a quote deleted later (docs/decisions.md).
+ * outlive a quote deleted later (docs/decisions/).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
  * - the quote history also records events that are not statuses (`event`, e.g. « signé en
  *   ligne », with the name of the person, `byName`); an event row keeps the status as it was;
  * - `signatures` keeps the evidence of each online signature. It has no foreign key to the
- *   quote on purpose: the evidence outlives a quote deleted later (docs/decisions.md);
+ *   quote on purpose: the evidence outlives a quote deleted later (docs/decisions/);
  * - `notification_preferences`: a customer's choice about the e-mails that are not essential
  *   (no row: he gets them).
  */
