@@ -70,9 +70,9 @@ async function seedQuotes(handle: DatabaseHandle): Promise<{ id: string; email: 
 
 let signIns = 0;
 
-const signIn = (url: string) => {
+const signIn = (url: string, env: Record<string, string>) => {
   signIns += 1;
-  return adminCookie(url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, `198.51.100.${signIns % 250}`);
+  return adminCookie(url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, env, `198.51.100.${signIns % 250}`);
 };
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<Result> {
@@ -99,7 +99,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
     while (confirmed.size < quotes.length && kills < 100) {
       const server = await startServer(env);
-      const cookie = await signIn(server.url);
+      const cookie = await signIn(server.url, env);
       const headers = { 'content-type': 'application/json', origin: server.url, cookie };
       let alive = true;
       // The kill falls at a random moment after the round's first acknowledged request, so

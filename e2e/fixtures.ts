@@ -11,6 +11,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { createQuote } from '#server/quotes/repository.ts';
 import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.ts';
+import { forgetLastTotpStep } from '#server/test/totp-steps.ts';
 
 /**
  * What the journeys share: the data they need, made through the app's own API as a user
@@ -28,6 +29,17 @@ export const E2E_ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 export const totpCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 
 /**
+ * The code of `secret` for a new sign-in of the administrator. A code is accepted once (the app
+ * records its 30-second step) and the journeys sign in many times a minute: the account's last
+ * used step is forgotten in the running app's database first, as waiting for the next code would do.
+ */
+export async function freshTotpCode(secret = E2E_ADMIN_TOTP_SECRET, email = E2E_ADMIN.email) {
+  const database = openDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' }).database);
+  await forgetLastTotpStep(database.db, email).finally(() => database.close());
+  return totpCode(secret);
+}
+
+/**
  * Signs `request` (an API context or a page's) in as the administrator: the password, then a
  * code computed from his secret, from one client address of its own.
  */
@@ -35,7 +47,7 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string,
   const headers = apiHeaders(baseURL);
   await ok(await request.post('/api/auth/sign-in/email', { data: account, headers }), 'admin sign-in');
   await ok(
-    await request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(E2E_ADMIN_TOTP_SECRET) }, headers }),
+    await request.post('/api/auth/two-factor/verify-totp', { data: { code: await freshTotpCode(E2E_ADMIN_TOTP_SECRET, account.email) }, headers }),
     'admin second factor',
   );
 }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { TOTP } from 'otpauth';
 import { readOutbox } from './outbox.ts';
+import { forgetLastTotpStep } from './totp-steps.ts';
 
 export { addressOf, linkIn, readOutbox } from './outbox.ts';
 
@@ -31,11 +32,7 @@ export const totpCode = (secret: string, offset = 0) =>
  * the account's last used step is forgotten first, as waiting for the next code would do.
  */
 export async function freshTotpCode(testApp: TestApp, email: string, secret: string): Promise<string> {
-  const db = testApp.app.database.db;
-  await db
-    .deleteFrom('totp_last_step')
-    .where('userId', 'in', db.selectFrom('user').select('id').where('email', '=', email.toLowerCase()))
-    .execute();
+  await forgetLastTotpStep(testApp.app.database.db, email);
   return totpCode(secret);
 }
 
