@@ -216,7 +216,7 @@ for (const viewport of viewports) {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('combobox', { name: "Adresse d'arrivée" })).toBeFocused();
+      await expect(page.getByRole('combobox', { name: 'Adresse d’arrivée' })).toBeFocused();
       await page.keyboard.type('Rennes');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Tab');

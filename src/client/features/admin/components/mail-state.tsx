@@ -8,7 +8,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useRetryMail } from '../api/use-retry-mail.ts';
 import styles from './admin.module.css';
 
-/** Where the quote's e-mail for signature stands, and « Réessayer l'envoi » while it has not gone. */
+/** Where the quote's e-mail for signature stands, and « Réessayer l’envoi » while it has not gone. */
 export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'envoi'> }) {
   const retry = useRetryMail();
   const toast = useToast();
