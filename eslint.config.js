@@ -71,6 +71,12 @@ export default tseslint.config(
           selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
           message: 'No focused or skipped tests.',
         },
+        {
+          // TanStack Query drops the callbacks given to mutate() when their component unmounts,
+          // which a refetch after the change often does (the toast and the way on were lost).
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'One pattern for a mutation: await mutateAsync(…) in try/catch, then the toast, then navigate.',
+        },
       ],
     },
   },

@@ -175,7 +175,7 @@ describe('the French text catalogue', () => {
 
   it('writes the apostrophe of our own texts as ’, the specification’s texts as the specification spells them', () => {
     // The texts the specification gives word for word with a straight apostrophe.
-    const specTexts = new Set([
+    const specTexts = new Set<string>([
       texts.loadingUser,
       texts.clauseKm,
       texts.clauseLongDistance,

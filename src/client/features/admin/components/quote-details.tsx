@@ -65,7 +65,7 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
             [q.dateSimulation, formatDateTime(devis.dateSimulation)],
             [q.adresseDepart, devis.adresseDepart],
             [q.adresseArrivee, devis.adresseArrivee],
-            [q.distance, `${formatKm(devis.distanceKm)} km`],
+            [q.distance, `${formatKm(devis.distanceKm)}\u00a0km`],
             [hasFinalPrice(devis.statut) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis.prix, devis.statut)],
             [q.typeConvoyage, valueLabel(devis.typeConvoyage)],
           ]}
