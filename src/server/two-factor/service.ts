@@ -7,6 +7,7 @@ import { withWriteTransaction } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
 import {
+  acceptTotpCode,
   findTwoFactor,
   newBackupCodes,
   newBase32Secret,
@@ -18,7 +19,6 @@ import {
   setupPayload,
   storeBackupCodesIn,
   storeVerifiedTwoFactorIn,
-  acceptTotpCode,
 } from './totp.ts';
 
 export type TwoFactorDeps = AccountActionDeps;
