@@ -44,8 +44,9 @@ function totpOf(base32: string, issuer: string, label: string) {
  * The 30-second step `code` belongs to when it is a code of `base32` for now, or for the step
  * just before or after (clocks drift); null when it is not.
  */
-function stepOfTotp(base32: string, code: string, now = Date.now()): number | null {
+function stepOfTotp(base32: string, code: string): number | null {
   if (!/^\d{6}$/.test(code)) return null;
+  const now = Date.now();
   const delta = totpOf(base32, 'x', 'x').validate({ token: code, window: 1, timestamp: now });
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
 }
