@@ -31,7 +31,8 @@ if (!npmCli || !npmCli.endsWith('.js')) {
   process.exit(2);
 }
 
-const cacheDir = process.env.CONVOYAGE_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'convoyage-pro');
+const cacheDir =
+  process.env.CONVOYAGE_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'convoyage-pro');
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
 function check(result, what) {
@@ -48,9 +49,13 @@ function fetchNode(version) {
   const downloads = path.join(cacheDir, 'downloads');
   mkdirSync(downloads, { recursive: true });
   const packed = check(
-    spawnSync(process.execPath, [npmCli, 'pack', `${packageName}@${version}`, '--pack-destination', downloads, '--json', '--prefer-offline'], {
-      encoding: 'utf8',
-    }),
+    spawnSync(
+      process.execPath,
+      [npmCli, 'pack', `${packageName}@${version}`, '--pack-destination', downloads, '--json', '--prefer-offline'],
+      {
+        encoding: 'utf8',
+      },
+    ),
     `npm pack ${packageName}@${version}`,
   );
   const [{ version: exact, filename }] = JSON.parse(packed.stdout);
