@@ -2,10 +2,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnd } from './build.mjs';
+import { buildFrontEnd, vite } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/server/entry-server.js`)) {
+  if (!existsSync(vite)) {
+    // A production install without its devDependencies: the build had to be made before (README).
+    console.error(
+      'L’interface n’est pas construite et ses outils ne sont pas installés (npm ci --omit=dev). Construisez-la avant d’alléger l’installation : npm ci && npm run build && npm prune --omit=dev',
+    );
+    process.exit(1);
+  }
   console.log('Première exécution : construction de l’interface (npm run build)…');
   const status = buildFrontEnd(['--logLevel', 'warn']);
   if (status !== 0) process.exit(status);
