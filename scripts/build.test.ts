@@ -36,7 +36,12 @@ function runtimePackages(file: string): string[] {
   visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
   return found
     .filter((name) => !/^[.#/]|^node:/.test(name) && !builtinModules.includes(name))
-    .map((name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/'));
+    .map((name) =>
+      name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
 }
 
 const filesUnder = (dir: string, keep: (file: string) => boolean) =>
@@ -64,7 +69,11 @@ describe('a newcomer’s first start and a production install', () => {
       ...filesUnder(path.join(root, 'src/domain'), isServerCode),
       ...filesUnder(outputOf(builds.findIndex((args) => args.includes('--ssr'))), (file) => file.endsWith('.js')),
     ];
-    const missing = files.flatMap((file) => runtimePackages(file).filter((name) => !(name in dependencies)).map((name) => `${name} (${file})`));
+    const missing = files.flatMap((file) =>
+      runtimePackages(file)
+        .filter((name) => !(name in dependencies))
+        .map((name) => `${name} (${file})`),
+    );
     expect(missing).toEqual([]);
   });
 });
