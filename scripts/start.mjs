@@ -1,15 +1,16 @@
 // `npm start`: builds the front end only when the build is missing, then serves on PORT.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnd, vite } from './build.mjs';
+import { buildFrontEnd } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/server/entry-server.js`)) {
-  if (!existsSync(vite)) {
-    // A production install without its devDependencies: the build had to be made before (README).
+  // A production install keeps only the dependencies (README): the build is made before that.
+  const { devDependencies } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+  if (!Object.keys(devDependencies).every((name) => existsSync(`${root}/node_modules/${name}`))) {
     console.error(
-      'L’interface n’est pas construite et ses outils ne sont pas installés (npm ci --omit=dev). Construisez-la avant d’alléger l’installation : npm ci && npm run build && npm prune --omit=dev',
+      'L’interface n’est pas construite et les outils qui la construisent ne sont pas installés (installation de production). Construisez-la avant d’alléger l’installation : npm ci && npm run build && npm prune --omit=dev',
     );
     process.exit(1);
   }
