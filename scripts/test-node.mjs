@@ -5,13 +5,16 @@
 //     against), extracted once into ~/.cache/convoyage-pro/node/<version>/.
 //  2. The working tree (tracked and untracked files, not the ignored ones) is copied to
 //     ~/.cache/convoyage-pro/tree-node-<major>/, where `npm ci` runs on that Node: better-sqlite3
-//     is compiled against its headers (npm_config_nodedir) and the gazetteer is rebuilt.
+//     is compiled against its headers (npm_config_nodedir) and the gazetteer is rebuilt. The
+//     next run on the same Node keeps that install while package.json, the lock file and the
+//     gazetteer's script are unchanged.
 //  3. The command runs there with that Node first in PATH, so every `node` the suites start
 //     (Vitest, the build, Playwright's server, the crash tests) is that Node.
 // CONVOYAGE_CACHE_DIR moves the cache. Ends with the Node version, the time of each step and
 // the command's exit status, which is also this script's.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,9 +73,30 @@ function fetchNode(version) {
   return { nodeDir, exact };
 }
 
-/** A fresh copy of the working tree as git sees it (tracked and untracked, not ignored). */
-function copyTree(treeDir) {
-  rmSync(treeDir, { recursive: true, force: true });
+/** What the install in the copy depends on: that Node and the files `npm ci` reads or runs. */
+const installStamp = (exact) =>
+  createHash('sha256')
+    .update(exact)
+    .update(
+      ['package.json', 'package-lock.json', 'scripts/build-gazetteer.mjs']
+        .map((file) => readFileSync(path.join(root, file), 'utf8'))
+        .join('\0'),
+    )
+    .digest('hex');
+/** What `npm ci` leaves in the copy: kept when the install is reused. */
+const INSTALLED = new Set(['node_modules', path.join('src', 'server', 'geo', 'data')]);
+
+/** A copy of the working tree as git sees it (tracked and untracked, not ignored), keeping `keep`. */
+function copyTree(treeDir, keep) {
+  const clear = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const relative = path.relative(treeDir, path.join(dir, entry.name));
+      if (keep.has(relative)) continue;
+      if (entry.isDirectory() && [...keep].some((kept) => kept.startsWith(`${relative}${path.sep}`))) clear(path.join(dir, entry.name));
+      else rmSync(path.join(dir, entry.name), { recursive: true, force: true });
+    }
+  };
+  if (existsSync(treeDir)) clear(treeDir);
   const listed = check(
     spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }),
     'git ls-files',
@@ -88,8 +112,11 @@ const { nodeDir, exact } = fetchNode(versionArg);
 const nodeBin = path.join(nodeDir, 'bin', 'node');
 const major = exact.split('.')[0];
 const treeDir = path.join(cacheDir, `tree-node-${major}`);
-console.log(`Node ${exact} (${nodeDir}); copy of the working tree: ${treeDir}`);
-copyTree(treeDir);
+const stampFile = path.join(treeDir, 'node_modules', '.convoyage-install-stamp');
+const stamp = installStamp(exact);
+const isInstalled = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+console.log(`Node ${exact} (${nodeDir}); copy of the working tree: ${treeDir}${isInstalled ? ' (its install kept)' : ''}`);
+copyTree(treeDir, isInstalled ? INSTALLED : new Set());
 
 // The outer `npm run`'s variables describe the machine's Node: the inner npm sets its own.
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
@@ -101,14 +128,17 @@ const run = (args) => {
 };
 
 const installStartedAt = performance.now();
-if (run(['npm', 'ci', '--no-audit', '--no-fund']) !== 0) {
-  console.error(`npm ci failed on Node ${exact}`);
-  process.exit(1);
+if (!isInstalled) {
+  if (run(['npm', 'ci', '--no-audit', '--no-fund']) !== 0) {
+    console.error(`npm ci failed on Node ${exact}`);
+    process.exit(1);
+  }
+  writeFileSync(stampFile, stamp);
 }
 const installSeconds = seconds(installStartedAt);
 const commandStartedAt = performance.now();
 const status = run(command);
 console.log(
-  `\nNode ${exact}: npm ci ${installSeconds} s, \`${command.join(' ')}\` ${seconds(commandStartedAt)} s (exit ${status}), ${seconds(startedAt)} s in all`,
+  `\nNode ${exact}: ${isInstalled ? 'install kept' : `npm ci ${installSeconds} s`}, \`${command.join(' ')}\` ${seconds(commandStartedAt)} s (exit ${status}), ${seconds(startedAt)} s in all`,
 );
 process.exit(status);
