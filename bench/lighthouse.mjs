@@ -15,9 +15,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildFrontEnd } from '../scripts/build.mjs';
+import { benchToolVersion, importBenchTool } from './tools/index.mjs';
+
+const chromeLauncher = await importBenchTool('chrome-launcher');
+const { default: lighthouse } = await importBenchTool('lighthouse');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -171,7 +173,7 @@ for (const row of rows) {
   if (row.cls > targets.cls) misses.push(`${row.page} CLS ${row.cls.toFixed(3)} > ${targets.cls}`);
 }
 
-const lighthouseVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+const lighthouseVersion = benchToolVersion('lighthouse');
 const chromiumVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const table = [
   '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
