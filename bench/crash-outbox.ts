@@ -77,6 +77,7 @@ const signIn = (url: string) => {
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-outbox-crash-'));
+  const servers = new Set<Awaited<ReturnType<typeof startServer>>>();
   const receiver = await startSmtpReceiver();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -99,6 +100,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
     while (confirmed.size < quotes.length && kills < 100) {
       const server = await startServer(env);
+      servers.add(server);
       const cookie = await signIn(server.url);
       const headers = { 'content-type': 'application/json', origin: server.url, cookie };
       let alive = true;
@@ -156,6 +158,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       await Promise.race([firstAck, new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 600));
       await server.kill();
+      servers.delete(server);
       kills += 1;
       alive = false;
       await Promise.all(work);
@@ -164,6 +167,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
     // A last start sends what the crashes left waiting.
     const server = await startServer(env);
+    servers.add(server);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const waiting = await handle.db
@@ -176,6 +180,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await server.stop();
+    servers.delete(server);
 
     const messages = await handle.db.selectFrom('outbox').select(['id', 'status', 'recipient', 'kind', 'devisId']).execute();
     const receivedIds = receiver.messages.map((mail) => mail.messageId?.replace(/^<|@.*$/g, '') ?? '');
@@ -218,6 +223,8 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       lost: 0,
     };
   } finally {
+    // A round that failed leaves no server behind (it would go on sending to a closed receiver).
+    for (const server of servers) await server.kill();
     await receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
