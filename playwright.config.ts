@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
-/** Two workers on two cores: the journeys wait on the browser and the server as much as they compute (docs/decisions/0047). */
+/** Two workers on two cores: the journeys wait on the browser and the server as much as they compute (docs/decisions/0057). */
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 const dataRoot = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${port}`;
 

@@ -1,6 +1,6 @@
 // Outbox crash test (run in CI): 50 confirmations and a stream of sign-ups while the server
 // is killed with SIGKILL at random moments, on SQLite and (when its binaries are here) on a
-// throwaway PostgreSQL. Mail goes to a real SMTP receiver in this process, which outlives
+// throwaway PostgreSQL, both at once. Mail goes to a real SMTP receiver in this process, which outlives
 // the server. After a last restart drains the outbox: every quote confirmed is envoyé with
 // its e-mail received, every account has its verification e-mail, nothing is left waiting;
 // a message may arrive twice only if a crash fell between the receiver's acceptance and the
@@ -232,14 +232,16 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
 const results: Result[] = [];
 try {
-  results.push(await run('sqlite'));
-  if (findPgBin()) {
-    const pg = await startPostgres();
-    try {
-      results.push(await run('postgres', pg.url));
-    } finally {
-      pg.stop();
+  // The two engines side by side: each has its own data, receiver and servers.
+  const pg = findPgBin() ? await startPostgres() : null;
+  try {
+    const runs = await Promise.allSettled([run('sqlite'), ...(pg ? [run('postgres', pg.url)] : [])]);
+    for (const outcome of runs) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      results.push(outcome.value);
     }
+  } finally {
+    pg?.stop();
   }
   console.log(
     '| Engine | SIGKILLs | Confirmations acknowledged | Sign-ups acknowledged | Messages queued | Received | Duplicates | Lost |',

@@ -75,7 +75,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       // Ours for every new password; also checks the hashes imported from Firebase (imports/firebase/).
-      // The tests' configuration hashes at a token cost (docs/decisions/0047).
+      // The tests' configuration hashes at a token cost (docs/decisions/0057).
       password: config.nodeEnv === 'test' ? testPasswordHashing : passwordHashing,
       requireEmailVerification: true,
       minPasswordLength: 8,

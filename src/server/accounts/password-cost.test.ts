@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestAppForThisTest, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 
 /**
- * The suites hash passwords at a token cost (NODE_ENV=test, docs/decisions/0047); any other
+ * The suites hash passwords at a token cost (NODE_ENV=test, docs/decisions/0057); any other
  * configuration keeps better-auth's scrypt (N=16384, r=16, p=1), and never accepts a hash
  * made at the test cost.
  */

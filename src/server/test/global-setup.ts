@@ -44,7 +44,7 @@ async function adminQuery(adminUrl: string, query: string) {
  * Every server test runs on SQLite and on a real PostgreSQL server: TEST_DATABASE_URL when
  * given, otherwise a throwaway cluster started here. A missing server fails the run.
  * The schema is migrated once here, into a template of each engine that every test app
- * copies, instead of every app running some forty migrations of its own (docs/decisions/0047).
+ * copies, instead of every app running some forty migrations of its own (docs/decisions/0057).
  */
 export default async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;
