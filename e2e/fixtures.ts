@@ -12,6 +12,7 @@ import { openDatabase } from '#server/db/index.ts';
 import { createQuote } from '#server/quotes/repository.ts';
 import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.ts';
 import { forgetLastTotpStep } from '#server/test/totp-steps.ts';
+import { e2eServer } from '../playwright.config.ts';
 
 /**
  * What the journeys share: the data they need, made through the app's own API as a user
@@ -20,7 +21,9 @@ import { forgetLastTotpStep } from '#server/test/totp-steps.ts';
  * answers while a loading state is looked at.
  */
 
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${process.env.E2E_PORT ?? 4319}`;
+/** This worker's server (playwright.config.ts): Playwright gives each worker process its TEST_PARALLEL_INDEX. */
+const server = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const E2E_DATA_DIR = server.dataDir;
 export const E2E_ADMIN = { email: 'admin@convoyage.test', password: 'admin-mot-de-passe-e2e' };
 /** The administrator's second factor, set by `npm run admin -- --totp-secret` (ensureAdmin). */
 export const E2E_ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
@@ -185,6 +188,8 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  baseURL: server.baseURL,
+
   adminAccount: [
     async ({}, use) => {
       ensureAdmin();

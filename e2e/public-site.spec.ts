@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { indexedRoutes } from '#domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts/common.ts';

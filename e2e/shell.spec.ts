@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the home page loads in French with its sections and no console error', async ({ page }) => {
   const errors: string[] = [];

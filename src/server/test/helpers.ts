@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,13 +36,16 @@ export async function freshTotpCode(testApp: TestApp, email: string, secret: str
   return totpCode(secret);
 }
 
-/** A fresh PostgreSQL database on the test cluster, dropped by the returned function. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the test cluster, dropped by the returned function: empty, or
+ * `migrated`, a copy of the template that the global setup migrated once.
+ */
+export async function createPgDatabase({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${migrated ? ` template ${inject('pgTemplate')}` : ''}`);
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -60,11 +63,17 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 export type TestAppOptions = { env?: Record<string, string>; overrides?: AppOverrides };
 
-/** The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL). */
+/**
+ * The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL), its
+ * schema copied from the global setup's migrated templates; the app's start then finds
+ * every migration done.
+ */
 export async function buildTestApp(engine: Engine = 'sqlite', { env = {}, overrides = {} }: TestAppOptions = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   // A caller that names its own database (a restart, a restore) keeps it.
-  const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase() : null;
+  const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase({ migrated: true }) : null;
+  if (engine === 'sqlite' && !env.DATA_DIR && !env.DATABASE_URL)
+    copyFileSync(inject('sqliteTemplate'), path.join(dataDir, 'convoyage.sqlite'));
   const fullEnv = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
