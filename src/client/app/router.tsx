@@ -1,4 +1,4 @@
-import { use, type ComponentType, type ReactPromise } from 'react';
+import { use, type ComponentType, type ReactElement, type ReactPromise } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { pageModule, routeList, type RouteAccess, type RouteName } from '#domain/paths.ts';
 import { HomePage } from '#client/pages/home-page.tsx';
@@ -31,10 +31,10 @@ const preloads = new Map<RouteObject, () => PromiseLike<unknown>>();
  * RouteError and is tried again on the next render.
  */
 function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
-  let loading: ReactPromise<ComponentType> | undefined;
+  let loading: ReactPromise<ReactElement> | undefined;
   const preload = () => {
     if (loading) return loading;
-    const promise = load();
+    const promise = load().then((Loaded) => <Loaded />);
     loading = promise;
     // Marked as React marks the promises it has seen settle: `use` then reads it without suspending.
     promise.then(
@@ -44,8 +44,7 @@ function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): Rout
     return promise;
   };
   function LazyRoute() {
-    const Loaded = use(preload());
-    return <Loaded />;
+    return use(preload());
   }
   const lazy = { ...route, element: <LazyRoute /> };
   preloads.set(lazy, preload);

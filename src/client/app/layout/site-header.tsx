@@ -8,7 +8,9 @@ import type { SessionUser } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';
 
 // Only a logged-in visitor needs it: it stays out of the home page's first bundle.
-const LogoutButton = lazyWithQueryClient(() => import('#client/features/accounts/components/logout-button.tsx').then((m) => m.LogoutButton));
+const LogoutButton = lazyWithQueryClient(() =>
+  import('#client/features/accounts/components/logout-button.tsx').then((m) => m.LogoutButton),
+);
 // The session is read through the query cache, which is not in the first bundle either.
 const SessionWatcher = lazyWithQueryClient(() => import('./session-watcher.tsx').then((m) => m.SessionWatcher));
 
