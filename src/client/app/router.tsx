@@ -46,9 +46,9 @@ function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): Rout
   function LazyRoute() {
     return use(preload());
   }
-  const lazy = { ...route, element: <LazyRoute /> };
-  preloads.set(lazy, preload);
-  return lazy;
+  const withElement = { ...route, element: <LazyRoute /> };
+  preloads.set(withElement, preload);
+  return withElement;
 }
 
 function pageRoute({ name, path }: { name: RouteName; path: string }): RouteObject {

@@ -68,7 +68,7 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-function Routes({ routes }: { routes: RouteObject[] }) {
+function RouteTree({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
@@ -77,7 +77,7 @@ export function renderRoutes(routes: RouteObject[], { path = '/', state }: { pat
   return render(
     <Providers>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-        <Routes routes={routes} />
+        <RouteTree routes={routes} />
       </MemoryRouter>
     </Providers>,
   );
