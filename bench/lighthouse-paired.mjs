@@ -34,7 +34,10 @@ const RUN_LINE = /^(\S+) run \d+: perf (\d+) .* LCP (\d+) ms TBT (\d+) ms CLS ([
 const samples = new Map();
 for (let round = 1; round <= rounds; round++) {
   for (const build of builds) {
-    const run = spawnSync(process.execPath, ['bench/lighthouse.mjs', '--runs', '1', '--pages', pages], { cwd: build.dir, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['bench/lighthouse.mjs', '--runs', '1', '--pages', pages], {
+      cwd: build.dir,
+      encoding: 'utf8',
+    });
     const lines = run.stdout.split('\n').filter((line) => RUN_LINE.test(line));
     if (lines.length === 0) {
       console.error(`${build.name}: no result\n${run.stdout}\n${run.stderr}`);
