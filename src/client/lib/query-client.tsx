@@ -25,7 +25,7 @@ let browserClient: QueryClient | undefined;
 /**
  * Gives what it wraps the application's query cache, unless one is already provided (an outer
  * boundary, a component test's own cache). The query cache is not in the public pages' first
- * bundle (docs/decisions/0047): the parts that read the API (the private areas behind their
+ * bundle (docs/decisions/0059): the parts that read the API (the private areas behind their
  * guard, the forms, the header's session) are loaded lazily inside one of these. On the server
  * (prerendering) each render gets a cache of its own.
  */
