@@ -6,6 +6,8 @@ import type { Role } from '#domain/statuses.ts';
 import { api } from '#client/lib/api.ts';
 
 export type SessionResponse = z.infer<typeof viewerResponseSchema>;
+/** Who is logged in: null for nobody. */
+export type SessionUser = SessionResponse['user'];
 export const sessionQueryKey = ['session'] as const;
 
 const fetchSession = ({ signal }: { signal?: AbortSignal } = {}) => api<SessionResponse>('/api/me', { signal });
