@@ -50,7 +50,10 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string,
   const headers = apiHeaders(baseURL);
   await ok(await request.post('/api/auth/sign-in/email', { data: account, headers }), 'admin sign-in');
   await ok(
-    await request.post('/api/auth/two-factor/verify-totp', { data: { code: await freshTotpCode(E2E_ADMIN_TOTP_SECRET, account.email) }, headers }),
+    await request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: await freshTotpCode(E2E_ADMIN_TOTP_SECRET, account.email) },
+      headers,
+    }),
     'admin second factor',
   );
 }
