@@ -294,12 +294,15 @@ for (const viewport of viewports) {
 
 test.describe('hero background', () => {
   const slides = (page: Page) => page.getByTestId('hero-slides');
+  /** The page arrives prerendered: the slideshow's timer is set once it has hydrated. */
+  const ticking = (page: Page) => expect(slides(page)).toHaveAttribute('data-ticking', 'true');
 
   test('changes every 15 seconds with a cross-fade, in a loop of three pictures', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(slides(page)).toHaveAttribute('data-active-slide', '0');
     await expect(slides(page).locator('[data-active="true"]')).toHaveCount(1);
+    await ticking(page);
     await page.clock.runFor(15_000);
     await expect(slides(page)).toHaveAttribute('data-active-slide', '1');
     // The newly shown picture is really there, and fades in through an opacity transition.
@@ -316,10 +319,12 @@ test.describe('hero background', () => {
   test('stands still while the tab is hidden, and when paused with its button', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ticking(page);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
+    await expect(slides(page)).toHaveAttribute('data-ticking', 'false');
     await page.clock.runFor(60_000);
     await expect(slides(page)).toHaveAttribute('data-active-slide', '0');
     await page.evaluate(() => {
