@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { parisToday } from '#domain/dates.ts';
+import { formatCentimes, formatKm, parisToday } from '#domain/format.ts';
 import {
   addDays,
   etatFacture,
-  formatCentimes,
   formatNumeroFacture,
   NUMERO_PREFIX,
   quantityToHundredths,
@@ -206,8 +205,7 @@ export async function listMyFactures(deps: InvoiceDeps, viewer: Viewer): Promise
 
 /** The draft's default lines from the quote: the convoy with its route and distance, the vehicle, the options. */
 function linesFromQuote(quote: ReturnType<typeof rowToDevis>): NewLine[] {
-  const km = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(quote.distanceKm);
-  const parts = [d.convoy(quote.typeVehicule, quote.adresseDepart, quote.adresseArrivee, km)];
+  const parts = [d.convoy(quote.typeVehicule, quote.adresseDepart, quote.adresseArrivee, formatKm(quote.distanceKm))];
   const vehicle = quote.infosVehicule;
   const vehicleText = [vehicle?.marque, vehicle?.modele, vehicle?.immatriculation].filter((value) => value?.trim()).join(' ');
   if (vehicleText) parts.push(d.vehicle(vehicleText));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { formatParisDateAtTime } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
 import { canApply, nextStatut } from '#domain/statuses.ts';
@@ -20,7 +21,7 @@ import { findOwnQuote, findQuoteForDocument } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
 import type { Seal } from './seal.ts';
-import { buildSignedQuote, formatParisShort } from './signed-document.ts';
+import { buildSignedQuote } from './signed-document.ts';
 
 export type SignatureDeps = {
   database: DatabaseHandle;
@@ -155,7 +156,7 @@ export async function signQuote(
     const mailIds = await notifySigned(trx, deps.config, updated, {
       signerName,
       signerEmail: viewer.email,
-      signedAt: formatParisShort(signedAt),
+      signedAt: formatParisDateAtTime(signedAt),
       signedFileKey: key,
       heldUntil: new Date(signedAt.getTime() + MAIL_HOLD_MS),
     });
