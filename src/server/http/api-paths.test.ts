@@ -13,8 +13,14 @@ describe('the API path table and the server', () => {
         .map((route) => `${route.method} ${route.url}`),
     );
     const inTable = new Set(apiRouteList.filter((route) => !route.path.startsWith(`${AUTH_BASE_PATH}/`)).map(routeKey));
-    expect([...registered].filter((key) => !inTable.has(key)), 'registered, not in the table').toEqual([]);
-    expect([...inTable].filter((key) => !registered.has(key)), 'in the table, not registered').toEqual([]);
+    expect(
+      [...registered].filter((key) => !inTable.has(key)),
+      'registered, not in the table',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((key) => !registered.has(key)),
+      'in the table, not registered',
+    ).toEqual([]);
   });
 
   it('hands the table’s better-auth endpoints to better-auth, and refuses its others', async () => {
