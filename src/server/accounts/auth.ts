@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { AUTH_BASE_PATH, apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { paths } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import type { Config } from '#server/config.ts';
@@ -35,7 +36,7 @@ export const VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
 
 /** The verification link of our e-mails: our route checks it, then lands on /connexion. */
 export const verificationUrl = (config: Config, token: string) =>
-  `${config.publicUrl}/api/comptes/verification-email?token=${encodeURIComponent(token)}`;
+  `${config.publicUrl}${apiPath(apiRoutes.accounts.verifyEmail, {}, { token })}`;
 
 const resetPasswordUrl = (config: Config, token: string) =>
   `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
@@ -68,7 +69,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
   return betterAuth({
     appName: config.business.name,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     database: { db: database.db, type: database.engine },
