@@ -31,6 +31,14 @@ const formattersOutsideFormat = [
   },
 ];
 
+/** The client builds every API address from src/domain/api-paths.ts, never by hand. */
+const apiPathsByHand = [
+  {
+    selector: 'Literal[value=/^([A-Z]+ )?\\/api\\//], TemplateElement[value.raw=/^([A-Z]+ )?\\/api\\//]',
+    message: 'Build API addresses from the table in src/domain/api-paths.ts (urlOf, api, routeKey), not by hand.',
+  },
+];
+
 /** Layers: domain imports neither side; the client never imports the server; features never import each other. */
 const boundaries = [
   {
@@ -88,6 +96,7 @@ export default tseslint.config(
   },
   ...boundaries,
   { files: [FORMAT_MODULE], rules: { 'no-restricted-syntax': ['error', noFocusedTests] } },
+  { files: ['src/client/**'], rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat, ...apiPathsByHand] } },
   {
     // Playwright fixtures: `use` is the fixture's callback, not React's hook; `async ({}, use)` is their idiom.
     files: ['e2e/**'],

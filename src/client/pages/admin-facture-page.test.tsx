@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { invoicesRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useAdminInvoices } from '#client/features/invoices/api/use-invoices.ts';
-import { fakeApi, held, renderRoutes } from '#client/test/render.tsx';
+import { urlOf } from '#client/lib/api.ts';
+import { fakeApi, held, renderRoutes, requestOf } from '#client/test/render.tsx';
 import { AdminFacturePage } from './admin-facture-page.tsx';
 
 const draft: Facture = {
@@ -40,7 +42,7 @@ const issued: Facture = {
   numero: 'F-2026-0007',
   dateEmission: '2026-11-23',
   dateEcheance: '2026-12-23',
-  pdfUrl: '/api/admin/factures/f1/pdf',
+  pdfUrl: urlOf(invoicesRoutes.pdf, { params: { id: 'f1' } }),
 };
 
 /** Another invoice query on the screen: every change of an invoice refetches it too. */
@@ -57,13 +59,13 @@ describe('issuing a draft on /admin/factures/{id}', () => {
     // issued view), the list is held, so the issue settles only once its editor is gone.
     const list = held<{ body: unknown }>();
     const { calls } = fakeApi({
-      'GET /api/admin/factures/:id': () => ({ body: current }),
-      'GET /api/admin/factures': () =>
+      [routeKey(invoicesRoutes.get)]: () => ({ body: current }),
+      [routeKey(invoicesRoutes.list)]: () =>
         current === issued
           ? list.promise
           : { body: { items: [], totaux: { factureCentimes: 0, avoirsCentimes: 0, payeCentimes: 0, resteCentimes: 0 } } },
-      'PUT /api/admin/factures/:id': () => ({ body: current }),
-      'POST /api/admin/factures/:id/emettre': () => {
+      [routeKey(invoicesRoutes.updateDraft)]: () => ({ body: current }),
+      [routeKey(invoicesRoutes.issue)]: () => {
         current = issued;
         return { body: issued };
       },
@@ -93,8 +95,8 @@ describe('issuing a draft on /admin/factures/{id}', () => {
     expect(await screen.findByText(t.issued('F-2026-0007'))).toBeInTheDocument();
     expect(screen.getByText('1 à payer')).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
-      'PUT /api/admin/factures/f1',
-      'POST /api/admin/factures/f1/emettre',
+      requestOf(invoicesRoutes.updateDraft, { id: 'f1' }),
+      requestOf(invoicesRoutes.issue, { id: 'f1' }),
     ]);
   });
 });

@@ -21,6 +21,7 @@ export const texts = {
   closeMessage: 'Fermer le message',
   loadingForm: 'Chargement du formulaire…',
   networkError: 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.',
+  invalidAnswer: 'Le serveur a envoyé une réponse inattendue. Rechargez la page ; si le problème persiste, contactez-nous.',
   routeErrorTitle: 'Erreur',
   routeErrorHeading: 'Une erreur est survenue',
   routeErrorBody: "La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.",

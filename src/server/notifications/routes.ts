@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { notificationPreferencesSchema } from '#domain/schemas/notifications.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { getPreferences, setPreferences } from './service.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
-const preferencesSchema = z.object({
-  suiviParEmail: z.boolean().describe(apiDocs.statusUpdatesField),
-});
+const preferencesSchema = notificationPreferencesSchema.describe(apiDocs.statusUpdatesField);
 const refusals = errorResponses(400, 401, 403);
 
 /** The customer's switch for the e-mails that are not essential (his own account only). */

@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
-import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisListQuerySchema, devisListSchema as listSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
 import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 
 const idParams = devisIdParamsSchema;
-const listSchema = z.object({ devis: z.array(devisSchema) });
 const refusals = errorResponses(400, 401, 403, 404, 409);
 /** What every route here documents: its tag, its summary, the session it needs, its refusals. */
 const doc = (summary: string) => ({ tags: ['devis'], summary, security: [{ session: [] }] });

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  backupCodesSchema,
+  twoFactorSetupSchema as setupSchema,
+  twoFactorStatusSchema as statusSchema,
+} from '#domain/schemas/two-factor.ts';
 import { twoFactorServerTexts as docs } from '#domain/texts/security.ts';
 import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { errorResponses } from '#server/http-schemas.ts';
@@ -18,9 +23,6 @@ const tags = ['comptes'];
 const security = [{ session: [] }];
 const BASE = '/api/comptes/double-authentification';
 
-const statusSchema = z.object({ active: z.boolean(), requise: z.boolean() });
-const setupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
-const backupCodesSchema = z.object({ codesSecours: z.array(z.string()) });
 const codeBody = z.object({ code: z.string().trim().min(1).max(16) });
 const reauthBody = z
   .object({ motDePasse: z.string().min(1).max(128).optional(), code: z.string().trim().min(1).max(16).optional() })
