@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { listHistory } from '#server/quotes/repository.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { getFacture, issueDraft } from './service.ts';
+import { issueDraft } from './issuing.ts';
+import { getFacture } from './service.ts';
 import { addProfile, api, depsOf, issuedInvoice, missionQuote } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import {
   planningGroupOf,
   PHOTO_LIMITS,
@@ -22,16 +23,15 @@ import { nextStatut, normalizeStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { parisToday } from '#domain/time-slots.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
+import type { Viewer } from '#server/viewer.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, forbidden, notFound, validationError } from '#server/errors.ts';
-import { notifyDelivered, notifyPickedUp } from '#server/notifications/notify.ts';
+import { notifyDelivered, notifyPickedUp } from '#server/notifications/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, recordQuoteEvent, transitionQuoteIn } from '#server/quotes/repository.ts';
+import { recordQuoteEvent, requireQuote, rowToDevis, transitionQuoteIn } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderPlanningFeed } from './feed.ts';
 import { processPhoto } from './photos.ts';
@@ -61,20 +61,14 @@ export type MissionDeps = {
   log: FastifyBaseLogger;
 };
 
-const photoUrl = (devisId: string, photoId: string) => `/api/devis/${encodeURIComponent(devisId)}/photos/${encodeURIComponent(photoId)}`;
-const reportUrl = (devisId: string, etape: Etape) => `/api/devis/${encodeURIComponent(devisId)}/pv/${etape}`;
+const photoUrl = (devisId: string, photoId: string) => apiPath(apiRoutes.missions.photo, { id: devisId, photoId });
+const reportUrl = (devisId: string, etape: Etape) => apiPath(apiRoutes.missions.report, { id: devisId, etape });
 const photoKeys = (devisId: string, etape: Etape, photoId: string) => ({
   storageKey: `missions/${devisId}/${etape}/${photoId}.jpg`,
   thumbKey: `missions/${devisId}/${etape}/${photoId}-vignette.jpg`,
 });
 /** Each report under a key of its own: a stored PV is never written again. */
 const reportKey = (devisId: string, etape: Etape) => `missions/${devisId}/pv-${etape}-${randomUUID()}.pdf`;
-
-async function requireQuote(deps: MissionDeps, id: string): Promise<DevisRow> {
-  const row = await findQuoteById(deps.database.db, id);
-  if (!row) throw notFound(texts.quoteNotFound);
-  return row;
-}
 
 const isInProgress = (row: Pick<DevisRow, 'statut'>) => normalizeStatut(row.statut) === 'en cours';
 
@@ -169,7 +163,7 @@ function missionBasics(devis: Devis): MissionBasics {
 
 /** What the inspection pages show and keep for offline use. */
 export async function getMissionView(deps: MissionDeps, id: string): Promise<MissionView> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   const devis = rowToDevis(row);
   const inspections = await inspectionsOf(deps, row.id);
   return {
@@ -198,7 +192,7 @@ export async function storePhoto(
   query: PhotoQuery,
   body: Buffer,
 ): Promise<{ photo: MissionPhoto; created: boolean }> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   const sourceSha256 = sha256Hex(body);
   const sameAgain = (existing: PhotoRow | undefined) => {
     if (!existing) return null;
@@ -245,7 +239,7 @@ export async function storePhoto(
 
 /** Removes a photo taken for an inspection not yet completed (retaken, or removed on the phone). */
 export async function removePhoto(deps: MissionDeps, id: string, etape: Etape, photoId: string): Promise<void> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   const photo = await findPhoto(deps.database.db, photoId);
   if (!photo || photo.devisId !== row.id || photo.etape !== etape) throw notFound(m.photoNotFound);
   if (photo.completed) throw conflict(m.alreadyCompleted[etape]);
@@ -282,7 +276,7 @@ export async function completeInspection(
   etape: Etape,
   body: InspectionBody,
 ): Promise<MissionView> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   const done = await findInspection(deps.database.db, row.id, etape);
   if (done) {
     if (done.soumissionId === body.soumissionId) return getMissionView(deps, row.id);
@@ -394,7 +388,7 @@ export async function completeInspection(
 
 /** The completed inspections of a quote, for its owner or the administrator. */
 export async function getCustomerInspections(deps: MissionDeps, viewer: Viewer, id: string): Promise<CustomerInspections> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   assertMayFetch(
     viewer,
     { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
@@ -412,7 +406,7 @@ export async function getPhotoFile(
   photoId: string,
   size: 'photo' | 'vignette',
 ): Promise<Buffer> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   assertMayFetch(
     viewer,
     { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
@@ -432,7 +426,7 @@ export async function getReportFile(
   id: string,
   etape: Etape,
 ): Promise<{ content: Buffer; filename: string }> {
-  const row = await requireQuote(deps, id);
+  const row = await requireQuote(deps.database.db, id);
   assertMayFetch(
     viewer,
     { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
@@ -456,7 +450,7 @@ export async function regenerateFeed(deps: MissionDeps): Promise<FeedState> {
   const token = randomBytes(32).toString('base64url');
   const createdAt = new Date().toISOString();
   await withWriteTransaction(deps.database, (trx) => replaceFeedToken(trx, sha256Hex(Buffer.from(token)), createdAt));
-  return { actif: true, creeLe: createdAt, url: `${deps.config.publicUrl}/api/admin/planning.ics?token=${token}` };
+  return { actif: true, creeLe: createdAt, url: `${deps.config.publicUrl}${apiPath(apiRoutes.missions.feed, {}, { token })}` };
 }
 
 /** The calendar feed, for whoever holds the current token (a phone's calendar has no session). */

@@ -4,13 +4,13 @@ import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import { importTexts, type ImportCollection } from '#domain/texts/import.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
-import { signedFileKey } from '#server/admin/service.ts';
+import { signedFileKey } from '#server/quotes/service.ts';
 import { AppError } from '#server/errors.ts';
-import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/files/pdf-check.ts';
+import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { mapAuthUser, mapDevis, mapUtilisateur, type SourceAccount, type SourceProfile, type SourceQuote } from './mapping.ts';
 import { planNumbers } from './numbering.ts';
-import { encodeFirebaseHash, type FirebaseHashConfig } from './password.ts';
+import { encodeFirebaseHash, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
 import {
   attachQuotesToImportedAccounts,
   attachSignedFile,

@@ -6,7 +6,7 @@ import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
-import { createPdfDocument } from './pdfkit-document.ts';
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
 const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
