@@ -8,7 +8,8 @@ import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts
 import { cliTexts } from '#domain/texts/server.ts';
 import { twoFactorServerTexts } from '#domain/texts/security.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
-import { newBackupCodes, normaliseBase32, removeTwoFactorIn, sealTwoFactor, storeVerifiedTwoFactorIn } from '#server/two-factor/totp.ts';
+import { removeTwoFactorIn, storeVerifiedTwoFactorIn } from '#server/two-factor/repository.ts';
+import { newBackupCodes, normaliseBase32, sealTwoFactor } from '#server/two-factor/totp.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {

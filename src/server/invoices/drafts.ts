@@ -18,7 +18,7 @@ import {
   updateDraftRow,
   type NewLine,
 } from './repository.ts';
-import { findOrThrow, getFacture, sum, todayOf, type InvoiceDeps } from './service.ts';
+import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Invoice drafts: made from a quote, changed, deleted; never once issued. */
 
@@ -119,7 +119,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
       priceLines(linesFromQuote(quote)),
     );
   });
-  return getFacture(deps, created.id);
+  return getInvoice(deps, created.id);
 }
 
 /** A draft's lines, service date and customer; an issued document is refused (409). */
@@ -142,7 +142,7 @@ export async function updateDraft(deps: InvoiceDeps, id: string, body: DraftUpda
     }
     await replaceLines(trx, updated, priceLines(lines));
   });
-  return getFacture(deps, id);
+  return getInvoice(deps, id);
 }
 
 export async function deleteDraft(deps: InvoiceDeps, id: string): Promise<void> {

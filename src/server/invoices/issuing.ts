@@ -33,7 +33,7 @@ import {
   recordPdf,
   type NewLine,
 } from './repository.ts';
-import { findOrThrow, getFacture, sum, todayOf, type InvoiceDeps } from './service.ts';
+import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Issuing invoices and credit notes: their numbers, their Factur-X PDF, its e-mail. */
 
@@ -105,7 +105,7 @@ export async function issueInvoice(deps: InvoiceDeps, viewer: Viewer, id: string
   await ensurePdf(deps, issued).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: issued.id }, 'the issued invoice could not be made into a PDF yet: it will be on first demand');
   });
-  return getFacture(deps, id);
+  return getInvoice(deps, id);
 }
 
 /** The transaction of issueInvoice: number, dates, seller, history; nothing else. */
@@ -186,7 +186,7 @@ export async function issueCreditNote(deps: InvoiceDeps, viewer: Viewer, invoice
   await ensurePdf(deps, credit).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: credit.id }, 'the credit note could not be made into a PDF yet: it will be on first demand');
   });
-  return getFacture(deps, credit.id);
+  return getInvoice(deps, credit.id);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Viewer } from '#server/viewer.ts';
 import { ensurePdf } from './issuing.ts';
 import { queueReminderMail } from './mail.ts';
 import { insertPayment, lockDocument, recordReminder } from './repository.ts';
-import { amountsOf, enrich, findOrThrow, getFacture, todayOf, type InvoiceDeps } from './service.ts';
+import { amountsOf, enrich, findOrThrow, getInvoice, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Money received (or given back) on an invoice, and the reminders of what is left to pay. */
 
@@ -39,13 +39,13 @@ export async function recordPayment(deps: InvoiceDeps, viewer: Viewer, id: strin
       byUserId: viewer.id,
     });
   });
-  return getFacture(deps, id);
+  return getInvoice(deps, id);
 }
 
 /** A reminder e-mail for an invoice still to pay (à payer, partiellement payée or en retard). */
 export async function sendReminder(deps: InvoiceDeps, id: string): Promise<Facture> {
   const row = await findOrThrow(deps.database.db, id);
-  const facture = await getFacture(deps, id);
+  const facture = await getInvoice(deps, id);
   if (!facture.etat || !['à payer', 'partiellement payée', 'en retard'].includes(facture.etat)) throw conflict(msg.noReminder);
   const withPdf = await ensurePdf(deps, row);
   await withWriteTransaction(deps.database, async (trx) => {
@@ -61,5 +61,5 @@ export async function sendReminder(deps: InvoiceDeps, id: string): Promise<Factu
     );
   });
   deps.outbox.kick();
-  return getFacture(deps, id);
+  return getInvoice(deps, id);
 }

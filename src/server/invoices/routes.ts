@@ -23,7 +23,7 @@ import { getRevenue, revenueCsv } from './revenue.ts';
 import { createDraftFromQuote, deleteDraft, updateDraft } from './drafts.ts';
 import { getPdf, issueCreditNote, issueInvoice } from './issuing.ts';
 import { recordPayment, sendReminder } from './payments.ts';
-import { getFacture, listFactures, listMyFactures } from './service.ts';
+import { getInvoice, listInvoices, listCustomerInvoices } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 /** What every route of this file declares: its tag in the API docs. */
@@ -62,7 +62,7 @@ export const invoiceRoutes: CapabilityRoutes = {
           response: { 200: factureListSchema, ...errors },
         },
       },
-      async (request) => listFactures(depsOf(request), request.query),
+      async (request) => listInvoices(depsOf(request), request.query),
     );
 
     app.get(
@@ -74,7 +74,7 @@ export const invoiceRoutes: CapabilityRoutes = {
           response: factureResponse,
         },
       },
-      async (request) => getFacture(depsOf(request), request.params.id),
+      async (request) => getInvoice(depsOf(request), request.params.id),
     );
 
     app.put(
@@ -211,7 +211,7 @@ export const invoiceRoutes: CapabilityRoutes = {
           response: { 200: z.array(factureClientSchema), ...errors },
         },
       },
-      async (request) => listMyFactures(depsOf(request), app.guards.viewerOf(request)),
+      async (request) => listCustomerInvoices(depsOf(request), app.guards.viewerOf(request)),
     );
 
     app.get(

@@ -123,14 +123,14 @@ export async function findOrThrow(db: Db, id: string): Promise<FactureRow> {
   return row;
 }
 
-export async function getFacture(deps: InvoiceDeps, id: string): Promise<Facture> {
+export async function getInvoice(deps: InvoiceDeps, id: string): Promise<Facture> {
   const row = await findOrThrow(deps.database.db, id);
   const [item] = await enrich(deps.database.db, [row]);
   return toFacture(item!, todayOf(deps));
 }
 
 /** /admin/factures: invoices and credit notes by state and period (issue date; a draft's creation day), with totals. */
-export async function listFactures(deps: InvoiceDeps, query: FactureListQuery) {
+export async function listInvoices(deps: InvoiceDeps, query: FactureListQuery) {
   if (query.du && query.au && query.du > query.au) throw validationError(msg.badPeriod);
   const today = todayOf(deps);
   const rows = await listDocuments(deps.database.db, {
@@ -157,7 +157,7 @@ export async function listFactures(deps: InvoiceDeps, query: FactureListQuery) {
 }
 
 /** The customer's issued invoices and credit notes (a draft is nobody's business but the operator's). */
-export async function listMyFactures(deps: InvoiceDeps, viewer: Viewer): Promise<FactureClient[]> {
+export async function listCustomerInvoices(deps: InvoiceDeps, viewer: Viewer): Promise<FactureClient[]> {
   const today = todayOf(deps);
   const rows = await listDocuments(deps.database.db, { uid: viewer.id, issuedOnly: true });
   return (await enrich(deps.database.db, rows)).map((item) => ({

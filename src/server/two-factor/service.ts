@@ -11,15 +11,13 @@ import {
   findTwoFactor,
   newBackupCodes,
   newBase32Secret,
-  removeTwoFactorIn,
   saveTwoFactor,
   sealBackupCodes,
   sealTwoFactor,
   secretOf,
   setupPayload,
-  storeBackupCodesIn,
-  storeVerifiedTwoFactorIn,
 } from './totp.ts';
+import { removeTwoFactorIn, storeBackupCodesIn, storeVerifiedTwoFactorIn } from './repository.ts';
 
 export type TwoFactorDeps = AccountActionDeps;
 type SessionRef = { id: string; token: string };
