@@ -17,6 +17,24 @@ const serverFromClient = {
   message: 'The browser code never imports the server: share through src/domain.',
 };
 
+const noFocusedTests = {
+  selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
+  message: 'No focused or skipped tests.',
+};
+
+/** Dates, distances and amounts are written by src/domain/format.ts alone (fr-FR, Europe/Paris). */
+const FORMAT_MODULE = 'src/domain/format.ts';
+const formattersOutsideFormat = [
+  {
+    selector: ':matches(NewExpression, CallExpression)[callee.object.name="Intl"][callee.property.name=/^(DateTimeFormat|NumberFormat)$/]',
+    message: `Format dates, distances and amounts with ${FORMAT_MODULE}; no Intl formatter elsewhere.`,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: `Format dates, distances and amounts with ${FORMAT_MODULE}, not toLocaleString.`,
+  },
+];
+
 /** Layers: domain imports neither side; the client never imports the server; features never import each other. */
 const boundaries = [
   {
@@ -146,18 +164,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
-          message: 'No focused or skipped tests.',
-        },
-      ],
+      'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat],
     },
   },
   ...boundaries,
   ...serverLayers,
   noCycle,
+  { files: [FORMAT_MODULE], rules: { 'no-restricted-syntax': ['error', noFocusedTests] } },
   {
     // Playwright fixtures: `use` is the fixture's callback, not React's hook; `async ({}, use)` is their idiom.
     files: ['e2e/**'],

@@ -3,7 +3,6 @@
  * Money is integer cents; a quantity is kept in hundredths (1,5 h → 150) so that every line
  * amount is computed the same way everywhere, and the XML, the PDF and the screens agree.
  */
-import { lazy } from './lazy.ts';
 
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
 export type FactureType = (typeof FACTURE_TYPES)[number];
@@ -93,22 +92,6 @@ export function addDays(day: string, days: number): string {
 }
 
 export const isIsoDay = (value: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && !Number.isNaN(Date.parse(value));
-
-/** "2026-11-23" → "23/11/2026". */
-export function formatJour(day: string | null | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
-}
-
-const euros = lazy(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
-const decimal = lazy(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }));
-const quantity = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
-
-/** "1 234,50 €" (fr-FR, non-breaking spaces as Intl writes them). */
-export const formatCentimes = (cents: number) => euros().format(cents / 100);
-/** "1234,50": the French decimal comma, no grouping, for a CSV the accountant's spreadsheet reads as a number. */
-export const formatCentimesDecimal = (cents: number) => decimal().format(cents / 100);
-export const formatQuantite = (hundredths: number) => quantity().format(hundredths / 100);
 
 /** The quarter (1–4) of a month (1–12). */
 export const quarterOf = (month: number) => Math.ceil(month / 3);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';

@@ -1,4 +1,4 @@
-import { parisToday } from '#domain/dates.ts';
+import { formatKm, parisToday } from '#domain/format.ts';
 import { netCentimes, priceLines, quantityToHundredths } from '#domain/invoices.ts';
 import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
@@ -44,8 +44,7 @@ async function findStandingInvoiceOfQuote(db: Db, devisId: string): Promise<Fact
 
 /** The draft's default lines from the quote: the convoy with its route and distance, the vehicle, the options. */
 function linesFromQuote(quote: ReturnType<typeof rowToDevis>): NewLine[] {
-  const km = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(quote.distanceKm);
-  const parts = [d.convoy(quote.typeVehicule, quote.adresseDepart, quote.adresseArrivee, km)];
+  const parts = [d.convoy(quote.typeVehicule, quote.adresseDepart, quote.adresseArrivee, formatKm(quote.distanceKm))];
   const vehicle = quote.infosVehicule;
   const vehicleText = [vehicle?.marque, vehicle?.modele, vehicle?.immatriculation].filter((value) => value?.trim()).join(' ');
   if (vehicleText) parts.push(d.vehicle(vehicleText));

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addDays,
-  formatCentimes,
-  formatNumeroFacture,
-  netCentimes,
-  NUMERO_PREFIX,
-  priceLines,
-  type FactureType,
-} from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
+import { addDays, formatNumeroFacture, netCentimes, NUMERO_PREFIX, priceLines, type FactureType } from '#domain/invoices.ts';
 import type { AvoirInput, Facture } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';

@@ -1,4 +1,4 @@
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
 import type { Facture, PaiementInput } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';

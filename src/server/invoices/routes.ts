@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   avoirInputSchema,

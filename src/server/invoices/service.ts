@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { etatFacture, resteAPayer, type EtatFacture } from '#domain/invoices.ts';
 import type { Facture, FactureClient, FactureListQuery } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg } from '#domain/texts/invoices.ts';

@@ -17,12 +17,12 @@ import {
   type PlanningMission,
   type PlanningResponse,
 } from '#domain/schemas/missions.ts';
+import { formatParisDateAtTime, parisToday } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk } from '#domain/schemas/signature.ts';
 import { nextStatut, normalizeStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { parisToday } from '#domain/time-slots.ts';
 import type { Viewer } from '#server/viewer.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
@@ -35,7 +35,7 @@ import { recordQuoteEvent, requireQuote, rowToDevis, transitionQuoteIn } from '#
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderPlanningFeed } from './feed.ts';
 import { processPhoto } from './photos.ts';
-import { formatParis, renderInspectionReport } from './report-pdf.ts';
+import { renderInspectionReport } from './report-pdf.ts';
 import {
   countPhotos,
   deleteDraftPhoto,
@@ -343,7 +343,7 @@ export async function completeInspection(
       });
       if (!inserted) return 'taken' as const;
       dropped = await settlePhotos(trx, row.id, etape, keep);
-      const when = { date: formatParis(fields.dateHeure), place: fields.lieu };
+      const when = { date: formatParisDateAtTime(fields.dateHeure), place: fields.lieu };
       if (etape === 'prise-en-charge') {
         await recordQuoteEvent(trx, { devisId: row.id, by, event: 'Véhicule pris en charge', byName: fields.signatureConvoyeur.nom });
         await notifyPickedUp(trx, deps.config, row, {

@@ -1,4 +1,4 @@
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { privacyTexts as p, type BlockingQuote } from '#domain/texts/privacy.ts';
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/viewer.ts';

@@ -1,3 +1,4 @@
+import { formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
@@ -12,14 +13,13 @@ import type { findLatestForQuote } from '#server/outbox/outbox.ts';
 import type { OutboxHooks } from '#server/outbox/worker.ts';
 import { findQuoteById, transitionQuoteIn } from './repository.ts';
 import { escapeHtml } from '#server/mail/templates.ts';
-import { formatPrixPdf } from './quote-pdf.ts';
 
 /** The e-mail that carries the confirmed quote to the customer for signature. */
 export function quoteForSignatureMail(devis: Devis, config: Config) {
   const b = config.business;
   const name = devis.clientDetails?.nom?.trim() || m.anonymous;
   const subject = adminTexts.mailSubject(devis.numeroDevis);
-  const prix = formatPrixPdf(devis.prix);
+  const prix = formatPrice(devis.prix);
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
   const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
   const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;

@@ -1,4 +1,4 @@
-import { formatWallClock } from '#domain/dates.ts';
+import { formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -7,13 +7,6 @@ import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
-
-const euros = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-const dateFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
-
-/** "1 234,50 €" as the quote shows it. */
-export const formatPrixPdf = (prix: number) => `${euros.format(prix)} €`;
 
 /** "01/12/2026, entre 08:30 et 10:00": the day as typed, then the slot. */
 function slot(day: string | undefined, start: string | undefined, end: string | undefined): string {
@@ -165,8 +158,8 @@ export async function renderQuotePdf(
   doc
     .font('regular')
     .fontSize(SIZES.body)
-    .text(pdfTexts.quoteDate(dateFr.format(date)), right, doc.y + 2, { width: column, align: 'right' });
-  doc.text(pdfTexts.simulationDate(dateFr.format(new Date(devis.dateSimulation))), right, doc.y, { width: column, align: 'right' });
+    .text(pdfTexts.quoteDate(formatParisDateLong(date)), right, doc.y + 2, { width: column, align: 'right' });
+  doc.text(pdfTexts.simulationDate(formatParisDateLong(devis.dateSimulation)), right, doc.y, { width: column, align: 'right' });
   doc.text(pdfTexts.statut(statutLabel(devis.statut)), right, doc.y, { width: column, align: 'right' });
   doc.y = Math.max(identityY, doc.y) + 4;
   doc.x = left;
@@ -180,10 +173,7 @@ export async function renderQuotePdf(
   heading(q.route);
   row({ label: q.adresseDepart, pieces: addressPieces(devis.adresseDepart) });
   row({ label: q.adresseArrivee, pieces: addressPieces(devis.adresseArrivee) });
-  row(
-    { label: q.distance, value: `${kilometres.format(devis.distanceKm)} km` },
-    { label: q.typeConvoyage, value: valueLabel(devis.typeConvoyage) },
-  );
+  row({ label: q.distance, value: formatDistance(devis.distanceKm) }, { label: q.typeConvoyage, value: valueLabel(devis.typeConvoyage) });
   row({ label: q.pickupRange, value: slot(devis.priseInfo?.datePriseEnCharge, devis.priseInfo?.debut, devis.priseInfo?.fin) });
   row({
     label: q.deliveryRange,
@@ -218,7 +208,7 @@ export async function renderQuotePdf(
   doc
     .font('bold')
     .fontSize(13)
-    .text(pdfTexts.prixFinal(formatPrixPdf(devis.prix)), left, doc.y, { width });
+    .text(pdfTexts.prixFinal(formatPrice(devis.prix)), left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });

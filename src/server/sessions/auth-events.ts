@@ -1,6 +1,6 @@
 import { isAPIError, type createAuthMiddleware } from 'better-auth/api';
 import type { AuditKind } from '#domain/audit.ts';
-import { formatParisShort } from '#server/signatures/signed-document.ts';
+import { formatParisDateAtTime } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { securityMailTexts as m } from '#domain/texts/sessions.ts';
 import { hasSignedInBefore, recordAudit } from '#server/audit/service.ts';
@@ -77,7 +77,7 @@ export async function recordSignIn(
     await enqueueAccountNotice(trx, deps.config, user, {
       kind: 'security-new-device',
       subject: m.newDevice.subject,
-      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisShort(now)), m.newDevice.ifYou],
+      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisDateAtTime(now)), m.newDevice.ifYou],
       link: { intro: m.newDevice.ifNotYou, url: loginUrl(deps.config) },
     });
   });
@@ -147,7 +147,7 @@ export async function recordPasswordChange(
     await enqueueAccountNotice(trx, deps.config, user, {
       kind: 'security-password-changed',
       subject: m.passwordChanged.subject,
-      paragraphs: [m.passwordChanged.intro(formatParisShort(now))],
+      paragraphs: [m.passwordChanged.intro(formatParisDateAtTime(now))],
       link: { intro: m.passwordChanged.ifNotYou, url: resetUrl(deps.config) },
     });
   });
@@ -190,7 +190,7 @@ export async function recordTwoFactorChange(
   await enqueueAccountNotice(trx, config, user, {
     kind: 'security-two-factor-changed',
     subject: m.twoFactorChanged.subject,
-    paragraphs: [m.twoFactorChanged.intro[kind](formatParisShort(at))],
+    paragraphs: [m.twoFactorChanged.intro[kind](formatParisDateAtTime(at))],
     link: { intro: m.twoFactorChanged.ifNotYou, url: resetUrl(config) },
   });
 }

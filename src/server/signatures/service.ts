@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { formatParisDateAtTime } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
 import { canApply, nextStatut } from '#domain/statuses.ts';
@@ -26,7 +27,7 @@ import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
 import type { Seal } from './seal.ts';
-import { buildSignedQuote, formatParisShort } from './signed-document.ts';
+import { buildSignedQuote } from './signed-document.ts';
 
 export type SignatureDeps = {
   database: DatabaseHandle;
@@ -161,7 +162,7 @@ export async function signQuote(
     const mailIds = await notifySigned(trx, deps.config, updated, {
       signerName,
       signerEmail: viewer.email,
-      signedAt: formatParisShort(signedAt),
+      signedAt: formatParisDateAtTime(signedAt),
       signedFileKey: key,
       heldUntil: new Date(signedAt.getTime() + MAIL_HOLD_MS),
     });

@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { formatParisDateAtTime, formatParisDateTimeLong, formatUtc } from '#domain/format.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
@@ -18,23 +19,6 @@ export type SignatureEvidence = {
   ipAddress: string;
   userAgent: string;
 };
-
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'medium' });
-const parisShort = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** "23/11/2026 à 14:05" (Europe/Paris), as the stamp and the e-mails say it. */
-export function formatParisShort(date: Date): string {
-  const text = parisShort.format(date);
-  const space = text.indexOf(' ');
-  return space < 0 ? text : s.dateAtTime(text.slice(0, space), text.slice(space + 1));
-}
-export const formatUtc = (date: Date) => `${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
 
 /** The stamp laid in the « Bon pour accord » box: the drawing, and one line under it. */
 const STAMP = { width: 230, height: 58, drawingHeight: 44 };
@@ -131,7 +115,7 @@ async function renderSheets(
     .font('regular')
     .fontSize(6.5)
     .fillColor(INK)
-    .text(s.stampLine(formatParisShort(evidence.signedAt), evidence.signerName), 0, STAMP.drawingHeight + 3, {
+    .text(s.stampLine(formatParisDateAtTime(evidence.signedAt), evidence.signerName), 0, STAMP.drawingHeight + 3, {
       width: STAMP.width,
       lineBreak: false,
       ellipsis: true,
@@ -150,7 +134,7 @@ async function renderSheets(
     [s.certSigner, evidence.signerName],
     [s.certEmail, evidence.signerEmail],
     [s.certAccount, evidence.userId, 'mono'],
-    [s.certDateParis, parisDateTime.format(evidence.signedAt)],
+    [s.certDateParis, formatParisDateTimeLong(evidence.signedAt)],
     [s.certDateUtc, formatUtc(evidence.signedAt), 'mono'],
     [s.certIp, evidence.ipAddress, 'mono'],
     [s.certBrowser, evidence.userAgent || '—'],

@@ -1,7 +1,7 @@
+import { formatQuotePrice } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasFinalPrice } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
-import { formatDate, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 
 /**
  * The price of a quote with its label: « Prix estimé TTC » and whole euros until the
@@ -10,6 +10,3 @@ import { formatDate, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 export function priceFact(devis: Pick<Devis, 'prix' | 'statut'>): [label: string, value: string] {
   return [hasFinalPrice(devis.statut) ? t.prixFinal : t.prixTtc, formatQuotePrice(devis.prix, devis.statut)];
 }
-export const formatDistance = (km: number) => `${formatKm(km)} km`;
-/** The simulation date, fr-FR, in France's time zone. */
-export const formatSimulationDate = (iso: string) => formatDate(iso);
