@@ -37,7 +37,7 @@ export type RouteScope = FastifyInstance<
  */
 export type CapabilityRoutes = { [Access in ApiAccess]?: (app: RouteScope) => Promise<void> };
 
-export const ROLES: readonly ApiAccess[] = ['visitor', 'customer', 'admin'];
+const ROLES: readonly ApiAccess[] = ['visitor', 'customer', 'admin'];
 
 const routeByKey = new Map(apiRouteList.map((route) => [routeKey(route), route]));
 
@@ -59,8 +59,7 @@ const guardOf: Record<ApiAccess, ((app: FastifyInstance, request: FastifyRequest
  * Registers every capability's routes inside one scope per role. The `customer` and `admin`
  * scopes run their guard once, on the request (a visitor gets 401 and a customer 403 before
  * the body is even read), mark every answer `private, no-store` and document the session they
- * need; `extend` adds what one
- * scope needs more (the admin's journal). A route whose table entry names another role, or
+ * need; `extend` adds what one scope needs more (the admin's journal). A route whose table entry names another role, or
  * that is not in the table, stops the start: it would otherwise be served with the wrong guard.
  */
 export async function registerRoleScopes(
@@ -73,7 +72,7 @@ export async function registerRoleScopes(
       scope.addHook('onRoute', (route) => {
         const entry = tableEntryOf(route);
         if (!entry) throw new Error(`${routeKey({ method: String(route.method), path: route.url })} is not in src/domain/api-paths.ts`);
-        if (entry.access !== access) throw new Error(`${routeKey(entry)} is a ${entry.access} route, registered in the ${access} scope`);
+        if (entry.access !== access) throw new Error(`${routeKey(entry)} is declared for the ${entry.access} scope, registered in the ${access} scope`);
         // The API's documentation says which routes need a session.
         if (access !== 'visitor') route.schema = { security: [{ session: [] }], ...route.schema };
       });
