@@ -20,7 +20,6 @@ import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { PHOTO_TYPES } from './photos.ts';
 import {
-  completeInspection,
   getCustomerInspections,
   getFeedState,
   getMissionView,
@@ -28,10 +27,9 @@ import {
   getPlanning,
   getReportFile,
   regenerateFeed,
-  removePhoto,
   renderFeed,
-  storePhoto,
 } from './service.ts';
+import { completeInspection, removePhoto, storePhoto } from './inspections.ts';
 
 const idParam = devisIdParamsSchema.shape.id;
 const params = devisIdParamsSchema;

@@ -4,6 +4,11 @@ import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
 
+/** The account's own row (better-auth's `user`), as the export shows it: never a secret. */
+export function findAccount(db: Db, userId: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('id', '=', userId).executeTakeFirst();
+}
+
 /**
  * A customer's quotes: those of his account, and those kept under his (verified) e-mail
  * without an account yet (imported ones, that become his at sign-in).

@@ -16,6 +16,7 @@ import {
   anonymiseHistoryAndSearch,
   anonymiseQuote,
   deleteAccountRows,
+  findAccount,
   hasTwoFactor,
   listJournalOf,
   findStatusUpdatesChoice,
@@ -54,11 +55,7 @@ const k = p.documentKinds;
  */
 export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now = new Date()) {
   const db = deps.database.db;
-  const user = await db
-    .selectFrom('user')
-    .select(['id', 'email', 'name', 'emailVerified', 'createdAt'])
-    .where('id', '=', viewer.id)
-    .executeTakeFirst();
+  const user = await findAccount(db, viewer.id);
   if (!user) throw new AppError('unauthenticated');
   const quotes = await listQuotesOf(db, user);
   const ids = quotes.map((quote) => quote.id);

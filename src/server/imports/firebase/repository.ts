@@ -66,7 +66,7 @@ export async function readImportState(
   }
 
   for (const row of await db.selectFrom('devis').select('numeroDevis').execute()) takenNumbers.add(row.numeroDevis);
-  const counter = await db.selectFrom('devis_counter').select('value').where('name', '=', 'numeroDevis').executeTakeFirst();
+  const counter = await readQuoteCounter(db);
   for (const emails of chunks(names.emails)) {
     const rows = await db.selectFrom('user').select(['id', 'email', 'emailVerified']).where('email', 'in', emails).execute();
     for (const row of rows) usersByEmail.set(row.email, { id: row.id, emailVerified: Boolean(row.emailVerified) });
@@ -83,7 +83,7 @@ export async function readImportState(
     const rows = await db.selectFrom('devis').select(['id', 'signedFileKey']).where('id', 'in', part).execute();
     for (const row of rows) quotes.set(row.id, { hasSignedFile: row.signedFileKey !== null });
   }
-  return { journal, takenNumbers, counter: counter?.value ?? 0, usersByEmail, userIds, profileIds, quotes };
+  return { journal, takenNumbers, counter: counter ?? 0, usersByEmail, userIds, profileIds, quotes };
 }
 
 /**
@@ -297,4 +297,10 @@ export async function attachQuotesToImportedAccounts(handle: DatabaseHandle): Pr
 
 export function emptyJournal(collection: ImportCollection, sourceId: string): JournalRow {
   return { collection, sourceId, targetId: null, sourceUid: null, numeroDevis: null, numeroOriginal: null, importedAt: null };
+}
+
+/** The quote numbers' counter (the last number given), or null before the first quote. */
+export async function readQuoteCounter(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('devis_counter').select('value').where('name', '=', 'numeroDevis').executeTakeFirst();
+  return row?.value ?? null;
 }
