@@ -25,6 +25,7 @@ import {
   findPhoto,
   insertInspection,
   insertPhoto,
+  listInspectionsOf,
   listPhotos,
   settlePhotos,
   type PhotoRow,
@@ -136,13 +137,15 @@ export async function completeInspection(
   body: InspectionBody,
 ): Promise<MissionView> {
   const row = await requireQuote(deps.database.db, id);
-  const done = await findInspection(deps.database.db, row.id, etape);
+  // Both steps' inspections, read once: this one (already done?) and, for a delivery, the pickup.
+  const inspections = await listInspectionsOf(deps.database.db, [row.id]);
+  const done = inspections.find((inspection) => inspection.etape === etape);
   if (done) {
     if (done.soumissionId === body.soumissionId) return getMissionView(deps, row.id);
     throw conflict(m.alreadyCompleted[etape]);
   }
   if (!isInProgress(row)) throw conflict(m.notInProgress);
-  const pickup = etape === 'livraison' ? await findInspection(deps.database.db, row.id, 'prise-en-charge') : undefined;
+  const pickup = inspections.find((inspection) => inspection.etape === 'prise-en-charge');
   if (etape === 'livraison' && !pickup) throw conflict(m.pickupFirst);
   if (etape === 'prise-en-charge' && body.reserves) throw validationError(m.reservesOnlyAtDelivery);
   const keep = [...new Set(body.photos)];
