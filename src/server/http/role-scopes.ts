@@ -72,7 +72,8 @@ export async function registerRoleScopes(
       scope.addHook('onRoute', (route) => {
         const entry = tableEntryOf(route);
         if (!entry) throw new Error(`${routeKey({ method: String(route.method), path: route.url })} is not in src/domain/api-paths.ts`);
-        if (entry.access !== access) throw new Error(`${routeKey(entry)} is declared for the ${entry.access} scope, registered in the ${access} scope`);
+        if (entry.access !== access)
+          throw new Error(`${routeKey(entry)} is declared for the ${entry.access} scope, registered in the ${access} scope`);
         // The API's documentation says which routes need a session.
         if (access !== 'visitor') route.schema = { security: [{ session: [] }], ...route.schema };
       });
