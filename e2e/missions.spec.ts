@@ -4,7 +4,7 @@ import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { INK } from '#server/signatures/signed-document.ts';
+import { INK } from '#server/pdf/drawing.ts';
 import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { apiHeaders, expect, readOutbox, test, type E2eQuote } from './fixtures.ts';

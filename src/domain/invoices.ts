@@ -40,6 +40,14 @@ export function totalCents(lines: readonly LineAmounts[]): number {
   return lines.reduce((sum, line) => sum + lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes), 0);
 }
 
+/** Lines with the amount of each and the document's total: the one computation of both, for the stored document. */
+export function priceLines<Line extends LineAmounts>(lines: readonly Line[]) {
+  return {
+    lines: lines.map((line) => ({ ...line, montantCentimes: lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes) })),
+    totalCentimes: totalCents(lines),
+  };
+}
+
 /** A quantity as typed or sent (1, 1.5, "1,5") in hundredths; null when it is not a positive number with at most 2 decimals. */
 export function quantityToHundredths(value: number): number | null {
   const hundredths = Math.round(value * 100);
@@ -58,13 +66,17 @@ export type PaymentState = {
   dateEcheance: string | null;
 };
 
+/** What an invoice is worth once its credit notes are taken off (0 or less: cancelled whole). */
+export const netCentimes = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes'>) => state.totalCentimes - state.avoirsCentimes;
+
 /** What is left to pay: the total less its credit notes and the payments (negative when overpaid). */
-export const resteAPayer = (state: PaymentState) => state.totalCentimes - state.avoirsCentimes - state.payeCentimes;
+export const resteAPayer = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes' | 'payeCentimes'>) =>
+  netCentimes(state) - state.payeCentimes;
 
 /** The state of an invoice on `today` (YYYY-MM-DD in France): overdue wins over partly paid. */
 export function etatFacture(state: PaymentState, today: string): EtatFacture {
   if (state.statut === 'brouillon') return 'brouillon';
-  const net = state.totalCentimes - state.avoirsCentimes;
+  const net = netCentimes(state);
   if (net <= 0) return 'annulée';
   if (state.payeCentimes >= net) return 'payée';
   if (state.dateEcheance && today > state.dateEcheance) return 'en retard';

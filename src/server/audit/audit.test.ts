@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
-import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { DRAWING } from '#server/signatures/test-factories.ts';

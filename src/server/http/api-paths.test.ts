@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AUTH_BASE_PATH, apiRouteList, apiRoutes, routeKey } from '#domain/api-paths.ts';
 import { useTestApp } from '#server/test/helpers.ts';
+import { registerRoleScopes, type CapabilityRoutes } from './role-scopes.ts';
 
 describe('the API path table and the server', () => {
   const t = useTestApp('sqlite');
@@ -30,5 +32,37 @@ describe('the API path table and the server', () => {
     }
     const hidden = await t.app.inject({ method: 'POST', url: `${AUTH_BASE_PATH}/update-user`, payload: {} });
     expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('the role scopes', () => {
+  async function register(routes: CapabilityRoutes) {
+    const app = Fastify();
+    try {
+      await registerRoleScopes(app, [routes]);
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('refuse to start with a route registered under another role than its table entry’s', async () => {
+    await expect(
+      register({
+        async customer(app) {
+          app.get(apiRoutes.quotes.adminList.path, async () => null);
+        },
+      }),
+    ).rejects.toThrow('GET /api/admin/devis is declared for the admin scope, registered in the customer scope');
+  });
+
+  it('refuse to start with an API route that is not in the table', async () => {
+    await expect(
+      register({
+        async visitor(app) {
+          app.get('/api/pas-dans-la-table', async () => null);
+        },
+      }),
+    ).rejects.toThrow('GET /api/pas-dans-la-table is not in src/domain/api-paths.ts');
   });
 });

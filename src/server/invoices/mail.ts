@@ -4,7 +4,7 @@ import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { renderNotification } from '#server/notifications/templates.ts';
+import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import { invoiceFilename } from './factur-x.ts';
 

@@ -5,7 +5,7 @@ import { missionTexts as m } from '#domain/texts/missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
-import { drawStrokes } from '#server/signatures/signed-document.ts';
+import { drawStrokes } from '#server/pdf/drawing.ts';
 
 const ACCENT = '#0f3d5e';
 const TEXT = '#1b2430';

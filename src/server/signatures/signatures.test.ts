@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatParisDateTimeLong } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
-import { insertQuote, makePdf, uploadSigned } from '#server/admin/test-factories.ts';
+import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';

@@ -10,7 +10,7 @@ import { adminTexts } from '#domain/texts/admin.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
-import { insertQuote } from './test-factories.ts';
+import { insertQuote } from './back-office-test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -8,7 +8,7 @@ import { texts } from '#domain/texts/common.ts';
 import { isInputDataError } from '#server/db/errors.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { rowToSummary } from '#server/quotes/devis-mapper.ts';
-import { QUOTE_MAIL_KIND } from './quote-mail.ts';
+import { QUOTE_MAIL_KIND } from './confirmation-mail.ts';
 
 /** The group of a quote: its e-mail, or "client-inconnu" when it has none. */
 const groupKey = sql<string>`coalesce(nullif(d.email, ''), ${sql.lit(texts.clientInconnu)})`;

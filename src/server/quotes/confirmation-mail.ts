@@ -9,9 +9,9 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 import { readAttachments } from '#server/outbox/outbox.ts';
-import type { findLatestForQuote } from '#server/outbox/repository.ts';
+import type { findLatestForQuote } from '#server/outbox/outbox.ts';
 import type { OutboxHooks } from '#server/outbox/worker.ts';
-import { findQuoteById, transitionQuoteIn } from '#server/quotes/repository.ts';
+import { findQuoteById, transitionQuoteIn } from './repository.ts';
 import { escapeHtml } from '#server/mail/templates.ts';
 
 /** The e-mail that carries the confirmed quote to the customer for signature. */

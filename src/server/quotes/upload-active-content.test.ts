@@ -2,9 +2,9 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { findActiveContent } from '#server/files/pdf-check.ts';
+import { findActiveContent } from '#server/documents/pdf-check.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
-import { insertQuote, pdfText, uploadSigned } from './test-factories.ts';
+import { insertQuote, pdfText, uploadSigned } from './back-office-test-factories.ts';
 
 /**
  * A signed PDF with active content (a script run at opening, a program launched, a file

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '#server/db/index.ts';
-import { isFirebaseHash } from './password.ts';
-import { findCredentialPassword } from '#server/accounts/repository.ts';
-import { claimImportedQuotes, replaceImportedHash } from './repository.ts';
+import { claimImportedQuotes } from '#server/quotes/service.ts';
+import { isFirebaseHash } from './password-hashing.ts';
+import { findCredentialPassword, replaceImportedHash } from './repository.ts';
 
 /**
  * What a successful sign-in completes for an account that came from the original app (called

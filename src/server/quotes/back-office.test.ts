@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts/common.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, uploadSigned } from './test-factories.ts';
+import { insertQuote, makePdf, multipartBody, uploadSigned } from './back-office-test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 

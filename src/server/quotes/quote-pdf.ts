@@ -6,7 +6,7 @@ import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
-import { createPdfDocument } from './pdfkit-document.ts';
+import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
 /** "01/12/2026, entre 08:30 et 10:00": the day as typed, then the slot. */
 function slot(day: string | undefined, start: string | undefined, end: string | undefined): string {

@@ -7,7 +7,7 @@ import {
   passwordHashing,
   verifyFirebaseHash,
   type FirebaseHashConfig,
-} from './password.ts';
+} from './password-hashing.ts';
 
 describe('Firebase modified scrypt', () => {
   it('gives the hash of the example published in github.com/firebase/scrypt (its README)', async () => {

@@ -3,8 +3,8 @@ import type { AdminListResponse, DevisSummary } from '#domain/schemas/admin.ts';
 import { insertUtilisateur } from '#server/accounts/repository.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { transitionQuote } from '#server/quotes/repository.ts';
-import { foldSearchText } from './repository.ts';
-import { insertQuote } from './test-factories.ts';
+import { foldSearchText } from './list-repository.ts';
+import { insertQuote } from './back-office-test-factories.ts';
 
 describe('the search folding', () => {
   it('ignores case and accents', () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { createAdmin, ENGINES, useTestApp, historyOf } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, pdfText, uploadSigned } from './test-factories.ts';
+import { insertQuote, makePdf, pdfText, uploadSigned } from './back-office-test-factories.ts';
 
 /**
  * The disk store, with what a test does through its interface: act while a file is being

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
-import { insertQuote, makePdf, multipartBody, pdfText, uploadSigned } from './test-factories.ts';
+import { insertQuote, makePdf, multipartBody, pdfText, uploadSigned } from './back-office-test-factories.ts';
 
 /** A real 1×1 PNG image. */
 function png(): Buffer {
