@@ -100,3 +100,48 @@ describe('issuing a draft on /admin/factures/{id}', () => {
     ]);
   });
 });
+
+describe('editing a draft on /admin/factures/{id}', () => {
+  it('checks the form with the API’s schema: says what does not read and sends nothing, then saves the French numbers as the API takes them', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(invoicesRoutes.get)]: { body: draft },
+      [routeKey(invoicesRoutes.updateDraft)]: () => ({ body: draft }),
+    });
+    renderRoutes([{ path: '/admin/factures/:id', element: <AdminFacturePage /> }], { path: '/admin/factures/f1' });
+    const description = await screen.findByLabelText(t.lineDescription);
+    const quantity = screen.getByLabelText(t.lineQuantity);
+    const price = screen.getByLabelText(t.lineUnitPrice);
+
+    await user.clear(description);
+    await user.clear(quantity);
+    await user.type(quantity, 'deux');
+    await user.clear(price);
+    await user.type(price, '-30');
+    await user.click(screen.getByRole('button', { name: t.saveDraft }));
+    expect(await screen.findByText(t.requiredField)).toBeInTheDocument();
+    expect(screen.getByText(t.invalidQuantity)).toBeInTheDocument();
+    expect(screen.getByText(t.invalidAmount)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.type(description, '  Convoyage Lyon → Paris ');
+    await user.clear(quantity);
+    await user.type(quantity, '1,5');
+    await user.clear(price);
+    await user.type(price, '1 250,50');
+    expect(screen.getByText(/1\s875,75\s€/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.saveDraft }));
+    expect(await screen.findByText(t.draftSaved)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([
+      {
+        method: 'PUT',
+        path: urlOf(invoicesRoutes.updateDraft, { params: { id: 'f1' } }),
+        body: {
+          lignes: [{ description: 'Convoyage Lyon → Paris', quantite: 1.5, prixUnitaireCentimes: 125_050 }],
+          datePrestation: '2026-11-20',
+          client: { nom: 'Hélène Lefèvre', adresse: '3 rue des Lilas, 69003 Lyon', siret: null },
+        },
+      },
+    ]);
+  });
+});
