@@ -172,7 +172,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat],
+      'no-restricted-syntax': [
+        'error',
+        noFocusedTests,
+        ...formattersOutsideFormat,
+        {
+          // TanStack Query drops the callbacks given to mutate() when their component unmounts,
+          // which a refetch after the change often does (the toast and the way on were lost).
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'One pattern for a mutation: await mutateAsync(…) in try/catch, then the toast, then navigate.',
+        },
+      ],
     },
   },
   ...boundaries,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { indexedRoutes } from '#domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts/common.ts';
@@ -216,7 +217,7 @@ for (const viewport of viewports) {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('combobox', { name: "Adresse d'arrivée" })).toBeFocused();
+      await expect(page.getByRole('combobox', { name: 'Adresse d’arrivée' })).toBeFocused();
       await page.keyboard.type('Rennes');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Tab');

@@ -7,6 +7,8 @@ import type { Role } from '#domain/statuses.ts';
 import { api, trusted } from '#client/lib/api.ts';
 
 export type SessionResponse = z.infer<typeof viewerResponseSchema>;
+/** Who is logged in: null for nobody. */
+export type SessionUser = SessionResponse['user'];
 export const sessionQueryKey = ['session'] as const;
 
 // In every page's bundle: typed, not parsed (no zod there).

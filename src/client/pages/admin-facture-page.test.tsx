@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { invoicesRoutes, routeKey } from '#domain/api-paths.ts';
@@ -92,7 +92,8 @@ describe('issuing a draft on /admin/factures/{id}', () => {
     list.release({
       body: { items: [issued], totaux: { factureCentimes: 45_000, avoirsCentimes: 0, payeCentimes: 0, resteCentimes: 45_000 } },
     });
-    expect(await screen.findByText(t.issued('F-2026-0007'))).toBeInTheDocument();
+    // The toast: its invoice number is a span of its own, kept on one line.
+    await waitFor(() => expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain(`${t.issued('F-2026-0007')}×`));
     expect(screen.getByText('1 à payer')).toBeInTheDocument();
     expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
       requestOf(invoicesRoutes.updateDraft, { id: 'f1' }),

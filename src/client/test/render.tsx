@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { ApiRoute, PathParams } from '#domain/api-paths.ts';
 import { placeholderPublicConfig } from '#domain/public-config.ts';
@@ -73,15 +73,19 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders `routes` (or `element` at `path`) in a memory router, inside the app's providers. */
+function RouteTree({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Renders `routes` (or `element` at `path`) in a memory router, as the app's BrowserRouter does, inside the app's providers. */
 export function renderRoutes(routes: RouteObject[], { path = '/', state }: { path?: string; state?: unknown } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
-  const view = render(
+  return render(
     <Providers>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <RouteTree routes={routes} />
+      </MemoryRouter>
     </Providers>,
   );
-  return { ...view, router };
 }
 
 export const renderAt = (element: ReactNode, path = '/') => renderRoutes([{ path: '*', element }], { path });

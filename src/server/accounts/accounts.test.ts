@@ -195,7 +195,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const customer = await createCustomer(t);
     const refused = await t.app.inject({ url: '/api/admin/devis', headers: customer.headers });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'forbidden', message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+    expect(refused.json()).toEqual({ error: 'forbidden', message: 'Vous n’avez pas les droits nécessaires pour effectuer cette action.' });
     const admin = await createAdmin(t);
     const allowed = await t.app.inject({ url: '/api/admin/devis', headers: admin.headers });
     expect(allowed.statusCode).toBe(200);
@@ -328,7 +328,7 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
 
     const reused = await reset('encore-un-autre');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(reused.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
   });
 
   it('locks one account after 5 failed sign-ins, even with the right password next, until a reset', async () => {

@@ -8,7 +8,18 @@ import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { buildTestAppForThisTest, createAdmin, createCustomer, ENGINES, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  ADMIN_TOTP_SECRET,
+  buildTestAppForThisTest,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  signIn,
+  type TestApp,
+} from '#server/test/helpers.ts';
 import { ADMIN_WRITE_ROUTES } from './admin-writes.ts';
 import { purgeAuditLog, recordAudit } from './service.ts';
 
@@ -86,12 +97,13 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
         .jpeg()
         .toBuffer();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
-      const admin = await createAdmin(t);
+      // A session of his own (provisioning him again would end the test's).
+      const adminHeaders = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
       const stored = await t.app.inject({
         method: 'PUT',
         url: `${url}?emplacement=avant`,
         payload: jpeg,
-        headers: { ...admin.headers, 'content-type': 'image/jpeg' },
+        headers: { ...adminHeaders, 'content-type': 'image/jpeg' },
       });
       expect(stored.statusCode).toBe(201);
       return { ...base, url };

@@ -85,7 +85,7 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
       setFailure(messageOf(error));
       return;
     }
-    toast.show(t.issued(issued!.numero!), 'success');
+    toast.show(t.issued(issued!.numero!), 'success', issued!.numero!);
   }, clearFailure);
 
   return (
