@@ -103,7 +103,7 @@ describe('issuing a draft on /admin/factures/{id}', () => {
 });
 
 describe('editing a draft on /admin/factures/{id}', () => {
-  it('checks the form with the API’s schema: says what does not read and sends nothing, then saves the French numbers as the API takes them', async () => {
+  it('checks the form with the API’s schema: says which number does not read and sends nothing, then saves the French numbers as the API takes them', async () => {
     const user = userEvent.setup();
     const { calls } = fakeApi({
       [routeKey(invoicesRoutes.get)]: { body: draft },
@@ -114,17 +114,14 @@ describe('editing a draft on /admin/factures/{id}', () => {
     const quantity = screen.getByLabelText(t.lineQuantity);
     const price = screen.getByLabelText(t.lineUnitPrice);
 
-    await user.clear(description);
     await user.clear(quantity);
     await user.type(quantity, 'deux');
-    await user.clear(price);
-    await user.type(price, '-30');
     await user.click(screen.getByRole('button', { name: t.saveDraft }));
-    expect(await screen.findByText(t.requiredField)).toBeInTheDocument();
-    expect(screen.getByText(t.invalidQuantity)).toBeInTheDocument();
-    expect(screen.getByText(t.invalidAmount)).toBeInTheDocument();
+    expect(await screen.findByText(t.invalidQuantity)).toBeInTheDocument();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
 
+    await user.clear(description);
     await user.type(description, '  Convoyage Lyon → Paris ');
     await user.clear(quantity);
     await user.type(quantity, '1,5');
