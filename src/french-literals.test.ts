@@ -113,7 +113,7 @@ function findFrenchLiterals(fileName: string, code: string): Hit[] {
 /** Source files of one side; tests and their helpers are left out (they assert the catalogue's texts with data of their own). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/(\.(test|fixture)|^test-[\w-]+)\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/(\.(test|fixture)|(^|-)test-[\w-]+)\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => !path.relative(dir, file).split(path.sep).includes('test'))
     .sort();

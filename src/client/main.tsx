@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { systemRoutes } from '#domain/api-paths.ts';
 import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
@@ -10,7 +11,7 @@ import './styles/tokens.css';
 async function fetchConfigInDevelopment(): Promise<PublicConfig | null> {
   if (!import.meta.env.DEV) return null;
   try {
-    const response = await fetch('/api/config');
+    const response = await fetch(systemRoutes.config.path);
     return response.ok ? ((await response.json()) as PublicConfig) : null;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { accountsRoutes, routeKey } from '#domain/api-paths.ts';
 import { pageModule, paths, routeList } from '#domain/paths.ts';
 import { placeholderPublicConfig } from '#domain/public-config.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -36,7 +37,7 @@ describe('the router', () => {
   });
 
   it('shows every public page with the providers of main.tsx alone: what reads the API brings the query cache', async () => {
-    fakeApi({ 'GET /api/me': { body: { user: null } } });
+    fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } } });
     for (const { path } of routeList.filter((route) => route.access === 'public')) {
       await preloadRoute(path);
       const view = await act(async () =>

@@ -3,7 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { ApiRoute, PathParams } from '#domain/api-paths.ts';
 import { placeholderPublicConfig } from '#domain/public-config.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { PublicConfigContext } from '#client/lib/public-config.ts';
 import { ToastProvider } from '#client/ui/toast.tsx';
 
@@ -46,6 +48,9 @@ export function fakeApi(handlers: Record<string, Handler | Answer>) {
   vi.stubGlobal('fetch', fetch);
   return { calls };
 }
+
+/** "DELETE /api/devis/d12": a request as `calls` lists it, from its route and parameters. */
+export const requestOf = <R extends ApiRoute>(route: R, params?: PathParams<R['path']>) => `${route.method} ${urlOf(route, { params })}`;
 
 /** A promise and the function that settles it: holds a response until the test lets it go. */
 export function held<T>() {

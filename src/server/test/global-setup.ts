@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createAuth } from '#server/accounts/auth.ts';
+import { authMigrations, createAuth } from '#server/accounts/auth.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
@@ -24,7 +24,7 @@ async function migrate(env: Record<string, string>) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const database = openDatabase(config.database);
   try {
-    await migrateAll(database, createAuth({ config, database, outbox: { kick: () => undefined } }));
+    await migrateAll(database, authMigrations(createAuth({ config, database, outbox: { kick: () => undefined } })));
   } finally {
     await database.close();
   }

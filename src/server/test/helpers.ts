@@ -3,12 +3,13 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { TOTP } from 'otpauth';
-import { readOutbox } from './outbox.ts';
+import { addressOf, linkIn, readOutbox } from './outbox.ts';
 import { forgetLastTotpStep } from './totp-steps.ts';
 
 export { addressOf, linkIn, readOutbox } from './outbox.ts';
@@ -221,4 +222,24 @@ export async function createAdmin(testApp: TestApp) {
   await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: testApp.env });
   const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
   return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, totpSecret: ADMIN_TOTP_SECRET, headers };
+}
+
+/** The last e-mail sent to `email`, once every e-mail due is sent. */
+export async function lastMailTo(testApp: TestApp, email: string) {
+  return (await testApp.outbox()).filter((mail) => addressOf(mail) === email).at(-1);
+}
+
+/** « Mot de passe oublié » as a customer does it: the request, the link of its e-mail, the new password. The reset's answer. */
+export async function resetPasswordByMail(testApp: TestApp, email: string, newPassword: string) {
+  const headers = { origin: PUBLIC_URL };
+  const { requestPasswordReset, resetPassword } = apiRoutes.auth;
+  const request = await testApp.app.inject({
+    method: requestPasswordReset.method,
+    url: requestPasswordReset.path,
+    headers,
+    payload: { email },
+  });
+  expect(request.statusCode).toBe(200);
+  const token = linkIn(await lastMailTo(testApp, email)).searchParams.get('token');
+  return testApp.app.inject({ method: resetPassword.method, url: resetPassword.path, headers, payload: { token, newPassword } });
 }

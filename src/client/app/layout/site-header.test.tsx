@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { accountsRoutes, routeKey } from '#domain/api-paths.ts';
 import { publicTexts, texts } from '#domain/texts/common.ts';
 import { customer, fakeApi, held, renderAt } from '#client/test/render.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -10,7 +11,7 @@ const menu = () => within(screen.getByRole('navigation', { name: nav.mainMenu })
 describe('the site header', () => {
   it('shows a logged-in customer the way to their area and out, once the session is read', async () => {
     const session = held<{ body: unknown }>();
-    fakeApi({ 'GET /api/me': () => session.promise });
+    fakeApi({ [routeKey(accountsRoutes.me)]: () => session.promise });
     renderAt(<SiteHeader />);
     // Until the session is known (as on the server): the visitors' menu.
     expect(menu().getByRole('link', { name: nav.creerCompte })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
-import { firebaseScrypt, type FirebaseHashConfig } from './password.ts';
+import { firebaseScrypt, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
 
 /**
  * A made-up Firebase project for the import's tests (never real data): its password hash
