@@ -124,6 +124,20 @@ export const invoicesRoutes = {
   pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+/** What a mission costs: expenses and their receipts, a mission's costs, the margin (issue 30). */
+export const expensesRoutes = {
+  list: { method: 'GET', path: '/api/admin/depenses', access: 'admin' },
+  create: { method: 'POST', path: '/api/admin/depenses', access: 'admin' },
+  csv: { method: 'GET', path: '/api/admin/depenses.csv', access: 'admin' },
+  get: { method: 'GET', path: '/api/admin/depenses/:id', access: 'admin' },
+  update: { method: 'PUT', path: '/api/admin/depenses/:id', access: 'admin' },
+  delete: { method: 'DELETE', path: '/api/admin/depenses/:id', access: 'admin' },
+  putReceipt: { method: 'PUT', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  receipt: { method: 'GET', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  missionCosts: { method: 'GET', path: '/api/admin/missions/:id/couts', access: 'admin' },
+  margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 export const sessionsRoutes = {
   list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
   revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
@@ -160,6 +174,7 @@ export const apiRoutes = {
   notifications: notificationsRoutes,
   missions: missionsRoutes,
   invoices: invoicesRoutes,
+  expenses: expensesRoutes,
   sessions: sessionsRoutes,
   audit: auditRoutes,
   privacy: privacyRoutes,

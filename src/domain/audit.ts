@@ -47,6 +47,10 @@ export const AUDIT_KINDS = [
   'invoice.credit_note_issued',
   'invoice.payment_recorded',
   'invoice.reminder_sent',
+  'expense.created',
+  'expense.updated',
+  'expense.deleted',
+  'expense.receipt_stored',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -34,6 +34,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { expenseRoutes } from './expenses/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -217,6 +218,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   notificationRoutes,
   missionRoutes,
   invoiceRoutes,
+  expenseRoutes,
   sessionRoutes,
   auditRoutes,
   privacyRoutes,

@@ -94,6 +94,7 @@ const envSchema = z.object({
   INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
   INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default(DEFAULT_LATE_PENALTY_RATE),
   REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
+  RETURN_COST_PER_KM_CENTS: z.coerce.number().int().min(0).max(1000).default(12),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -179,6 +180,8 @@ export type Config = {
     latePenaltyRate: string;
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
     revenueCeilingCents: number;
+    /** The return trip's cost per km the expected margin assumes until past missions' return expenses tell (expenses/). */
+    returnCostPerKmCents: number;
   };
   trustProxy: boolean | string | number;
   /** Simulations and distance requests per minute and client (0: no limit). */
@@ -298,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentDays: e.INVOICE_PAYMENT_DAYS,
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
+      returnCostPerKmCents: e.RETURN_COST_PER_KM_CENTS,
     },
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,

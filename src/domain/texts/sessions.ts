@@ -176,5 +176,9 @@ export const journalTexts = {
     'invoice.credit_note_issued': 'Avoir émis',
     'invoice.payment_recorded': 'Paiement enregistré',
     'invoice.reminder_sent': 'Relance envoyée',
+    'expense.created': 'Dépense enregistrée',
+    'expense.updated': 'Dépense modifiée',
+    'expense.deleted': 'Dépense supprimée',
+    'expense.receipt_stored': 'Justificatif de dépense enregistré',
   } satisfies Record<AuditKind, string>,
 };

@@ -107,7 +107,11 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
 
   const changes = {
     prixCentimes: prix.centimes,
-    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+    clauses: {
+      km: body.clauses.km,
+      longDistance: body.clauses.longDistance,
+      refacturation: [...new Set(body.clauses.refacturation ?? [])],
+    },
   };
   const devis = rowToDevis({ ...row, ...changes, statut: to });
   const pdf = await storeQuotePdf(deps, devis);

@@ -3,6 +3,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
@@ -204,6 +205,7 @@ export async function renderQuotePdf(
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
+  for (const kind of devis.clauses?.refacturation ?? []) chosen.push(REFACTURATION_LABELS[kind]);
   heading(chosen.length > 0 ? adminTexts.sectionConfirm : pdfTexts.priceHeading);
   doc
     .font('bold')

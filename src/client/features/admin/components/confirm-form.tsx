@@ -6,6 +6,8 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { REFACTURATIONS, type Refacturation } from '#domain/expenses.ts';
+import { expenseTexts, REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
@@ -14,7 +16,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useConfirmQuote } from '../api/use-confirm-quote.ts';
 import styles from './admin.module.css';
 
-type FormValues = { prixFinal: string; km: boolean; longDistance: boolean };
+type FormValues = { prixFinal: string; km: boolean; longDistance: boolean; refacturation: Refacturation[] };
 
 const priceText = (prix: number) => prix.toFixed(2).replace('.', ',').replace(/,00$/, '');
 
@@ -25,7 +27,12 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
   const confirm = useConfirmQuote(devis.id);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<FormValues>({
-    defaultValues: { prixFinal: priceText(devis.prix), km: devis.clauses?.km ?? false, longDistance: devis.clauses?.longDistance ?? false },
+    defaultValues: {
+      prixFinal: priceText(devis.prix),
+      km: devis.clauses?.km ?? false,
+      longDistance: devis.clauses?.longDistance ?? false,
+      refacturation: devis.clauses?.refacturation ?? [],
+    },
   });
 
   // mutateAsync, not mutate's callbacks: the refetch after the change moves the quote to
@@ -36,7 +43,10 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
     const prix = parsePrixFinal(values.prixFinal);
     if (!prix.ok) return;
     try {
-      await confirm.mutateAsync({ prixFinal: values.prixFinal, clauses: { km: values.km, longDistance: values.longDistance } });
+      await confirm.mutateAsync({
+        prixFinal: values.prixFinal,
+        clauses: { km: values.km, longDistance: values.longDistance, refacturation: values.refacturation },
+      });
     } catch (error) {
       if (error instanceof ApiError && error.message === texts.clientEmailMissing) setFailure(texts.clientEmailMissing);
       else if (error instanceof ApiError && error.status === 422) setFailure(error.message);
@@ -66,6 +76,12 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
         <legend>{adminTexts.clausesLegend}</legend>
         <CheckboxField label={texts.clauseKm} {...register('km')} />
         <CheckboxField label={texts.clauseLongDistance} {...register('longDistance')} />
+      </fieldset>
+      <fieldset>
+        <legend>{expenseTexts.rebilledLegend}</legend>
+        {REFACTURATIONS.map((kind) => (
+          <CheckboxField key={kind} label={REFACTURATION_LABELS[kind]} value={kind} {...register('refacturation')} />
+        ))}
       </fieldset>
       {failure ? <Message kind="error">{failure}</Message> : null}
       <Button type="submit" isBusy={confirm.isPending}>
