@@ -32,7 +32,7 @@ export const expenseApi = {
   list: (t: TestApp, h: Headers, query = '') => call<{ depenses: Depense[]; totalCentimes: number }>(t, h, 'GET', `/api/admin/depenses${query}`),
   get: (t: TestApp, h: Headers, id: string) => call<Depense>(t, h, 'GET', `/api/admin/depenses/${id}`),
   update: (t: TestApp, h: Headers, id: string, body: unknown) => call<Depense>(t, h, 'PUT', `/api/admin/depenses/${id}`, body),
-  delete: (t: TestApp, h: Headers, id: string) => call<null>(t, h, 'DELETE', `/api/admin/depenses/${id}`),
+  delete: (t: TestApp, h: Headers, id: string) => call<object>(t, h, 'DELETE', `/api/admin/depenses/${id}`),
   costs: (t: TestApp, h: Headers, devisId: string) => call<MissionCosts>(t, h, 'GET', `/api/admin/missions/${devisId}/couts`),
   receipt: async (t: TestApp, h: Headers, id: string, content: Buffer, type: string) => {
     const response = await t.app.inject({
