@@ -5,7 +5,18 @@
  * final invoice's lines and by the pages to show them. Money in integer cents.
  */
 
-export const CATEGORIES_DEPENSE = ['train', 'bus', 'carburant', 'recharge', 'peage', 'parking', 'taxi', 'repas', 'hebergement', 'autre'] as const;
+export const CATEGORIES_DEPENSE = [
+  'train',
+  'bus',
+  'carburant',
+  'recharge',
+  'peage',
+  'parking',
+  'taxi',
+  'repas',
+  'hebergement',
+  'autre',
+] as const;
 export type CategorieDepense = (typeof CATEGORIES_DEPENSE)[number];
 
 export const MOYENS_PAIEMENT_DEPENSE = ['carte', 'especes', 'virement', 'cheque', 'autre'] as const;
@@ -76,7 +87,11 @@ export function extraCostsBillable(input: {
 }
 
 /** The return trip's expected cost: the history's average per km when there is one, else the configured default. */
-export function expectedReturnCostCentimes(distanceKm: number, history: { centimes: number; km: number }, defaultPerKmCents: number): number {
+export function expectedReturnCostCentimes(
+  distanceKm: number,
+  history: { centimes: number; km: number },
+  defaultPerKmCents: number,
+): number {
   const perKm = history.km > 0 ? history.centimes / history.km : defaultPerKmCents;
   return Math.round(distanceKm * perKm);
 }

@@ -166,8 +166,21 @@ export async function addCostLinesToDraft(
   devisId: string,
 ): Promise<{ lines: ProposedLine[]; attach: (factureId: string) => Promise<void> }> {
   const costs = await costsOf(trx, config, devisId);
-  const lines = proposeLines({ quote: costs.quote, expenses: costs.expenses, drivenKm: costs.drivenKm, plannedCostsCentimes: costs.plannedReturn });
-  return { lines, attach: (factureId) => setInvoiceOf(trx, factureId, lines.flatMap((line) => line.depenseIds)) };
+  const lines = proposeLines({
+    quote: costs.quote,
+    expenses: costs.expenses,
+    drivenKm: costs.drivenKm,
+    plannedCostsCentimes: costs.plannedReturn,
+  });
+  return {
+    lines,
+    attach: (factureId) =>
+      setInvoiceOf(
+        trx,
+        factureId,
+        lines.flatMap((line) => line.depenseIds),
+      ),
+  };
 }
 
 /**
@@ -198,7 +211,12 @@ export async function getMargins(deps: ExpenseDeps, year: number): Promise<Margi
   const db = deps.database.db;
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
   const [invoices, expenses] = await Promise.all([issuedInvoicesBetween(db, from, to), listExpenseRows(db, { du: from, au: to })]);
-  const months = Array.from({ length: 12 }, (_, index) => ({ mois: index + 1, recettesCentimes: 0, depensesCentimes: 0, margeCentimes: 0 }));
+  const months = Array.from({ length: 12 }, (_, index) => ({
+    mois: index + 1,
+    recettesCentimes: 0,
+    depensesCentimes: 0,
+    margeCentimes: 0,
+  }));
   const monthOf = (day: string) => months[Number(day.slice(5, 7)) - 1]!;
   for (const invoice of invoices) monthOf(invoice.dateEmission).recettesCentimes += invoice.netCentimes;
   for (const expense of expenses) monthOf(expense.date).depensesCentimes += expense.montantCentimes;

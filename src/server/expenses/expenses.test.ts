@@ -75,7 +75,11 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     expect(other.status).toBe(409);
     expect(other.body.message).toBe(msg.idTaken);
 
-    const general = await api.create(t, admin, expenseBody({ categorie: 'repas', montantCentimes: 1_450, tvaCentimes: 132, date: '2026-12-02' }));
+    const general = await api.create(
+      t,
+      admin,
+      expenseBody({ categorie: 'repas', montantCentimes: 1_450, tvaCentimes: 132, date: '2026-12-02' }),
+    );
     expect(general.status).toBe(201);
     expect(general.body.devisId).toBeNull();
 
@@ -240,7 +244,11 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     // The administrator unticks the ticket: it is no longer carried by this invoice.
     const kept = draft.lignes.filter((line) => !line.description.startsWith('Billet'));
     const updated = await invoiceApi.update(t, admin, draft.id, {
-      lignes: kept.map((line) => ({ description: line.description, quantite: line.quantite, prixUnitaireCentimes: line.prixUnitaireCentimes })),
+      lignes: kept.map((line) => ({
+        description: line.description,
+        quantite: line.quantite,
+        prixUnitaireCentimes: line.prixUnitaireCentimes,
+      })),
       datePrestation: '2026-12-01',
       client: { nom: 'Julie Bernard', adresse: '3 place Bellecour, 69002 Lyon', siret: null },
     });
@@ -264,8 +272,23 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 
   it('gives the year’s expenses as the receipts book’s CSV: « ; », decimal comma, UTF-8 with BOM', async () => {
     const quote = await mission({ km: false, longDistance: false });
-    await api.create(t, admin, expenseBody({ devisId: quote.id, categorie: 'carburant', montantCentimes: 7_345, tvaCentimes: 1_224, date: '2025-03-04', note: 'Total; A6' }));
-    await api.create(t, admin, expenseBody({ categorie: 'parking', montantCentimes: 250, tvaCentimes: 42, date: '2025-03-05', moyenPaiement: 'especes' }));
+    await api.create(
+      t,
+      admin,
+      expenseBody({
+        devisId: quote.id,
+        categorie: 'carburant',
+        montantCentimes: 7_345,
+        tvaCentimes: 1_224,
+        date: '2025-03-04',
+        note: 'Total; A6',
+      }),
+    );
+    await api.create(
+      t,
+      admin,
+      expenseBody({ categorie: 'parking', montantCentimes: 250, tvaCentimes: 42, date: '2025-03-05', moyenPaiement: 'especes' }),
+    );
     await api.create(t, admin, expenseBody({ categorie: 'parking', montantCentimes: 999, date: '2024-12-31' }));
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/depenses.csv?annee=2025', headers: admin });
     expect(response.statusCode).toBe(200);
@@ -282,7 +305,11 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 
   it('shows the year’s margin per month with the least profitable missions first', async () => {
     const quote = await mission({ km: false, longDistance: false }, { prixCentimes: 30_000 });
-    await api.create(t, admin, expenseBody({ devisId: quote.id, categorie: 'train', montantCentimes: 40_000, tvaCentimes: 0, date: '2027-02-03' }));
+    await api.create(
+      t,
+      admin,
+      expenseBody({ devisId: quote.id, categorie: 'train', montantCentimes: 40_000, tvaCentimes: 0, date: '2027-02-03' }),
+    );
     await api.create(t, admin, expenseBody({ categorie: 'autre', montantCentimes: 1_000, tvaCentimes: 0, date: '2027-03-01' }));
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/rentabilite?annee=2027', headers: admin });
     expect(response.statusCode).toBe(200);

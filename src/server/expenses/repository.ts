@@ -15,7 +15,12 @@ export function findExpenseByOrigin(db: Db, origine: string): Promise<DepenseRow
 
 /** Inserts an expense; false when its id (or its origin) is taken already: the same one sent again, or a race. */
 export async function insertExpense(db: Db, row: DepenseRow): Promise<boolean> {
-  const inserted = await db.insertInto('depenses').values(row).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('depenses')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 

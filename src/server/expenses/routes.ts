@@ -40,7 +40,9 @@ export const expenseRoutes: CapabilityRoutes = {
 
     app.get(
       routes.list.path,
-      { schema: { tags, summary: msg.apiDocs.list, querystring: depenseListQuerySchema, response: { 200: depenseListSchema, ...refusals } } },
+      {
+        schema: { tags, summary: msg.apiDocs.list, querystring: depenseListQuerySchema, response: { 200: depenseListSchema, ...refusals } },
+      },
       async (request) => listExpenses(depsOf(request), request.query),
     );
 

@@ -200,10 +200,13 @@ export async function putReceipt(deps: ExpenseDeps, id: string, body: Buffer): P
   const file = isPdf
     ? { content: await cleanPdf(body), type: 'application/pdf', extension: 'pdf' }
     : {
-        content: (await processPhoto(body, null, { maxInputBytes: MAX_UPLOAD_BYTES, tooLarge: msg.receiptTooLarge }).catch((error: unknown) => {
-          if (error instanceof AppError && error.statusCode === 422) throw new AppError('unsupported_media_type', msg.receiptUnsupported, { statusCode: 422 });
-          throw error;
-        })).jpeg,
+        content: (
+          await processPhoto(body, null, { maxInputBytes: MAX_UPLOAD_BYTES, tooLarge: msg.receiptTooLarge }).catch((error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 422)
+              throw new AppError('unsupported_media_type', msg.receiptUnsupported, { statusCode: 422 });
+            throw error;
+          })
+        ).jpeg,
         type: 'image/jpeg',
         extension: 'jpg',
       };

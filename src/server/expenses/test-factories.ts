@@ -29,7 +29,8 @@ async function call<T>(t: TestApp, headers: Headers, method: 'GET' | 'POST' | 'P
 
 export const expenseApi = {
   create: (t: TestApp, h: Headers, body: unknown) => call<Depense>(t, h, 'POST', '/api/admin/depenses', body),
-  list: (t: TestApp, h: Headers, query = '') => call<{ depenses: Depense[]; totalCentimes: number }>(t, h, 'GET', `/api/admin/depenses${query}`),
+  list: (t: TestApp, h: Headers, query = '') =>
+    call<{ depenses: Depense[]; totalCentimes: number }>(t, h, 'GET', `/api/admin/depenses${query}`),
   get: (t: TestApp, h: Headers, id: string) => call<Depense>(t, h, 'GET', `/api/admin/depenses/${id}`),
   update: (t: TestApp, h: Headers, id: string, body: unknown) => call<Depense>(t, h, 'PUT', `/api/admin/depenses/${id}`, body),
   delete: (t: TestApp, h: Headers, id: string) => call<object>(t, h, 'DELETE', `/api/admin/depenses/${id}`),

@@ -145,7 +145,13 @@ const ROUTES: FuzzedRoute[] = [
   { method: 'POST', path: '/api/devis/:id/archiver', valid: () => ({}), asOwner: true },
   // Expenses (issue 30): recorded from a phone, often offline, by the administrator.
   { method: 'POST', path: '/api/admin/depenses', valid: () => expenseBody(), asOwner: false, asAdmin: true },
-  { method: 'PUT', path: '/api/admin/depenses/:expense', valid: () => ({ ...expenseBody(), id: undefined }), asOwner: false, asAdmin: true },
+  {
+    method: 'PUT',
+    path: '/api/admin/depenses/:expense',
+    valid: () => ({ ...expenseBody(), id: undefined }),
+    asOwner: false,
+    asAdmin: true,
+  },
   { method: 'PUT', path: '/api/admin/depenses/:expense/justificatif', valid: () => ({}), asOwner: false, asAdmin: true },
 ];
 
