@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCentimes, formatCentimesDecimal, formatDay, formatQuantity, parisToday } from '#domain/format.ts';
-import { MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
+import { canRemind, MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
@@ -12,7 +12,8 @@ import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
-import { useIssueCreditNote, useRecordPayment, useSendReminder } from '../api/use-invoice-mutations.ts';
+import { useIssueCreditNote, useRecordPayment } from '../api/use-invoice-mutations.ts';
+import { RemindButton } from './remind-button.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
@@ -87,9 +88,7 @@ function Payments({ facture }: { facture: Facture }) {
   const [isRefund, setIsRefund] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const record = useRecordPayment();
-  const remind = useSendReminder();
   const toast = useToast();
-  const canRemind = facture.etat === 'à payer' || facture.etat === 'partiellement payée' || facture.etat === 'en retard';
 
   return (
     <section className={styles.section}>
@@ -147,23 +146,7 @@ function Payments({ facture }: { facture: Facture }) {
           <Button type="submit" isBusy={record.isPending}>
             {t.recordPayment}
           </Button>
-          {canRemind ? (
-            <Button
-              variant="secondary"
-              isBusy={remind.isPending}
-              onClick={async () => {
-                try {
-                  await remind.mutateAsync(facture.id);
-                } catch (failure) {
-                  toast.show(messageOf(failure), 'error');
-                  return;
-                }
-                toast.show(t.reminded, 'success');
-              }}
-            >
-              {t.remind}
-            </Button>
-          ) : null}
+          {canRemind(facture.etat) ? <RemindButton invoiceId={facture.id} /> : null}
         </div>
       </form>
     </section>

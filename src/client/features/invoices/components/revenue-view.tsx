@@ -27,7 +27,7 @@ export function RevenueView() {
   return (
     <>
       <p>{t.revenueIntro}</p>
-      <div className={styles.toolbar}>
+      <div className={`${ui.filterBar} ${styles.toolbar}`}>
         <SelectField label={t.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
           {years.map((value) => (
             <option key={value} value={value}>

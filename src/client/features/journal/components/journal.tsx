@@ -7,6 +7,7 @@ import { SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';
+import ui from '#client/ui/ui.module.css';
 import styles from './journal.module.css';
 
 /** /admin/journal: the whole journal, filtered by quote, account and kind (kept in the address), page by page. */
@@ -22,6 +23,11 @@ export function Journal() {
   const [compte, setCompte] = useState(applied.compte);
   const journal = useJournal(applied);
 
+  const typed = (value: string, set: (value: string) => void) => ({
+    value,
+    autoComplete: 'off',
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
   const apply = (next: Partial<typeof applied>) => {
     const merged = { ...applied, page: 1, ...next };
     const search = new URLSearchParams();
@@ -33,27 +39,15 @@ export function Journal() {
     <>
       <p>{j.intro}</p>
       <form
-        className={styles.filters}
+        className={`${ui.filterBar} ${styles.filters}`}
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
           apply({ devis: devis.trim(), compte: compte.trim() });
         }}
       >
-        <TextField
-          label={j.filterQuote}
-          value={devis}
-          inputMode="numeric"
-          onChange={(event) => setDevis(event.target.value)}
-          autoComplete="off"
-        />
-        <TextField
-          label={j.filterAccount}
-          value={compte}
-          type="search"
-          onChange={(event) => setCompte(event.target.value)}
-          autoComplete="off"
-        />
+        <TextField label={j.filterQuote} inputMode="numeric" {...typed(devis, setDevis)} />
+        <TextField label={j.filterAccount} type="search" {...typed(compte, setCompte)} />
         <SelectField
           label={j.filterKind}
           value={applied.type}

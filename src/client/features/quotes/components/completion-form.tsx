@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { get, useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { completionSchema, LIMITS, type Completion, type CompletionInput } from '#domain/schemas/devis-completion.ts';
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -13,6 +13,7 @@ import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField }
 import { Message } from '#client/ui/message.tsx';
 import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '#client/lib/completion-draft.ts';
 import styles from './quotes.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 type CompletionFormProps = {
   /** The quote's id: what is typed is kept as a draft of this quote until it is sent. */
@@ -81,10 +82,8 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
     if (clientType !== 'entreprise') setValue('clientDetails.siret', '');
   }, [clientType, setValue]);
 
-  const errorOf = (path: Path<CompletionInput>): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
   const hasErrors = Object.keys(errors).length > 0;
-  /** A field's registration and its error, for any control of ui/field.tsx. */
-  const field = (path: Path<CompletionInput>) => ({ ...register(path), error: errorOf(path) });
+  const field = fieldOf(register, errors);
 
   const submit = handleSubmit(async (completion) => {
     try {
