@@ -5,6 +5,7 @@ import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { Pager } from '#client/ui/pager.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -81,15 +82,7 @@ export function Journal() {
           <p role="status">{j.total(journal.data.total)}</p>
           <JournalTable entries={journal.data.entrees} />
           {journal.data.pages > 1 ? (
-            <nav className={styles.pager} aria-label={j.pagination}>
-              <Button variant="secondary" disabled={applied.page <= 1} onClick={() => apply({ page: applied.page - 1 })}>
-                {j.previousPage}
-              </Button>
-              <span aria-current="page">{j.pageOf(journal.data.page, journal.data.pages)}</span>
-              <Button variant="secondary" disabled={applied.page >= journal.data.pages} onClick={() => apply({ page: applied.page + 1 })}>
-                {j.nextPage}
-              </Button>
-            </nav>
+            <Pager page={applied.page} pages={journal.data.pages} onPage={(page) => apply({ page })} label={j.pagination} />
           ) : null}
         </>
       ) : null}
