@@ -12,15 +12,7 @@ export function RemindButton({ invoiceId }: { invoiceId: string }) {
     <Button
       variant="secondary"
       isBusy={remind.isPending}
-      onClick={async () => {
-        try {
-          await remind.mutateAsync(invoiceId);
-        } catch (failure) {
-          toast.show(messageOf(failure), 'error');
-          return;
-        }
-        toast.show(t.reminded, 'success');
-      }}
+      onClick={() => toast.report(() => remind.mutateAsync(invoiceId), t.reminded, messageOf)}
     >
       {t.remind}
     </Button>
