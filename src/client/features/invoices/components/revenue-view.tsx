@@ -19,8 +19,6 @@ export function RevenueView() {
   const thisYear = Number(parisToday().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const revenue = useRevenue(year);
-  const monthsId = useId();
-  const quartersId = useId();
   const data = revenue.data;
   const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
 
@@ -58,42 +56,47 @@ export function RevenueView() {
             <h2>{t.chartTitle}</h2>
             <RevenueChart revenue={data} />
           </section>
-          <table className={styles.table} aria-labelledby={quartersId}>
-            <caption id={quartersId} className={styles.caption}>
-              {t.quarter}
-            </caption>
-            <tbody>
-              {data.trimestres.map((quarter) => (
-                <tr key={quarter.trimestre}>
-                  <th scope="row">{t.quarterLabel(quarter.trimestre)}</th>
-                  <td className={styles.amount}>{formatCentimes(quarter.totalCentimes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className={styles.table} aria-labelledby={monthsId}>
-            <caption id={monthsId} className={styles.caption}>
-              {t.month}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.month}</th>
-                <th scope="col" className={styles.amount}>
-                  {t.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.mois.map((month) => (
-                <tr key={month.mois}>
-                  <th scope="row">{t.months[month.mois - 1]}</th>
-                  <td className={styles.amount}>{formatCentimes(month.totalCentimes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AmountTable
+            caption={t.quarter}
+            rows={data.trimestres.map((quarter) => [t.quarterLabel(quarter.trimestre), quarter.totalCentimes])}
+          />
+          <AmountTable
+            caption={t.month}
+            columns={[t.month, t.amount]}
+            rows={data.mois.map((month) => [t.months[month.mois - 1]!, month.totalCentimes])}
+          />
         </>
       ) : null}
     </>
+  );
+}
+
+/** A table of amounts, one row a period (its name, its amount), under its caption; `columns`: the titles of a header row. */
+function AmountTable({ caption, rows, columns }: { caption: string; rows: [string, number][]; columns?: [string, string] }) {
+  const captionId = useId();
+  return (
+    <table className={styles.table} aria-labelledby={captionId}>
+      <caption id={captionId} className={styles.caption}>
+        {caption}
+      </caption>
+      {columns ? (
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col" className={styles.amount}>
+              {columns[1]}
+            </th>
+          </tr>
+        </thead>
+      ) : null}
+      <tbody>
+        {rows.map(([label, cents]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className={styles.amount}>{formatCentimes(cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
