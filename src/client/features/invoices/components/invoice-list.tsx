@@ -6,7 +6,7 @@ import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useAdminInvoices } from '../api/use-invoices.ts';
@@ -35,24 +35,14 @@ export function InvoiceList() {
           value={filter.etat ?? ''}
           onChange={(event) => set({ etat: (event.target.value || undefined) as EtatFacture | undefined })}
         >
-          <option value="">{t.filterAll}</option>
-          {ETATS_FACTURE.map((etat) => (
-            <option key={etat} value={etat}>
-              {ETAT_LABELS[etat]}
-            </option>
-          ))}
+          <Options values={ETATS_FACTURE} empty={t.filterAll} label={(etat) => ETAT_LABELS[etat]} />
         </SelectField>
         <SelectField
           label={t.filterType}
           value={filter.type ?? ''}
           onChange={(event) => set({ type: (event.target.value || undefined) as FactureType | undefined })}
         >
-          <option value="">{t.filterAll}</option>
-          {FACTURE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
+          <Options values={FACTURE_TYPES} empty={t.filterAll} label={(type) => TYPE_LABELS[type]} />
         </SelectField>
         <TextField
           label={t.filterFrom}

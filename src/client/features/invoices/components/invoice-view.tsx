@@ -7,7 +7,7 @@ import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, SelectField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
@@ -133,11 +133,7 @@ function Payments({ facture }: { facture: Facture }) {
           onChange={(event) => setAmount(event.target.value)}
         />
         <SelectField label={t.paymentMeans} value={moyen} onChange={(event) => setMoyen(event.target.value as MoyenPaiement)}>
-          {MOYENS_PAIEMENT.map((value) => (
-            <option key={value} value={value}>
-              {MOYEN_LABELS[value]}
-            </option>
-          ))}
+          <Options values={MOYENS_PAIEMENT} label={(value) => MOYEN_LABELS[value]} />
         </SelectField>
         {facture.resteCentimes < 0 || facture.avoirs.length > 0 ? (
           <CheckboxField label={t.paymentRefund} checked={isRefund} onChange={(event) => setIsRefund(event.target.checked)} />

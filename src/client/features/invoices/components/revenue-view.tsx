@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatCentimes, formatPercent, parisToday } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
-import { SelectField } from '#client/ui/field.tsx';
+import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -27,11 +27,7 @@ export function RevenueView() {
       <p>{t.revenueIntro}</p>
       <div className={`${ui.filterBar} ${styles.toolbar}`}>
         <SelectField label={t.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-          {years.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
+          <Options values={years} />
         </SelectField>
         <a className={`${ui.button} ${ui.secondary}`} href={revenueCsvUrl(year)} download>
           {t.exportCsv}

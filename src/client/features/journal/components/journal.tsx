@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_KINDS } from '#domain/audit.ts';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Pager } from '#client/ui/pager.tsx';
 import { useJournal } from '../api/use-journal.ts';
@@ -54,12 +54,7 @@ export function Journal() {
           value={applied.type}
           onChange={(event) => apply({ devis: devis.trim(), compte: compte.trim(), type: event.target.value })}
         >
-          <option value="">{j.allKinds}</option>
-          {AUDIT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {j.kinds[kind]}
-            </option>
-          ))}
+          <Options values={AUDIT_KINDS} empty={j.allKinds} label={(kind) => j.kinds[kind]} />
         </SelectField>
         <div className={styles.actions}>
           <Button type="submit">{j.apply}</Button>
