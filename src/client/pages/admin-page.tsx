@@ -4,7 +4,7 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { AdminToolbar } from '#client/features/admin/components/admin-toolbar.tsx';
-import { Pager } from '#client/features/admin/components/pager.tsx';
+import { Pager } from '#client/ui/pager.tsx';
 import { QuoteGroups } from '#client/features/admin/components/quote-groups.tsx';
 import styles from '#client/features/admin/components/admin.module.css';
 import { useAdminQuotes } from '#client/features/admin/api/use-admin-quotes.ts';
@@ -52,7 +52,9 @@ export function AdminPage() {
           </p>
           {data.groups.length === 0 ? <p>{q || statut !== 'tous' ? adminTexts.noGroups : texts.noActiveQuotes}</p> : null}
           <QuoteGroups groups={data.groups} filter={{ q, statut }} />
-          {pages > 1 ? <Pager page={page} pages={pages} onPage={(value) => update({ page: String(value) })} /> : null}
+          {pages > 1 ? (
+            <Pager page={page} pages={pages} onPage={(value) => update({ page: String(value) })} label={adminTexts.pagination} />
+          ) : null}
         </div>
       ) : null}
     </Page>

@@ -19,20 +19,10 @@ export const clientDetailsSchema = z.object({
   telephone: z.string(),
   siret: z.string().optional(),
 });
-export const priseInfoSchema = z.object({
-  datePriseEnCharge: z.string(),
-  debut: z.string(),
-  fin: z.string(),
-  nom: z.string().optional(),
-  telephone: z.string().optional(),
-});
-export const livraisonInfoSchema = z.object({
-  dateLivraisonSouhaitee: z.string(),
-  debut: z.string(),
-  fin: z.string(),
-  nom: z.string().optional(),
-  telephone: z.string().optional(),
-});
+/** A wished slot (day, from, to) and who hands over or takes the vehicle there: pickup and delivery alike. */
+const slotFields = { debut: z.string(), fin: z.string(), nom: z.string().optional(), telephone: z.string().optional() };
+export const priseInfoSchema = z.object({ datePriseEnCharge: z.string(), ...slotFields });
+export const livraisonInfoSchema = z.object({ dateLivraisonSouhaitee: z.string(), ...slotFields });
 export const optionsSchema = z.object({
   documentation: z.boolean(),
   lavage: z.enum(LAVAGES),

@@ -26,6 +26,9 @@ export const texts = {
   routeErrorHeading: 'Une erreur est survenue',
   routeErrorBody: 'La page n’a pas pu s’afficher. Rechargez-la ; si le problème persiste, contactez-nous.',
   reloadPage: 'Recharger la page',
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+  pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   /** « 23/11/2026 à 14:05 » */
   dateAtTime: (day: string, time: string) => `${day} à ${time}`,
 

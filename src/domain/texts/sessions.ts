@@ -98,9 +98,6 @@ export const journalTexts = {
   loading: 'Chargement du journal…',
   loadError: 'Impossible de charger le journal.',
   total: (count: number) => `${count} entrée${count > 1 ? 's' : ''}`,
-  previousPage: 'Page précédente',
-  nextPage: 'Page suivante',
-  pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   pagination: 'Pagination du journal',
   /** The details' names and known values in French; anything else is shown as stored. */
   detailNames: {

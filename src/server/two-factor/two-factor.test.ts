@@ -17,9 +17,9 @@ import {
   freshTotpCode,
   mergeCookies,
   PUBLIC_URL,
-  signIn,
   totpCode,
   type TestApp,
+  signInAdmin,
 } from '#server/test/helpers.ts';
 
 /**
@@ -251,7 +251,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect(Number(rows[0]!.n)).toBe(0);
 
     // A session that gave a code is a full one; replacing the secret from the shell ends it too.
-    const signedIn = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+    const signedIn = await signInAdmin(t);
     expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(200);
     await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' }, env: t.env });
     expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(401);
@@ -430,7 +430,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The account is not locked: a new sign-in works.
-    expect((await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET)).cookie).toMatch(/session_token=/);
+    expect((await signInAdmin(t)).cookie).toMatch(/session_token=/);
   });
 
   it('is optional for a customer, who may turn it on and off', async () => {

@@ -36,7 +36,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
   }, [typed, q, onSearch]);
 
   return (
-    <div className={styles.toolbar}>
+    <div className={`${ui.filterBar} ${styles.toolbar}`}>
       <form
         role="search"
         className={styles.search}
