@@ -135,6 +135,8 @@ const TABLE: Record<string, Entry> = {
   },
   // The audit journal (audit/).
   'GET /api/admin/journal': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?type=quote.archive&page=1' }) },
+  // The back office's home (admin-home/): what waits for the administrator.
+  'GET /api/admin/a-faire': { perQuote: false, expect: adminOnly(200) },
   // Customers' rights (RGPD): every account exports its own data. Deleting with a wrong password is
   // refused to all (the administrator's account never goes this way); privacy.test.ts deletes for real.
   'GET /api/comptes/mes-donnees': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
