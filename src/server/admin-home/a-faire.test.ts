@@ -28,7 +28,11 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     const empty = aFaireSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/a-faire', headers: admin })).json());
     expect(empty.elements.map((item) => item.type)).toEqual(['configuration']);
     expect(empty.jour).toBe(today);
-    expect(empty.chiffreAffaires).toEqual({ annee: Number(today.slice(0, 4)), totalCentimes: 0, plafondCentimes: t.config.invoicing.revenueCeilingCents });
+    expect(empty.chiffreAffaires).toEqual({
+      annee: Number(today.slice(0, 4)),
+      totalCentimes: 0,
+      plafondCentimes: t.config.invoicing.revenueCeilingCents,
+    });
 
     // Two quotes waiting for confirmation, the older first.
     const older = await createQuoteInStatus(t.app.database, customer, 'en attente de confirmation', {
