@@ -43,7 +43,6 @@ export const adminHomeTexts = {
   call: (name: string) => `Appeler ${name}`,
   callContact: 'Appeler le contact',
   navigate: 'Itinéraire',
-  navigateTo: (place: string) => `Itinéraire vers ${place}`,
   inspectionsOnPhone: (count: number) => `${count} état${plural(count, '', 's')} des lieux à envoyer depuis ce téléphone`,
   inspectionsOffline: 'Ils partiront dès que le réseau reviendra.',
   failedEmails: (count: number) => `${count} e-mail${plural(count, '', 's')} non parti${plural(count, '', 's')}`,

@@ -5,6 +5,8 @@ import { paths } from '#domain/paths.ts';
 import type { AFaireItem, AFaireType, Appointment, DevisRef } from '#domain/schemas/a-faire.ts';
 import type { Etape } from '#domain/schemas/missions.ts';
 import { adminHomeTexts as t } from '#domain/texts/admin-home.ts';
+import { missionTexts } from '#domain/texts/missions.ts';
+import { navigationHref } from '#client/lib/maps.ts';
 import { telHref } from '#client/lib/phone.ts';
 import styles from './a-faire.module.css';
 
@@ -18,9 +20,6 @@ export function ageOf(since: string, now: string): string {
   if (minutes < 24 * 60) return t.age.hours(Math.floor(minutes / 60));
   return t.age.days(Math.floor(minutes / (24 * 60)));
 }
-
-/** A route planner's link to an address (the phone opens its maps application). */
-export const navigationHref = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 
 const quoteLabel = (devis: DevisRef) => [t.quoteNumber(devis.numeroDevis), devis.client].filter(Boolean).join(' · ');
 
@@ -99,7 +98,7 @@ function AppointmentLine({ appointment, today }: { appointment: Appointment } & 
           href={navigationHref(appointment.adresse)}
           target="_blank"
           rel="noreferrer"
-          aria-label={t.navigateTo(appointment.adresse)}
+          aria-label={missionTexts.navigateTo(appointment.adresse)}
         >
           {t.navigate}
         </a>

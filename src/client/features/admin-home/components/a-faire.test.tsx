@@ -5,6 +5,7 @@ import { formatCentimes, formatDay, formatPercent } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { AFaire as AFaireData, AFaireItem } from '#domain/schemas/a-faire.ts';
 import { adminHomeTexts as t } from '#domain/texts/admin-home.ts';
+import { missionTexts } from '#domain/texts/missions.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { AFaire } from './a-faire.tsx';
 
@@ -100,7 +101,7 @@ describe('« À faire »', () => {
     expect(pickup).toHaveTextContent(`${t.today} · 08:00–10:30`);
     expect(linkIn(pickup, `${t.pickup} · Paris`)).toHaveAttribute('href', paths.adminPriseEnCharge('q4'));
     expect(linkIn(pickup, t.call('Élodie Martin'))).toHaveAttribute('href', 'tel:+33611223344');
-    expect(linkIn(pickup, t.navigateTo('10 rue de Rivoli, 75001 Paris'))).toHaveAttribute(
+    expect(linkIn(pickup, missionTexts.navigateTo('10 rue de Rivoli, 75001 Paris'))).toHaveAttribute(
       'href',
       `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('10 rue de Rivoli, 75001 Paris')}`,
     );
