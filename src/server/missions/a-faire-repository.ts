@@ -13,9 +13,9 @@ function jsonText(engine: DbEngine, column: 'priseInfo' | 'livraisonInfo', field
 /**
  * The missions under way (en cours) whose pickup, or delivery, falls on one of `days` and whose
  * inspection of that step is not completed yet: read from the few quotes en cours
- * (`devis_statut_idx`), the day compared in SQL.
+ * (`devis_statut_idx`), the day compared in SQL; the first `limit`, with how many there are.
  */
-export function listStepsOn(db: Db, engine: DbEngine, etape: Etape, days: readonly string[]) {
+export function listStepsOn(db: Db, engine: DbEngine, etape: Etape, days: readonly string[], limit: number) {
   const info = etape === 'prise-en-charge' ? 'priseInfo' : 'livraisonInfo';
   const day = jsonText(engine, info, etape === 'prise-en-charge' ? 'datePriseEnCharge' : 'dateLivraisonSouhaitee');
   return db
@@ -32,11 +32,15 @@ export function listStepsOn(db: Db, engine: DbEngine, etape: Etape, days: readon
       'd.priseInfo',
       'd.livraisonInfo',
       day.as('jour'),
+      sql<number>`count(*) over ()`.as('total'),
     ])
     .where('d.statut', '=', 'en cours' satisfies Statut)
     .where(day, 'in', [...days])
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('inspections as i').select('i.id').whereRef('i.devisId', '=', 'd.id').where('i.etape', '=', etape))),
     )
+    .orderBy(day)
+    .orderBy('d.numeroDevis')
+    .limit(limit)
     .execute();
 }

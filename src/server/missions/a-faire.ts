@@ -5,6 +5,9 @@ import type { DatabaseHandle } from '#server/db/index.ts';
 import { toDevisRef } from '#server/quotes/service.ts';
 import { listStepsOn } from './a-faire-repository.ts';
 
+/** A day holds a handful; a busy one shows this many of each step, its count says the rest. */
+const APPOINTMENTS_SHOWN = 10;
+
 const filled = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 
 /**
@@ -13,7 +16,9 @@ const filled = (value: string | null | undefined) => (value && value.trim() !== 
  */
 export async function upcomingAppointments(deps: { database: DatabaseHandle }, at: { today: string }): Promise<AFaireItem | null> {
   const days = [at.today, addDays(at.today, 1)];
-  const steps = await Promise.all(ETAPES.map((etape) => listStepsOn(deps.database.db, deps.database.engine, etape, days)));
+  const steps = await Promise.all(
+    ETAPES.map((etape) => listStepsOn(deps.database.db, deps.database.engine, etape, days, APPOINTMENTS_SHOWN)),
+  );
   const appointments: Appointment[] = ETAPES.flatMap((etape, index) =>
     steps[index]!.map((row) => {
       const isPickup = etape === 'prise-en-charge';
@@ -34,7 +39,8 @@ export async function upcomingAppointments(deps: { database: DatabaseHandle }, a
     }),
   );
   if (appointments.length === 0) return null;
+  const nombre = steps.reduce((sum, rows) => sum + Number(rows[0]?.total ?? 0), 0);
   const key = (item: Appointment) => `${item.jour} ${item.debut ?? '99:99'} ${String(item.devis.numeroDevis).padStart(9, '0')}`;
   appointments.sort((a, b) => key(a).localeCompare(key(b)));
-  return { type: 'rendez-vous', nombre: appointments.length, rendezVous: appointments };
+  return { type: 'rendez-vous', nombre, rendezVous: appointments };
 }

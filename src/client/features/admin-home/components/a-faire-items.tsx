@@ -109,7 +109,7 @@ function AppointmentLine({ appointment, today }: { appointment: Appointment } & 
 
 export function Appointments({ item, today }: { item: ItemOf<'rendez-vous'> } & Pick<Context, 'today'>) {
   return (
-    <Item title={t.upcoming(item.nombre)} to={paths.adminMissions}>
+    <Item title={t.upcoming(item.nombre)} to={paths.adminMissions} more={moreThan(item, item.rendezVous.length)}>
       {item.rendezVous.map((appointment) => (
         <AppointmentLine key={`${appointment.devis.id}-${appointment.etape}`} appointment={appointment} today={today} />
       ))}
