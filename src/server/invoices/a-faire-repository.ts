@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import type { FactureStatut } from '#domain/invoices.ts';
 import type { Db } from '#server/db/index.ts';
+
+const ISSUED: FactureStatut = 'émise';
 
 /**
  * Issued invoices past their due day that still owe something, the oldest due first, with
@@ -17,11 +20,11 @@ export function listOverdue(db: Db, today: string, limit: number) {
       'f.clientNom',
       'f.dateEcheance',
       sql<number>`f."totalCentimes"
-        - coalesce((select sum(a."totalCentimes") from factures a where a."factureOrigineId" = f."id" and a."type" = 'avoir' and a."statut" = 'émise'), 0)
+        - coalesce((select sum(a."totalCentimes") from factures a where a."factureOrigineId" = f."id" and a."type" = 'avoir' and a."statut" = ${ISSUED}), 0)
         - coalesce((select sum(p."montantCentimes") from facture_paiements p where p."factureId" = f."id"), 0)`.as('resteCentimes'),
     ])
     .where('f.type', '=', 'facture')
-    .where('f.statut', '=', 'émise')
+    .where('f.statut', '=', ISSUED)
     .where('f.dateEcheance', '<', today);
   return db
     .selectFrom(owed.as('o'))
