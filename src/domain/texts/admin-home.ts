@@ -22,7 +22,6 @@ export const adminHomeTexts = {
   navLabel: 'Administration',
   more: 'Plus',
   moreLabel: 'Autres sections de l’administration',
-  close: 'Fermer',
 
   title: 'À faire',
   loading: 'Chargement de ce qui vous attend…',
