@@ -85,9 +85,12 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
         .execute();
     await mail('failed', now, older.id);
     await mail('failed', new Date(now.getTime() - 30 * 86_400_000), null);
-    // An overdue invoice, partly paid; a paid one is not overdue.
+    // An overdue invoice, partly paid twice and partly credited; a paid one is not overdue.
     const { invoice } = await issuedInvoice(t, admin, customer);
-    await api.pay(t, admin, invoice.id, { date: today, montantCentimes: 10_000, moyen: 'virement' });
+    await api.pay(t, admin, invoice.id, { date: today, montantCentimes: 6_000, moyen: 'virement' });
+    await api.pay(t, admin, invoice.id, { date: today, montantCentimes: 4_000, moyen: 'chèque' });
+    expect((await api.credit(t, admin, invoice.id, { motif: 'Geste commercial', montantCentimes: 2_500 })).status).toBe(201);
+    const owed = invoice.totalCentimes - 10_000 - 2_500;
     const { invoice: paid } = await issuedInvoice(t, admin, customer);
     await api.pay(t, admin, paid.id, { date: today, montantCentimes: paid.totalCentimes, moyen: 'virement' });
 
@@ -127,8 +130,8 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     const afterDue = aFaireSchema.parse(await getAFaire(deps, later));
     const overdue = itemOf(afterDue, 'factures-en-retard')!;
     expect(overdue.nombre).toBe(1);
-    expect(overdue.factures[0]).toMatchObject({ id: invoice.id, resteCentimes: invoice.totalCentimes - 10_000 });
-    expect(overdue.totalDuCentimes).toBe(invoice.totalCentimes - 10_000);
+    expect(overdue.factures[0]).toMatchObject({ id: invoice.id, resteCentimes: owed });
+    expect(overdue.totalDuCentimes).toBe(owed);
     // The invoice list's own state agrees (the domain's rule).
     const listed = await api.get(t, admin, invoice.id);
     expect(listed.body.resteCentimes).toBe(overdue.factures[0]!.resteCentimes);
