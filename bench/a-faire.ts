@@ -4,7 +4,8 @@
  * starts the real app, signs the administrator in and measures GET /api/admin/a-faire at the
  * server (app.inject: guard, session, every provider's query, zod serialisation; no network).
  * Prints a Markdown table; run with
- *   npx tsx bench/a-faire.ts [--quotes 10000] [--invoices 5000] [--requests 300] [--port 4791]
+ *   npx tsx bench/a-faire.ts [--quotes 10000] [--invoices 5000] [--requests 300] [--port 4791] [--providers]
+ * --providers also times each provider of « À faire » alone (p50 of 40 calls), to see where the time goes.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,8 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { findPgBin, startPostgres } from '../scripts/lib/postgres.mjs';
+import { aFaireProviders } from '#server/admin-home/service.ts';
+import { revenueOfYear } from '#server/invoices/service.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
 
 const { values } = parseArgs({
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     invoices: { type: 'string', default: '5000' },
     requests: { type: 'string', default: '300' },
     port: { type: 'string', default: '4791' },
+    providers: { type: 'boolean', default: false },
   },
 });
 const QUOTES = Number(values.quotes);
@@ -146,6 +150,29 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The p50 of 40 calls of `work`, after 5 unmeasured ones. */
+async function median(work: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i += 1) await work();
+  const times: number[] = [];
+  for (let i = 0; i < 40; i += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return percentile(times.sort((a, b) => a - b), 50);
+}
+
+/** Each provider of « À faire » alone, and the year's revenue: where the request's time goes. */
+async function timeProviders(engine: string, deps: Parameters<(typeof aFaireProviders)[number]>[0]) {
+  const now = new Date();
+  const at = { now, today: parisToday(now) };
+  const parts = [
+    ...aFaireProviders.map((provider) => [provider.name, () => provider(deps, at)] as const),
+    ['revenueOfYear', () => revenueOfYear(deps, Number(at.today.slice(0, 4)))] as const,
+  ];
+  for (const [name, work] of parts) console.log(`${engine} ${name}: p50 ${(await median(work)).toFixed(2)} ms`);
+}
+
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-a-faire-'));
   const env = {
@@ -171,6 +198,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
       return response;
     };
     for (let i = 0; i < 20; i += 1) await ask();
+    if (values.providers) await timeProviders(engine, { database: app.database, config });
     const times: number[] = [];
     let body = '';
     for (let i = 0; i < REQUESTS; i += 1) {
