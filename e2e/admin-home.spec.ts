@@ -8,7 +8,7 @@ import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { adminHomeTexts as t, adminNavLabels } from '#domain/texts/admin-home.ts';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase } from '#server/db/index.ts';
+import { openDatabase, type Db } from '#server/db/index.ts';
 import { E2E_ADMIN, E2E_DATA_DIR, expect, test } from './fixtures.ts';
 
 /** The title of each kind of « À faire », as the band shows it, and where it leads. */
@@ -29,13 +29,22 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
   }
 }
 
-/** An e-mail the outbox gave up on: no transport of this machine fails, so it is written as the worker leaves one. */
-async function insertFailedMail(devisId: string, subject: string) {
+/** The e2e server's database, for what a test cannot make happen through the app (time passing, a transport failing). */
+async function withE2eDatabase(work: (db: Db) => Promise<unknown>) {
   const config = loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' });
   const database = openDatabase(config.database);
-  const now = new Date().toISOString();
   try {
-    await database.db
+    await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** An e-mail the outbox gave up on: no transport of this machine fails, so it is written as the worker leaves one. */
+function insertFailedMail(devisId: string, subject: string) {
+  const now = new Date().toISOString();
+  return withE2eDatabase((db) =>
+    db
       .insertInto('outbox')
       .values({
         id: randomUUID(),
@@ -52,10 +61,13 @@ async function insertFailedMail(devisId: string, subject: string) {
         lastError: '550 mailbox unavailable',
         createdAt: now,
       })
-      .execute();
-  } finally {
-    await database.close();
-  }
+      .execute(),
+  );
+}
+
+/** An issued invoice whose due day has passed: its due day is moved back, as the weeks would have. */
+function moveDueDayBack(factureId: string, dateEcheance: string) {
+  return withE2eDatabase((db) => db.updateTable('factures').set({ dateEcheance }).where('id', '=', factureId).execute());
 }
 
 const band = (page: Page) => page.getByRole('region', { name: t.title });
@@ -81,6 +93,23 @@ test(
     ).toBe(200);
     await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${mission.id}/confirmer-signe`)).status()).toBe(200);
     await insertFailedMail(mission.id, `Votre devis n° ${mission.numeroDevis}`);
+    // A finished mission invoiced, its invoice unpaid past its due day.
+    const finished = await customer.createQuote({ adresseDepart: 'Tours', adresseArrivee: 'Orléans', typeVehicule: 'Berline' });
+    await customer.completeQuote(finished);
+    expect(
+      (
+        await adminApi.post(`/api/admin/devis/${finished.id}/confirmer`, {
+          data: { prixFinal: '240', clauses: { km: true, longDistance: false } },
+        })
+      ).status(),
+    ).toBe(200);
+    await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${finished.id}/confirmer-signe`)).status()).toBe(200);
+    expect((await adminApi.post(`/api/admin/devis/${finished.id}/terminer`)).status()).toBe(200);
+    const draft = await adminApi.post(`/api/admin/devis/${finished.id}/facture`);
+    expect(draft.status(), await draft.text()).toBe(201);
+    const invoiceId = ((await draft.json()) as { id: string }).id;
+    expect((await adminApi.post(`/api/admin/factures/${invoiceId}/emettre`)).status()).toBe(200);
+    await moveDueDayBack(invoiceId, daysFromToday(-3));
 
     await logInAsAdmin(page);
     await page.goto('/admin');
@@ -92,7 +121,9 @@ test(
     // Each item says what the server counts, and leads to where it is done.
     const answer = aFaireSchema.parse(await (await adminApi.get('/api/admin/a-faire')).json());
     const kinds = answer.elements.map((item) => item.type);
-    expect(kinds).toEqual(expect.arrayContaining(['devis-a-confirmer', 'rendez-vous', 'emails-en-echec', 'configuration']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['devis-a-confirmer', 'rendez-vous', 'emails-en-echec', 'factures-en-retard', 'configuration']),
+    );
     for (const item of answer.elements) {
       const title = titleOf(item);
       if (!title) continue;
