@@ -159,7 +159,10 @@ async function median(work: () => Promise<unknown>) {
     await work();
     times.push(performance.now() - started);
   }
-  return percentile(times.sort((a, b) => a - b), 50);
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Each provider of « À faire » alone, and the year's revenue: where the request's time goes. */
