@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatCentimes } from '#domain/format.ts';
 import { adminNavSections } from '#domain/paths.ts';
 import { aFaireSchema, type AFaireItem } from '#domain/schemas/a-faire.ts';
@@ -70,6 +70,15 @@ function moveDueDayBack(factureId: string, dateEcheance: string) {
   return withE2eDatabase((db) => db.updateTable('factures').set({ dateEcheance }).where('id', '=', factureId).execute());
 }
 
+/** The administrator confirms the quote at `prixFinal`, then « Confirmer devis signé » once its e-mail has left (envoyé → en cours). */
+async function confirmUntilSigned(adminApi: APIRequestContext, devisId: string, prixFinal: string) {
+  const confirmed = await adminApi.post(`/api/admin/devis/${devisId}/confirmer`, {
+    data: { prixFinal, clauses: { km: true, longDistance: false } },
+  });
+  expect(confirmed.status()).toBe(200);
+  await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${devisId}/confirmer-signe`)).status()).toBe(200);
+}
+
 const band = (page: Page) => page.getByRole('region', { name: t.title });
 const nav = (page: Page) => page.getByRole('navigation', { name: t.navLabel });
 
@@ -84,26 +93,12 @@ test(
     await customer.completeQuote(waiting);
     const mission = await customer.createQuote({ adresseDepart: 'Nantes', adresseArrivee: 'Rennes', typeVehicule: 'Citadine' });
     await customer.completeQuote(mission, { priseInfo: { datePriseEnCharge: daysFromToday(0), debut: '08:00', fin: '10:30' } });
-    expect(
-      (
-        await adminApi.post(`/api/admin/devis/${mission.id}/confirmer`, {
-          data: { prixFinal: '189,90', clauses: { km: true, longDistance: false } },
-        })
-      ).status(),
-    ).toBe(200);
-    await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${mission.id}/confirmer-signe`)).status()).toBe(200);
+    await confirmUntilSigned(adminApi, mission.id, '189,90');
     await insertFailedMail(mission.id, `Votre devis n° ${mission.numeroDevis}`);
     // A finished mission invoiced, its invoice unpaid past its due day.
     const finished = await customer.createQuote({ adresseDepart: 'Tours', adresseArrivee: 'Orléans', typeVehicule: 'Berline' });
     await customer.completeQuote(finished);
-    expect(
-      (
-        await adminApi.post(`/api/admin/devis/${finished.id}/confirmer`, {
-          data: { prixFinal: '240', clauses: { km: true, longDistance: false } },
-        })
-      ).status(),
-    ).toBe(200);
-    await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${finished.id}/confirmer-signe`)).status()).toBe(200);
+    await confirmUntilSigned(adminApi, finished.id, '240');
     expect((await adminApi.post(`/api/admin/devis/${finished.id}/terminer`)).status()).toBe(200);
     const draft = await adminApi.post(`/api/admin/devis/${finished.id}/facture`);
     expect(draft.status(), await draft.text()).toBe(201);
