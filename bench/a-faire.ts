@@ -22,6 +22,7 @@ import { findPgBin, startPostgres } from '../scripts/lib/postgres.mjs';
 import { aFaireProviders } from '#server/admin-home/service.ts';
 import { revenueOfYear } from '#server/invoices/service.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
+import { insertInBatches } from './lib/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -71,11 +72,7 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>) {
         updatedAt: at,
       });
     }
-    for (let i = 0; i < quotes.length; i += 500)
-      await trx
-        .insertInto('devis')
-        .values(quotes.slice(i, i + 500))
-        .execute();
+    await insertInBatches(trx, 'devis', quotes);
     await trx.updateTable('devis_counter').set({ value: QUOTES }).where('name', '=', 'numeroDevis').execute();
 
     // Issued invoices due over the last year and the next month; three in four paid, some in part.
@@ -134,16 +131,8 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>) {
         });
       }
     }
-    for (let i = 0; i < invoices.length; i += 200)
-      await trx
-        .insertInto('factures')
-        .values(invoices.slice(i, i + 200))
-        .execute();
-    for (let i = 0; i < payments.length; i += 500)
-      await trx
-        .insertInto('facture_paiements')
-        .values(payments.slice(i, i + 500))
-        .execute();
+    await insertInBatches(trx, 'factures', invoices, 200);
+    await insertInBatches(trx, 'facture_paiements', payments);
   });
   return performance.now() - started;
 }
