@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatCentimes } from '#domain/format.ts';
@@ -65,9 +65,27 @@ function insertFailedMail(devisId: string, subject: string) {
   );
 }
 
-/** An issued invoice whose due day has passed: its due day is moved back, as the weeks would have. */
-function moveDueDayBack(factureId: string, dateEcheance: string) {
-  return withE2eDatabase((db) => db.updateTable('factures').set({ dateEcheance }).where('id', '=', factureId).execute());
+/**
+ * A draft invoice made as if it had been issued 40 days ago, its due day passed: time does not pass
+ * in a test, and an issued invoice cannot be changed (a trigger refuses it), so the draft is
+ * written issued with dates in the past. Its number is one the day's sequence does not reach.
+ */
+function issueInThePast(factureId: string) {
+  const day = daysFromToday(-40);
+  return withE2eDatabase((db) =>
+    db
+      .updateTable('factures')
+      .set({
+        statut: 'émise',
+        numero: `F-${day.slice(0, 4)}-9${randomInt(1000).toString().padStart(3, '0')}`,
+        datePrestation: day,
+        dateEmission: day,
+        dateEcheance: daysFromToday(-10),
+        emiseLe: `${day}T10:00:00.000Z`,
+      })
+      .where('id', '=', factureId)
+      .execute(),
+  );
 }
 
 /** The administrator confirms the quote at `prixFinal`, then « Confirmer devis signé » once its e-mail has left (envoyé → en cours). */
@@ -95,7 +113,7 @@ test(
     await customer.completeQuote(mission, { priseInfo: { datePriseEnCharge: daysFromToday(0), debut: '08:00', fin: '10:30' } });
     await confirmUntilSigned(adminApi, mission.id, '189,90');
     await insertFailedMail(mission.id, `Votre devis n° ${mission.numeroDevis}`);
-    // A finished mission invoiced, its invoice unpaid past its due day.
+    // A finished mission invoiced 40 days ago, its invoice unpaid past its due day.
     const finished = await customer.createQuote({ adresseDepart: 'Tours', adresseArrivee: 'Orléans', typeVehicule: 'Berline' });
     await customer.completeQuote(finished);
     await confirmUntilSigned(adminApi, finished.id, '240');
@@ -103,8 +121,7 @@ test(
     const draft = await adminApi.post(`/api/admin/devis/${finished.id}/facture`);
     expect(draft.status(), await draft.text()).toBe(201);
     const invoiceId = ((await draft.json()) as { id: string }).id;
-    expect((await adminApi.post(`/api/admin/factures/${invoiceId}/emettre`)).status()).toBe(200);
-    await moveDueDayBack(invoiceId, daysFromToday(-3));
+    await issueInThePast(invoiceId);
 
     await logInAsAdmin(page);
     await page.goto('/admin');
