@@ -149,6 +149,11 @@ export const twoFactorRoutes = {
   reauthenticate: { method: 'POST', path: '/api/comptes/reauthentification', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+/** The back office's home (issue 34): what waits for the administrator. */
+export const adminHomeRoutes = {
+  aFaire: { method: 'GET', path: '/api/admin/a-faire', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 /** The whole table, by capability (the server registers it; a client module imports the groups it calls). */
 export const apiRoutes = {
   system: systemRoutes,
@@ -164,6 +169,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   privacy: privacyRoutes,
   twoFactor: twoFactorRoutes,
+  adminHome: adminHomeRoutes,
 } as const;
 
 export type ApiCapability = keyof typeof apiRoutes;

@@ -31,6 +31,7 @@ import { createPrerender } from './system/prerender.ts';
 import { siteFiles, systemRoutes } from './system/routes.ts';
 import { registerRoleScopes, type CapabilityRoutes } from './http/role-scopes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { adminHomeRoutes } from './admin-home/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -221,6 +222,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   auditRoutes,
   privacyRoutes,
   twoFactorRoutes,
+  adminHomeRoutes,
 ];
 
 /**

@@ -141,6 +141,8 @@ export type Config = {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (else the links of the e-mails point to localhost; « À faire » says so in production). */
+  publicUrlSet: boolean;
   adminEmail: string;
   authSecret: string;
   mail: { smtpUrl?: string; from: string };
@@ -246,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     adminEmail: e.ADMIN_EMAIL,
     authSecret: e.AUTH_SECRET ?? (readOnly ? readSecret(dataDir) : readOrCreateSecret(dataDir)),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

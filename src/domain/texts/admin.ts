@@ -20,8 +20,6 @@ export const adminTexts = {
   missionsLink: 'Missions',
   pickupInspection: 'État des lieux de prise en charge',
   deliveryInspection: 'État des lieux de livraison',
-  invoicesLink: 'Factures',
-  twoFactorLink: 'Double authentification',
   logout: 'Se déconnecter',
   searchLabel: 'Rechercher (e-mail, nom ou téléphone)',
   statusFilterLabel: 'Statut',

@@ -116,7 +116,6 @@ export const invoiceMailTexts = {
 /** The screens: /admin/factures, one invoice, the revenue page, the customer's area. */
 export const invoiceTexts = {
   listTitle: 'Factures et avoirs',
-  revenueLink: 'Chiffre d’affaires',
   filterEtat: 'État',
   filterType: 'Type',
   filterAll: 'Tous',

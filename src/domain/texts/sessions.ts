@@ -78,7 +78,6 @@ export const securityMailTexts = {
 /** The journal's page in the back office (/admin/journal) and a quote's own entries. */
 export const journalTexts = {
   title: 'Journal d’audit',
-  link: 'Journal',
   intro: 'Toutes les modifications faites dans l’administration et toutes les connexions, les plus récentes d’abord.',
   quoteTitle: 'Journal du devis',
   filterQuote: 'Devis (numéro)',

@@ -41,6 +41,9 @@ import {
   type PhotoRow,
 } from './repository.ts';
 
+/** The missions' part of the back office's « À faire » (issue 34). */
+export { upcomingAppointments } from './a-faire.ts';
+
 export type MissionDeps = {
   database: DatabaseHandle;
   fileStore: FileStore;

@@ -140,6 +140,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/comptes/sessions/deconnecter-autres': { perQuote: false, expect: signedIn(200) },
   // The audit journal (audit/).
   'GET /api/admin/journal': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?type=quote.archive&page=1' }) },
+  // The back office's home (admin-home/): what waits for the administrator.
+  'GET /api/admin/a-faire': { perQuote: false, expect: adminOnly(200) },
   // Customers' rights (RGPD): every account exports its own data. Deleting with a wrong password is
   // refused to all (the administrator's account never goes this way); privacy.test.ts deletes for real.
   'GET /api/comptes/mes-donnees': { perQuote: false, expect: signedIn(200) },

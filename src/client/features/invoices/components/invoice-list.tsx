@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
@@ -17,18 +17,18 @@ import { KeepTogether } from '#client/ui/keep-together.tsx';
 
 /** /admin/factures: invoices and credit notes by state, type and period, with their totals; a reminder from the list. */
 export function InvoiceList() {
-  const [filter, setFilter] = useState<FactureListQuery>({});
+  // « À faire » links here with ?etat=en retard: the list opens filtered so.
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<FactureListQuery>(() => {
+    const etat = params.get('etat');
+    return etat && (ETATS_FACTURE as readonly string[]).includes(etat) ? { etat: etat as EtatFacture } : {};
+  });
   const invoices = useAdminInvoices(filter);
   const set = (patch: Partial<FactureListQuery>) => setFilter((current) => ({ ...current, ...patch }));
   const totals = invoices.data?.totaux;
 
   return (
     <>
-      <div className={styles.links}>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminChiffreAffaires}>
-          {t.revenueLink}
-        </Link>
-      </div>
       <form className={`${ui.filterBar} ${styles.toolbar}`} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
         <SelectField
           label={t.filterEtat}

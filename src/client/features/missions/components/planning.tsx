@@ -13,13 +13,13 @@ import { useFeed } from '../api/use-feed.ts';
 import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
 import { useOfflineReady } from '../offline/use-offline-ready.ts';
 import styles from './missions.module.css';
+import { navigationHref } from '#client/lib/maps.ts';
 
 type Contact = z.infer<typeof contactSchema>;
 
 const slotOf = (day: string | undefined, start: string | undefined, end: string | undefined) =>
   day ? m.slot(formatDay(day), start ?? '', end ?? '') : m.noSlot;
 /** Opens the phone's maps application on the address (a web address every phone knows). */
-const navigationUrl = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function ContactLine({ label, contact, address }: { label: string; contact: Contact | null; address: string }) {
@@ -35,7 +35,7 @@ function ContactLine({ label, contact, address }: { label: string; contact: Cont
       ) : null}
       <a
         className={`${ui.button} ${ui.secondary}`}
-        href={navigationUrl(address)}
+        href={navigationHref(address)}
         target="_blank"
         rel="noreferrer"
         aria-label={m.navigateTo(address)}
