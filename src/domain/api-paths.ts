@@ -88,6 +88,11 @@ export const signaturesRoutes = {
   sign: { method: 'POST', path: '/api/devis/:id/signer', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+export const legalRoutes = {
+  cgv: { method: 'GET', path: '/api/cgv', access: 'visitor' },
+  withdraw: { method: 'POST', path: '/api/devis/:id/retractation', access: 'customer' },
+} as const satisfies ApiRoutes;
+
 export const notificationsRoutes = {
   preferences: { method: 'GET', path: '/api/comptes/notifications', access: 'customer' },
   setPreferences: { method: 'PUT', path: '/api/comptes/notifications', access: 'customer' },
@@ -157,6 +162,7 @@ export const apiRoutes = {
   addresses: addressesRoutes,
   quotes: quotesRoutes,
   signatures: signaturesRoutes,
+  legal: legalRoutes,
   notifications: notificationsRoutes,
   missions: missionsRoutes,
   invoices: invoicesRoutes,

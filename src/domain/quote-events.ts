@@ -13,6 +13,8 @@ export const QUOTE_EVENTS = [
   'Véhicule livré',
   'facture émise',
   'avoir émis',
+  // A consumer's withdrawal (legal/), on the row of its transition en cours → archivé.
+  'rétractation du client',
 ] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];

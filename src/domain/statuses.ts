@@ -38,7 +38,18 @@ export function hasFinalPrice(statut: string | null | undefined): boolean {
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =
-  'complete' | 'archive' | 'restore' | 'delete' | 'sign' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish' | 'deliver';
+  | 'complete'
+  | 'archive'
+  | 'restore'
+  | 'delete'
+  | 'sign'
+  | 'withdraw'
+  | 'confirm'
+  | 'markSent'
+  | 'confirmSigned'
+  | 'uploadSigned'
+  | 'finish'
+  | 'deliver';
 
 type Transition = { from: readonly Statut[]; to: Statut | null };
 
@@ -54,6 +65,8 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     delete: { from: ['en attente', 'archivé'], to: null },
     // Online signature of the quote sent (signatures/); the paper way stays the admin's uploadSigned.
     sign: { from: ['envoyé'], to: 'en cours' },
+    // A consumer's withdrawal from the signed contract (legal/, L221-18): the quote leaves the active list.
+    withdraw: { from: ['en cours'], to: 'archivé' },
   },
   admin: {
     // Once confirmé, the e-mail for signature is queued: its retry is the way on, not a second confirmation.

@@ -53,6 +53,7 @@ export const quoteMailTexts = {
 /** The quote sent for signature (PDF); its field labels are the customer area's (quoteTexts). */
 export const pdfTexts = {
   subject: 'Devis de convoyage',
+  cgvReference: 'La signature de ce devis vaut acceptation des conditions générales de vente, consultables sur le site (page CGV).',
   siret: (siret: string) => `SIRET : ${siret}`,
   quoteDate: (date: string) => `Date du devis : ${date}`,
   simulationDate: (date: string) => `Simulation du ${date}`,

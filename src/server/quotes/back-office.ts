@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { quoteValidUntil } from '#domain/legal.ts';
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import type { Config } from '#server/config.ts';
+import { legalFacts, type Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { storeDocument, type StoredDocument } from '#server/documents/documents.ts';
@@ -108,6 +109,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const changes = {
     prixCentimes: prix.centimes,
     clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+    valableJusquAu: quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays),
   };
   const devis = rowToDevis({ ...row, ...changes, statut: to });
   const pdf = await storeQuotePdf(deps, devis);
@@ -146,7 +148,8 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
     // Only a quote the table would now mark as sent (confirmé) has an e-mail to send.
     if (!canApply('admin', 'markSent', row.statut)) throw conflict(adminTexts.mailNothingToSend);
     const recipient = recipientOf(row);
-    const devis = rowToDevis(row);
+    const valableJusquAu = quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays);
+    const devis = { ...rowToDevis(row), valableJusquAu };
     const pdf = await storeQuotePdf(deps, devis);
     const queued = await withWriteTransaction(deps.database, async (trx) => {
       // The quote row first: its lock (or SQLite's write lock) makes two retries queue one message.
@@ -154,7 +157,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
         id,
         expected: row.statut,
         to: row.statut,
-        changes: { sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+        changes: { sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256, valableJusquAu },
         by: { userId: null, role: 'admin' },
       });
       const current = touched ? await findLatestForQuote(trx, id, QUOTE_MAIL_KIND) : undefined;
@@ -170,7 +173,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
 
 /** The quote's PDF as it will be sent, stored under a key of its own (a document is never replaced). */
 async function storeQuotePdf(deps: AdminDeps, devis: Devis): Promise<StoredDocument> {
-  const content = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact });
+  const content = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact, legal: legalFacts(deps.config) });
   return storeDocument(deps.fileStore, sentPdfKeyOf(devis.id), content, { failureMessage: texts.confirmFailure });
 }
 
