@@ -98,6 +98,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
   const validBody = (row: { sentPdfSha256: string | null }, changes: object = {}) => ({
     nomSignataire: 'Hélène Dupré',
     consentement: true,
+    cgvAcceptees: true,
     signature: DRAWING,
     pdfSha256: row.sentPdfSha256,
     ...changes,
