@@ -34,7 +34,6 @@ export const legalTexts = {
   cgvPrint: 'Imprimer',
   cgvLoading: 'Chargement des conditions générales de vente…',
   cgvFailure: 'Les conditions générales de vente n’ont pas pu être chargées. Rechargez la page.',
-  footerCgv: 'CGV',
   cgvLink: 'Lire les conditions générales de vente',
   cgvAcceptance: CGV_ACCEPTANCE_TEXT,
   cgvMissing: `Cochez la case « ${CGV_ACCEPTANCE_TEXT} » pour signer.`,

@@ -9,7 +9,21 @@ import type { Cgv } from './cgv.ts';
  * confirmation of a distance contract must come with. Markdown is read for its headings only;
  * everything else is drawn as plain text.
  */
-export async function renderCgvPdf(cgv: Cgv, facts: LegalFacts): Promise<Buffer> {
+export function renderCgvPdf(cgv: Cgv, facts: LegalFacts): Promise<Buffer> {
+  // Every signature sends it: rendered once per text and seller, then reused.
+  const key = `${cgv.version}:${cgv.sha256}:${JSON.stringify(facts.seller)}`;
+  let pdf = rendered.get(key);
+  if (!pdf) {
+    pdf = renderPdf(cgv, facts);
+    rendered.set(key, pdf);
+    pdf.catch(() => rendered.delete(key));
+  }
+  return pdf;
+}
+
+const rendered = new Map<string, Promise<Buffer>>();
+
+async function renderPdf(cgv: Cgv, facts: LegalFacts): Promise<Buffer> {
   const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 50, bottom: 50, left: 56, right: 56 },

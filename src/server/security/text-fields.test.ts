@@ -180,6 +180,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('GET', '/api/devis/:id/devis-signe', 'owner', 'en cours'),
     idRoute('GET', '/api/devis/:id/signature', 'owner', 'envoyé'),
     idRoute('GET', '/api/devis/:id/devis-envoye', 'owner', 'envoyé'),
+    idRoute('POST', '/api/devis/:id/retractation', 'owner', 'en cours'),
     idRoute('GET', '/api/admin/devis/:id', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
     idRoute('GET', '/api/admin/missions/:id', 'admin', 'en cours'),
@@ -285,6 +286,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/health',
   'GET /api/config',
   'GET /api/me',
+  // The terms of sale in force, no parameter.
+  'GET /api/cgv',
   'GET /api/comptes/profil',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
