@@ -5,6 +5,7 @@
  * "YYYY-MM-DD"; an instant becomes its day in Europe/Paris (format.ts), never the machine's.
  */
 import { parisToday } from './format.ts';
+import { addDays } from './invoices.ts';
 
 /** The withdrawal period of a distance contract for services, in days (L221-18). */
 export const WITHDRAWAL_DAYS = 14;
@@ -12,15 +13,7 @@ export const WITHDRAWAL_DAYS = 14;
 /** QUOTE_VALIDITY_DAYS when unset. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 
-const DAY_MS = 86_400_000;
-const toUtc = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, date);
-};
-const fromUtc = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-/** "2026-12-30" + 3 → "2027-01-02": calendar days, no time zone involved. */
-export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * DAY_MS);
+const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 
 /** Easter Sunday of a Gregorian year (the anonymous algorithm of Meeus, Jones and Butcher). */
 function easterSunday(year: number): string {
@@ -53,7 +46,7 @@ export function frenchPublicHolidays(year: number): string[] {
 
 /** Saturday, Sunday or a public holiday: a period ending then runs on (L221-19 3°). */
 export function isNonWorkingDay(day: string): boolean {
-  const weekday = new Date(toUtc(day)).getUTCDay();
+  const weekday = weekdayOf(day);
   return weekday === 0 || weekday === 6 || frenchPublicHolidays(Number(day.slice(0, 4))).includes(day);
 }
 
