@@ -48,61 +48,73 @@ async function sentQuote(customer: E2eCustomer, adminApi: import('@playwright/te
   return quote;
 }
 
-test('a consumer signs with the CGV accepted, then withdraws within the period', { tag: '@phone' }, async ({ page, customers, adminApi }) => {
-  const customer = await customers.create({ name: 'Léa Martin', page });
-  const quote = await sentQuote(customer, adminApi, 30);
+test(
+  'a consumer signs with the CGV accepted, then withdraws within the period',
+  { tag: '@phone' },
+  async ({ page, customers, adminApi }) => {
+    const customer = await customers.create({ name: 'Léa Martin', page });
+    const quote = await sentQuote(customer, adminApi, 30);
 
-  // The CGV from the footer, on any page.
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: publicTexts.nav.cgv }).click();
-  await expect(page).toHaveURL(/\/cgv$/);
-  await expect(page.getByRole('heading', { level: 2, name: /Droit de rétractation/ })).toBeVisible();
+    // The CGV from the footer, on any page.
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: publicTexts.nav.cgv }).click();
+    await expect(page).toHaveURL(/\/cgv$/);
+    await expect(page.getByRole('heading', { level: 2, name: /Droit de rétractation/ })).toBeVisible();
 
-  await page.goto(`/devis/${quote.id}/signer`);
-  await expect(page.getByText(legalTexts.validUntil(formatDay(addDays(parisToday(), 30))))).toBeVisible();
-  await expect(page.getByText(/Droit de rétractation : en tant que consommateur/)).toBeVisible();
-  await expect(page.getByLabel(EARLY_START_TEXT)).toHaveCount(0);
-  await expect(page.getByTestId('pdf-pages')).not.toHaveAttribute('data-pages', '0');
-  await draw(page, page.locator('canvas').and(page.getByLabel(signatureTexts.drawLabel)));
-  await page.getByLabel(CONSENT_TEXT).check();
-  // Without the CGV box: refused, in French.
-  await page.getByRole('button', { name: signatureTexts.submit }).click();
-  await expect(page.getByText(legalTexts.cgvMissing)).toBeVisible();
-  await page.getByLabel(CGV_ACCEPTANCE_TEXT).check();
-  await page.getByRole('button', { name: signatureTexts.submit }).click();
-  await expect(page.getByText(signatureTexts.signed)).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/devis/${quote.id}/signer`);
+    await expect(page.getByText(legalTexts.validUntil(formatDay(addDays(parisToday(), 30))))).toBeVisible();
+    await expect(page.getByText(/Droit de rétractation : en tant que consommateur/)).toBeVisible();
+    await expect(page.getByLabel(EARLY_START_TEXT)).toHaveCount(0);
+    await expect(page.getByTestId('pdf-pages')).not.toHaveAttribute('data-pages', '0');
+    await draw(page, page.locator('canvas').and(page.getByLabel(signatureTexts.drawLabel)));
+    await page.getByLabel(CONSENT_TEXT).check();
+    // Without the CGV box: refused, in French.
+    await page.getByRole('button', { name: signatureTexts.submit }).click();
+    await expect(page.getByText(legalTexts.cgvMissing)).toBeVisible();
+    await page.getByLabel(CGV_ACCEPTANCE_TEXT).check();
+    await page.getByRole('button', { name: signatureTexts.submit }).click();
+    await expect(page.getByText(signatureTexts.signed)).toBeVisible({ timeout: 20_000 });
 
-  // « Me rétracter », then the separate confirmation step.
-  await page.goto(`/devis/${quote.id}`);
-  await page.getByRole('button', { name: legalTexts.withdrawButton }).click();
-  await expect(page.getByText(/Vous renoncez au contrat du devis/)).toBeVisible();
-  await page.getByRole('button', { name: legalTexts.withdrawConfirm }).click();
-  await expect(page.getByText(/Vous vous êtes rétracté le/)).toBeVisible();
+    // « Me rétracter », then the separate confirmation step.
+    await page.goto(`/devis/${quote.id}`);
+    await page.getByRole('button', { name: legalTexts.withdrawButton }).click();
+    await expect(page.getByText(/Vous renoncez au contrat du devis/)).toBeVisible();
+    await page.getByRole('button', { name: legalTexts.withdrawConfirm }).click();
+    await expect(page.getByText(/Vous vous êtes rétracté le/)).toBeVisible();
 
-  // The receipt (content, date and time) to the customer, the notice to the administrator.
-  await expect
-    .poll(async () => (await readOutbox()).filter((mail) => mail.subject?.includes(`devis n° ${quote.numeroDevis}`) && /tractation/.test(mail.subject)).length)
-    .toBe(2);
-  const mails = await readOutbox();
-  const receipt = mails.find((mail) => mail.subject === legalTexts.mailCustomerSubject(quote.numeroDevis))!;
-  expect(addressOf(receipt)).toBe(customer.email);
-  expect(receipt.text).toMatch(/Envoyée le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
-  expect(addressOf(mails.find((mail) => mail.subject === legalTexts.mailAdminSubject(quote.numeroDevis))!)).toBe(E2E_ADMIN.email);
+    // The receipt (content, date and time) to the customer, the notice to the administrator.
+    await expect
+      .poll(
+        async () =>
+          (await readOutbox()).filter((mail) => mail.subject?.includes(`devis n° ${quote.numeroDevis}`) && /tractation/.test(mail.subject))
+            .length,
+      )
+      .toBe(2);
+    const mails = await readOutbox();
+    const receipt = mails.find((mail) => mail.subject === legalTexts.mailCustomerSubject(quote.numeroDevis))!;
+    expect(addressOf(receipt)).toBe(customer.email);
+    expect(receipt.text).toMatch(/Envoyée le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
+    expect(addressOf(mails.find((mail) => mail.subject === legalTexts.mailAdminSubject(quote.numeroDevis))!)).toBe(E2E_ADMIN.email);
 
-  // The quote left the active list.
-  await page.goto('/espace-client');
-  await expect(page.getByRole('link', { name: new RegExp(`${quote.numeroDevis}`) })).toHaveCount(0);
-});
+    // The quote left the active list.
+    await page.goto('/espace-client');
+    await expect(page.getByRole('link', { name: new RegExp(`${quote.numeroDevis}`) })).toHaveCount(0);
+  },
+);
 
-test('a consumer whose pickup is near is asked about an early start, unticked', { tag: '@phone' }, async ({ page, customers, adminApi }) => {
-  const customer = await customers.create({ name: 'Paul Bernard', page });
-  const quote = await sentQuote(customer, adminApi, 3);
-  await page.goto(`/devis/${quote.id}/signer`);
-  const early = page.getByLabel(EARLY_START_TEXT);
-  await expect(early).toBeVisible();
-  await expect(early).not.toBeChecked();
-  await expect(page.getByText(/la mission ne commencera pas avant le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-});
+test(
+  'a consumer whose pickup is near is asked about an early start, unticked',
+  { tag: '@phone' },
+  async ({ page, customers, adminApi }) => {
+    const customer = await customers.create({ name: 'Paul Bernard', page });
+    const quote = await sentQuote(customer, adminApi, 3);
+    await page.goto(`/devis/${quote.id}/signer`);
+    const early = page.getByLabel(EARLY_START_TEXT);
+    await expect(early).toBeVisible();
+    await expect(early).not.toBeChecked();
+    await expect(page.getByText(/la mission ne commencera pas avant le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  },
+);
 
 test('a quote past its validity date cannot be signed', { tag: '@phone' }, async ({ page, customers, adminApi }) => {
   const customer = await customers.create({ name: 'Nina Petit', page });

@@ -98,6 +98,8 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
         'Garage Durand',
         '8 avenue Jean Jaurès, 69007 Lyon',
         'SIRET : 732 829 320 00074', // the professional customer's
+        'SIREN : 732829320', // derived from it (issue 28)
+        invoicePdfTexts.operationNature,
         invoicePdfTexts.issueDate,
         invoicePdfTexts.serviceDate,
         invoicePdfTexts.dueDate,

@@ -1,3 +1,4 @@
+import { sirenOf } from '#domain/legal.ts';
 import { formatCentimes, formatDay, formatQuantity } from '#domain/format.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
@@ -79,7 +80,13 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   doc.font('bold').fontSize(10).fillColor(accent).text(t.buyer, right, doc.y, { width: half });
   doc.font('regular').fontSize(9.5).fillColor(ink).text(row.clientNom, right, doc.y, { width: half });
   doc.text(row.clientAdresse, right, doc.y, { width: half });
-  if (row.clientSiret) doc.text(t.siret(formatSiret(row.clientSiret)), right, doc.y, { width: half });
+  if (row.clientSiret) {
+    // Between professionals, the customer's SIREN and the nature of the operation (décret 2022-1299, docs/decisions/0060).
+    doc.text(t.siret(formatSiret(row.clientSiret)), right, doc.y, { width: half });
+    const siren = sirenOf(row.clientSiret);
+    if (siren) doc.text(t.siren(siren), right, doc.y, { width: half });
+    doc.text(t.operationNature, right, doc.y, { width: half });
+  }
   doc.y += 14;
   if (row.type === 'avoir' && row.motif) {
     doc.font('bold').fontSize(9.5).text(`${t.reason} : `, left, doc.y, { continued: true, width });

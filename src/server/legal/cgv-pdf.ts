@@ -36,13 +36,21 @@ async function renderPdf(cgv: Cgv, facts: LegalFacts): Promise<Buffer> {
     for (const line of block.split('\n')) {
       const heading = /^(#{1,3})\s+(.*)$/.exec(line);
       if (heading) {
-        doc.moveDown(0.5).font('bold').fontSize(heading[1] === '#' ? 16 : 11).text(heading[2]!, { width });
+        doc
+          .moveDown(0.5)
+          .font('bold')
+          .fontSize(heading[1] === '#' ? 16 : 11)
+          .text(heading[2]!, { width });
       } else if (line.trim() !== '') {
         doc.font('regular').fontSize(9).text(line, { width, align: 'justify' });
       }
     }
   }
-  doc.moveDown(1).font('regular').fontSize(8).text(l.cgvVersion(cgv.version, formatParisDateLong(cgv.date)), { width });
+  doc
+    .moveDown(1)
+    .font('regular')
+    .fontSize(8)
+    .text(l.cgvVersion(cgv.version, formatParisDateLong(cgv.date)), { width });
   doc.text(l.cgvSha256(cgv.sha256), { width });
 
   doc.addPage();

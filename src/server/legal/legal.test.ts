@@ -131,7 +131,9 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     const asked = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', soon.id).executeTakeFirstOrThrow();
     expect(asked.earlyStartRequested).toBe(1);
 
-    const declined = await sentQuote(customer, { priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:30', fin: '10:00' } });
+    const declined = await sentQuote(customer, {
+      priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:30', fin: '10:00' },
+    });
     expect((await sign(declined)).statusCode).toBe(200);
     const row = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', declined.id).executeTakeFirstOrThrow();
     expect(row.earlyStartRequested).toBe(0);
@@ -148,10 +150,16 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     const signed = await sign(row);
     expect(signed.statusCode).toBe(409);
     expect(signed.json().message).toBe(expected);
-    const uploaded = await uploadSigned(t, admin, row.id, [{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
+    const uploaded = await uploadSigned(t, admin, row.id, [
+      { filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() },
+    ]);
     expect(uploaded.statusCode).toBe(409);
     expect(uploaded.json().message).toBe(expected);
-    const after = await t.app.database.db.selectFrom('devis').select(['statut', 'signedFileKey']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const after = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'signedFileKey'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ statut: 'envoyé', signedFileKey: null });
   });
 
@@ -194,9 +202,9 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       const row = await signedQuote();
       const other = await createCustomer(t);
       expect((await withdraw(row.id, other.headers)).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: `/api/devis/${row.id}/retractation`, headers: { origin: PUBLIC_URL } })).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/devis/${row.id}/retractation`, headers: { origin: PUBLIC_URL } })).statusCode,
+      ).toBe(401);
       const after = await t.app.database.db.selectFrom('devis').select('statut').where('id', '=', row.id).executeTakeFirstOrThrow();
       expect(after.statut).toBe('en cours');
     });

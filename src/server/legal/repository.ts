@@ -9,7 +9,10 @@ export const findCgvVersion = (db: Db, version: number) =>
 
 /** Adds a text as the next version; the UNIQUE sha256 and the primary key refuse a second writer of the same one. */
 export async function insertCgvVersion(trx: Db, row: Omit<CgvVersionsTable, 'version'>): Promise<CgvVersionsTable> {
-  const last = await trx.selectFrom('cgv_versions').select((eb) => eb.fn.max<number | null>('version').as('last')).executeTakeFirst();
+  const last = await trx
+    .selectFrom('cgv_versions')
+    .select((eb) => eb.fn.max<number | null>('version').as('last'))
+    .executeTakeFirst();
   const version = (Number(last?.last ?? 0) || 0) + 1;
   await trx
     .insertInto('cgv_versions')

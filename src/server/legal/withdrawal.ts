@@ -61,7 +61,12 @@ async function refusalOf(db: Db, row: DevisRow, now: Date): Promise<string | nul
  * withdrawal is kept with its time, any deposit is put to be refunded, and the customer's receipt
  * (content, date and time: D221-5) and the administrator's notice are queued.
  */
-export async function withdrawFromContract(deps: WithdrawalDeps, viewer: Viewer, id: string, client: { ipAddress: string }): Promise<Devis> {
+export async function withdrawFromContract(
+  deps: WithdrawalDeps,
+  viewer: Viewer,
+  id: string,
+  client: { ipAddress: string },
+): Promise<Devis> {
   const row = await findOwnQuote(deps, viewer, id);
   const now = new Date();
   const refusal = await refusalOf(deps.database.db, row, now);

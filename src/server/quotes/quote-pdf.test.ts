@@ -78,7 +78,11 @@ describe('the quote PDF', () => {
 
   it('leaves out the clauses that were not chosen', async () => {
     const { text } = await readPdf(
-      await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), { business: config.business, contact: config.contact, legal: legalFacts(config) }),
+      await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), {
+        business: config.business,
+        contact: config.contact,
+        legal: legalFacts(config),
+      }),
     );
     expect(flat(text)).toContain(texts.clauseKm);
     expect(flat(text)).not.toContain(texts.clauseLongDistance);
@@ -90,7 +94,9 @@ describe('the quote PDF', () => {
       clientDetails: { nom: payload, email: 'x@exemple.fr', telephone: '0600000000' },
       commentaire: `<img src=x onerror=alert(1)> ${payload}`,
     });
-    const { text } = await readPdf(await renderQuotePdf(devis, { business: config.business, contact: config.contact, legal: legalFacts(config) }));
+    const { text } = await readPdf(
+      await renderQuotePdf(devis, { business: config.business, contact: config.contact, legal: legalFacts(config) }),
+    );
     expect(flat(text)).toContain(payload);
     expect(flat(text)).toContain('<img src=x onerror=alert(1)>');
   });

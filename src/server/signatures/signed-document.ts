@@ -148,7 +148,12 @@ async function renderSheets(
     [s.certCgvSha256, twoLines(evidence.cgv.sha256), 'mono'],
     ...(evidence.earlyStartRequested === null
       ? []
-      : [[s.certEarlyStart, evidence.earlyStartRequested ? s.certConsentQuoted(EARLY_START_TEXT) : s.certEarlyStartDeclined] as [string, string]]),
+      : [
+          [s.certEarlyStart, evidence.earlyStartRequested ? s.certConsentQuoted(EARLY_START_TEXT) : s.certEarlyStartDeclined] as [
+            string,
+            string,
+          ],
+        ]),
   ];
   const labelWidth = 170;
   for (const [label, value, font = 'regular'] of rows) {

@@ -6,7 +6,10 @@ import styles from './legal.module.css';
  * never HTML.
  */
 export function CgvText({ markdown }: { markdown: string }) {
-  const blocks = markdown.split(/\n{2,}/).map((block) => block.trim()).filter(Boolean);
+  const blocks = markdown
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   return (
     <div className={styles.cgv}>
       {blocks.map((block, index) => {

@@ -14,8 +14,7 @@ export function QuoteValidity({ devis }: { devis: Devis }) {
   if (!isQuoteExpired(devis.valableJusquAu)) return <p>{l.validUntil(day)}</p>;
   return (
     <Message kind="error">
-      <strong>{l.expiredBadge}</strong> – {l.expired(day)}.{' '}
-      <Link to={{ pathname: paths.home, hash: '#contact' }}>{l.askNewQuote}</Link>
+      <strong>{l.expiredBadge}</strong> – {l.expired(day)}. <Link to={{ pathname: paths.home, hash: '#contact' }}>{l.askNewQuote}</Link>
     </Message>
   );
 }
