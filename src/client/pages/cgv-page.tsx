@@ -7,10 +7,11 @@ import { useCgv } from '#client/features/legal/api/get-cgv.ts';
 import { CgvText } from '#client/features/legal/components/cgv-text.tsx';
 import styles from '#client/features/legal/components/legal.module.css';
 import { Message } from '#client/ui/message.tsx';
+import { withQueryClient } from '#client/lib/query-client.tsx';
 import { Page } from '#client/ui/page.tsx';
 
-/** /cgv: the terms of sale in force, as the server versions them (GET /api/cgv). */
-export function CgvPage() {
+/** /cgv: the terms of sale in force, as the server versions them (GET /api/cgv); it brings the query cache (public page). */
+export const CgvPage = withQueryClient(function CgvPage() {
   const query = useCgv();
   const cgv = query.data;
   return (
@@ -34,4 +35,4 @@ export function CgvPage() {
       )}
     </Page>
   );
-}
+});
