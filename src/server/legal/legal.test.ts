@@ -209,7 +209,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       expect(after.statut).toBe('en cours');
     });
 
-    it('refuses a business customer, a quote not signed, a mission done and a period over (409 saying why)', async () => {
+    it('refuses a business customer and a quote not signed (409 saying why)', async () => {
       const business = await signedQuote(customer, { clientType: 'entreprise' });
       const refusedBusiness = await withdraw(business.id);
       expect(refusedBusiness.statusCode).toBe(409);
@@ -217,14 +217,18 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
 
       const unsigned = await sentQuote();
       expect((await withdraw(unsigned.id)).json()).toMatchObject({ message: legalTexts.withdrawNotSigned });
+    });
 
+    it('refuses once the mission is done (409 saying why)', async () => {
       const done = await signedQuote();
       const finished = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${done.id}/terminer`, headers: admin });
       expect(finished.statusCode).toBe(200);
       const refusedDone = await withdraw(done.id);
       expect(refusedDone.statusCode).toBe(409);
       expect(refusedDone.json().message).toBe(legalTexts.withdrawDone);
+    });
 
+    it('refuses after the period (409 naming its last day)', async () => {
       const late = await signedQuote();
       const signedAt = new Date(Date.now() - 20 * 86_400_000).toISOString();
       await t.app.database.db.updateTable('devis_historique').set({ at: signedAt }).where('devisId', '=', late.id).execute();
