@@ -18,7 +18,7 @@ export const CGV_ACCEPTANCE_TEXT = 'J’ai lu et j’accepte les conditions gén
 export const EARLY_START_TEXT =
   'Je demande expressément que la prestation commence avant la fin du délai de rétractation de 14 jours et je reconnais perdre mon droit de rétractation une fois la prestation pleinement exécutée.';
 
-const mediatorLine = (facts: LegalFacts) =>
+const mediatorLine = (facts: Pick<LegalFacts, 'mediator'>) =>
   facts.mediator
     ? `${facts.mediator.nom}${facts.mediator.adresse ? `, ${facts.mediator.adresse}` : ''}, ${facts.mediator.url}`
     : '[médiateur de la consommation à désigner]';
@@ -50,7 +50,7 @@ export const legalTexts = {
   expired: (day: string) => `Ce devis a expiré le ${day}`,
   expiredBadge: 'Expiré',
   askNewQuote: 'Demander un nouveau devis',
-  mediatorLine: (facts: LegalFacts) => `Médiateur de la consommation : ${mediatorLine(facts)}`,
+  mediatorLine: (facts: Pick<LegalFacts, 'mediator'>) => `Médiateur de la consommation : ${mediatorLine(facts)}`,
   insuranceLine: (facts: LegalFacts) => `Assurance responsabilité civile professionnelle : ${insuranceLine(facts)}`,
   mediatorUnset:
     'Médiateur de la consommation non renseigné (MEDIATEUR_NOM, MEDIATEUR_URL) : il doit figurer sur le site, les CGV, les devis et les factures dès que vous vendez à des particuliers (art. L616-1 et R616-1 du Code de la consommation).',

@@ -1,6 +1,7 @@
 import { sirenOf } from '#domain/legal.ts';
 import { formatCentimes, formatDay, formatQuantity } from '#domain/format.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
+import { legalTexts, type LegalFacts } from '#domain/texts/legal.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
@@ -10,6 +11,8 @@ export type IssuedDocument = {
   /** A credit note's invoice (its number and date are printed on it). */
   origin: Pick<FactureRow, 'numero' | 'dateEmission'> | null;
   contact: { email: string; phone: string };
+  /** The consumer mediator, printed when configured (L616-1; docs/decisions/0060). */
+  mediator: LegalFacts['mediator'];
 };
 
 /**
@@ -19,7 +22,7 @@ export type IssuedDocument = {
  * Factur-X step then attaches the XML. Everything printed comes from the issued row: the
  * same values the XML is built from.
  */
-export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDocument): Promise<Buffer> {
+export async function renderInvoicePdf({ row, lines, origin, contact, mediator }: IssuedDocument): Promise<Buffer> {
   const numero = row.numero ?? '';
   const { doc, finished } = createPdfDocument({
     size: 'A4',
@@ -168,6 +171,8 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   mentions.push(t.latePenalty(row.tauxPenalites ?? ''));
   if (row.clientType === 'entreprise') mentions.push(t.recoveryIndemnity);
   mentions.push(t.noDiscount);
+  // An invoice is kept for ever: the mediator when there is one, never a placeholder (docs/decisions/0060).
+  if (mediator) mentions.push(legalTexts.mediatorLine({ mediator }));
   for (const mention of mentions) doc.text(mention, left, doc.y, { width });
   doc.moveDown(0.6).fillColor('#555').text(t.facturX, left, doc.y, { width });
 
