@@ -74,6 +74,8 @@ export const quotesRoutes = {
   adminGet: { method: 'GET', path: '/api/admin/devis/:id', access: 'admin' },
   confirm: { method: 'POST', path: '/api/admin/devis/:id/confirmer', access: 'admin' },
   retryMail: { method: 'POST', path: '/api/admin/devis/:id/renvoyer-email', access: 'admin' },
+  /** « Prolonger » a quote past its validity date (legal/, issue 28). */
+  extend: { method: 'POST', path: '/api/admin/devis/:id/prolonger', access: 'admin' },
   confirmSigned: { method: 'POST', path: '/api/admin/devis/:id/confirmer-signe', access: 'admin' },
   finish: { method: 'POST', path: '/api/admin/devis/:id/terminer', access: 'admin' },
   adminArchive: { method: 'POST', path: '/api/admin/devis/:id/archiver', access: 'admin' },

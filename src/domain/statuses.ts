@@ -45,6 +45,7 @@ export type QuoteAction =
   | 'sign'
   | 'withdraw'
   | 'confirm'
+  | 'extend'
   | 'markSent'
   | 'confirmSigned'
   | 'uploadSigned'
@@ -72,7 +73,10 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     // Once confirmé, the e-mail for signature is queued: its retry is the way on, not a second confirmation.
     confirm: { from: ['en attente', 'en attente de confirmation'], to: 'confirmé' },
     markSent: { from: ['confirmé'], to: 'envoyé' },
-    archive: { from: ['en attente', 'en attente de confirmation'], to: 'archivé' },
+    // « Prolonger » a quote sent past its validity date (legal/): a new version sent again, like a confirmation.
+    extend: { from: ['envoyé'], to: 'confirmé' },
+    // A quote sent is archived only past its validity date (an offer with a term, Code civil 1116: quotes/back-office.ts).
+    archive: { from: ['en attente', 'en attente de confirmation', 'envoyé'], to: 'archivé' },
     restore: { from: ['archivé'], to: 'en attente' },
     confirmSigned: { from: ['envoyé'], to: 'en cours' },
     uploadSigned: { from: ['confirmé', 'envoyé', 'en cours'], to: 'en cours' },

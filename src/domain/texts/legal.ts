@@ -50,6 +50,11 @@ export const legalTexts = {
   expired: (day: string) => `Ce devis a expiré le ${day}`,
   expiredBadge: 'Expiré',
   askNewQuote: 'Demander un nouveau devis',
+  notExpired: (day: string) =>
+    `Ce devis est valable jusqu’au ${day} : il ne peut être ni prolongé ni archivé avant cette date (art. 1116 du Code civil).`,
+  noValidityDate: 'Ce devis a été envoyé sans date de validité : il reste ouvert à la signature.',
+  extendButton: 'Prolonger la validité',
+  extendDone: 'Un nouvel exemplaire du devis, avec sa nouvelle date de validité, part chez le client.',
   mediatorLine: (facts: Pick<LegalFacts, 'mediator'>) => `Médiateur de la consommation : ${mediatorLine(facts)}`,
   insuranceLine: (facts: LegalFacts) => `Assurance responsabilité civile professionnelle : ${insuranceLine(facts)}`,
   mediatorUnset:

@@ -137,6 +137,7 @@ export const apiDocs = {
     quote: 'Un devis avec son historique de statuts',
     confirm: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
     retryMail: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
+    extend: 'Prolonger un devis envoyé dont la date de validité est passée : nouvel exemplaire envoyé au client',
     confirmSigned: 'Confirmer le devis signé (envoyé → en cours)',
     finish: 'Terminer la mission (en cours → terminé)',
     archive: 'Archiver le devis',

@@ -91,6 +91,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     const mail = (await t.outbox()).findLast((m) => m.subject?.includes(`${row.numeroDevis}`) && addressOf(m) === customer.email);
     const pdf = mail?.attachments.find((a) => a.contentType === 'application/pdf');
     expect(flat((await readPdf(pdf!.content)).text)).toContain(legalTexts.validUntil(formatDay(row.valableJusquAu)));
+    expect(mail?.text).toContain(legalTexts.validUntil(formatDay(row.valableJusquAu)));
   });
 
   it('refuses a signature without the CGV box (400), then records the CGV version and SHA-256 in the evidence and sends them as a PDF', async () => {
@@ -161,6 +162,47 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ statut: 'envoyé', signedFileKey: null });
+  });
+
+  it('lets the administrator extend or archive a quote only past its validity date; the extension is a new version sent again', async () => {
+    const row = await sentQuote();
+    const extend = () => t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/prolonger`, headers: admin });
+    const archive = () => t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/archiver`, headers: admin });
+    // Still open to signature: neither (an offer with a term, Code civil art. 1116).
+    for (const refused of [await extend(), await archive()]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(legalTexts.notExpired(formatDay(row.valableJusquAu!)));
+    }
+
+    const lastDay = addDays(parisToday(), -1);
+    await t.app.database.db.updateTable('devis').set({ valableJusquAu: lastDay }).where('id', '=', row.id).execute();
+    const extended = await extend();
+    expect(extended.statusCode).toBe(200);
+    expect(extended.json()).toMatchObject({ statut: 'confirmé', valableJusquAu: addDays(parisToday(), 30) });
+    expect(extended.json().historique.at(-1)).toMatchObject({ fromStatut: 'envoyé', toStatut: 'confirmé', event: 'validité prolongée' });
+
+    // The customer gets the new version by e-mail (outbox), which makes it envoyé again, signable until its new date.
+    const mails = (await t.outbox()).filter((m) => m.subject?.includes(`${row.numeroDevis}`) && addressOf(m) === customer.email);
+    expect(mails).toHaveLength(2);
+    const newDay = formatDay(addDays(parisToday(), 30));
+    expect(mails[1]!.text).toContain(legalTexts.validUntil(newDay));
+    const pdf = mails[1]!.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(flat((await readPdf(pdf!.content)).text)).toContain(legalTexts.validUntil(newDay));
+    const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after.statut).toBe('envoyé');
+    expect(after.sentPdfSha256).not.toBe(row.sentPdfSha256);
+    const journal = await t.app.database.db.selectFrom('audit_log').selectAll().where('devisId', '=', row.id).execute();
+    expect(journal.map((entry) => entry.kind)).toContain('quote.extend');
+    expect((await sign(after)).statusCode).toBe(200);
+
+    // Another quote past its date is archived, and then cannot be extended.
+    const old = await sentQuote();
+    await t.app.database.db.updateTable('devis').set({ valableJusquAu: lastDay }).where('id', '=', old.id).execute();
+    const archived = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${old.id}/archiver`, headers: admin });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({ statut: 'archivé', archive: true });
+    const late = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${old.id}/prolonger`, headers: admin });
+    expect(late.statusCode).toBe(409);
   });
 
   describe('« Me rétracter »', () => {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { quoteValidUntil } from '#domain/legal.ts';
+import { isQuoteExpired, quoteValidUntil } from '#domain/legal.ts';
+import { formatDay } from '#domain/format.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -18,7 +20,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-mail.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
-import { deleteQuoteIn, listHistory, transitionQuoteIn, type QuoteChanges } from './repository.ts';
+import { deleteQuoteIn, listHistory, transitionQuoteIn, type EventEntry, type QuoteChanges } from './repository.ts';
 import { requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
 
 /**
@@ -64,8 +66,6 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
 
 export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
 export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
-export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
-  applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
 export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
@@ -101,25 +101,72 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const prix = parsePrixFinal(body.prixFinal);
   if (!prix.ok) throw unprocessable(prix.message);
   const row = await requireQuote(deps.database.db, id);
-  const from = row.statut;
-  const to = nextStatut('admin', 'confirm', from);
-  if (!to) throw conflict();
-  const recipient = recipientOf(row);
-
-  const changes = {
+  return sendNewVersion(deps, admin, row, 'confirm', {
     prixCentimes: prix.centimes,
     clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
-    valableJusquAu: quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays),
-  };
-  const devis = rowToDevis({ ...row, ...changes, statut: to });
+  });
+}
+
+/**
+ * « Prolonger » a quote sent whose validity date is past (docs/decisions/0060): a new version
+ * of the same quote, with a new validity date from today, sent again like a confirmation.
+ * A quote still valid is not touched (409): it is already open to signature.
+ */
+export async function extendQuote(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  // A quote sent before validity dates existed never expires: nothing to extend.
+  if (row.statut === 'envoyé' && !row.valableJusquAu) throw conflict(legalTexts.noValidityDate);
+  requireExpired(row);
+  return sendNewVersion(deps, admin, row, 'extend', {}, { event: 'validité prolongée' });
+}
+
+/**
+ * Archives a quote. A quote sent is an offer with a term (Code civil art. 1116): it is
+ * archived only once its validity date is past (docs/decisions/0060).
+ */
+export async function archiveQuote(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  if (row.statut === 'envoyé') requireExpired(row);
+  return rowToDevis(await applyAction(deps, admin, id, 'archive', { archive: 1 }));
+}
+
+function requireExpired(row: DevisRow): void {
+  if (row.statut === 'envoyé' && row.valableJusquAu && !isQuoteExpired(row.valableJusquAu)) {
+    throw conflict(legalTexts.notExpired(formatDay(row.valableJusquAu)));
+  }
+}
+
+/**
+ * Stores the quote's changes and a new validity date, sets confirmé, and in the same
+ * transaction queues the e-mail that carries the quote's PDF to the customer (outbox/): the
+ * quote becomes envoyé when the transport has accepted it. The PDF is rendered and stored
+ * before the transaction (never inside one); its key and SHA-256 stay on the quote, so the
+ * document sent can be shown again. Concurrent changes: the compare-and-set on the status
+ * lets exactly one through; the others get 409 and their PDF is removed.
+ */
+async function sendNewVersion(
+  deps: AdminDeps,
+  admin: Admin,
+  row: DevisRow,
+  action: 'confirm' | 'extend',
+  changes: QuoteChanges,
+  event?: EventEntry,
+): Promise<Devis> {
+  const from = row.statut;
+  const to = nextStatut('admin', action, from);
+  if (!to) throw conflict();
+  const recipient = recipientOf(row);
+  const sent = { ...changes, valableJusquAu: quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays) };
+  const devis = rowToDevis({ ...row, ...sent, statut: to });
   const pdf = await storeQuotePdf(deps, devis);
   const confirmed = await withWriteTransaction(deps.database, async (trx) => {
     const updated = await transitionQuoteIn(trx, {
-      id,
+      id: row.id,
       expected: from,
       to,
-      changes: { ...changes, sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+      changes: { ...sent, sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
       by: { userId: admin.id, role: 'admin' },
+      event,
     });
     if (updated) await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
     return updated;
@@ -127,11 +174,11 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   if (!confirmed) {
     await deps.fileStore
       .delete(pdf.key)
-      .catch((error: unknown) => deps.log.warn({ err: error, devisId: id }, 'unused quote PDF left in the store'));
+      .catch((error: unknown) => deps.log.warn({ err: error, devisId: row.id }, 'unused quote PDF left in the store'));
     throw conflict();
   }
   deps.outbox.kick();
-  return getAdminQuote(deps, id);
+  return getAdminQuote(deps, row.id);
 }
 
 /**

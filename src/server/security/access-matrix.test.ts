@@ -183,6 +183,8 @@ const TABLE: Record<string, Entry> = {
   },
   // A confirmé quote's e-mail can be sent again (here it has none yet: it is queued anew); no other status has one to send.
   'POST /api/admin/devis/:id/renvoyer-email': { perQuote: true, expect: adminOnly((statut) => (statut === 'confirmé' ? 200 : 409)) },
+  // « Prolonger » (issue 28): only a quote sent past its validity date; these quotes have none, so none is (legal.test.ts extends one).
+  'POST /api/admin/devis/:id/prolonger': { perQuote: true, expect: adminOnly(409) },
   'POST /api/admin/devis/:id/confirmer-signe': { perQuote: true, expect: adminOnly(byTable('admin', 'confirmSigned', 200)) },
   'POST /api/admin/devis/:id/terminer': { perQuote: true, expect: adminOnly(byTable('admin', 'finish', 200)) },
   'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },

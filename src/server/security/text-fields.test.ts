@@ -186,6 +186,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('GET', '/api/admin/missions/:id', 'admin', 'en cours'),
     idRoute('GET', '/api/devis/:id/etats-des-lieux', 'owner', 'en cours'),
     idRoute('POST', '/api/admin/devis/:id/renvoyer-email', 'admin', 'confirmé'),
+    idRoute('POST', '/api/admin/devis/:id/prolonger', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/terminer', 'admin', 'en cours'),
     idRoute('POST', '/api/admin/devis/:id/archiver', 'admin', 'en attente'),
     idRoute('POST', '/api/admin/devis/:id/restaurer', 'admin', 'archivé'),
