@@ -50,6 +50,10 @@ export const legalTexts = {
   expired: (day: string) => `Ce devis a expiré le ${day}`,
   expiredBadge: 'Expiré',
   askNewQuote: 'Demander un nouveau devis',
+  // The planning and the pickup inspection, when a consumer did not ask for an early start (L221-25)
+  notBefore: (day: string) => `Pas avant le ${day}`,
+  notBeforeWarning: (day: string) =>
+    `Le client n’a pas demandé que la mission commence pendant son délai de rétractation : pas de prise en charge avant le ${day} (article L221-25 du Code de la consommation).`,
   notExpired: (day: string) =>
     `Ce devis est valable jusqu’au ${day} : il ne peut être ni prolongé ni archivé avant cette date (art. 1116 du Code civil).`,
   noValidityDate: 'Ce devis a été envoyé sans date de validité : il reste ouvert à la signature.',

@@ -124,7 +124,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     expect(response.json().message).toBe(legalTexts.cgvChanged);
   });
 
-  it('asks a consumer whose pickup falls within the period about an early start, and records his answer', async () => {
+  it('asks a consumer whose pickup falls within the period about an early start, records his answer, and the planning says « pas avant le … » without it', async () => {
     const soon = await sentQuote(customer, { priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:30', fin: '10:00' } });
     const view = (await t.app.inject({ url: `/api/devis/${soon.id}/signature`, headers: customer.headers })).json();
     expect(view).toMatchObject({ questionDebutAnticipe: true, debutAuPlusTot: addDays(withdrawalDeadline(new Date()), 1) });
@@ -138,6 +138,15 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     expect((await sign(declined)).statusCode).toBe(200);
     const row = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', declined.id).executeTakeFirstOrThrow();
     expect(row.earlyStartRequested).toBe(0);
+
+    // The planning and the pickup inspection tell the administrator the first day he may start the one who declined.
+    const firstDay = addDays(withdrawalDeadline(new Date()), 1);
+    const planning = (await t.app.inject({ url: '/api/admin/missions', headers: admin })).json();
+    const missions = planning.groupes.flatMap((group: { missions: { id: string; pasAvantLe: string | null }[] }) => group.missions);
+    expect(missions.find((mission: { id: string }) => mission.id === declined.id)?.pasAvantLe).toBe(firstDay);
+    expect(missions.find((mission: { id: string }) => mission.id === soon.id)?.pasAvantLe).toBeNull();
+    const mission = (await t.app.inject({ url: `/api/admin/missions/${declined.id}`, headers: admin })).json();
+    expect(mission.pasAvantLe).toBe(firstDay);
   });
 
   it('refuses to sign or upload a quote past its validity date (409 « Ce devis a expiré le … »)', async () => {

@@ -19,7 +19,7 @@ import {
   undoTransitionIn,
 } from '#server/quotes/service.ts';
 import { legalFacts, type Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
@@ -49,6 +49,15 @@ const sentPdfUrl = (id: string) => apiPath(apiRoutes.signatures.sentPdf, { id })
 
 function clientNameOf(row: DevisRow): string | null {
   return row.clientDetails?.nom.trim() || null;
+}
+
+/**
+ * The consumer's answer to the early-start question at his online signature (L221-25): true
+ * asked, false declined, null not asked or not signed online (legal/early-start.ts).
+ */
+export async function earlyStartAnswerOf(db: Db, devisId: string): Promise<boolean | null> {
+  const answer = (await findSignatureOf(db, devisId))?.earlyStartRequested;
+  return answer === null || answer === undefined ? null : answer === 1;
 }
 
 /** What /devis/{id}/signer shows: the quote as sent, its price and clauses, the prefilled signer. */
