@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatDay } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
+import { withdrawalDeadline } from '#domain/legal.ts';
 import { parisToday } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { publicTexts } from '#domain/texts/common.ts';
@@ -103,9 +104,9 @@ test(
 );
 
 test(
-  'a consumer whose pickup is near is asked about an early start, unticked',
+  'a consumer whose pickup is near is asked about an early start, unticked; without it the planning says « pas avant le … »',
   { tag: '@phone' },
-  async ({ page, customers, adminApi }) => {
+  async ({ page, customers, adminApi, logInAsAdmin }) => {
     const customer = await customers.create({ name: 'Paul Bernard', page });
     const quote = await sentQuote(customer, adminApi, 3);
     await page.goto(`/devis/${quote.id}/signer`);
@@ -113,26 +114,61 @@ test(
     await expect(early).toBeVisible();
     await expect(early).not.toBeChecked();
     await expect(page.getByText(/la mission ne commencera pas avant le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+    // He signs without asking: the administrator's planning and pickup inspection say when the mission may start.
+    await expect(page.getByTestId('pdf-pages')).not.toHaveAttribute('data-pages', '0');
+    await draw(page, page.locator('canvas').and(page.getByLabel(signatureTexts.drawLabel)));
+    await page.getByLabel(CONSENT_TEXT).check();
+    await page.getByLabel(CGV_ACCEPTANCE_TEXT).check();
+    await page.getByRole('button', { name: signatureTexts.submit }).click();
+    await expect(page.getByText(signatureTexts.signed)).toBeVisible({ timeout: 20_000 });
+
+    const firstDay = formatDay(addDays(withdrawalDeadline(new Date()), 1));
+    await logInAsAdmin(page);
+    await page.goto('/admin/missions');
+    const card = page.getByRole('listitem').filter({ hasText: `${quote.numeroDevis}` });
+    await expect(card.getByText(legalTexts.notBefore(firstDay))).toBeVisible();
+    await page.goto(`/admin/devis/${quote.id}/prise-en-charge`);
+    await expect(page.getByText(legalTexts.notBeforeWarning(firstDay))).toBeVisible();
   },
 );
 
-test('a quote past its validity date cannot be signed', { tag: '@phone' }, async ({ page, customers, adminApi }) => {
-  const customer = await customers.create({ name: 'Nina Petit', page });
-  const quote = await sentQuote(customer, adminApi, 30);
-  // Time passes: the last valid day was yesterday.
-  const yesterday = addDays(parisToday(), -1);
-  const database = openDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' }).database);
-  await database.db
-    .updateTable('devis')
-    .set({ valableJusquAu: yesterday })
-    .where('id', '=', quote.id)
-    .execute()
-    .finally(() => database.close());
+test(
+  'a quote past its validity date cannot be signed; the administrator extends it',
+  { tag: '@phone' },
+  async ({ page, customers, adminApi, logInAsAdmin }) => {
+    const customer = await customers.create({ name: 'Nina Petit', page });
+    const quote = await sentQuote(customer, adminApi, 30);
+    // Time passes: the last valid day was yesterday.
+    const yesterday = addDays(parisToday(), -1);
+    const database = openDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' }).database);
+    await database.db
+      .updateTable('devis')
+      .set({ valableJusquAu: yesterday })
+      .where('id', '=', quote.id)
+      .execute()
+      .finally(() => database.close());
 
-  await page.goto(`/devis/${quote.id}/signer`);
-  await expect(page.getByText(legalTexts.expired(formatDay(yesterday)))).toBeVisible();
-  await expect(page.getByRole('button', { name: signatureTexts.submit })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: legalTexts.askNewQuote })).toBeVisible();
-  await page.goto(`/devis/${quote.id}`);
-  await expect(page.getByText(legalTexts.expiredBadge)).toBeVisible();
-});
+    await page.goto(`/devis/${quote.id}/signer`);
+    await expect(page.getByText(legalTexts.expired(formatDay(yesterday)))).toBeVisible();
+    await expect(page.getByRole('button', { name: signatureTexts.submit })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: legalTexts.askNewQuote })).toBeVisible();
+    await page.goto(`/devis/${quote.id}`);
+    await expect(page.getByText(legalTexts.expiredBadge)).toBeVisible();
+
+    // The administrator extends it: a new version, valid from today, e-mailed again; the customer may sign it.
+    await logInAsAdmin(page);
+    await page.goto(`/admin/devis/${quote.id}/edit`);
+    await expect(page.getByText(legalTexts.expired(formatDay(yesterday)))).toBeVisible();
+    await page.getByRole('button', { name: legalTexts.extendButton }).click();
+    await expect(page.getByText(legalTexts.extendDone)).toBeVisible();
+    const newDay = formatDay(addDays(parisToday(), 30));
+    await expect
+      .poll(async () => (await readOutbox()).filter((mail) => mail.subject === adminTexts.mailSubject(quote.numeroDevis)).length)
+      .toBe(2);
+    expect((await readOutbox()).findLast((mail) => mail.subject === adminTexts.mailSubject(quote.numeroDevis))!.text).toContain(
+      legalTexts.validUntil(newDay),
+    );
+    await expect(page.getByText(legalTexts.validUntil(newDay))).toBeVisible();
+  },
+);
