@@ -384,8 +384,8 @@ export function legalFacts(config: Config): LegalFacts {
 }
 
 /** What the browser may know of the configuration. */
-export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts } {
-  return { contact: config.contact, business: config.business, privacy: privacyFacts(config) };
+export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts; mediator: Config['legal']['mediator'] } {
+  return { contact: config.contact, business: config.business, privacy: privacyFacts(config), mediator: config.legal.mediator };
 }
 
 /** The host of a URL, never its credentials or path (SMTP_URL holds a password). */
