@@ -4,7 +4,8 @@ import { addDays } from '#domain/invoices.ts';
 import { withdrawalDeadline } from '#domain/legal.ts';
 import { parisToday } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { publicTexts } from '#domain/texts/common.ts';
+import { publicTexts, texts } from '#domain/texts/common.ts';
+import { quoteTexts } from '#domain/texts/quotes.ts';
 import { CGV_ACCEPTANCE_TEXT, EARLY_START_TEXT, legalTexts } from '#domain/texts/legal.ts';
 import { CONSENT_TEXT, signatureTexts } from '#domain/texts/signature.ts';
 import { loadConfig } from '#server/config.ts';
@@ -99,7 +100,7 @@ test(
 
     // The quote left the active list.
     await page.goto('/espace-client');
-    await expect(page.getByRole('link', { name: new RegExp(`${quote.numeroDevis}`) })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: quoteTexts.myQuotes }).getByText(texts.noActiveQuotes)).toBeVisible();
   },
 );
 
