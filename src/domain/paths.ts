@@ -46,6 +46,8 @@ export const routeTable = {
   faq: { path: '/faq', access: 'public', meta: publicPageMeta.faq },
   mentionsLegales: { path: '/mentions-legales', access: 'public', meta: publicPageMeta.mentionsLegales },
   confidentialite: { path: '/confidentialite', access: 'public', meta: publicPageMeta.confidentialite },
+  cgv: { path: '/cgv', access: 'public', meta: publicPageMeta.cgv },
+  retractation: { path: '/retractation', access: 'public', meta: publicPageMeta.retractation },
   motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
   reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
   espaceClient: { path: '/espace-client', access: 'user' },

@@ -8,6 +8,8 @@ export type PublicConfig = {
    * periods. Optional so that the home page's bundle carries no placeholder for it.
    */
   privacy?: PrivacyFacts;
+  /** The consumer mediator for /mentions-legales (legal/, L616-1), null when unset. Optional like privacy. */
+  mediator?: { nom: string; url: string; adresse?: string } | null;
 };
 
 export type PrivacyFacts = {

@@ -43,6 +43,7 @@ import { QUOTE_MAIL_KIND, quoteMailHooks } from './quotes/confirmation-mail.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { signatureRoutes } from './signatures/routes.ts';
+import { legalRoutes } from './legal/routes.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
@@ -215,6 +216,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   addressRoutes,
   quoteRoutes,
   signatureRoutes,
+  legalRoutes,
   notificationRoutes,
   missionRoutes,
   invoiceRoutes,

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
 import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
 import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts/invoices.ts';
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from '#domain/legal.ts';
+import type { LegalFacts } from '#domain/texts/legal.ts';
 
 const optionalText = z
   .string()
@@ -94,6 +96,14 @@ const envSchema = z.object({
   INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
   INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default(DEFAULT_LATE_PENALTY_RATE),
   REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
+  /** The operator's own CGV (Markdown); unset: the catalogue's default (legal/). */
+  CGV_PATH: optionalText,
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_QUOTE_VALIDITY_DAYS),
+  MEDIATEUR_NOM: optionalText,
+  MEDIATEUR_URL: optionalText.pipe(z.url().optional()),
+  MEDIATEUR_ADRESSE: optionalText,
+  BUSINESS_INSURER: optionalText,
+  BUSINESS_INSURANCE_AREA: optionalText,
   TRUST_PROXY: z
     .string()
     .trim()
@@ -182,6 +192,13 @@ export type Config = {
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
     revenueCeilingCents: number;
   };
+  /** Selling within the law (legal/): the CGV, the quote's validity, the consumer mediator, the insurer. */
+  legal: {
+    cgvPath?: string;
+    quoteValidityDays: number;
+    mediator: { nom: string; url: string; adresse?: string } | null;
+    insurance: { insurer: string; area: string } | null;
+  };
   trustProxy: boolean | string | number;
   /** Simulations and distance requests per minute and client (0: no limit). */
   publicRateLimit: number;
@@ -229,6 +246,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
+  }
+  if (e.CGV_PATH && !existsSync(e.CGV_PATH)) {
+    throw new ConfigError(`Invalid configuration: CGV_PATH: no file at ${path.resolve(e.CGV_PATH)}`);
+  }
+  if (!e.MEDIATEUR_NOM !== !e.MEDIATEUR_URL) {
+    throw new ConfigError('Invalid configuration: MEDIATEUR_NOM, MEDIATEUR_URL: set both or neither');
+  }
+  if (!e.BUSINESS_INSURER !== !e.BUSINESS_INSURANCE_AREA) {
+    throw new ConfigError('Invalid configuration: BUSINESS_INSURER, BUSINESS_INSURANCE_AREA: set both or neither');
   }
   if (e.ROUTER === 'google' && !e.GOOGLE_MAPS_API_KEY) {
     throw new ConfigError('Invalid configuration: GOOGLE_MAPS_API_KEY: required when ROUTER=google');
@@ -302,6 +328,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
     },
+    legal: {
+      cgvPath: e.CGV_PATH ? path.resolve(e.CGV_PATH) : undefined,
+      quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+      mediator: e.MEDIATEUR_NOM && e.MEDIATEUR_URL ? { nom: e.MEDIATEUR_NOM, url: e.MEDIATEUR_URL, adresse: e.MEDIATEUR_ADRESSE } : null,
+      insurance: e.BUSINESS_INSURER && e.BUSINESS_INSURANCE_AREA ? { insurer: e.BUSINESS_INSURER, area: e.BUSINESS_INSURANCE_AREA } : null,
+    },
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     dailyQuoteLimit: e.DAILY_QUOTE_LIMIT,
@@ -331,9 +363,32 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+/**
+ * The seller as the law asks every document to name him (name with « EI », SIRET, address,
+ * contact), with his mediator, insurer and terms: the one place pages, PDFs, e-mails and the
+ * CGV read it from (docs/decisions/0060).
+ */
+export function legalFacts(config: Config): LegalFacts {
+  return {
+    seller: {
+      legalName: config.invoicing.legalName,
+      tradeName: config.business.name,
+      siret: config.business.siret,
+      address: config.business.address,
+      email: config.contact.email,
+      phone: config.contact.phone,
+    },
+    mediator: config.legal.mediator,
+    insurance: config.legal.insurance,
+    quoteValidityDays: config.legal.quoteValidityDays,
+    paymentDays: config.invoicing.paymentDays,
+    latePenaltyRate: config.invoicing.latePenaltyRate,
+  };
+}
+
 /** What the browser may know of the configuration. */
-export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts } {
-  return { contact: config.contact, business: config.business, privacy: privacyFacts(config) };
+export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts; mediator: Config['legal']['mediator'] } {
+  return { contact: config.contact, business: config.business, privacy: privacyFacts(config), mediator: config.legal.mediator };
 }
 
 /** The host of a URL, never its credentials or path (SMTP_URL holds a password). */

@@ -94,6 +94,8 @@ export const devisSchema = z.object({
   clauses: clausesSchema.nullable(),
   /** Authorised download route of the signed PDF, when one was uploaded. */
   devisSigneURL: z.string().nullable(),
+  /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed; absent before it is sent. */
+  valableJusquAu: z.string().nullable().optional(),
   updatedAt: z.string(),
   historique: z.array(historiqueEntrySchema).optional(),
   envoi: envoiSchema.nullable().optional(),

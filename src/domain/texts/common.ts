@@ -162,6 +162,7 @@ export const publicTexts = {
     faq: 'FAQ',
     mentionsLegales: 'Mentions légales',
     confidentialite: 'Confidentialité',
+    cgv: 'CGV',
   },
   footer: {
     microEntreprise: 'micro-entreprise',
@@ -218,6 +219,14 @@ export const publicPageMeta = {
   mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  cgv: {
+    title: 'Conditions générales de vente',
+    description: 'Commande, prix, acompte, paiement, assurance, délais, dommages, rétractation et médiation : les conditions du convoyage.',
+  },
+  retractation: {
+    title: 'Formulaire de rétractation',
+    description: 'Le modèle de formulaire de rétractation, à imprimer, et la rétractation en ligne depuis votre espace client.',
   },
   confidentialite: {
     title: 'Politique de confidentialité',

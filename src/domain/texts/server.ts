@@ -53,6 +53,7 @@ export const quoteMailTexts = {
 /** The quote sent for signature (PDF); its field labels are the customer area's (quoteTexts). */
 export const pdfTexts = {
   subject: 'Devis de convoyage',
+  cgvReference: 'La signature de ce devis vaut acceptation des conditions générales de vente, consultables sur le site (page CGV).',
   siret: (siret: string) => `SIRET : ${siret}`,
   quoteDate: (date: string) => `Date du devis : ${date}`,
   simulationDate: (date: string) => `Simulation du ${date}`,
@@ -136,6 +137,7 @@ export const apiDocs = {
     quote: 'Un devis avec son historique de statuts',
     confirm: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
     retryMail: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
+    extend: 'Prolonger un devis envoyé dont la date de validité est passée : nouvel exemplaire envoyé au client',
     confirmSigned: 'Confirmer le devis signé (envoyé → en cours)',
     finish: 'Terminer la mission (en cours → terminé)',
     archive: 'Archiver le devis',

@@ -155,6 +155,7 @@ export const journalTexts = {
     'session.revoked_others': 'Autres appareils déconnectés',
     'quote.confirm': 'Devis confirmé',
     'quote.mail_resent': 'E-mail du devis renvoyé',
+    'quote.extend': 'Validité du devis prolongée',
     'quote.confirm_signed': 'Devis signé confirmé',
     'quote.finish': 'Mission terminée',
     'quote.archive': 'Devis archivé',

@@ -60,6 +60,11 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
       const { quote, base } = await quoteIn('confirmé');
       return { ...base, url: pattern.replace(':id', quote.id) };
     }
+    case 'POST /api/admin/devis/:id/prolonger': {
+      // A quote sent whose validity date is past (issue 28).
+      const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé', { valableJusquAu: '2026-01-31' });
+      return { devisId: quote.id, numeroDevis: quote.numeroDevis, url: pattern.replace(':id', quote.id) };
+    }
     case 'POST /api/admin/devis/:id/confirmer-signe': {
       const { quote, base } = await quoteIn('envoyé');
       return { ...base, url: pattern.replace(':id', quote.id) };

@@ -1,9 +1,10 @@
-import { formatPrice } from '#domain/format.ts';
+import { formatDay, formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
@@ -23,10 +24,12 @@ export function quoteForSignatureMail(devis: Devis, config: Config) {
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
   const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
   const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
+  // The offer's term (issue 28): « Devis valable jusqu’au … ».
+  const validity = devis.valableJusquAu ? `\n${legalTexts.validUntil(formatDay(devis.valableJusquAu))}.` : '';
   const text = `${mailTexts.greeting(name)}
 
 ${m.confirmed(devis.numeroDevis, route, prix)}
-${m.attached}
+${m.attached}${validity}
 
 ${m.signOnline}
 ${signer}
@@ -47,7 +50,7 @@ ${config.contact.email} – ${config.contact.phone}`;
 <h1 style="font-size:20px">${escapeHtml(b.name)}</h1>
 <p>${escapeHtml(mailTexts.greeting(name))}</p>
 <p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}
-${m.attached}</p>
+${m.attached}${validity ? `<br><strong>${escapeHtml(validity.trim())}</strong>` : ''}</p>
 <p>${m.signOnline}</p>
 <p><a href="${escapeHtml(signer)}"><strong>${m.signOnlineLink}</strong></a></p>
 <p>${escapeHtml(m.orOnPaper(adminTexts.signatureBlock, config.contact.email))}</p>

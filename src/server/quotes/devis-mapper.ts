@@ -78,6 +78,7 @@ export function rowToDevis(row: DevisRow): Devis {
     infosVehicule: row.infosVehicule,
     commentaire: row.commentaire,
     clauses: row.clauses,
+    valableJusquAu: row.valableJusquAu,
   };
 }
 

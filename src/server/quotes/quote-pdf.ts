@@ -1,9 +1,10 @@
-import { formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
+import { formatDay, formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
+import { legalTexts as l, type LegalFacts } from '#domain/texts/legal.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
@@ -28,7 +29,7 @@ type Business = Config['business'];
 type Contact = Config['contact'];
 
 const COLORS = { brand: '#0f3d5e', ink: '#1b2430', rule: '#c9d1d9', box: '#4d5b6a' };
-const SIZES = { body: 9, small: 8.5, heading: 10.5, minimum: 6 };
+const SIZES = { body: 9, small: 8.5, legal: 7, heading: 10.5, minimum: 6 };
 const GAP = 16;
 
 /**
@@ -46,7 +47,7 @@ type Field = { label: string; value?: string | null; pieces?: string[]; separato
  */
 export async function renderQuotePdf(
   devis: Devis,
-  { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date },
+  { business, contact, legal, date = new Date() }: { business: Business; contact: Contact; legal: LegalFacts; date?: Date },
 ): Promise<Buffer> {
   const { doc, finished } = createPdfDocument({
     size: 'A4',
@@ -161,6 +162,10 @@ export async function renderQuotePdf(
     .text(pdfTexts.quoteDate(formatParisDateLong(date)), right, doc.y + 2, { width: column, align: 'right' });
   doc.text(pdfTexts.simulationDate(formatParisDateLong(devis.dateSimulation)), right, doc.y, { width: column, align: 'right' });
   doc.text(pdfTexts.statut(statutLabel(devis.statut)), right, doc.y, { width: column, align: 'right' });
+  if (devis.valableJusquAu) {
+    doc.font('bold').text(l.validUntil(formatDay(devis.valableJusquAu)), right, doc.y, { width: column, align: 'right' });
+    doc.font('regular');
+  }
   doc.y = Math.max(identityY, doc.y) + 4;
   doc.x = left;
 
@@ -212,6 +217,13 @@ export async function renderQuotePdf(
   doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
+
+  // What the law asks the seller to tell before the contract (L221-5, L616-1, R111-2): withdrawal, mediator, insurer, CGV.
+  doc.moveDown(0.4).font('regular').fontSize(SIZES.legal);
+  if (devis.clientType !== 'entreprise') doc.text(l.withdrawalNotice(null), left, doc.y, { width });
+  doc.text(l.mediatorLine(legal), left, doc.y, { width });
+  doc.text(l.insuranceLine(legal), left, doc.y, { width });
+  doc.text(pdfTexts.cgvReference, left, doc.y, { width });
 
   // Signature block, kept whole on one page: the box on the right, where to send it on the left.
   const boxHeight = 100;

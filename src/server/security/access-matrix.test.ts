@@ -121,6 +121,10 @@ const TABLE: Record<string, Entry> = {
     expect: customerQuote(409),
     request: () => ({ payload: signBody('Client A') }),
   },
+  // Terms of sale: anyone reads them.
+  'GET /api/cgv': { perQuote: false, expect: everyone(200) },
+  // A consumer's signed quote (en cours, moved there today) within the period; legal.test.ts has every refusal.
+  'POST /api/devis/:id/retractation': { perQuote: true, expect: customerQuote(byTable('customer', 'withdraw', 200)) },
   // The administrator has no customer profile.
   'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
@@ -168,6 +172,8 @@ const TABLE: Record<string, Entry> = {
   },
   // A confirmé quote's e-mail can be sent again (here it has none yet: it is queued anew); no other status has one to send.
   'POST /api/admin/devis/:id/renvoyer-email': { perQuote: true, expect: adminOnly((statut) => (statut === 'confirmé' ? 200 : 409)) },
+  // « Prolonger » (issue 28): only a quote sent past its validity date; these quotes have none, so none is (legal.test.ts extends one).
+  'POST /api/admin/devis/:id/prolonger': { perQuote: true, expect: adminOnly(409) },
   'POST /api/admin/devis/:id/confirmer-signe': { perQuote: true, expect: adminOnly(byTable('admin', 'confirmSigned', 200)) },
   'POST /api/admin/devis/:id/terminer': { perQuote: true, expect: adminOnly(byTable('admin', 'finish', 200)) },
   'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },

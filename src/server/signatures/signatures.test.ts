@@ -98,6 +98,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
   const validBody = (row: { sentPdfSha256: string | null }, changes: object = {}) => ({
     nomSignataire: 'Hélène Dupré',
     consentement: true,
+    cgvAcceptees: true,
     signature: DRAWING,
     pdfSha256: row.sentPdfSha256,
     ...changes,
@@ -256,8 +257,8 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     const [copy] = mailsAbout(mails, notificationTexts.customerSignedSubject(row.numeroDevis));
     expect(addressOf(copy!)).toBe(customer.email);
-    expect(copy!.attachments).toHaveLength(1);
-    expect(copy!.attachments[0]!.filename).toBe(`devis-signe-${row.numeroDevis}.pdf`);
+    // The signed quote, then the CGV accepted with the withdrawal form (legal/, L221-13).
+    expect(copy!.attachments.map((attachment) => attachment.filename)).toEqual([`devis-signe-${row.numeroDevis}.pdf`, 'cgv-v1.pdf']);
     expect(copy!.attachments[0]!.content.equals((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!)).toBe(true);
 
     for (const mail of [toAdmin!, copy!]) {

@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { formatParisDateAtTime, formatParisDateTimeLong, formatUtc } from '#domain/format.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { CGV_ACCEPTANCE_TEXT, EARLY_START_TEXT } from '#domain/texts/legal.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import { drawStrokes, INK } from '#server/pdf/drawing.ts';
@@ -18,6 +19,10 @@ export type SignatureEvidence = {
   signedAt: Date;
   ipAddress: string;
   userAgent: string;
+  /** The terms of sale accepted (legal/). */
+  cgv: { version: number; sha256: string };
+  /** The consumer's answer to the early-start question (L221-25); null when it was not asked. */
+  earlyStartRequested: boolean | null;
 };
 
 /** The stamp laid in the « Bon pour accord » box: the drawing, and one line under it. */
@@ -139,6 +144,16 @@ async function renderSheets(
     [s.certIp, evidence.ipAddress, 'mono'],
     [s.certBrowser, evidence.userAgent || '—'],
     [s.certConsent, s.certConsentQuoted(CONSENT_TEXT)],
+    [s.certCgv, s.certCgvValue(evidence.cgv.version, CGV_ACCEPTANCE_TEXT)],
+    [s.certCgvSha256, twoLines(evidence.cgv.sha256), 'mono'],
+    ...(evidence.earlyStartRequested === null
+      ? []
+      : [
+          [s.certEarlyStart, evidence.earlyStartRequested ? s.certConsentQuoted(EARLY_START_TEXT) : s.certEarlyStartDeclined] as [
+            string,
+            string,
+          ],
+        ]),
   ];
   const labelWidth = 170;
   for (const [label, value, font = 'regular'] of rows) {

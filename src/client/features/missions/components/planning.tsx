@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { PlanningMission } from '#domain/schemas/missions.ts';
 import type { contactSchema } from '#domain/schemas/devis.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { z } from 'zod';
 import { formatDay, formatParisDateTime } from '#domain/format.ts';
@@ -63,6 +64,11 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
         {m.pickupSlot} : {slotOf(pickup?.datePriseEnCharge, pickup?.debut, pickup?.fin)} · {m.deliverySlot} :{' '}
         {slotOf(delivery?.dateLivraisonSouhaitee, delivery?.debut, delivery?.fin)}
       </p>
+      {mission.pasAvantLe ? (
+        <p className={styles.info} title={legalTexts.notBeforeWarning(formatDay(mission.pasAvantLe))}>
+          <strong>{legalTexts.notBefore(formatDay(mission.pasAvantLe))}</strong>
+        </p>
+      ) : null}
       <ContactLine label={m.contactDepart} contact={mission.contactDepart} address={mission.adresseDepart} />
       <ContactLine label={m.contactArrivee} contact={mission.contactArrivee} address={mission.adresseArrivee} />
       <p className={styles.state}>
