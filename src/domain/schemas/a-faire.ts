@@ -79,7 +79,7 @@ export const overdueInvoicesItemSchema = z.object({
   ),
 });
 
-export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente'] as const;
+export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent'] as const;
 export type ConfigWarning = (typeof CONFIG_WARNINGS)[number];
 
 export const configurationItemSchema = z.object({

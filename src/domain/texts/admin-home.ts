@@ -1,5 +1,6 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the back office loads it.
 import type { AdminNavName } from '../paths.ts';
+import { legalTexts } from './legal.ts';
 
 const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
 
@@ -54,6 +55,7 @@ export const adminHomeTexts = {
     'sceau-auto-signe':
       'Les documents signés sont scellés avec un certificat auto-signé : renseignez SIGNING_P12_PATH et SIGNING_P12_PASSWORD avec votre certificat.',
     'public-url-absente': 'PUBLIC_URL n’est pas renseignée : les liens des e-mails pointent vers localhost.',
+    'mediateur-absent': legalTexts.mediatorUnset,
   },
   revenue: (total: string, ceiling: string, percent: string) =>
     `Chiffre d’affaires encaissé cette année : ${total} sur ${ceiling} de plafond (${percent})`,

@@ -151,10 +151,16 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     expect(itemOf(after, 'devis-a-confirmer')!.devis.map((devis) => devis.id)).toEqual([newer.id]);
   });
 
-  it('warns of a self-signed seal, and of PUBLIC_URL unset in production only', async () => {
+  it('warns of a self-signed seal, of PUBLIC_URL unset in production only, and of the consumer mediator unset', async () => {
     const database = t.app.database;
+    const mediator = { nom: 'CM2C', url: 'https://www.cm2c.net' };
     const warnings = async (config: Partial<typeof t.config>) =>
-      (await configurationWarnings({ database, config: { ...t.config, ...config } })) ?? { alertes: [] };
+      (await configurationWarnings({ database, config: { ...t.config, legal: { ...t.config.legal, mediator }, ...config } })) ?? {
+        alertes: [],
+      };
+    expect(await warnings({ signing: { p12Path: '/certificat.p12' }, legal: { ...t.config.legal, mediator: null } })).toMatchObject({
+      alertes: ['mediateur-absent'],
+    });
     expect(await warnings({ nodeEnv: 'production', publicUrlSet: false, signing: {} })).toMatchObject({
       alertes: ['sceau-auto-signe', 'public-url-absente'],
     });

@@ -1,6 +1,7 @@
 import { parisToday } from '#domain/format.ts';
 import { A_FAIRE_SHOWN, type AFaire, type AFaireItem, type ConfigWarning } from '#domain/schemas/a-faire.ts';
 import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
+import { isMediatorUnset } from '#server/legal/warnings.ts';
 import { upcomingAppointments } from '#server/missions/service.ts';
 import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
 import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
@@ -37,6 +38,7 @@ export async function configurationWarnings(deps: AFaireDeps): Promise<AFaireIte
   const alertes: ConfigWarning[] = [];
   if (!deps.config.signing.p12Path) alertes.push('sceau-auto-signe');
   if (deps.config.nodeEnv === 'production' && !deps.config.publicUrlSet) alertes.push('public-url-absente');
+  if (isMediatorUnset(deps.config)) alertes.push('mediateur-absent');
   return alertes.length > 0 ? { type: 'configuration', nombre: alertes.length, alertes } : null;
 }
 

@@ -6,5 +6,8 @@ import type { Config } from '#server/config.ts';
  * and shown in the back office's « À faire » band (issue 34 reads it through this function).
  */
 export function legalConfigurationWarnings(config: Config): string[] {
-  return config.legal.mediator ? [] : [l.mediatorUnset];
+  return isMediatorUnset(config) ? [l.mediatorUnset] : [];
 }
+
+/** No consumer mediator is configured (art. L616-1 and R616-1 of the Code de la consommation). */
+export const isMediatorUnset = (config: Config) => config.legal.mediator === null;
