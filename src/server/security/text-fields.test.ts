@@ -289,6 +289,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/me',
   // The terms of sale in force, no parameter.
   'GET /api/cgv',
+  // The back office's « À faire », no parameter.
+  'GET /api/admin/a-faire',
   'GET /api/comptes/profil',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',
