@@ -179,11 +179,17 @@ test(
       if (section.nav === 'more') await more.click();
       await nav(page).getByRole('link', { name: adminNavLabels[section.name], exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${section.path}$`));
-      if (section.nav === 'more') await more.click();
-      await expect(nav(page).getByRole('link', { name: adminNavLabels[section.name], exact: true })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
+      const link = nav(page).getByRole('link', { name: adminNavLabels[section.name], exact: true });
+      if (section.nav === 'more') {
+        // The address changes before the next page's code has arrived; a page outside the back
+        // office's frame (the second factor's) brings its own bar: « Plus » is opened on the bar shown.
+        await expect(async () => {
+          if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+          await expect(link).toHaveAttribute('aria-current', 'page', { timeout: 1_000 });
+        }).toPass();
+      } else {
+        await expect(link).toHaveAttribute('aria-current', 'page');
+      }
       if (section.nav === 'more') await page.keyboard.press('Escape');
     }
     // The keyboard reaches the bar: its links and « Plus » have their names.

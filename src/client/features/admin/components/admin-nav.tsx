@@ -56,7 +56,13 @@ export function AdminNav() {
         <ul className={styles.sheet} id={sheetId}>
           {more.map((section) => (
             <li key={section.name}>
-              <Link className={styles.sheetLink} to={section.path} aria-current={section.name === current ? 'page' : undefined}>
+              <Link
+                className={styles.sheetLink}
+                to={section.path}
+                aria-current={section.name === current ? 'page' : undefined}
+                // Closed at the tap, not once the next page has arrived (its code may still be loading).
+                onClick={() => setIsOpen(false)}
+              >
                 {adminNavLabels[section.name]}
               </Link>
             </li>
