@@ -6,6 +6,7 @@
  */
 import { parisToday } from './format.ts';
 import { addDays } from './invoices.ts';
+import { canApply, normalizeStatut } from './statuses.ts';
 
 /** The withdrawal period of a distance contract for services, in days (L221-18). */
 export const WITHDRAWAL_DAYS = 14;
@@ -83,6 +84,10 @@ export const quoteValidUntil = (sentAt: Date | string, validityDays: number) => 
 /** A quote whose last valid day is past, in France. */
 export const isQuoteExpired = (validUntil: string | null | undefined, now: Date = new Date()) =>
   !!validUntil && parisToday(now) > validUntil;
+
+/** A quote waiting for its signature whose validity date has passed: shown « Expiré », signing refused. */
+export const isExpiredOffer = (devis: { statut: string | null | undefined; valableJusquAu?: string | null }, now: Date = new Date()) =>
+  canApply('customer', 'sign', normalizeStatut(devis.statut)) && isQuoteExpired(devis.valableJusquAu, now);
 
 /** The SIREN (the company) of a SIRET (one of its establishments): its first nine digits. */
 export function sirenOf(siret: string | null | undefined): string | null {

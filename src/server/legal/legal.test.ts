@@ -157,6 +157,10 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
 
     const view = (await t.app.inject({ url: `/api/devis/${row.id}/signature`, headers: customer.headers })).json();
     expect(view.expire).toBe(true);
+    // The back office's list carries the date, so that it shows « Expiré » and the actions past it.
+    const listed = (await t.app.inject({ url: `/api/admin/devis?q=${row.numeroDevis}`, headers: admin })).json();
+    const summary = listed.groups.flatMap((group: { devis: { id: string }[] }) => group.devis).find((d: { id: string }) => d.id === row.id);
+    expect(summary).toMatchObject({ statut: 'envoyé', valableJusquAu: lastDay });
     const signed = await sign(row);
     expect(signed.statusCode).toBe(409);
     expect(signed.json().message).toBe(expected);
