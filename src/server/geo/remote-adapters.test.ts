@@ -108,22 +108,6 @@ describe('Géoplateforme geocoder', () => {
     body = '<html>maintenance</html>';
     await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
   });
-
-  it('gives up after the timeout', async () => {
-    // The fake service never answers: only the adapter's own timeout can end the request.
-    const service = await startService(() => undefined);
-    await expectRejection(
-      createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'),
-      GeoServiceError,
-      'timeout',
-    );
-  });
-
-  it('reports a refused connection as unavailable', async () => {
-    const closed = await startFakeService(() => undefined);
-    await closed.close();
-    await expectRejection(createGeoplateformeGeocoder({ baseUrl: closed.baseUrl }).suggest('Lyon'), GeoServiceError, 'unavailable');
-  });
 });
 
 describe('OSRM router', () => {
@@ -156,15 +140,6 @@ describe('OSRM router', () => {
     status = 502;
     body = 'Bad Gateway';
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
-  });
-
-  it('gives up after the timeout', async () => {
-    const service = await startService(() => undefined);
-    await expectRejection(
-      createOsrmRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
   });
 });
 
@@ -217,15 +192,6 @@ describe('Google Routes router', () => {
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
     body = [{ originIndex: 1, destinationIndex: 0, status: {}, distanceMeters: 5, condition: 'ROUTE_EXISTS' }];
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
-  });
-
-  it('gives up after the timeout', async () => {
-    const service = await startService(() => undefined);
-    await expectRejection(
-      createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
   });
 });
 
@@ -307,13 +273,26 @@ describe('Géoplateforme router', () => {
     body = { resource: 'bdtopo-osrm' };
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
   });
+});
 
+/** Each adapter's one question, to the fake service at `baseUrl`, with the timeout given. */
+const ADAPTERS: [string, (baseUrl: string, timeoutMs?: number) => Promise<unknown>][] = [
+  ['Géoplateforme geocoder', (baseUrl, timeoutMs) => createGeoplateformeGeocoder({ baseUrl, timeoutMs }).suggest('Lyon')],
+  ['OSRM router', (baseUrl, timeoutMs) => createOsrmRouter({ baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+  ['Google Routes router', (baseUrl, timeoutMs) => createGoogleRouter({ apiKey: 'k', baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+  ['Géoplateforme router', (baseUrl, timeoutMs) => createGeoplateformeRouter({ baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+];
+
+describe.each(ADAPTERS)('%s, whatever it asks', (_name, ask) => {
   it('gives up after the timeout', async () => {
+    // The fake service never answers: only the adapter's own timeout can end the request.
     const service = await startService(() => undefined);
-    await expectRejection(
-      createGeoplateformeRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
+    await expectRejection(ask(service.baseUrl, 150), GeoServiceError, 'timeout');
+  });
+
+  it('reports a refused connection as unavailable', async () => {
+    const closed = await startFakeService(() => undefined);
+    await closed.close();
+    await expectRejection(ask(closed.baseUrl), GeoServiceError, 'unavailable');
   });
 });
