@@ -82,7 +82,7 @@ export function createPageRenderer(template: string, config: Config, options: Re
   const { manifest = null, prerender = null, onPrerenderError } = options;
   const cache = new Map<string, Promise<RenderedPage>>();
   const origin = config.publicUrl;
-  const headOf = (pathname: string) => pageHead(pathname, config.business.name, origin);
+  const headOf = (pathname: string) => pageHead(pathname, config.seller.tradeName, origin);
 
   function renderHead({ key, title, description, url, isNotFound }: PageHead): string {
     const isHome = key === routeTable.home.path;
@@ -93,7 +93,7 @@ export function createPageRenderer(template: string, config: Config, options: Re
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
       `<meta property="og:image" content="${escapeHtml(`${origin}/images/og-image.jpg`)}" />`,
-      `<meta property="og:site_name" content="${escapeHtml(config.business.name)}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(config.seller.tradeName)}" />`,
       ...(isNotFound ? ['<meta name="robots" content="noindex" />'] : []),
       ...chunkPreloads(manifest, PAGE_MODULES[key]),
     ].join('\n    ');

@@ -126,7 +126,7 @@ describe('the prerendered markup of the public pages', () => {
 describe('the server bundle that prerenders', () => {
   const config = {
     contact: { email: 'a@exemple.fr', phone: '01 02 03 04 05' },
-    business: { name: 'Convoyeur', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' },
+    business: { name: 'Convoyeur', legalName: 'X EI', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' },
   };
 
   it('is optional: without a built bundle nothing is prerendered', () => {
