@@ -130,7 +130,11 @@ describe('the prerendered markup of the public pages', () => {
     await render('/cgv');
     cgv = { version: 2, texte: 'Article 1 modifié' };
     expect((await render('/cgv')).html).toContain('Article 1 modifié');
-    expect(seen).toEqual([{ '/api/cgv': { version: 1, texte: 'Article 1 </script><script>alert(1)</script>' } }, null, { '/api/cgv': cgv }]);
+    expect(seen).toEqual([
+      { '/api/cgv': { version: 1, texte: 'Article 1 </script><script>alert(1)</script>' } },
+      null,
+      { '/api/cgv': cgv },
+    ]);
   });
 
   it('renders a page without its answers, in the browser, when they cannot be had', async () => {
