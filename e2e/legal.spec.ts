@@ -156,6 +156,11 @@ test(
     await expect(page.getByRole('link', { name: legalTexts.askNewQuote })).toBeVisible();
     await page.goto(`/devis/${quote.id}`);
     await expect(page.getByText(legalTexts.expiredBadge)).toBeVisible();
+    // And on its card in the customer's list.
+    await page.goto('/espace-client');
+    await expect(
+      page.getByRole('article', { name: quoteTexts.quoteNumber(quote.numeroDevis) }).getByText(legalTexts.expiredBadge),
+    ).toBeVisible();
 
     // The administrator extends it: a new version, valid from today, e-mailed again; the customer may sign it.
     await logInAsAdmin(page);

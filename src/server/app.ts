@@ -10,7 +10,7 @@ import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_DOCS_PATH, API_PREFIX } from '#domain/api-paths.ts';
-import { isSpaRoute } from '#domain/paths.ts';
+import { isSpaRoute, routeTable } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { authMigrations, createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
@@ -44,6 +44,7 @@ import { quoteRoutes } from './quotes/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { legalRoutes } from './legal/routes.ts';
+import { cgvPageData } from './legal/cgv.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
@@ -289,6 +290,8 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, {
         manifest,
         prerender: createPrerender(publicConfig(app.config)),
+        pageData: (pathname) =>
+          pathname === routeTable.cgv.path ? cgvPageData({ database: app.database, config: app.config }) : Promise.resolve(null),
         onPrerenderError: (error, pathname) =>
           app.log.warn({ err: error, pathname }, 'prerendering failed: the page is sent without its markup'),
       })

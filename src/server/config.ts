@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
-import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
+import { placeholderPublicConfig as placeholder, type Seller } from '#domain/public-config.ts';
 import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts/invoices.ts';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '#domain/legal.ts';
 import type { LegalFacts } from '#domain/texts/legal.ts';
@@ -79,7 +79,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/(^|\s)EI$|^EI\s|entrepreneur individuel/i, 'must carry "EI" or "entrepreneur individuel" (the seller\'s name on invoices)')
-    .default('Jean Dupont EI'),
+    .default(placeholder.business.legalName),
   BUSINESS_VAT_ID: optionalText.pipe(
     z
       .string()
@@ -179,14 +179,10 @@ export type Config = {
         secretAccessKey?: string;
         forcePathStyle: boolean;
       };
-  contact: { email: string; phone: string };
-  business: { name: string; owner: string; siret: string; address: string; host: string };
-  /** What invoices say of the seller and of payment (invoices/). */
+  /** Who sells: the one section every page, PDF, e-mail and Factur-X names the seller from. */
+  seller: Seller;
+  /** What invoices say of payment (invoices/). */
   invoicing: {
-    legalName: string;
-    vatId?: string;
-    iban?: string;
-    bic?: string;
     paymentDays: number;
     latePenaltyRate: string;
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
@@ -311,19 +307,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk', root: path.join(dataDir, 'files') },
-    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
-    business: {
-      name: e.BUSINESS_NAME,
+    seller: {
+      legalName: e.BUSINESS_LEGAL_NAME,
+      tradeName: e.BUSINESS_NAME,
       owner: e.BUSINESS_OWNER,
       siret: e.BUSINESS_SIRET,
+      siren: e.BUSINESS_SIRET.replace(/\s/g, '').slice(0, 9),
       address: e.BUSINESS_ADDRESS,
       host: e.BUSINESS_HOST,
-    },
-    invoicing: {
-      legalName: e.BUSINESS_LEGAL_NAME,
+      email: e.CONTACT_EMAIL,
+      phone: e.CONTACT_PHONE,
       vatId: e.BUSINESS_VAT_ID,
       iban: e.BUSINESS_IBAN,
       bic: e.BUSINESS_BIC,
+    },
+    invoicing: {
       paymentDays: e.INVOICE_PAYMENT_DAYS,
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
@@ -364,20 +362,12 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 /**
- * The seller as the law asks every document to name him (name with « EI », SIRET, address,
- * contact), with his mediator, insurer and terms: the one place pages, PDFs, e-mails and the
- * CGV read it from (docs/decisions/0060).
+ * The seller (config.seller) with his mediator, insurer and terms, as the CGV, the quote PDF
+ * and the withdrawal form state them (docs/decisions/0060, 0070).
  */
 export function legalFacts(config: Config): LegalFacts {
   return {
-    seller: {
-      legalName: config.invoicing.legalName,
-      tradeName: config.business.name,
-      siret: config.business.siret,
-      address: config.business.address,
-      email: config.contact.email,
-      phone: config.contact.phone,
-    },
+    seller: config.seller,
     mediator: config.legal.mediator,
     insurance: config.legal.insurance,
     quoteValidityDays: config.legal.quoteValidityDays,
@@ -388,7 +378,20 @@ export function legalFacts(config: Config): LegalFacts {
 
 /** What the browser may know of the configuration. */
 export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts; mediator: Config['legal']['mediator'] } {
-  return { contact: config.contact, business: config.business, privacy: privacyFacts(config), mediator: config.legal.mediator };
+  const { seller } = config;
+  return {
+    contact: { email: seller.email, phone: seller.phone },
+    business: {
+      name: seller.tradeName,
+      legalName: seller.legalName,
+      owner: seller.owner,
+      siret: seller.siret,
+      address: seller.address,
+      host: seller.host,
+    },
+    privacy: privacyFacts(config),
+    mediator: config.legal.mediator,
+  };
 }
 
 /** The host of a URL, never its credentials or path (SMTP_URL holds a password). */

@@ -13,7 +13,7 @@ export function RetractationPage() {
       <p className={styles.noPrint}>{l.formOnline}</p>
       <div className={styles.form}>
         <p>{l.formIntro}</p>
-        <p>{l.formTo(business.owner, business.address, contact.email)}</p>
+        <p>{l.formTo(business.legalName, business.address, contact.email)}</p>
         {l.formLines.map((line) => (
           <p key={line}>{line}</p>
         ))}

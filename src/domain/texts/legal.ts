@@ -1,9 +1,10 @@
 // Part of the text catalogue: terms of sale (CGV), the consumer's withdrawal, the mediator, the
 // quote's validity (issue 28; the articles relied on are in docs/decisions/0060).
+import type { Seller } from '../public-config.ts';
 
 /** What the CGV and the legal mentions say of the seller, from the configuration (one section). */
 export type LegalFacts = {
-  seller: { legalName: string; tradeName: string; siret: string; address: string; email: string; phone: string };
+  seller: Seller;
   mediator: { nom: string; url: string; adresse?: string } | null;
   insurance: { insurer: string; area: string } | null;
   quoteValidityDays: number;

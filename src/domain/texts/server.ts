@@ -1,6 +1,8 @@
 // Part of the text catalogue (texts.ts): what only the server says, so that no browser bundle
 // carries it: refusals that have no stable code of their own, e-mails, the quote's PDF, the
 // operator's commands.
+import type { Seller } from '../public-config.ts';
+import { texts } from './common.ts';
 
 /** Refusals of the API that come with a message of their own (the code's message is in texts.ts). */
 export const serverMessages = {
@@ -13,8 +15,12 @@ export const serverMessages = {
 /** The page a server without its front-end build answers. */
 export const notBuiltPage = { title: 'Application non construite', body: 'Lancez' } as const;
 
-/** The business identity at the foot of every e-mail and document. */
-export const identityLine = (name: string, siret: string, address: string) => `${name} – SIRET ${siret} – ${address}`;
+/** The seller at the foot of every e-mail and document: trade name, name with « EI », SIRET, address. */
+export const identityLine = (seller: Pick<Seller, 'tradeName' | 'legalName' | 'siret' | 'address'>) =>
+  `${seller.tradeName} – ${seller.legalName} – SIRET ${seller.siret} – ${seller.address}`;
+
+/** The lines at the foot of every e-mail: who sells, the VAT franchise, how to reach him. */
+export const sellerFooter = (seller: Seller) => [identityLine(seller), texts.vatNote, `${seller.email} – ${seller.phone}`];
 
 /** Account e-mails (sign-up verification, password reset). */
 export const mailTexts = {

@@ -96,9 +96,9 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
       const text = flat((await readPdf(download.rawPayload)).text);
       const c = t.config;
       for (const mention of [
-        c.invoicing.legalName, // the seller's name with « EI »
-        c.business.name,
-        c.business.address,
+        c.seller.legalName, // the seller's name with « EI »
+        c.seller.tradeName,
+        c.seller.address,
         'SIRET : 123 456 789 00012',
         'Garage Durand',
         '8 avenue Jean Jaurès, 69007 Lyon',
@@ -120,7 +120,7 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
       ]) {
         expect(text, mention).toContain(flat(mention));
       }
-      expect(c.invoicing.legalName).toMatch(/\bEI$/);
+      expect(c.seller.legalName).toMatch(/\bEI$/);
     });
 
     it('leaves the 40 € indemnity off an invoice to a private customer, and names the mediator when the seller has one', async () => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { legalRoutes } from '#domain/api-paths.ts';
 import { defaultCgv } from '#domain/texts/legal.ts';
 import { legalFacts, type Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
@@ -36,4 +37,10 @@ export async function currentCgv(deps: CgvDeps): Promise<Cgv> {
     if (written) return written;
     throw error;
   }
+}
+
+/** /cgv arrives prerendered with the CGV in force, under the path of `GET /api/cgv` (#domain/page-data.ts). */
+export async function cgvPageData(deps: CgvDeps) {
+  const cgv = await currentCgv(deps);
+  return { version: cgv.sha256, data: { [legalRoutes.cgv.path]: cgv } };
 }

@@ -250,5 +250,5 @@ export async function renderFeed(deps: MissionDeps, token: string | undefined): 
     throw forbidden(m.feedBadToken);
   }
   const missions: Devis[] = (await listPlanningQuotes(deps.database.db)).map(rowToDevis);
-  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.business.name });
+  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.seller.tradeName });
 }

@@ -220,11 +220,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
 
 /** The quote's PDF as it will be sent, stored under a key of its own (a document is never replaced). */
 async function storeQuotePdf(deps: AdminDeps, devis: Devis): Promise<StoredDocument> {
-  const content = await renderQuotePdf(devis, {
-    business: deps.config.business,
-    contact: deps.config.contact,
-    legal: legalFacts(deps.config),
-  });
+  const content = await renderQuotePdf(devis, { legal: legalFacts(deps.config) });
   return storeDocument(deps.fileStore, sentPdfKeyOf(devis.id), content, { failureMessage: texts.confirmFailure });
 }
 

@@ -167,7 +167,7 @@ export async function signQuote(
   let cgvPdf: Buffer;
   try {
     seal = await deps.seal();
-    signed = await buildSignedQuote(original.content, body.signature, evidence, { seal, business: deps.config.business });
+    signed = await buildSignedQuote(original.content, body.signature, evidence, { seal, seller: deps.config.seller });
     cgvPdf = await renderCgvPdf(cgv, legalFacts(deps.config));
   } catch (error) {
     deps.log.error({ err: error, devisId: row.id }, 'the signed quote could not be made or sealed');

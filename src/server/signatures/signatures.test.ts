@@ -257,8 +257,8 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     expect(copy!.attachments[0]!.content.equals((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!)).toBe(true);
 
     for (const mail of [toAdmin!, copy!]) {
-      expect(mail.text).toContain(t.config.business.siret);
-      expect(mail.html).toContain(t.config.business.siret);
+      expect(mail.text).toContain(t.config.seller.siret);
+      expect(mail.html).toContain(t.config.seller.siret);
       expect(mail.html).not.toMatch(/<img|<script|utm_|track/i);
       for (const [, href] of (mail.html as string).matchAll(/href="([^"]+)"/g)) expect(href!.startsWith(PUBLIC_URL)).toBe(true);
     }
@@ -365,6 +365,6 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     expect(existsSync(path.join(dataDir, 'seal', 'seal.p12'))).toBe(true);
     const seal = await t.app.seal();
     expect(seal).toMatchObject({ source: 'generated', certificate: { selfSigned: true } });
-    expect(seal.certificate.subject).toContain(t.config.business.name);
+    expect(seal.certificate.subject).toContain(t.config.seller.tradeName);
   });
 });

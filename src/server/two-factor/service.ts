@@ -43,7 +43,7 @@ export async function beginSetup(deps: TwoFactorDeps, viewer: Viewer) {
   await saveTwoFactor(ctx, viewer.id, { base32, backupCodes: [], verified: false });
   await forgetLastStepIn(deps.database.db, viewer.id);
   deps.log.info({ userId: viewer.id }, 'two-factor set-up started');
-  return setupPayload(base32, deps.config.business.name, viewer.email);
+  return setupPayload(base32, deps.config.seller.tradeName, viewer.email);
 }
 
 /** Confirms the set-up with a first code: the second factor is in force, ten backup codes are returned once. */

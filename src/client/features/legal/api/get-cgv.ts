@@ -6,6 +6,7 @@ import { api } from '#client/lib/api.ts';
 /** The terms of sale in force: their version, date, SHA-256 and Markdown text. */
 export const fetchCgv = (signal?: AbortSignal) => api(legalRoutes.cgv, { signal, answer: cgvSchema });
 
+/** Keyed by its API path: /cgv arrives prerendered with the answer under that key (#domain/page-data.ts). */
 export function useCgv() {
-  return useQuery({ queryKey: ['cgv'], queryFn: ({ signal }) => fetchCgv(signal) });
+  return useQuery({ queryKey: [legalRoutes.cgv.path], queryFn: ({ signal }) => fetchCgv(signal) });
 }

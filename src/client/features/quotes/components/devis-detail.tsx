@@ -50,7 +50,7 @@ export function SimulationSummary({ devis }: { devis: Devis }) {
         [t.distance, formatDistance(devis.distanceKm)],
         priceFact(devis),
         [t.dateSimulation, formatParisDate(devis.dateSimulation)],
-        [t.status, <StatusBadge key="statut" statut={devis.statut} valableJusquAu={devis.valableJusquAu} />],
+        [t.status, <StatusBadge key="statut" statut={devis.statut} />],
       ]}
     />
   );
