@@ -59,6 +59,12 @@ const fixedRoute = (
   more: Omit<TextRoute, 'as' | 'build'> = {},
 ): Record<string, TextRoute> => ({ [`${method} ${path}`]: { as, build: async () => ({ url: path, ...request }), ...more } });
 
+/** The account's password given again, wrong: it is only compared with the stored hash, never stored. */
+const wrongPassword = {
+  request: { body: { motDePasse: 'pas-le-bon-mot-de-passe' } },
+  more: { exempt: { motDePasse: 'only compared with the stored hash, never stored' } },
+};
+
 /** An invoice route whose only text is the invoice id: a fresh draft, or a fresh issued invoice, of the owner's finished mission. */
 const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued', as: Caller = 'admin'): [string, TextRoute] => [
   `${method} ${path}`,
@@ -251,22 +257,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   // The audit journal's filters (the kind is one of a list, the page a number).
   ...fixedRoute('GET', '/api/admin/journal', 'admin', { query: { devis: '12', compte: 'x@exemple.fr' } }),
   // A wrong password: deleting for real is privacy.test.ts's; here only what the text does.
-  ...fixedRoute(
-    'DELETE',
-    '/api/comptes/moi',
-    'owner',
-    { body: { motDePasse: 'pas-le-bon-mot-de-passe' } },
-    { exempt: { motDePasse: 'compared with the stored hash, never stored' } },
-  ),
+  ...fixedRoute('DELETE', '/api/comptes/moi', 'owner', wrongPassword.request, wrongPassword.more),
   // The second factor (two-factor/): codes and the password given again.
   ...fixedRoute('POST', '/api/comptes/double-authentification/activation', 'owner', { body: { code: '123456' } }),
-  ...fixedRoute(
-    'POST',
-    '/api/comptes/reauthentification',
-    'owner',
-    { body: { motDePasse: 'pas-le-bon-mot-de-passe' } },
-    { exempt: { motDePasse: 'only compared with a hash, never stored' } },
-  ),
+  ...fixedRoute('POST', '/api/comptes/reauthentification', 'owner', wrongPassword.request, wrongPassword.more),
   ...fixedRoute('POST', '/api/auth/two-factor/verify-totp', 'visitor', { body: { code: '123456' } }),
   ...fixedRoute('POST', '/api/auth/two-factor/verify-backup-code', 'visitor', { body: { code: 'abcde-12345' } }),
   ...fixedRoute('GET', '/api/admin/chiffre-affaires', 'admin', { query: { annee: '2026' } }),
