@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { id, isPostgres, optional, reference, required, timestamps } from './lib.ts';
+import { id, isPostgres, optional, quoteNamed, reference, required, timestamps } from './lib.ts';
 
 /**
  * Invoices and credit notes (issue 16), one table for both (`type`), their lines, their
@@ -22,8 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(id)
     .$call(required('varchar(16)', 'type', 'statut'))
     .addColumn('numero', 'varchar(32)', (col) => col.unique())
-    .$call(required('varchar(64)', 'devisId'))
-    .$call(required('integer', 'numeroDevis'))
+    .$call(quoteNamed)
     .$call(optional('varchar(64)', 'uid', 'factureOrigineId'))
     .addColumn('motif', 'text')
     .$call(required('varchar(10)', 'datePrestation'))

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, required } from './lib.ts';
+import { id, quoteNamed, required } from './lib.ts';
 
 /**
  * The mission (issue 15):
@@ -17,8 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('inspections')
     .$call(id)
-    .$call(required('varchar(64)', 'devisId'))
-    .$call(required('integer', 'numeroDevis'))
+    .$call(quoteNamed)
     .$call(required('varchar(32)', 'etape'))
     .$call(required('varchar(64)', 'soumissionId'))
     .$call(required('text', 'fields', 'completedAt'))

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, required } from './lib.ts';
+import { id, quoteNamed, required } from './lib.ts';
 
 /**
  * Online signature (issue 14):
@@ -18,8 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('signatures')
     .$call(id)
-    .$call(required('varchar(64)', 'devisId'))
-    .$call(required('integer', 'numeroDevis'))
+    .$call(quoteNamed)
     .$call(required('varchar(64)', 'userId'))
     .$call(required('text', 'signerName', 'signerEmail', 'signedAt', 'ipAddress', 'userAgent', 'consentText', 'originalPdfKey'))
     .$call(required('varchar(64)', 'originalSha256'))

@@ -43,6 +43,12 @@ export const reference =
       return onDelete ? referencing.onDelete(onDelete) : referencing;
     });
 
+/**
+ * `devisId varchar(64) not null` and `numeroDevis integer not null`, without a foreign key: a
+ * record about a quote that outlives it (an inspection, a signature's evidence, an invoice).
+ */
+export const quoteNamed: Columns = (table) => table.$call(required('varchar(64)', 'devisId')).$call(required('integer', 'numeroDevis'));
+
 /** Whether the migration runs on PostgreSQL (else SQLite): for the types and triggers that differ. */
 export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
