@@ -15,6 +15,7 @@ import { loadConfig } from '#server/config.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { STATUTS } from '#domain/statuses.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
+import { benchEnv, insertInBatches } from './lib/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,15 +30,7 @@ const PORT = Number(values.port);
 const ADMIN = { email: 'admin@bench.test', password: 'bench-mot-de-passe' };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-admin-'));
-const env = {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-  ADMIN_EMAIL: ADMIN.email,
-  LOG_LEVEL: 'silent',
-};
+const env = benchEnv(PORT, dataDir, ADMIN.email);
 const config = loadConfig(env);
 const app = await buildApp(config, { logger: false });
 
@@ -81,11 +74,7 @@ async function seed() {
         updatedAt: at,
       });
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto('devis')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertInBatches(trx, 'devis', rows);
     await trx.updateTable('devis_counter').set({ value: QUOTES }).where('name', '=', 'numeroDevis').execute();
   });
   return performance.now() - started;

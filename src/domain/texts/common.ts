@@ -2,6 +2,9 @@
  * Every user-facing text of the product, word for word from the specification where it
  * names one. Tests assert these strings; pages and the server import them from here.
  */
+/** One word or the other by a count: « 1 devis », « 2 devis » are the caller's; `plural(n, 'e-mail', 'e-mails')`. */
+export const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+
 export const texts = {
   appName: 'Convoyage Pro',
   notFoundTitle: '404 - Page non trouvée',
@@ -26,6 +29,9 @@ export const texts = {
   routeErrorHeading: 'Une erreur est survenue',
   routeErrorBody: 'La page n’a pas pu s’afficher. Rechargez-la ; si le problème persiste, contactez-nous.',
   reloadPage: 'Recharger la page',
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+  pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   /** « 23/11/2026 à 14:05 » */
   dateAtTime: (day: string, time: string) => `${day} à ${time}`,
 
@@ -159,6 +165,7 @@ export const publicTexts = {
     faq: 'FAQ',
     mentionsLegales: 'Mentions légales',
     confidentialite: 'Confidentialité',
+    cgv: 'CGV',
   },
   footer: {
     microEntreprise: 'micro-entreprise',
@@ -215,6 +222,14 @@ export const publicPageMeta = {
   mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  cgv: {
+    title: 'Conditions générales de vente',
+    description: 'Commande, prix, acompte, paiement, assurance, délais, dommages, rétractation et médiation : les conditions du convoyage.',
+  },
+  retractation: {
+    title: 'Formulaire de rétractation',
+    description: 'Le modèle de formulaire de rétractation, à imprimer, et la rétractation en ligne depuis votre espace client.',
   },
   confidentialite: {
     title: 'Politique de confidentialité',

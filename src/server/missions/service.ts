@@ -26,6 +26,7 @@ import type { DevisRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, sha256Hex } from '#server/documents/documents.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { startNotBefore } from '#server/legal/early-start.ts';
 import { requireQuote, rowToDevis } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderPlanningFeed } from './feed.ts';
@@ -40,6 +41,9 @@ import {
   type InspectionRow,
   type PhotoRow,
 } from './repository.ts';
+
+/** The missions' part of the back office's « À faire » (issue 34). */
+export { upcomingAppointments } from './a-faire.ts';
 
 export type MissionDeps = {
   database: DatabaseHandle;
@@ -124,15 +128,18 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
   const doneAt = (devisId: string, etape: Etape) =>
     inspections.find((inspection) => inspection.devisId === devisId && inspection.etape === etape)?.completedAt ?? null;
   const today = parisToday(now);
-  const missions = rows.map((row) => {
-    const devis = rowToDevis(row);
-    const mission: PlanningMission = {
-      ...missionBasics(devis),
-      priseEnChargeLe: doneAt(devis.id, 'prise-en-charge'),
-      livraisonLe: doneAt(devis.id, 'livraison'),
-    };
-    return mission;
-  });
+  const missions = await Promise.all(
+    rows.map(async (row) => {
+      const devis = rowToDevis(row);
+      const mission: PlanningMission = {
+        ...missionBasics(devis),
+        pasAvantLe: await startNotBefore(deps.database.db, row, now),
+        priseEnChargeLe: doneAt(devis.id, 'prise-en-charge'),
+        livraisonLe: doneAt(devis.id, 'livraison'),
+      };
+      return mission;
+    }),
+  );
   const sortKey = (mission: PlanningMission) =>
     `${mission.priseInfo?.datePriseEnCharge ?? '9999'} ${mission.priseInfo?.debut ?? ''} ${String(mission.numeroDevis).padStart(9, '0')}`;
   missions.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
@@ -146,7 +153,7 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
 }
 
 /** What the planning and the inspection pages both show of a mission. */
-function missionBasics(devis: Devis): MissionBasics {
+function missionBasics(devis: Devis): Omit<MissionBasics, 'pasAvantLe'> {
   return {
     id: devis.id,
     numeroDevis: devis.numeroDevis,
@@ -169,6 +176,7 @@ export async function getMissionView(deps: MissionDeps, id: string): Promise<Mis
   const inspections = await inspectionsOf(deps, row.id);
   return {
     ...missionBasics(devis),
+    pasAvantLe: await startNotBefore(deps.database.db, row),
     clientNom: devis.clientDetails?.nom ?? null,
     commentaire: devis.commentaire,
     peutInspecter: isInProgress(row),
@@ -178,14 +186,20 @@ export async function getMissionView(deps: MissionDeps, id: string): Promise<Mis
   };
 }
 
-/** The completed inspections of a quote, for its owner or the administrator. */
-export async function getCustomerInspections(deps: MissionDeps, viewer: Viewer, id: string): Promise<CustomerInspections> {
+/** The quote of a mission, for its owner or the administrator; anyone else gets the 404 of an unknown quote (logged). */
+async function requireOwnMission(deps: MissionDeps, viewer: Viewer, id: string) {
   const row = await requireQuote(deps.database.db, id);
   assertMayFetch(
     viewer,
     { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
     { log: deps.log, notFoundMessage: texts.quoteNotFound },
   );
+  return row;
+}
+
+/** The completed inspections of a quote, for its owner or the administrator. */
+export async function getCustomerInspections(deps: MissionDeps, viewer: Viewer, id: string): Promise<CustomerInspections> {
+  const row = await requireOwnMission(deps, viewer, id);
   const { priseEnCharge, livraison } = await inspectionsOf(deps, row.id);
   return { priseEnCharge, livraison };
 }
@@ -198,12 +212,7 @@ export async function getPhotoFile(
   photoId: string,
   size: 'photo' | 'vignette',
 ): Promise<Buffer> {
-  const row = await requireQuote(deps.database.db, id);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await requireOwnMission(deps, viewer, id);
   const photo = await findPhoto(deps.database.db, photoId);
   if (!photo || photo.devisId !== row.id || (viewer.role !== 'admin' && !photo.completed)) throw notFound(m.photoNotFound);
   const content = await deps.fileStore.get(size === 'vignette' ? photo.thumbKey : photo.storageKey);
@@ -218,12 +227,7 @@ export async function getReportFile(
   id: string,
   etape: Etape,
 ): Promise<{ content: Buffer; filename: string }> {
-  const row = await requireQuote(deps.database.db, id);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await requireOwnMission(deps, viewer, id);
   const inspection = await findInspection(deps.database.db, row.id, etape);
   const file = inspection ? await readDocument(deps.fileStore, inspection.pvKey, inspection.pvSha256) : null;
   if (!inspection || !file) throw notFound(m.pvNotFound);
@@ -255,5 +259,5 @@ export async function renderFeed(deps: MissionDeps, token: string | undefined): 
     throw forbidden(m.feedBadToken);
   }
   const missions: Devis[] = (await listPlanningQuotes(deps.database.db)).map(rowToDevis);
-  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.business.name });
+  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.seller.tradeName });
 }

@@ -143,6 +143,7 @@ const ROUTES: FuzzedRoute[] = [
   },
   { method: 'PUT', path: '/api/devis/:id/completer', valid: () => validCompletion() as Record<string, unknown>, asOwner: true },
   { method: 'POST', path: '/api/devis/:id/archiver', valid: () => ({}), asOwner: true },
+  { method: 'POST', path: '/api/devis/:id/retractation', valid: () => ({}), asOwner: true },
   // Expenses (issue 30): recorded from a phone, often offline, by the administrator.
   { method: 'POST', path: '/api/admin/depenses', valid: () => expenseBody(), asOwner: false, asAdmin: true },
   {

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatParisDateTimeLong } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
-import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
+import { confirmQuote, insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
@@ -70,12 +70,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
       email: owner.email,
       clientDetails: { nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' },
     });
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/confirmer`,
-      headers: admin,
-      payload: { prixFinal: '1 234,50', clauses: { km: true, longDistance: false } },
-    });
+    const confirmed = await confirmQuote(t, admin, quote.id, '1 234,50', { km: true, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     await t.outbox();
     const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
@@ -98,6 +93,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
   const validBody = (row: { sentPdfSha256: string | null }, changes: object = {}) => ({
     nomSignataire: 'Hélène Dupré',
     consentement: true,
+    cgvAcceptees: true,
     signature: DRAWING,
     pdfSha256: row.sentPdfSha256,
     ...changes,
@@ -256,13 +252,13 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     const [copy] = mailsAbout(mails, notificationTexts.customerSignedSubject(row.numeroDevis));
     expect(addressOf(copy!)).toBe(customer.email);
-    expect(copy!.attachments).toHaveLength(1);
-    expect(copy!.attachments[0]!.filename).toBe(`devis-signe-${row.numeroDevis}.pdf`);
+    // The signed quote, then the CGV accepted with the withdrawal form (legal/, L221-13).
+    expect(copy!.attachments.map((attachment) => attachment.filename)).toEqual([`devis-signe-${row.numeroDevis}.pdf`, 'cgv-v1.pdf']);
     expect(copy!.attachments[0]!.content.equals((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!)).toBe(true);
 
     for (const mail of [toAdmin!, copy!]) {
-      expect(mail.text).toContain(t.config.business.siret);
-      expect(mail.html).toContain(t.config.business.siret);
+      expect(mail.text).toContain(t.config.seller.siret);
+      expect(mail.html).toContain(t.config.seller.siret);
       expect(mail.html).not.toMatch(/<img|<script|utm_|track/i);
       for (const [, href] of (mail.html as string).matchAll(/href="([^"]+)"/g)) expect(href!.startsWith(PUBLIC_URL)).toBe(true);
     }
@@ -369,6 +365,6 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     expect(existsSync(path.join(dataDir, 'seal', 'seal.p12'))).toBe(true);
     const seal = await t.app.seal();
     expect(seal).toMatchObject({ source: 'generated', certificate: { selfSigned: true } });
-    expect(seal.certificate.subject).toContain(t.config.business.name);
+    expect(seal.certificate.subject).toContain(t.config.seller.tradeName);
   });
 });
