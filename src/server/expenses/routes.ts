@@ -17,7 +17,7 @@ import {
 import { expenseApiMessages as msg, expenseCsvTexts } from '#domain/texts/expenses.ts';
 import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
@@ -41,7 +41,10 @@ export const expenseRoutes: CapabilityRoutes = {
     app.get(
       routes.list.path,
       {
-        schema: { tags, summary: msg.apiDocs.list, querystring: depenseListQuerySchema, response: { 200: depenseListSchema, ...refusals } },
+        schema: routeSchema(tags, msg.apiDocs.list, {
+          querystring: depenseListQuerySchema,
+          response: { 200: depenseListSchema, ...refusals },
+        }),
       },
       async (request) => listExpenses(depsOf(request), request.query),
     );
@@ -49,12 +52,10 @@ export const expenseRoutes: CapabilityRoutes = {
     app.post(
       routes.create.path,
       {
-        schema: {
-          tags,
-          summary: msg.apiDocs.create,
+        schema: routeSchema(tags, msg.apiDocs.create, {
           body: depenseCreateSchema,
           response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const { depense, created } = await createExpense(depsOf(request), request.body);
@@ -65,13 +66,11 @@ export const expenseRoutes: CapabilityRoutes = {
     app.get(
       routes.csv.path,
       {
-        schema: {
-          tags,
-          summary: msg.apiDocs.csv,
+        schema: routeSchema(tags, msg.apiDocs.csv, {
           querystring: depenseCsvQuerySchema,
           produces: ['text/csv'],
           response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const year = request.query.annee ?? thisYear();
@@ -85,27 +84,25 @@ export const expenseRoutes: CapabilityRoutes = {
 
     app.get(
       routes.get.path,
-      { schema: { tags, summary: msg.apiDocs.get, params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } } },
+      { schema: routeSchema(tags, msg.apiDocs.get, { params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } }) },
       async (request) => getExpense(depsOf(request), request.params.id),
     );
 
     app.put(
       routes.update.path,
       {
-        schema: {
-          tags,
-          summary: msg.apiDocs.update,
+        schema: routeSchema(tags, msg.apiDocs.update, {
           params: depenseIdParamsSchema,
           body: depenseFieldsSchema,
           response: { 200: depenseSchema, ...refusals },
-        },
+        }),
       },
       async (request) => updateExpense(depsOf(request), request.params.id, request.body),
     );
 
     app.delete(
       routes.delete.path,
-      { schema: { tags, summary: msg.apiDocs.delete, params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } } },
+      { schema: routeSchema(tags, msg.apiDocs.delete, { params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } }) },
       async (request, reply) => {
         await deleteExpense(depsOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -115,13 +112,11 @@ export const expenseRoutes: CapabilityRoutes = {
     app.put(
       routes.putReceipt.path,
       {
-        schema: {
-          tags,
-          summary: msg.apiDocs.receipt,
+        schema: routeSchema(tags, msg.apiDocs.receipt, {
           params: depenseIdParamsSchema,
           consumes: RECEIPT_TYPES,
           response: { 200: depenseSchema, 201: depenseSchema, ...refusals, ...errorResponses(413, 415, 422) },
-        },
+        }),
       },
       async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', msg.receiptUnsupported);
@@ -133,13 +128,11 @@ export const expenseRoutes: CapabilityRoutes = {
     app.get(
       routes.receipt.path,
       {
-        schema: {
-          tags,
-          summary: msg.apiDocs.receiptGet,
+        schema: routeSchema(tags, msg.apiDocs.receiptGet, {
           params: depenseIdParamsSchema,
           produces: ['image/jpeg', 'application/pdf'],
           response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const receipt = await getReceipt(depsOf(request), request.params.id);
@@ -153,13 +146,17 @@ export const expenseRoutes: CapabilityRoutes = {
 
     app.get(
       routes.missionCosts.path,
-      { schema: { tags, summary: msg.apiDocs.mission, params: devisIdParamsSchema, response: { 200: missionCostsSchema, ...refusals } } },
+      {
+        schema: routeSchema(tags, msg.apiDocs.mission, { params: devisIdParamsSchema, response: { 200: missionCostsSchema, ...refusals } }),
+      },
       async (request) => getMissionCosts(depsOf(request), request.params.id),
     );
 
     app.get(
       routes.margins.path,
-      { schema: { tags, summary: msg.apiDocs.margins, querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } } },
+      {
+        schema: routeSchema(tags, msg.apiDocs.margins, { querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } }),
+      },
       async (request) => getMargins(depsOf(request), request.query.annee ?? thisYear()),
     );
   },
