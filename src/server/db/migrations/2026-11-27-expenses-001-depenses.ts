@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { id, optional, required, timestamps } from './lib.ts';
 
 /**
  * What a mission costs (issue 30): one row per expense, under the id the page made for it (an
@@ -12,22 +13,18 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('depenses')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)')
-    .addColumn('categorie', 'varchar(16)', (col) => col.notNull())
-    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
-    .addColumn('tvaCentimes', 'integer', (col) => col.notNull())
-    .addColumn('date', 'varchar(10)', (col) => col.notNull())
-    .addColumn('moyenPaiement', 'varchar(16)', (col) => col.notNull())
-    .addColumn('note', 'text', (col) => col.notNull())
-    .addColumn('justificatifKey', 'text')
-    .addColumn('justificatifType', 'varchar(32)')
-    .addColumn('justificatifSha256', 'varchar(64)')
-    .addColumn('justificatifSourceSha256', 'varchar(64)')
-    .addColumn('factureId', 'varchar(64)')
+    .$call(id)
+    .$call(optional('varchar(64)', 'devisId'))
+    .$call(required('varchar(16)', 'categorie'))
+    .$call(required('integer', 'montantCentimes', 'tvaCentimes'))
+    .$call(required('varchar(10)', 'date'))
+    .$call(required('varchar(16)', 'moyenPaiement'))
+    .$call(required('text', 'note'))
+    .$call(optional('text', 'justificatifKey'))
+    .$call(optional('varchar(32)', 'justificatifType'))
+    .$call(optional('varchar(64)', 'justificatifSha256', 'justificatifSourceSha256', 'factureId'))
     .addColumn('origine', 'varchar(128)', (col) => col.unique())
-    .addColumn('createdAt', 'text', (col) => col.notNull())
-    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('depenses_devis_idx').on('depenses').column('devisId').execute();
   await db.schema.createIndex('depenses_date_idx').on('depenses').column('date').execute();
