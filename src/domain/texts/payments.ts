@@ -1,0 +1,31 @@
+// Part of the text catalogue: getting paid (issue 29) — the deposit, paying online or by
+// transfer, bank statements and reminders. Loaded only by the pages, PDFs and e-mails that use it.
+
+/** Why a bank statement was refused (400): nothing of it is recorded. */
+export const statementErrors = {
+  empty: 'Le fichier est vide.',
+  tooLarge: (max: string) => `Le relevé dépasse ${max} : déposez un relevé plus court (un mois, par exemple).`,
+  unknownFormat:
+    'Ce fichier n’est ni un relevé CAMT.053 (XML) ni un fichier CSV : exportez le relevé au format « XML CAMT.053 » ou « CSV ».',
+  xmlMalformed: (line: number) => `Le fichier XML est mal formé (ligne ${line}) : exportez le relevé à nouveau depuis votre banque.`,
+  xmlDoctype: 'Le fichier XML contient une déclaration DOCTYPE, qu’aucun relevé bancaire ne contient : il est refusé.',
+  notCamt053: 'Ce fichier XML n’est pas un relevé de compte CAMT.053 (ISO 20022, « BkToCstmrStmt »).',
+  camtVersion: (version: string) => `Cette version du relevé CAMT.053 (${version}) n’est pas prise en charge : versions 02 à 08.`,
+  noStatement: 'Le relevé ne contient aucun compte (« Stmt »).',
+  badEntry: (index: number, what: string) => `L’opération n° ${index} du relevé est illisible : ${what}.`,
+  badAmount: (value: string) => `montant « ${value} » invalide`,
+  badIndicator: (value: string) => `sens « ${value} » inconnu (CRDT ou DBIT attendu)`,
+  badDate: (value: string) => `date « ${value} » invalide`,
+  csvNoMapping: 'Pour un relevé CSV, enregistrez d’abord la correspondance des colonnes de votre banque.',
+  csvMalformed: (line: number) => `Le fichier CSV est mal formé (ligne ${line}).`,
+  csvNoHeader: (columns: string) => `La ligne d’en-tête du relevé CSV est introuvable : colonnes attendues ${columns}.`,
+  csvBadRow: (line: number, what: string) => `La ligne ${line} du relevé CSV est illisible : ${what}.`,
+  noEntries: 'Le relevé ne contient aucune opération.',
+} as const;
+
+/** The back office's bank page (/admin/banque) and the rules of its forms. */
+export const bankTexts = {
+  depositInvalid: 'L’acompte est un pourcentage entier entre 0 et 100.',
+  mappingRequired: 'Indiquez le nom de la colonne, tel qu’il figure sur la ligne d’en-tête du fichier.',
+  mappingAmount: 'Indiquez une colonne « Montant », ou bien une colonne « Débit » et une colonne « Crédit ».',
+} as const;
