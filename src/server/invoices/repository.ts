@@ -27,15 +27,25 @@ export async function nextSequence(trx: Db, name: string): Promise<number> {
   return row.value;
 }
 
-export async function insertDocument(
-  trx: Db,
-  document: Omit<FacturesTable, 'id' | 'createdAt' | 'updatedAt' | 'totalCentimes'>,
-  lines: readonly NewLine[],
-): Promise<FactureRow> {
+/** What a new document says; a deposit invoice and a final invoice's deductions are the payments capability's. */
+type DepositColumns = 'nature' | 'acomptesCentimes' | 'acomptesDeduits';
+export type NewDocument = Omit<FacturesTable, 'id' | 'createdAt' | 'updatedAt' | 'totalCentimes' | DepositColumns> &
+  Partial<Pick<FacturesTable, DepositColumns>>;
+
+export async function insertDocument(trx: Db, document: NewDocument, lines: readonly NewLine[]): Promise<FactureRow> {
   const now = new Date().toISOString();
   const row = await trx
     .insertInto('factures')
-    .values({ ...document, id: randomUUID(), totalCentimes: 0, createdAt: now, updatedAt: now })
+    .values({
+      nature: null,
+      acomptesCentimes: 0,
+      acomptesDeduits: null,
+      ...document,
+      id: randomUUID(),
+      totalCentimes: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return replaceLines(trx, row, lines);
@@ -134,10 +144,13 @@ export function listDocuments(db: Db, filter: { type?: FactureType; uid?: string
   return query.orderBy('createdAt', 'desc').execute();
 }
 
-export async function insertPayment(trx: Db, payment: Omit<FacturePaiementRow, 'id' | 'createdAt'>): Promise<FacturePaiementRow> {
+export async function insertPayment(
+  trx: Db,
+  payment: Omit<FacturePaiementRow, 'id' | 'createdAt' | 'reference' | 'cle'> & Partial<Pick<FacturePaiementRow, 'reference' | 'cle'>>,
+): Promise<FacturePaiementRow> {
   return trx
     .insertInto('facture_paiements')
-    .values({ ...payment, id: randomUUID(), createdAt: new Date().toISOString() })
+    .values({ reference: null, cle: null, ...payment, id: randomUUID(), createdAt: new Date().toISOString() })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

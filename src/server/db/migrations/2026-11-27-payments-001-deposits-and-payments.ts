@@ -1,0 +1,205 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/**
+ * Getting paid (issue 29, payments/):
+ * - the quote's deposit share set at confirmation (`devis.acomptePourcent`, whole per cent);
+ * - on an invoice, its nature (`acompte`: a deposit invoice, Factur-X type 386) and, on a final
+ *   invoice, the deposits it deducts (`acomptesCentimes`, and their numbers as JSON), frozen
+ *   with the rest of an issued invoice: the triggers of 2026-11-23-invoices-001 are made again
+ *   with these columns in their list;
+ * - a payment's provider or bank reference and its idempotency key (`cle`, unique): a
+ *   webhook or a statement line records at most one payment, whatever the retries;
+ * - online payment attempts (`paiement_sessions`) and the provider's notifications already
+ *   applied (`paiement_evenements`, by the provider's event id);
+ * - bank statements imported, their lines (unique `cle`: a statement imported twice records
+ *   nothing twice) and the saved CSV column mapping;
+ * - the reminders sent (one row per invoice and step: never twice the same) and the invoices
+ *   whose reminders the administrator stopped.
+ */
+
+/** The columns of an issued invoice that never change again: 2026-11-23-invoices-001's list and ours. */
+const FROZEN = [
+  'type',
+  'statut',
+  'numero',
+  'devisId',
+  'numeroDevis',
+  'uid',
+  'factureOrigineId',
+  'motif',
+  'datePrestation',
+  'dateEmission',
+  'dateEcheance',
+  'emiseLe',
+  'clientNom',
+  'clientAdresse',
+  'clientEmail',
+  'clientType',
+  'clientSiret',
+  'vendeurNom',
+  'vendeurEnseigne',
+  'vendeurAdresse',
+  'vendeurSiret',
+  'vendeurTva',
+  'iban',
+  'bic',
+  'delaiPaiementJours',
+  'tauxPenalites',
+  'totalCentimes',
+  'nature',
+  'acomptesCentimes',
+  'acomptesDeduits',
+];
+const ISSUED = 'émise';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  await db.schema.alterTable('devis').addColumn('acomptePourcent', 'integer').execute();
+
+  await db.schema.alterTable('factures').addColumn('nature', 'varchar(16)').execute();
+  await db.schema
+    .alterTable('factures')
+    .addColumn('acomptesCentimes', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('factures').addColumn('acomptesDeduits', 'text').execute();
+
+  const changed = FROZEN.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
+  const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
+  if (postgres) {
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.statut = '${ISSUED}' THEN RAISE EXCEPTION 'issued invoice: deletion refused'; END IF;
+    RETURN OLD;
+  END IF;
+  IF OLD.statut = '${ISSUED}' AND (${changed} OR ${pdfRewritten}) THEN
+    RAISE EXCEPTION 'issued invoice: change refused';
+  END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql`,
+      )
+      .execute(db);
+  } else {
+    await sql.raw('DROP TRIGGER factures_emises_sans_modification').execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
+WHEN OLD.statut = '${ISSUED}' AND (${changed.replaceAll('IS DISTINCT FROM', 'IS NOT')} OR ${pdfRewritten.replaceAll('IS DISTINCT FROM', 'IS NOT')})
+BEGIN SELECT RAISE(ABORT, 'issued invoice: change refused'); END`,
+      )
+      .execute(db);
+  }
+
+  await db.schema.alterTable('facture_paiements').addColumn('reference', 'text').execute();
+  await db.schema.alterTable('facture_paiements').addColumn('cle', 'varchar(200)').execute();
+  await db.schema.createIndex('facture_paiements_cle_idx').on('facture_paiements').column('cle').unique().execute();
+
+  await db.schema
+    .createTable('paiement_sessions')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id'))
+    .addColumn('fournisseur', 'varchar(16)', (col) => col.notNull())
+    .addColumn('sessionId', 'varchar(255)', (col) => col.unique())
+    .addColumn('url', 'text')
+    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
+    .addColumn('devise', 'varchar(3)', (col) => col.notNull())
+    .addColumn('statut', 'varchar(16)', (col) => col.notNull())
+    .addColumn('expireLe', 'text')
+    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('paiement_sessions_facture_idx').on('paiement_sessions').columns(['factureId', 'createdAt']).execute();
+
+  await db.schema
+    .createTable('paiement_evenements')
+    .addColumn('fournisseur', 'varchar(16)', (col) => col.notNull())
+    .addColumn('id', 'varchar(255)', (col) => col.notNull())
+    .addColumn('type', 'varchar(100)', (col) => col.notNull())
+    .addColumn('sessionId', 'varchar(255)')
+    .addColumn('resultat', 'varchar(32)', (col) => col.notNull())
+    .addColumn('detail', 'text')
+    .addColumn('recuLe', 'text', (col) => col.notNull())
+    .addPrimaryKeyConstraint('paiement_evenements_pk', ['fournisseur', 'id'])
+    .execute();
+
+  await db.schema
+    .createTable('releves')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('format', 'varchar(16)', (col) => col.notNull())
+    .addColumn('version', 'varchar(32)', (col) => col.notNull())
+    .addColumn('compte', 'varchar(34)')
+    .addColumn('nomFichier', 'text', (col) => col.notNull())
+    .addColumn('sha256', 'varchar(64)', (col) => col.notNull())
+    .addColumn('nbOperations', 'integer', (col) => col.notNull())
+    .addColumn('nbNouvelles', 'integer', (col) => col.notNull())
+    .addColumn('byUserId', 'varchar(64)')
+    .addColumn('importeLe', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('releves_importe_idx').on('releves').column('importeLe').execute();
+
+  await db.schema
+    .createTable('releve_operations')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('releveId', 'varchar(64)', (col) => col.notNull().references('releves.id'))
+    .addColumn('cle', 'varchar(64)', (col) => col.notNull().unique())
+    .addColumn('date', 'varchar(10)', (col) => col.notNull())
+    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
+    .addColumn('contrepartie', 'text')
+    .addColumn('libelle', 'text', (col) => col.notNull())
+    .addColumn('referenceBanque', 'text')
+    .addColumn('statut', 'varchar(16)', (col) => col.notNull())
+    .addColumn('factureId', 'varchar(64)')
+    .addColumn('paiementId', 'varchar(64)')
+    .addColumn('depenseId', 'varchar(64)')
+    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('releve_operations_statut_idx').on('releve_operations').columns(['statut', 'date']).execute();
+  await db.schema.createIndex('releve_operations_releve_idx').on('releve_operations').column('releveId').execute();
+
+  await db.schema
+    .createTable('banque_correspondances')
+    .addColumn('id', 'varchar(16)', (col) => col.primaryKey())
+    .addColumn('correspondance', 'text', (col) => col.notNull())
+    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('relances')
+    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id'))
+    .addColumn('etape', 'varchar(32)', (col) => col.notNull())
+    .addColumn('envoyeeLe', 'text', (col) => col.notNull())
+    .addColumn('outboxId', 'varchar(64)')
+    .addPrimaryKeyConstraint('relances_pk', ['factureId', 'etape'])
+    .execute();
+
+  await db.schema
+    .createTable('relance_arrets')
+    .addColumn('factureId', 'varchar(64)', (col) => col.primaryKey().references('factures.id'))
+    .addColumn('byUserId', 'varchar(64)')
+    .addColumn('arreteeLe', 'text', (col) => col.notNull())
+    .execute();
+}
+
+/** The invoices' new columns stay: the immutability trigger names them. */
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of [
+    'relance_arrets',
+    'relances',
+    'banque_correspondances',
+    'releve_operations',
+    'releves',
+    'paiement_evenements',
+    'paiement_sessions',
+  ]) {
+    await db.schema.dropTable(table).execute();
+  }
+  await db.schema.dropIndex('facture_paiements_cle_idx').execute();
+  await db.schema.alterTable('facture_paiements').dropColumn('cle').execute();
+  await db.schema.alterTable('facture_paiements').dropColumn('reference').execute();
+  await db.schema.alterTable('devis').dropColumn('acomptePourcent').execute();
+}
