@@ -42,6 +42,8 @@ export const routeTable = {
   devis: { path: '/devis/:id', access: 'user' },
   completerDevis: { path: '/devis/:id/completer', access: 'user' },
   signerDevis: { path: '/devis/:id/signer', access: 'user' },
+  /** An invoice to pay: what is due, « Payer en ligne », the transfer's QR code; back from the provider with `?retour=1`. */
+  paiementFacture: { path: '/factures/:id/paiement', access: 'user' },
   admin: { path: '/admin', access: 'admin' },
   adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
@@ -52,6 +54,7 @@ export const routeTable = {
   adminFactures: { path: '/admin/factures', access: 'admin' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
+  adminBanque: { path: '/admin/banque', access: 'admin' },
   adminJournal: { path: '/admin/journal', access: 'admin' },
   /**
    * The administrator's second factor: set up at his first login (the only page open until

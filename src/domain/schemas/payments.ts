@@ -39,3 +39,19 @@ export const csvMappingSchema = z
     path: ['colonneMontant'],
   });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** A deposit invoice a final invoice deducts, as the final invoice keeps it (factures.acomptesDeduits). */
+export const acompteDeduitSchema = z.object({
+  id: z.string(),
+  numero: z.string(),
+  dateEmission: z.string(),
+  montantCentimes: z.number().int(),
+});
+export type AcompteDeduit = z.infer<typeof acompteDeduitSchema>;
+export const acomptesDeduitsSchema = z.array(acompteDeduitSchema);
+
+/** The deposits a final invoice's JSON column lists; a row that does not parse is an error of ours. */
+export function readAcomptesDeduits(json: string | null): AcompteDeduit[] {
+  if (!json) return [];
+  return acomptesDeduitsSchema.parse(JSON.parse(json));
+}

@@ -1,7 +1,10 @@
 import { formatCentimes, formatJour, formatQuantite } from '#domain/invoices.ts';
+import { epcPayload, formatIban } from '#domain/payments.ts';
+import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
+import { drawQrCode } from '#server/pdf/qr-code.ts';
 
 export type IssuedDocument = {
   row: FactureRow;
@@ -20,6 +23,8 @@ export type IssuedDocument = {
  */
 export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDocument): Promise<Buffer> {
   const numero = row.numero ?? '';
+  const title = row.nature === 'acompte' ? t.depositTitle(numero) : t.title(row.type, numero);
+  const deposits = readAcomptesDeduits(row.acomptesDeduits);
   const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 48, bottom: 56, left: 50, right: 50 },
@@ -29,9 +34,9 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
     displayTitle: true,
     tagged: false,
     info: {
-      Title: t.title(row.type, numero),
+      Title: title,
       Author: row.vendeurNom ?? '',
-      Subject: t.title(row.type, numero),
+      Subject: title,
       CreationDate: row.emiseLe ? new Date(row.emiseLe) : new Date(),
     },
     bufferPages: true,
@@ -60,7 +65,7 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   const sellerBottom = doc.y;
 
   const right = left + width / 2 + 10;
-  doc.font('bold').fontSize(16).fillColor(accent).text(t.title(row.type, numero), right, top, { width: half, align: 'right' });
+  doc.font('bold').fontSize(16).fillColor(accent).text(title, right, top, { width: half, align: 'right' });
   doc.font('regular').fontSize(9).fillColor(ink);
   const facts: [string, string][] = [
     [t.issueDate, formatJour(row.dateEmission)],
@@ -142,19 +147,35 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   totalLine(t.totalHt, formatCentimes(row.totalCentimes));
   totalLine(t.vat, formatCentimes(0));
   totalLine(row.type === 'facture' ? t.total : t.totalCredit, formatCentimes(row.totalCentimes), true);
+  if (deposits.length > 0) {
+    for (const deposit of deposits) {
+      totalLine(t.depositDeducted(deposit.numero, formatJour(deposit.dateEmission)), formatCentimes(-deposit.montantCentimes));
+    }
+    totalLine(t.amountDue, formatCentimes(row.totalCentimes - row.acomptesCentimes), true);
+  }
   doc
     .font('bold')
     .fontSize(9.5)
     .text(t.vatNote, left, doc.y + 6, { width });
 
-  // Payment and legal mentions.
+  // Payment and legal mentions; the EPC code of a transfer of what this document asks.
+  const transferCode =
+    row.type === 'facture' && row.iban
+      ? epcPayload({
+          bic: row.bic,
+          name: row.vendeurNom ?? '',
+          iban: row.iban,
+          amountCents: row.totalCentimes - row.acomptesCentimes,
+          text: numero,
+        })
+      : null;
   doc.moveDown(0.8).font('regular').fontSize(8.5).fillColor(ink);
   const mentions: string[] = [];
   if (row.type === 'facture') {
     mentions.push(t.paymentTerms(row.delaiPaiementJours ?? 0));
     if (row.dateEcheance) mentions.push(`${t.dueDate} : ${formatJour(row.dateEcheance)}.`);
     mentions.push(t.paymentMeans);
-    if (row.iban) mentions.push(t.bank(formatIban(row.iban), row.bic));
+    if (row.iban && !transferCode) mentions.push(t.bank(formatIban(row.iban), row.bic));
   } else {
     mentions.push(t.creditNoteRefund);
   }
@@ -162,6 +183,20 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   if (row.clientType === 'entreprise') mentions.push(t.recoveryIndemnity);
   mentions.push(t.noDiscount);
   for (const mention of mentions) doc.text(mention, left, doc.y, { width });
+  if (transferCode && row.iban) {
+    const size = 96;
+    if (doc.y + size + 24 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y + 8;
+    const textX = left + size + 12;
+    drawQrCode(doc, transferCode, { x: left, y, size });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(ink)
+      .text(t.qrCaption, textX, y + 24, { width: width - size - 12 });
+    doc.font('regular').text(t.transferDetails(formatIban(row.iban), row.bic, numero), textX, doc.y + 2, { width: width - size - 12 });
+    doc.y = y + size + 4;
+  }
   doc.moveDown(0.6).fillColor('#555').text(t.facturX, left, doc.y, { width });
 
   // Page numbers, drawn inside the bottom margin.
@@ -182,4 +217,3 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
 }
 
 const formatSiret = (siret: string) => siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4');
-const formatIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();

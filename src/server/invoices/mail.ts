@@ -1,11 +1,13 @@
 import { formatCentimes, formatJour } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
+import { epcPayload, formatIban } from '#domain/payments.ts';
 import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { renderNotification } from '#server/notifications/templates.ts';
-import { enqueueMail } from '#server/outbox/outbox.ts';
+import { enqueueMail, type OutboxAttachment } from '#server/outbox/outbox.ts';
+import { qrCodePng } from '#server/pdf/qr-code.ts';
 import { invoiceFilename } from './factur-x.ts';
 
 /**
@@ -23,44 +25,82 @@ const attachment = (row: FactureRow) => ({
 });
 const areaLink = (config: Config) => ({ url: `${config.publicUrl}${paths.espaceClient}`, label: m.link });
 
+/**
+ * How to pay `amountCents` of an invoice: its page (« Payer en ligne » when a card provider is
+ * configured), and with a bank account configured the transfer's details in text and its EPC
+ * QR code as a PNG file (e-mails carry no inline image: templates.ts).
+ */
+async function meansToPay(config: Config, row: FactureRow, amountCents: number) {
+  const link = { url: `${config.publicUrl}${paths.paiementFacture(row.id)}`, label: config.payments.provider ? m.payOnline : m.payPage };
+  const payload =
+    row.iban && row.numero ? epcPayload({ bic: row.bic, name: row.vendeurNom ?? '', iban: row.iban, amountCents, text: row.numero }) : null;
+  if (!payload || !row.iban) return { link, paragraphs: row.iban ? [m.bankLine(row.iban)] : [], attachments: [] as OutboxAttachment[] };
+  const qr: OutboxAttachment = { filename: `virement-${row.numero}.png`, contentType: 'image/png', content: await qrCodePng(payload) };
+  return { link, paragraphs: [m.transferLine(formatIban(row.iban), row.bic, row.numero!)], attachments: [qr] };
+}
+
 /** The issued invoice or credit note, sent to the customer with its Factur-X PDF. Null when he has no address. */
 export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
   if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
   const total = formatCentimes(row.totalCentimes);
-  const paragraphs =
-    row.type === 'facture'
-      ? [m.issuedBody(row.numero, row.numeroDevis, total, formatJour(row.dateEcheance)), ...(row.iban ? [m.bankLine(row.iban)] : [])]
-      : [m.creditBody(row.numero, origin?.numero ?? '', total)];
+  if (row.type === 'avoir') {
+    return enqueueMail(trx, {
+      kind: INVOICE_MAIL_KINDS.document,
+      devisId: row.devisId,
+      to: row.clientEmail,
+      attachments: [attachment(row)],
+      ...renderNotification(config, {
+        subject: m.creditSubject(row.numero),
+        name: row.clientNom,
+        paragraphs: [m.creditBody(row.numero, origin?.numero ?? '', total)],
+        link: areaLink(config),
+      }),
+    });
+  }
+  const isDeposit = row.nature === 'acompte';
+  const due = row.totalCentimes - row.acomptesCentimes;
+  const pay = await meansToPay(config, row, due);
+  const body = isDeposit
+    ? m.depositBody(row.numero, row.numeroDevis, total, formatJour(row.dateEcheance))
+    : m.issuedBody(row.numero, row.numeroDevis, formatCentimes(due), formatJour(row.dateEcheance));
   return enqueueMail(trx, {
     kind: INVOICE_MAIL_KINDS.document,
     devisId: row.devisId,
     to: row.clientEmail,
-    attachments: [attachment(row)],
+    attachments: [attachment(row), ...pay.attachments],
     ...renderNotification(config, {
-      subject: row.type === 'facture' ? m.issuedSubject(row.numero) : m.creditSubject(row.numero),
+      subject: isDeposit ? m.depositSubject(row.numero) : m.issuedSubject(row.numero),
       name: row.clientNom,
-      paragraphs,
-      link: areaLink(config),
+      paragraphs: [body, ...pay.paragraphs],
+      link: pay.link,
     }),
   });
 }
 
-/** A reminder of an invoice still to pay, with the invoice attached again. */
+/**
+ * A reminder of an invoice still to pay, with the invoice attached again and the means to pay
+ * what is left. A late reminder to a business customer states the late-payment penalties and
+ * the fixed 40 € recovery indemnity (Code de commerce L441-10 II and D441-5); a consumer owes
+ * neither, and his reminder says nothing of them.
+ */
 export async function queueReminderMail(trx: Db, config: Config, row: FactureRow, state: { resteCentimes: number; late: boolean }) {
   if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
+  const pay = await meansToPay(config, row, state.resteCentimes);
+  const penalties = state.late && row.clientType === 'entreprise' ? [m.latePenalties(row.tauxPenalites ?? '')] : [];
   return enqueueMail(trx, {
     kind: INVOICE_MAIL_KINDS.reminder,
     devisId: row.devisId,
     to: row.clientEmail,
-    attachments: [attachment(row)],
+    attachments: [attachment(row), ...pay.attachments],
     ...renderNotification(config, {
       subject: m.reminderSubject(row.numero),
       name: row.clientNom,
       paragraphs: [
         m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatJour(row.dateEcheance), state.late),
-        ...(row.iban ? [m.bankLine(row.iban)] : []),
+        ...penalties,
+        ...pay.paragraphs,
       ],
-      link: areaLink(config),
+      link: pay.link,
     }),
   });
 }
