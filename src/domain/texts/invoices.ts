@@ -26,6 +26,7 @@ export const invoicePdfTexts = {
   depositTitle: (numero: string) => `Facture d’acompte n° ${numero}`,
   depositDeducted: (numero: string, date: string) => `Acompte facturé n° ${numero} du ${date}`,
   amountDue: 'Reste à payer',
+  totalService: 'Total de la prestation',
   depositsNote: (list: string) => `Acomptes déduits : ${list}.`,
   qrCaption: 'Payer par virement : scannez ce code avec l’application de votre banque.',
   transferDetails: (iban: string, bic: string | null, reference: string) =>

@@ -137,21 +137,26 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   doc.moveDown(0.4);
   const totalsX = x.unitPrice - 60;
   const totalsWidth = left + width - totalsX - 4;
-  const totalLine = (label: string, value: string, bold = false) => {
+  /** A label and its amount; a wide label (a deducted deposit's number and date) starts further left. */
+  const totalLine = (label: string, value: string, bold = false, wide = false) => {
     const y = doc.y;
+    const labelX = wide ? totalsX - 110 : totalsX;
     doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 11 : 9.5);
-    doc.text(label, totalsX, y, { width: totalsWidth / 2 });
+    doc.text(label, labelX, y, { width: totalsX + totalsWidth / 2 - labelX });
+    const labelBottom = doc.y;
     doc.text(value, totalsX + totalsWidth / 2, y, { width: totalsWidth / 2, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
     doc.moveDown(0.2);
   };
   totalLine(t.totalHt, formatCentimes(row.totalCentimes));
   totalLine(t.vat, formatCentimes(0));
-  totalLine(row.type === 'facture' ? t.total : t.totalCredit, formatCentimes(row.totalCentimes), true);
+  const totalLabel = row.type === 'avoir' ? t.totalCredit : deposits.length > 0 ? t.totalService : t.total;
+  totalLine(totalLabel, formatCentimes(row.totalCentimes), true, deposits.length > 0);
   if (deposits.length > 0) {
     for (const deposit of deposits) {
-      totalLine(t.depositDeducted(deposit.numero, formatJour(deposit.dateEmission)), formatCentimes(-deposit.montantCentimes));
+      totalLine(t.depositDeducted(deposit.numero, formatJour(deposit.dateEmission)), formatCentimes(-deposit.montantCentimes), false, true);
     }
-    totalLine(t.amountDue, formatCentimes(row.totalCentimes - row.acomptesCentimes), true);
+    totalLine(t.amountDue, formatCentimes(row.totalCentimes - row.acomptesCentimes), true, true);
   }
   doc
     .font('bold')
