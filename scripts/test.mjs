@@ -1,5 +1,6 @@
 // `npm test`: every suite, with what it needs provisioned.
-//  1. Chromium and the PostgreSQL server binaries: installed with apt-get when missing and
+//  1. Chromium, the PostgreSQL server binaries, and zbarimg and pdftoppm (the EPC payment QR
+//     code read back from rendered invoices): installed with apt-get when missing and
 //     running as root on Debian; otherwise the exact command to run is printed.
 //  2. Vitest (domain and server tests, each server test on SQLite and on PostgreSQL: a
 //     throwaway cluster unless TEST_DATABASE_URL is set).
@@ -18,10 +19,14 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
 const isDebian = existsSync('/etc/debian_version');
 
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
 function provision() {
   const missing = [];
   if (!existsSync(chromiumPath)) missing.push('chromium');
   if (!process.env.TEST_DATABASE_URL && !findPgBin()) missing.push('postgresql');
+  if (!onPath('zbarimg')) missing.push('zbar-tools');
+  if (!onPath('pdftoppm')) missing.push('poppler-utils');
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!isRoot || !isDebian) {
