@@ -55,19 +55,22 @@ export type PaymentState = {
   avoirsCentimes: number;
   /** The payments recorded (a refund counts negative). */
   payeCentimes: number;
+  /** A final invoice: the deposit invoices it deducts (payments/). */
+  acomptesCentimes?: number;
   /** YYYY-MM-DD; null on a draft. */
   dateEcheance: string | null;
 };
 
 /** What is left to pay: the total less its credit notes and the payments (negative when overpaid). */
-export const resteAPayer = (state: PaymentState) => state.totalCentimes - state.avoirsCentimes - state.payeCentimes;
+export const resteAPayer = (state: PaymentState) =>
+  state.totalCentimes - (state.acomptesCentimes ?? 0) - state.avoirsCentimes - state.payeCentimes;
 
 /** The state of an invoice on `today` (YYYY-MM-DD in France): overdue wins over partly paid. */
 export function etatFacture(state: PaymentState, today: string): EtatFacture {
   if (state.statut === 'brouillon') return 'brouillon';
   const net = state.totalCentimes - state.avoirsCentimes;
   if (net <= 0) return 'annulée';
-  if (state.payeCentimes >= net) return 'payée';
+  if (state.payeCentimes >= net - (state.acomptesCentimes ?? 0)) return 'payée';
   if (state.dateEcheance && today > state.dateEcheance) return 'en retard';
   if (state.payeCentimes > 0) return 'partiellement payée';
   return 'à payer';

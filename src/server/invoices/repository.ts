@@ -175,3 +175,64 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
     .orderBy('facture_paiements.createdAt')
     .execute();
 }
+
+/** On PostgreSQL, locks an invoice's row for the rest of the write transaction (SQLite's BEGIN IMMEDIATE already serialises writers). */
+export async function lockDocument(trx: Db, engine: 'sqlite' | 'postgres', id: string): Promise<void> {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('factures').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Issued invoices with what is left to pay on them, computed in SQL: the total less the
+ * deposits it deducts, its issued credit notes and its payments. `ids` narrows to those.
+ */
+export function listRemainingAmounts(db: Db, { ids, openOnly }: { ids?: readonly string[]; openOnly: boolean }) {
+  let query = db
+    .selectFrom('factures as f')
+    .select((eb) => [
+      'f.id',
+      'f.numero',
+      'f.clientNom',
+      'f.clientType',
+      'f.dateEmission',
+      'f.dateEcheance',
+      // A sum is a bigint on PostgreSQL, which the driver gives as text: cast back to an integer.
+      eb
+        .cast<number>(
+          eb(
+            eb(
+              eb('f.totalCentimes', '-', eb.ref('f.acomptesCentimes')),
+              '-',
+              eb.fn.coalesce(
+                eb
+                  .selectFrom('factures as c')
+                  .select((sub) => sub.fn.sum<number>('c.totalCentimes').as('s'))
+                  .whereRef('c.factureOrigineId', '=', 'f.id')
+                  .where('c.type', '=', 'avoir')
+                  .where('c.statut', '=', 'émise'),
+                eb.lit(0),
+              ),
+            ),
+            '-',
+            eb.fn.coalesce(
+              eb
+                .selectFrom('facture_paiements as p')
+                .select((sub) => sub.fn.sum<number>('p.montantCentimes').as('s'))
+                .whereRef('p.factureId', '=', 'f.id'),
+              eb.lit(0),
+            ),
+          ),
+          'integer',
+        )
+        .as('resteCentimes'),
+    ])
+    .where('f.type', '=', 'facture')
+    .where('f.statut', '=', 'émise');
+  if (ids) query = query.where('f.id', 'in', ids.length > 0 ? ids : ['']);
+  const all = db.selectFrom(query.as('r')).selectAll();
+  return (openOnly ? all.where('r.resteCentimes', '>', 0) : all).orderBy('r.dateEmission').orderBy('r.numero').execute();
+}
+
+export function findPaymentByKey(db: Db, cle: string) {
+  return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
+}

@@ -4,6 +4,7 @@ import { parisToday } from '#domain/dates.ts';
 import {
   addDays,
   etatFacture,
+  resteAPayer,
   formatCentimes,
   formatNumeroFacture,
   NUMERO_PREFIX,
@@ -96,7 +97,11 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 function amountsOf(item: Enriched) {
   const avoirsCentimes = sum(item.credits.map((credit) => credit.totalCentimes));
   const payeCentimes = sum(item.payments.map((payment) => payment.montantCentimes));
-  return { avoirsCentimes, payeCentimes, resteCentimes: item.row.totalCentimes - avoirsCentimes - payeCentimes };
+  return {
+    avoirsCentimes,
+    payeCentimes,
+    resteCentimes: resteAPayer({ ...item.row, avoirsCentimes, payeCentimes }),
+  };
 }
 
 function etatOf(item: Enriched, today: string): EtatFacture | null {
