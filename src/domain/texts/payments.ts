@@ -29,3 +29,13 @@ export const bankTexts = {
   mappingRequired: 'Indiquez le nom de la colonne, tel qu’il figure sur la ligne d’en-tête du fichier.',
   mappingAmount: 'Indiquez une colonne « Montant », ou bien une colonne « Débit » et une colonne « Crédit ».',
 } as const;
+
+/** The refusals of the bank routes. */
+export const bankApiMessages = {
+  operationNotFound: 'Opération introuvable.',
+  alreadyHandled: 'Cette opération a déjà été traitée : rechargez la page.',
+  debitNotMatched: 'Un débit ne règle aucune facture.',
+  invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
+  moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
+  fileMissing: 'Choisissez le fichier du relevé exporté par votre banque.',
+} as const;
