@@ -39,3 +39,27 @@ export const bankApiMessages = {
   moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
   fileMissing: 'Choisissez le fichier du relevé exporté par votre banque.',
 } as const;
+
+/** Paying an invoice online: the refusals and what the provider's page shows. */
+export const onlinePaymentMessages = {
+  notFound: 'Facture introuvable.',
+  providerOff: 'Le paiement en ligne n’est pas proposé : réglez la facture par virement.',
+  nothingDue: 'Cette facture est réglée : il n’y a plus rien à payer.',
+  providerUnavailable: 'Le paiement en ligne est momentanément indisponible. Réessayez dans quelques minutes ou réglez par virement.',
+  depositLabel: (numero: string) => `Facture d’acompte n° ${numero}`,
+  invoiceLabel: (numero: string) => `Facture n° ${numero}`,
+} as const;
+
+/** The receipts of a card payment. */
+export const receiptMailTexts = {
+  subject: (numero: string) => `Paiement reçu : facture n° ${numero}`,
+  body: (amount: string, numero: string, reference: string) =>
+    `Nous avons bien reçu votre paiement par carte de ${amount} pour la facture n° ${numero} (référence ${reference}). Merci.`,
+  left: (amount: string) => `Il reste ${amount} à payer sur cette facture.`,
+  settled: 'La facture est entièrement réglée.',
+  link: 'Voir la facture',
+  adminSubject: (numero: string, amount: string) => `Paiement par carte reçu : ${amount}, facture n° ${numero}`,
+  adminBody: (client: string, amount: string, numero: string, reference: string) =>
+    `${client} a payé ${amount} par carte pour la facture n° ${numero} (référence ${reference}).`,
+  adminLink: 'Voir la facture dans le back-office',
+} as const;

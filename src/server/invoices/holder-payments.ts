@@ -1,7 +1,7 @@
 import type { OpenInvoice } from '#domain/payments.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FacturePaiementRow } from '#server/db/schema.ts';
-import { findPaymentByKey, insertPayment, listRemainingAmounts, lockDocument } from './repository.ts';
+import { findDocument, findPaymentByKey, insertPayment, listRemainingAmounts, lockDocument } from './repository.ts';
 
 /**
  * Money recorded on the word of whoever holds it (payments/: a provider's signed notification,
@@ -47,4 +47,12 @@ export function listOpenInvoices(db: Db): Promise<(OpenInvoice & { clientType: s
 export async function remainingOf(db: Db, factureId: string): Promise<number | null> {
   const [row] = await listRemainingAmounts(db, { ids: [factureId], openOnly: false });
   return row ? row.resteCentimes : null;
+}
+
+/** An issued invoice as the payment page and the webhook need it: its row and what is left to pay. Undefined when there is none. */
+export async function findPayableInvoice(db: Db, factureId: string) {
+  const row = await findDocument(db, factureId);
+  if (!row || row.type !== 'facture' || row.statut !== 'émise') return undefined;
+  const resteCentimes = (await remainingOf(db, factureId)) ?? 0;
+  return { row, resteCentimes };
 }

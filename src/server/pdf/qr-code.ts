@@ -25,3 +25,9 @@ export function drawQrCode(doc: PDFKit.PDFDocument, text: string, { x, y, size }
 export function qrCodePng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 8, type: 'png' });
 }
+
+/** The same code as an SVG data URL (a page's <img>). */
+export async function qrCodeSvgDataUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
