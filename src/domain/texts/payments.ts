@@ -63,3 +63,8 @@ export const receiptMailTexts = {
     `${client} a payé ${amount} par carte pour la facture n° ${numero} (référence ${reference}).`,
   adminLink: 'Voir la facture dans le back-office',
 } as const;
+
+/** The automatic reminders, as the back office names them. */
+export const reminderApiMessages = {
+  notFound: 'Facture introuvable.',
+} as const;

@@ -39,7 +39,9 @@ export async function recordHolderPayment(trx: Db, engine: DatabaseHandle['engin
 }
 
 /** The issued invoices still awaiting money, with what is left on each (bank matching, the payment page). */
-export function listOpenInvoices(db: Db): Promise<(OpenInvoice & { clientType: string })[]> {
+export function listOpenInvoices(
+  db: Db,
+): Promise<(OpenInvoice & { clientType: string; dateEmission: string | null; dateEcheance: string | null })[]> {
   return listRemainingAmounts(db, { openOnly: true }).then((rows) => rows.map((row) => ({ ...row, numero: row.numero ?? '' })));
 }
 
