@@ -78,6 +78,8 @@ export const invoiceDraftTexts = {
   sansCarburant: 'sans carburant',
   wGarage: 'plaque W garage',
   creditAll: (numero: string) => `Annulation de la facture n° ${numero}`,
+  deposit: (pourcent: number, numeroDevis: number, prix: string) =>
+    `Acompte de ${pourcent} % à la signature du devis n° ${numeroDevis} (prix de la prestation : ${prix})`,
 } as const;
 
 /** The API's refusals. */

@@ -68,3 +68,12 @@ export const receiptMailTexts = {
 export const reminderApiMessages = {
   notFound: 'Facture introuvable.',
 } as const;
+
+/** The deposit on the quote, its PDF, e-mail and signing page, and the reasons of its credit notes. */
+export const depositTexts = {
+  label: 'Acompte',
+  fieldHint: 'Pourcentage du prix final demandé à la signature (0 : aucun acompte).',
+  atSignature: (amount: string, pourcent: number) => `Acompte à la signature : ${amount} (${pourcent} %)`,
+  cancelled: 'Annulation de la mission : acompte annulé',
+  withdrawal: 'Rétractation du client : acompte remboursé',
+} as const;

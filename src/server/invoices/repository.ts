@@ -114,11 +114,13 @@ export function listCreditNotesOf(db: Db, invoiceIds: readonly string[]): Promis
 
 /** The invoice of a quote that still stands: a draft, or an issued one not cancelled whole by credit notes. */
 export async function findStandingInvoiceOfQuote(db: Db, devisId: string): Promise<FactureRow | undefined> {
+  // A deposit invoice is not the quote's invoice: the final invoice deducts it.
   const invoices = await db
     .selectFrom('factures')
     .selectAll()
     .where('devisId', '=', devisId)
     .where('type', '=', 'facture')
+    .where((eb) => eb.or([eb('nature', 'is', null), eb('nature', '!=', 'acompte')]))
     .orderBy('createdAt', 'desc')
     .execute();
   if (invoices.length === 0) return undefined;
@@ -235,4 +237,33 @@ export function listRemainingAmounts(db: Db, { ids, openOnly }: { ids?: readonly
 
 export function findPaymentByKey(db: Db, cle: string) {
   return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
+}
+
+/** The issued deposit invoices of a quote, oldest first. */
+export function listDepositInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('devisId', '=', devisId)
+    .where('type', '=', 'facture')
+    .where('nature', '=', 'acompte')
+    .where('statut', '=', 'émise')
+    .orderBy('numero')
+    .execute();
+}
+
+/** A document issued at once (a deposit invoice, a credit note of one): its number, dates, seller. */
+export function markDocumentIssued(trx: Db, id: string, changes: Partial<Omit<FacturesTable, 'id' | 'statut'>>) {
+  return trx
+    .updateTable('factures')
+    .set({ ...changes, statut: 'émise', emiseLe: new Date().toISOString(), updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('statut', '=', 'brouillon')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** What an account's profile says of its holder (the customer's name and address on an invoice). */
+export function findProfile(db: Db, uid: string) {
+  return db.selectFrom('utilisateurs').select(['nom', 'adresse', 'type']).where('uid', '=', uid).executeTakeFirst();
 }

@@ -26,6 +26,8 @@ import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { rowToDevis } from '#server/quotes/devis-mapper.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/repository.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { depositsToDeduct } from './deposits.ts';
+import { sellerOf } from './seller.ts';
 import { invoiceFilename, renderFacturX } from './factur-x.ts';
 import { queueDocumentMail, queueReminderMail } from './mail.ts';
 import {
@@ -209,6 +211,15 @@ export async function listMyFactures(deps: InvoiceDeps, viewer: Viewer): Promise
 
 // ——— Drafts ———
 
+/** The deposit invoices a quote's final invoice deducts, as of now (payments: issue 29). */
+async function deductionsOf(trx: Db, devisId: string) {
+  const deposits = await depositsToDeduct(trx, devisId);
+  return {
+    acomptesCentimes: deposits.reduce((total, deposit) => total + deposit.montantCentimes, 0),
+    acomptesDeduits: deposits.length > 0 ? JSON.stringify(deposits) : null,
+  };
+}
+
 /** The draft's default lines from the quote: the convoy with its route and distance, the vehicle, the options. */
 function linesFromQuote(quote: ReturnType<typeof rowToDevis>): NewLine[] {
   const km = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(quote.distanceKm);
@@ -291,6 +302,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
         pdfKey: null,
         pdfSha256: null,
         derniereRelance: null,
+        ...(await deductionsOf(trx, devisId)),
       },
       linesFromQuote(quote),
     );
@@ -346,28 +358,13 @@ export async function deleteDraft(deps: InvoiceDeps, id: string): Promise<void> 
 
 // ——— Issuing ———
 
-/** What an issued document says of its seller and payment terms, from the configuration of the day. */
-function sellerOf(config: Config) {
-  return {
-    vendeurNom: config.invoicing.legalName,
-    vendeurEnseigne: config.business.name,
-    vendeurAdresse: config.business.address,
-    vendeurSiret: config.business.siret.replace(/\s/g, ''),
-    vendeurTva: config.invoicing.vatId ?? null,
-    iban: config.invoicing.iban ?? null,
-    bic: config.invoicing.bic ?? null,
-    delaiPaiementJours: config.invoicing.paymentDays,
-    tauxPenalites: config.invoicing.latePenaltyRate,
-  };
-}
-
 /**
  * Gives the next number of the year's sequence of this kind, inside the caller's write
  * transaction. The issue day is read after the counter's lock is held, so numbers follow
  * issue dates; if the year turned meanwhile (midnight on 31 December), the transaction is
  * tried again with the new year's sequence.
  */
-async function numberFor(trx: Db, type: FactureType, today: () => string): Promise<{ numero: string; day: string } | null> {
+export async function numberFor(trx: Db, type: FactureType, today: () => string): Promise<{ numero: string; day: string } | null> {
   const year = Number(today().slice(0, 4));
   const sequence = await nextSequence(trx, `${NUMERO_PREFIX[type]}-${year}`);
   const day = today();
@@ -418,6 +415,7 @@ export async function issueDraft(deps: InvoiceDeps, viewer: Pick<Viewer, 'id'>, 
       .updateTable('factures')
       .set({
         ...sellerOf(deps.config),
+        ...(await deductionsOf(trx, draft.devisId)),
         statut: 'émise',
         numero: number.numero,
         dateEmission: number.day,
