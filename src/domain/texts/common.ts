@@ -5,8 +5,8 @@
 export const texts = {
   appName: 'Convoyage Pro',
   notFoundTitle: '404 - Page non trouvée',
-  notFoundBody: "La page que vous cherchez n'existe pas ou a été déplacée.",
-  backHome: "Retour à l'accueil",
+  notFoundBody: 'La page que vous cherchez n’existe pas ou a été déplacée.',
+  backHome: 'Retour à l’accueil',
   loading: 'Chargement...',
   checkingPermissions: 'Vérification des autorisations en cours...',
   loadingUser: "Chargement de l'utilisateur...",
@@ -21,10 +21,13 @@ export const texts = {
   closeMessage: 'Fermer le message',
   loadingForm: 'Chargement du formulaire…',
   networkError: 'Connexion au serveur impossible. Vérifiez votre réseau et réessayez.',
+  invalidAnswer: 'Le serveur a envoyé une réponse inattendue. Rechargez la page ; si le problème persiste, contactez-nous.',
   routeErrorTitle: 'Erreur',
   routeErrorHeading: 'Une erreur est survenue',
-  routeErrorBody: "La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.",
+  routeErrorBody: 'La page n’a pas pu s’afficher. Rechargez-la ; si le problème persiste, contactez-nous.',
   reloadPage: 'Recharger la page',
+  /** « 23/11/2026 à 14:05 » */
+  dateAtTime: (day: string, time: string) => `${day} à ${time}`,
 
   // Simulator (spec sections 5, 8, 9)
   simulatorRequired: 'Veuillez remplir tous les champs.',
@@ -102,14 +105,14 @@ function accountTexts() {
     required: 'Ce champ est obligatoire.',
     invalidEmail: 'Adresse e-mail invalide.',
     invalidPhone: 'Numéro de téléphone invalide.',
-    resendVerification: "Renvoyer l'e-mail de vérification",
+    resendVerification: 'Renvoyer l’e-mail de vérification',
     verificationResent: (email: string) => `📧 Un nouvel e-mail de vérification a été envoyé à ${email} (vérifiez aussi les spams).`,
     verificationOk: '✅ Votre adresse e-mail est vérifiée. Vous pouvez maintenant vous connecter.',
     verificationReused: 'ℹ️ Ce lien de vérification a déjà été utilisé : votre adresse e-mail est vérifiée. Vous pouvez vous connecter.',
     verificationExpired:
       '❌ Ce lien de vérification a expiré. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.',
     verificationInvalid:
-      "❌ Ce lien de vérification n'est pas valide. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.",
+      '❌ Ce lien de vérification n’est pas valide. Connectez-vous avec votre e-mail et votre mot de passe pour en recevoir un nouveau.',
     forgotPasswordLink: 'Mot de passe oublié ?',
     forgotPasswordTitle: 'Mot de passe oublié',
     forgotPasswordIntro: 'Indiquez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',

@@ -4,7 +4,7 @@ import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factorie
 import { signUpBody } from './test-factories.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { insertQuote } from '#server/admin/test-factories.ts';
+import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
@@ -68,7 +68,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
     expect((await reset(b!, 'nouveau-mot-de-passe-b')).statusCode).toBe(200);
     const withA = await reset(a!, 'nouveau-mot-de-passe-a');
     expect(withA.statusCode).toBe(400);
-    expect(withA.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(withA.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
 
     // Another account's pending link is left alone.
     const other = await createCustomer(t);

@@ -1,23 +1,23 @@
-import { formatCentimes, formatNumeroFacture } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
+import { formatNumeroFacture, priceLines } from '#domain/invoices.ts';
 import { depositCents } from '#domain/payments.ts';
 import type { AcompteDeduit } from '#domain/schemas/payments.ts';
 import { invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { findQuoteById, recordQuoteEvent } from '#server/quotes/repository.ts';
+import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
+import { customerOfQuote, sellerOf } from './parties.ts';
 import {
-  findProfile,
   insertDocument,
   listCreditNotesOf,
   listDepositInvoicesOfQuote,
   listLines,
-  markDocumentIssued,
+  markIssued,
   nextSequence,
   type NewDocument,
+  type NewLine,
 } from './repository.ts';
-import { sellerOf } from './seller.ts';
 
 /**
  * Deposit invoices (« factures d'acompte », Factur-X type 386): issued when a quote with a
@@ -25,20 +25,6 @@ import { sellerOf } from './seller.ts';
  * the consumer withdraws. Each function works in the caller's write transaction; the PDFs and
  * their e-mails follow after the commit (`ensurePdf`, or the start-up sweep after a crash).
  */
-
-/** The customer as an invoice names him, from the quote and his profile. */
-async function customerOf(trx: Db, quoteRow: NonNullable<Awaited<ReturnType<typeof findQuoteById>>>) {
-  const quote = rowToDevis(quoteRow);
-  const profile = quoteRow.uid ? await findProfile(trx, quoteRow.uid) : undefined;
-  const clientType = quote.clientType ?? profile?.type ?? 'particulier';
-  return {
-    clientNom: quote.clientDetails?.nom?.trim() || profile?.nom || quoteRow.email || '',
-    clientAdresse: profile?.adresse ?? '',
-    clientEmail: quote.clientDetails?.email?.trim() || quoteRow.email,
-    clientType,
-    clientSiret: clientType === 'entreprise' ? (quote.clientDetails?.siret?.replace(/\s/g, '') ?? null) || null : null,
-  };
-}
 
 const NOT_ISSUED = {
   numero: null,
@@ -59,6 +45,22 @@ const NOT_ISSUED = {
   derniereRelance: null,
 } satisfies Partial<NewDocument>;
 
+/** A document made and issued in the same transaction: its draft cannot have been issued meanwhile. */
+async function issueAtOnce(trx: Db, id: string, changes: Parameters<typeof markIssued>[2]): Promise<FactureRow> {
+  const row = await markIssued(trx, id, { ...changes, emiseLe: new Date().toISOString() });
+  if (!row) throw new Error(`document ${id} was no longer a draft`);
+  return row;
+}
+
+/** The deposit invoices a quote's final invoice deducts, as of now: the columns its draft and its issue record. */
+export async function deductionsOf(trx: Db, devisId: string) {
+  const deposits = await depositsToDeduct(trx, devisId);
+  return {
+    acomptesCentimes: deposits.reduce((total, deposit) => total + deposit.montantCentimes, 0),
+    acomptesDeduits: deposits.length > 0 ? JSON.stringify(deposits) : null,
+  };
+}
+
 /**
  * The deposit invoice of a quote just signed: its deposit share of the final price, issued at
  * once (the next number of the year's `F-` sequence, the seller as configured today), due at
@@ -76,7 +78,7 @@ export async function issueDepositInvoiceIn(trx: Db, config: Config, devisId: st
     trx,
     {
       ...NOT_ISSUED,
-      ...(await customerOf(trx, quoteRow)),
+      ...(await customerOfQuote(trx, quoteRow)),
       type: 'facture',
       nature: 'acompte',
       statut: 'brouillon',
@@ -87,18 +89,18 @@ export async function issueDepositInvoiceIn(trx: Db, config: Config, devisId: st
       motif: null,
       datePrestation: today,
     },
-    [
+    priceLines([
       {
         description: d.deposit(pourcent, quoteRow.numeroDevis, formatCentimes(quoteRow.prixCentimes)),
         quantiteCentiemes: 100,
         prixUnitaireCentimes: amount,
       },
-    ],
+    ]),
   );
   const year = Number(today.slice(0, 4));
   const numero = formatNumeroFacture('facture', year, await nextSequence(trx, `F-${year}`));
   // A deposit is due at signature: payable on receipt.
-  const issued = await markDocumentIssued(trx, draft.id, {
+  const issued = await issueAtOnce(trx, draft.id, {
     ...sellerOf(config),
     delaiPaiementJours: 0,
     numero,
@@ -141,7 +143,7 @@ export async function creditDepositsIn(trx: Db, config: Config, devisId: string,
     const [invoice] = (await listDepositInvoicesOfQuote(trx, devisId)).filter((row) => row.id === deposit.id);
     if (!invoice) continue;
     const whole = deposit.montantCentimes === invoice.totalCentimes;
-    const lines = whole
+    const lines: NewLine[] = whole
       ? (await listLines(trx, [invoice.id])).map((line) => ({
           description: line.description,
           quantiteCentiemes: line.quantiteCentiemes,
@@ -172,11 +174,11 @@ export async function creditDepositsIn(trx: Db, config: Config, devisId: string,
         clientType: invoice.clientType,
         clientSiret: invoice.clientSiret,
       },
-      lines,
+      priceLines(lines),
     );
     const year = Number(today.slice(0, 4));
     const numero = formatNumeroFacture('avoir', year, await nextSequence(trx, `A-${year}`));
-    made.push(await markDocumentIssued(trx, note.id, { ...sellerOf(config), numero, dateEmission: today }));
+    made.push(await issueAtOnce(trx, note.id, { ...sellerOf(config), numero, dateEmission: today }));
     await recordQuoteEvent(trx, { devisId, by: { userId: null, role: 'admin' }, event: 'avoir émis', byName: numero });
   }
   return made;

@@ -1,5 +1,6 @@
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
-import { formatCentimes, formatJour, splitFrenchAddress } from '#domain/invoices.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { splitFrenchAddress } from '#domain/invoices.ts';
 import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
@@ -46,7 +47,7 @@ export function toEn16931(document: IssuedDocument): Invoice {
     notes.push(
       t.depositsNote(
         deposits
-          .map((deposit) => `${deposit.numero} du ${formatJour(deposit.dateEmission)} (${formatCentimes(deposit.montantCentimes)})`)
+          .map((deposit) => `${deposit.numero} du ${formatDay(deposit.dateEmission)} (${formatCentimes(deposit.montantCentimes)})`)
           .join(', '),
       ),
     );

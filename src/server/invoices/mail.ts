@@ -1,11 +1,11 @@
-import { formatCentimes, formatJour } from '#domain/invoices.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { epcPayload, formatIban } from '#domain/payments.ts';
 import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { renderNotification } from '#server/notifications/templates.ts';
+import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail, type OutboxAttachment } from '#server/outbox/outbox.ts';
 import { qrCodePng } from '#server/pdf/qr-code.ts';
 import { invoiceFilename } from './factur-x.ts';
@@ -61,8 +61,8 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
   const due = row.totalCentimes - row.acomptesCentimes;
   const pay = await meansToPay(config, row, due);
   const body = isDeposit
-    ? m.depositBody(row.numero, row.numeroDevis, total, formatJour(row.dateEcheance))
-    : m.issuedBody(row.numero, row.numeroDevis, formatCentimes(due), formatJour(row.dateEcheance));
+    ? m.depositBody(row.numero, row.numeroDevis, total, formatDay(row.dateEcheance))
+    : m.issuedBody(row.numero, row.numeroDevis, formatCentimes(due), formatDay(row.dateEcheance));
   return enqueueMail(trx, {
     kind: INVOICE_MAIL_KINDS.document,
     devisId: row.devisId,
@@ -96,7 +96,7 @@ export async function queueReminderMail(trx: Db, config: Config, row: FactureRow
       subject: m.reminderSubject(row.numero),
       name: row.clientNom,
       paragraphs: [
-        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatJour(row.dateEcheance), state.late),
+        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late),
         ...penalties,
         ...pay.paragraphs,
       ],

@@ -1,4 +1,4 @@
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';

@@ -1,10 +1,10 @@
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { receiptMailTexts as m } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { renderNotification } from '#server/notifications/templates.ts';
+import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 
 export const PAYMENT_MAIL_KINDS = { receipt: 'payment-receipt', receiptAdmin: 'payment-receipt-admin' } as const;

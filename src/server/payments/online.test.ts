@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
 import { receiptMailTexts } from '#domain/texts/payments.ts';
-import { getFacture } from '#server/invoices/service.ts';
+import { getInvoice } from '#server/invoices/service.ts';
 import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { startFakeStripe } from '#server/test/fake-stripe.ts';
 import { addressOf, buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
@@ -53,7 +53,7 @@ describe.each(ENGINES)('paying an invoice by card on %s', (engine) => {
       payment_intent: 'pi_test_42',
       ...over,
     });
-  const paymentsOf = async (factureId: string) => (await getFacture(invoiceDeps(t), factureId)).paiements;
+  const paymentsOf = async (factureId: string) => (await getInvoice(invoiceDeps(t), factureId)).paiements;
 
   it('opens a page for what is left to pay, then records the payment only from the signed notification, once', async () => {
     const { customer, viewer, factureId, session } = await opened();
@@ -65,7 +65,7 @@ describe.each(ENGINES)('paying an invoice by card on %s', (engine) => {
 
     const event = paidEvent(session);
     expect(await send(event)).toEqual({ status: 200, body: { received: true, applied: true } });
-    const facture = await getFacture(invoiceDeps(t), factureId);
+    const facture = await getInvoice(invoiceDeps(t), factureId);
     expect(facture.etat).toBe('payée');
     expect(facture.paiements).toEqual([expect.objectContaining({ montantCentimes: 45_050, moyen: 'carte' })]);
     const page = await paymentPage(deps, viewer, factureId);

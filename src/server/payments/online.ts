@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { epcPayload, formatIban } from '#domain/payments.ts';
 import { onlinePaymentMessages as msg } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';

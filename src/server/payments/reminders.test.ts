@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
-import { getFacture } from '#server/invoices/service.ts';
+import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, depsOf as invoiceDeps, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { sendDueReminders, setInvoiceReminders } from './reminders.ts';
@@ -39,7 +39,7 @@ describe.each(ENGINES)('automatic reminders on %s', (engine) => {
     await addProfile(t, company, { type: 'entreprise' });
     const person = await createCustomer(t, { name: 'Claire Martin' });
     const { invoice: business } = await issuedInvoice(t, admin, company, { entreprise: true });
-    const consumer = await getFacture(invoiceDeps(t), await issuedThroughService(t, person));
+    const consumer = await getInvoice(invoiceDeps(t), await issuedThroughService(t, person));
     await t.outbox();
     seen = (await t.outbox()).length;
 

@@ -1,4 +1,4 @@
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { isLateStep, reminderToSend, REMINDER_STEPS, type ReminderStep } from '#domain/payments.ts';
 import { reminderApiMessages as msg } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';

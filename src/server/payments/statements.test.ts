@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementErrors } from '#domain/texts/payments.ts';
 import { AppError } from '#server/errors.ts';
 import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
-import { getFacture } from '#server/invoices/service.ts';
+import { getInvoice } from '#server/invoices/service.ts';
 import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { importStatement, matchOperation } from './statements.ts';
 import { camt053Xml } from './statements/test-factories.ts';
@@ -18,7 +18,7 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
   afterAll(() => t.close());
 
   const deps = () => ({ database: t.app.database });
-  const invoice = (id: string) => getFacture(invoiceDeps(t), id);
+  const invoice = (id: string) => getInvoice(invoiceDeps(t), id);
   const count = async (table: 'releves' | 'releve_operations' | 'facture_paiements') =>
     Number(
       (

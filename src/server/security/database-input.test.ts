@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { insertQuote } from '#server/admin/test-factories.ts';
+import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { errorHandler } from '#server/error-handler.ts';
 import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
@@ -141,7 +141,7 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
       payload: { token, newPassword: 'nouveau-mot-de-passe' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(response.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
   });
 
   it.each([

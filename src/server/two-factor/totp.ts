@@ -1,10 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { Secret, TOTP } from 'otpauth';
-import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Auth } from '#server/accounts/auth.ts';
-import type { Db, DbEngine } from '#server/db/index.ts';
+import type { Db } from '#server/db/index.ts';
+import { claimTotpStep } from './repository.ts';
 
 /**
  * The rows of better-auth's two-factor plugin (`twoFactor`: the encrypted secret and backup
@@ -16,7 +16,8 @@ import type { Db, DbEngine } from '#server/db/index.ts';
  * - the backup codes are a JSON array of `xxxxx-xxxxx`, encrypted the same way.
  */
 
-type AuthContext = Awaited<Auth['$context']>;
+// What these functions use of better-auth's context: the one of `auth.$context` or of a hook's `ctx.context`.
+type AuthContext = Pick<Awaited<Auth['$context']>, 'adapter' | 'internalAdapter' | 'secretConfig'>;
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD = 30;
@@ -38,10 +39,26 @@ function totpOf(base32: string, issuer: string, label: string) {
   return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(base32) });
 }
 
-/** Whether `code` is the current code of `base32` (or the one just before or after: clocks drift). */
-export function checkTotp(base32: string, code: string): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totpOf(base32, 'x', 'x').validate({ token: code, window: 1 }) !== null;
+/**
+ * The 30-second step `code` belongs to when it is a code of `base32` for now, or for the step
+ * just before or after (clocks drift); null when it is not.
+ */
+function stepOfTotp(base32: string, code: string): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Date.now();
+  const delta = totpOf(base32, 'x', 'x').validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
+}
+
+/**
+ * A code of the account's app is accepted once (RFC 6238 §5.2): its step is recorded as it is
+ * accepted, and a code of that step or an earlier one is `reused` from then on, on every
+ * instance; `wrong` when it is no code of `base32` for now.
+ */
+export async function acceptTotpCode(db: Db, userId: string, base32: string, code: string): Promise<'accepted' | 'reused' | 'wrong'> {
+  const step = stepOfTotp(base32, code);
+  if (step === null) return 'wrong';
+  return (await claimTotpStep(db, userId, step)) ? 'accepted' : 'reused';
 }
 
 /** What the set-up screen shows: the key as text, the otpauth:// address and its QR code (SVG data URL). */
@@ -97,12 +114,7 @@ export async function saveTwoFactor(
   await ctx.internalAdapter.updateUser(userId, { twoFactorEnabled: row.verified });
 }
 
-/**
- * The same rows, written with Kysely inside the caller's transaction, so that a change of the
- * second factor, its journal entry and the e-mail to its owner are written together or not at
- * all (better-auth's adapter cannot join our transactions). Encrypt first: nothing but SQL
- * happens inside a transaction.
- */
+/** The row's secret and codes encrypted, for repository.ts to write inside a transaction (nothing but SQL happens there). */
 export type SealedTwoFactor = { secret: string; backupCodes: string };
 
 export async function sealTwoFactor(ctx: AuthContext, row: { base32: string; backupCodes: string[] }): Promise<SealedTwoFactor> {
@@ -110,39 +122,3 @@ export async function sealTwoFactor(ctx: AuthContext, row: { base32: string; bac
 }
 
 export const sealBackupCodes = (ctx: AuthContext, codes: string[]) => encrypt(ctx, JSON.stringify(codes));
-
-/** A boolean column as each engine stores it (better-sqlite3 binds no booleans). */
-const flag = (engine: DbEngine, value: boolean) => (engine === 'sqlite' ? Number(value) : value);
-
-async function setEnabledFlag(trx: Db, engine: DbEngine, userId: string, enabled: boolean) {
-  await sql`update ${sql.table('user')} set ${sql.ref('twoFactorEnabled')} = ${flag(engine, enabled)} where ${sql.ref('id')} = ${userId}`.execute(
-    trx,
-  );
-}
-
-/** Replaces the user's row with a second factor in force. */
-export async function storeVerifiedTwoFactorIn(trx: Db, engine: DbEngine, userId: string, sealed: SealedTwoFactor): Promise<void> {
-  await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
-  await sql`insert into ${sql.table('twoFactor')} (${sql.join([
-    sql.ref('id'),
-    sql.ref('secret'),
-    sql.ref('backupCodes'),
-    sql.ref('userId'),
-    sql.ref('verified'),
-    sql.ref('failedVerificationCount'),
-  ])}) values (${randomUUID()}, ${sealed.secret}, ${sealed.backupCodes}, ${userId}, ${flag(engine, true)}, ${0})`.execute(trx);
-  await setEnabledFlag(trx, engine, userId, true);
-}
-
-/** Replaces the backup codes of the user's second factor. */
-export async function storeBackupCodesIn(trx: Db, userId: string, sealedCodes: string): Promise<void> {
-  await sql`update ${sql.table('twoFactor')} set ${sql.ref('backupCodes')} = ${sealedCodes} where ${sql.ref('userId')} = ${userId}`.execute(
-    trx,
-  );
-}
-
-/** Removes the user's second factor. */
-export async function removeTwoFactorIn(trx: Db, engine: DbEngine, userId: string): Promise<void> {
-  await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
-  await setEnabledFlag(trx, engine, userId, false);
-}

@@ -1,14 +1,14 @@
 import type { Devis } from '#domain/schemas/devis.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useRetryMail } from '../api/use-retry-mail.ts';
 import styles from './admin.module.css';
 
-/** Where the quote's e-mail for signature stands, and « Réessayer l'envoi » while it has not gone. */
+/** Where the quote's e-mail for signature stands, and « Réessayer l’envoi » while it has not gone. */
 export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'envoi'> }) {
   const retry = useRetryMail();
   const toast = useToast();
@@ -16,22 +16,26 @@ export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'env
   // A quote confirmed before the outbox existed may have no message: it can be queued anew.
   if (!envoi && devis.statut !== 'confirmé') return null;
   const canRetry = !envoi || envoi.etat === 'échec' || envoi.etat === 'en attente' || envoi.etat === 'annulé';
-  const onRetry = () =>
-    retry.mutate(devis.id, {
-      onSuccess: () => toast.show(adminTexts.mailRetryDone, 'success'),
-      onError: (error) => toast.show(error instanceof ApiError ? error.message : adminTexts.actionFailure, 'error'),
-    });
+  const onRetry = async () => {
+    try {
+      await retry.mutateAsync(devis.id);
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : adminTexts.actionFailure, 'error');
+      return;
+    }
+    toast.show(adminTexts.mailRetryDone, 'success');
+  };
 
   return (
     <section className={styles.mailState} aria-labelledby={`envoi-${devis.id}`}>
       <h3 id={`envoi-${devis.id}`}>{adminTexts.mailStateTitle}</h3>
       {envoi?.etat === 'envoyé' && envoi.envoyeLe ? (
-        <Message kind="success">{adminTexts.mailSent(formatDateTime(envoi.envoyeLe))}</Message>
+        <Message kind="success">{adminTexts.mailSent(formatParisDateTime(envoi.envoyeLe))}</Message>
       ) : null}
       {envoi?.etat === 'en attente' ? (
         <Message kind="info">
           {adminTexts.mailPending}
-          {envoi.tentatives > 0 && envoi.prochainEssai ? ` — ${adminTexts.mailNextTry(formatDateTime(envoi.prochainEssai))}` : null}
+          {envoi.tentatives > 0 && envoi.prochainEssai ? ` — ${adminTexts.mailNextTry(formatParisDateTime(envoi.prochainEssai))}` : null}
         </Message>
       ) : null}
       {envoi?.etat === 'échec' ? <Message kind="error">{adminTexts.mailFailed}</Message> : null}

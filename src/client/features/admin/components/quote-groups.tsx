@@ -3,13 +3,14 @@ import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/adm
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { formatDate, formatDateTime, formatQuotePrice } from '#client/lib/format.ts';
+import { formatParisDate, formatParisDateTime, formatQuotePrice } from '#domain/format.ts';
 import { telHref } from '#client/lib/phone.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useAdminGroup } from '../api/use-admin-quotes.ts';
 import { QuoteActions } from './quote-actions.tsx';
 import styles from './admin.module.css';
+import { NoBreak } from '#client/ui/keep-together.tsx';
 
 function QuoteItem({ devis }: { devis: DevisSummary }) {
   return (
@@ -20,7 +21,7 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
         {devis.envoiEchoue ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{adminTexts.mailFailedBadge}</span> : null}
       </div>
       <p className={styles.quoteInfo}>
-        {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
+        {formatParisDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
         {formatQuotePrice(devis.prix, devis.statut)}
         {devis.clientNom ? ` · ${devis.clientNom}` : ''}
         {devis.clientTelephone ? (
@@ -56,10 +57,12 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
           aria-controls={panelId}
           onClick={() => setIsOpen((open) => !open)}
         >
-          <span className={styles.groupEmail}>{group.email}</span>
+          <span className={styles.groupEmail}>
+            <NoBreak>{group.email}</NoBreak>
+          </span>
           <span className={styles.groupMeta}>
             {clientNom ? `${clientNom} · ` : ''}
-            {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
+            {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatParisDateTime(group.derniereActivite))}
           </span>
         </button>
       </h2>

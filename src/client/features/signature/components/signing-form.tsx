@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { hasInk, type SignatureDrawing, type SigningView } from '#domain/schemas/signature.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
-import { formatDateTime, formatEurosAndCents } from '#client/lib/format.ts';
+import { formatParisDateTime, formatPrice } from '#domain/format.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
@@ -29,7 +29,7 @@ export function SigningForm({ view }: { view: SigningView }) {
     return <SignedNotice url={mutation.data.devisSigneURL} justSigned />;
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Problems = {};
     if (!name.trim()) found.name = s.signerNameMissing;
@@ -37,10 +37,15 @@ export function SigningForm({ view }: { view: SigningView }) {
     if (!hasInk(drawing)) found.drawing = s.signatureMissing;
     setProblems(found);
     if (Object.keys(found).length > 0 || !shownSha256) return;
-    mutation.mutate(
-      { id: view.id, body: { nomSignataire: name.trim(), consentement: true, signature: drawing, pdfSha256: shownSha256 } },
-      { onError: (error) => setProblems({ form: error instanceof ApiError ? error.message : texts.unknownError }) },
-    );
+    try {
+      // Once signed, this form gives way to the signed document (mutation.isSuccess).
+      await mutation.mutateAsync({
+        id: view.id,
+        body: { nomSignataire: name.trim(), consentement: true, signature: drawing, pdfSha256: shownSha256 },
+      });
+    } catch (error) {
+      setProblems({ form: error instanceof ApiError ? error.message : texts.unknownError });
+    }
   }
 
   const clauses: string[] = [];
@@ -57,7 +62,7 @@ export function SigningForm({ view }: { view: SigningView }) {
           <h2 id="summary">{s.summaryTitle}</h2>
           <dl>
             <dt>{s.finalPrice}</dt>
-            <dd className={styles.price}>{`${formatEurosAndCents(view.prix)}\u00a0€`}</dd>
+            <dd className={styles.price}>{formatPrice(view.prix)}</dd>
             <dt>{s.route}</dt>
             <dd>{`${view.adresseDepart} → ${view.adresseArrivee}`}</dd>
             <dt>{s.clausesTitle}</dt>
@@ -97,7 +102,7 @@ export function SignedNotice({
   signature?: SigningView['signature'];
   justSigned?: boolean;
 }) {
-  const text = justSigned ? s.signed : signature ? s.signedBy(signature.nom, formatDateTime(signature.date)) : s.alreadySignedInfo;
+  const text = justSigned ? s.signed : signature ? s.signedBy(signature.nom, formatParisDateTime(signature.date)) : s.alreadySignedInfo;
   return (
     <div>
       <Message kind="success">{text}</Message>

@@ -1,0 +1,36 @@
+import type { Config } from '#server/config.ts';
+import { findUtilisateur } from '#server/accounts/service.ts';
+import type { Db } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
+import { rowToDevis } from '#server/quotes/service.ts';
+
+/** The two parties an invoice names: the seller as configured today, the customer from his quote and profile. */
+
+/** What an issued document says of its seller and payment terms, from the configuration of the day. */
+export function sellerOf(config: Config) {
+  return {
+    vendeurNom: config.invoicing.legalName,
+    vendeurEnseigne: config.business.name,
+    vendeurAdresse: config.business.address,
+    vendeurSiret: config.business.siret.replace(/\s/g, ''),
+    vendeurTva: config.invoicing.vatId ?? null,
+    iban: config.invoicing.iban ?? null,
+    bic: config.invoicing.bic ?? null,
+    delaiPaiementJours: config.invoicing.paymentDays,
+    tauxPenalites: config.invoicing.latePenaltyRate,
+  };
+}
+
+/** The customer as an invoice of this quote names him: the quote's details first, then his profile. */
+export async function customerOfQuote(trx: Db, quoteRow: DevisRow) {
+  const quote = rowToDevis(quoteRow);
+  const profile = quoteRow.uid ? await findUtilisateur(trx, quoteRow.uid) : null;
+  const clientType = quote.clientType ?? profile?.type ?? 'particulier';
+  return {
+    clientNom: quote.clientDetails?.nom?.trim() || profile?.nom || quoteRow.email || '',
+    clientAdresse: profile?.adresse ?? '',
+    clientEmail: quote.clientDetails?.email?.trim() || quoteRow.email,
+    clientType,
+    clientSiret: clientType === 'entreprise' ? (quote.clientDetails?.siret?.replace(/\s/g, '') ?? null) || null : null,
+  };
+}
