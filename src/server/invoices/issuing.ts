@@ -3,7 +3,6 @@ import { formatCentimes } from '#domain/format.ts';
 import { addDays, formatNumeroFacture, netCentimes, NUMERO_PREFIX, priceLines, type FactureType } from '#domain/invoices.ts';
 import type { AvoirInput, Facture } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
-import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, storeDocument } from '#server/documents/documents.ts';
