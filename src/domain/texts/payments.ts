@@ -28,6 +28,7 @@ export const bankTexts = {
   depositInvalid: 'L’acompte est un pourcentage entier entre 0 et 100.',
   mappingRequired: 'Indiquez le nom de la colonne, tel qu’il figure sur la ligne d’en-tête du fichier.',
   mappingAmount: 'Indiquez une colonne « Montant », ou bien une colonne « Débit » et une colonne « Crédit ».',
+  remindersInvalid: 'Indiquez si les relances automatiques sont arrêtées (vrai ou faux).',
 } as const;
 
 /** The refusals of the bank routes. */
@@ -38,6 +39,9 @@ export const bankApiMessages = {
   invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
   moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
   fileMissing: 'Choisissez le fichier du relevé exporté par votre banque.',
+  oneFile: 'Déposez un seul relevé à la fois.',
+  badName: 'Le nom du fichier contient des caractères non autorisés : renommez-le.',
+  malformed: 'L’envoi du fichier est incomplet ou mal formé : réessayez.',
 } as const;
 
 /** Paying an invoice online: the refusals and what the provider's page shows. */
@@ -76,4 +80,18 @@ export const depositTexts = {
   atSignature: (amount: string, pourcent: number) => `Acompte à la signature : ${amount} (${pourcent} %)`,
   cancelled: 'Annulation de la mission : acompte annulé',
   withdrawal: 'Rétractation du client : acompte remboursé',
+} as const;
+
+/** The API documentation's summaries of the payment routes. */
+export const paymentApiDocs = {
+  page: 'Une facture à payer : ce qui reste dû, le paiement en ligne et le virement (code QR EPC)',
+  startOnline: 'Ouvre une page de paiement par carte pour ce qui reste dû (le montant est calculé par le serveur)',
+  webhook: 'Notification signée du prestataire de paiement : seule source d’un paiement par carte',
+  bank: 'La page Banque : relevés importés, opérations à rapprocher, débits, factures en attente',
+  importStatement: 'Importe un relevé bancaire (CAMT.053 ou CSV, multipart)',
+  matchOperation: 'Rapproche un crédit du relevé d’une facture (virement enregistré)',
+  ignoreOperation: 'Écarte un crédit qui ne règle aucune facture',
+  saveCsvMapping: 'Enregistre la correspondance des colonnes du CSV de la banque',
+  reminders: 'Les relances automatiques d’une facture',
+  setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
 } as const;

@@ -1,9 +1,11 @@
 import { parisToday } from '#domain/format.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/index.ts';
+import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { creditDepositsIn, issueDepositInvoiceIn } from '#server/invoices/deposits.ts';
+import { ensurePdf } from '#server/invoices/issuing.ts';
+import type { InvoiceDeps } from '#server/invoices/service.ts';
 
 /**
  * The deposit's rules (issue 29), called by the quote's own steps in their transactions:
@@ -20,6 +22,21 @@ import { creditDepositsIn, issueDepositInvoiceIn } from '#server/invoices/deposi
 
 export function issueDepositOnSignature(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow | null> {
   return issueDepositInvoiceIn(trx, config, devisId, today);
+}
+
+/**
+ * Once a quote's signature is stored (online, confirmed, or uploaded), its deposit invoice in
+ * a transaction of its own (a signature taken back never leaves a numbered invoice behind),
+ * then its PDF and the e-mail that carries it with the means to pay. Never fails the
+ * signature: a failure is logged, and the PDF is made on first demand or by the start-up sweep.
+ */
+export async function issueDepositAfterSignature(deps: InvoiceDeps, devisId: string): Promise<void> {
+  try {
+    const issued = await withWriteTransaction(deps.database, (trx) => issueDepositOnSignature(trx, deps.config, devisId));
+    if (issued) await ensurePdf(deps, issued);
+  } catch (error) {
+    deps.log.error({ err: error, devisId }, 'the deposit invoice of a signed quote could not be issued or sent');
+  }
 }
 
 export function creditDepositsOnCancellation(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {

@@ -138,7 +138,7 @@ export async function startOnlinePayment(deps: OnlineDeps, viewer: Viewer, factu
   }
 }
 
-export type WebhookAnswer = { status: number; body: { received: boolean; applied?: boolean } };
+export type WebhookAnswer = { status: 200 | 400; body: { received: boolean; applied?: boolean } };
 
 /**
  * The provider's notification, the only way a card payment is recorded. Its signature is

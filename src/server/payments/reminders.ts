@@ -4,11 +4,25 @@ import { reminderApiMessages as msg } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import { notFound } from '#server/errors.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import type { TaskDeclaration } from '#server/tasks/declared-tasks.ts';
 import { findPayableInvoice, listOpenInvoices } from '#server/invoices/holder-payments.ts';
 import { queueReminderMail } from '#server/invoices/mail.ts';
 import { claimReminder, listRemindersSent, listStoppedReminders, setReminderMail, setRemindersStopped } from './repository.ts';
 
-export type ReminderDeps = { database: DatabaseHandle; config: Config };
+export type ReminderDeps = { database: DatabaseHandle; config: Config; outbox?: Pick<OutboxWorker, 'kick'> };
+
+/** The daily reminders as a declared task (tasks/declared-tasks.ts): one run at a time across instances. */
+export function reminderTask(deps: Omit<ReminderDeps, 'database'>): TaskDeclaration<{ sent: number }> {
+  return {
+    name: 'payment-reminders',
+    intervalMs: deps.config.payments.reminderIntervalMinutes * 60_000,
+    // The first run one interval after the start: a restart does not send anything early.
+    firstRunDelayMs: deps.config.payments.reminderIntervalMinutes * 60_000,
+    run: ({ database, now }) => sendDueReminders({ ...deps, database }, now),
+    report: (result) => (result.sent > 0 ? result : null),
+  };
+}
 
 /**
  * The daily reminders (a declared task): for each invoice still awaiting money whose
@@ -41,6 +55,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<{
     });
     if (queued) count += 1;
   }
+  if (count > 0) deps.outbox?.kick();
   return { sent: count };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
@@ -61,7 +62,11 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
   return updated;
 }
 
-export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
+export async function confirmSigned(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const signed = await applyAction(deps, admin, id, 'confirmSigned');
+  await issueDepositAfterSignature(deps, id);
+  return rowToDevis(signed);
+}
 export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
 export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
@@ -108,6 +113,7 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const changes = {
     prixCentimes: prix.centimes,
     clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+    acomptePourcent: body.acomptePourcent ?? deps.config.payments.depositPercent,
   };
   const devis = rowToDevis({ ...row, ...changes, statut: to });
   const pdf = await storeQuotePdf(deps, devis);

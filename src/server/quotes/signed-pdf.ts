@@ -1,3 +1,4 @@
+import { issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
@@ -83,6 +84,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
     throw new AppError('unavailable', adminTexts.uploadStoreFailure, { cause: error });
   }
   await releaseMail(deps.database.db, claimed.mailIds);
+  if (from !== to) await issueDepositAfterSignature(deps, id);
   deps.outbox.kick();
   return rowToDevis(updated);
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { formatParisDateAtTime } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
@@ -188,6 +189,7 @@ export async function signQuote(
     throw error;
   }
   await releaseMail(deps.database.db, claimed.mailIds);
+  await issueDepositAfterSignature(deps, row.id);
   deps.outbox.kick();
   const historique = await listHistory(deps.database.db, row.id);
   return { ...rowToDevis(claimed.updated), historique };

@@ -4,6 +4,9 @@ import { isCamt053, parseCamt053 } from './camt053.ts';
 import { parseCsvStatement } from './csv.ts';
 import { decodeStatement, StatementError, type ParsedStatement } from './statement.ts';
 
+/** The largest statement accepted (several months of a small business's account fit in far less). */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+
 /**
  * A statement file as the bank exported it: camt.053 XML, recognised by its content, or CSV,
  * read with the saved column mapping. Throws StatementError (French) for anything else.
