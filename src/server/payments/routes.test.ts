@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import type { PaymentPage } from '#domain/schemas/payments.ts';
+import { statementErrors } from '#domain/texts/payments.ts';
+import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { getInvoice } from '#server/invoices/service.ts';
+import { addProfile, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { multipartBody } from '#server/quotes/back-office-test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { startFakeStripe } from '#server/test/fake-stripe.ts';
+import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { camt053Xml } from './statements/test-factories.ts';
+
+const SECRET_KEY = 'sk_test_routes';
+const WEBHOOK_SECRET = 'whsec_routes';
+const { payments, quotes } = apiRoutes;
+
+/**
+ * Getting paid through the API, as the browser and the provider call it: a quote signed with a
+ * 30 % deposit gets its deposit invoice e-mailed with the transfer's QR code; « Payer en ligne »
+ * opens the provider's page; only the signed notification records the payment; a statement
+ * uploaded as multipart records the transfer naming an invoice, once.
+ */
+describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    t = await buildTestApp(engine, {
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.baseUrl,
+        BUSINESS_IBAN: 'FR7630006000011234567890189',
+        BUSINESS_BIC: 'AGRIFRPP',
+        DEPOSIT_PERCENT: '30',
+      },
+    });
+    admin = (await createAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A quote of a new customer with a 30 % deposit on 420,50 €, confirmed signed by the administrator. */
+  async function signedWithDeposit() {
+    const customer = await createCustomer(t, { name: 'Claire Martin' });
+    await addProfile(t, customer);
+    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
+    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const signed = await t.app.inject({ method: 'POST', url: apiPath(quotes.confirmSigned, { id: quote.id }), headers: admin });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const deposit = await t.app.database.db
+      .selectFrom('factures')
+      .selectAll()
+      .where('devisId', '=', quote.id)
+      .where('nature', '=', 'acompte')
+      .executeTakeFirstOrThrow();
+    return { customer, quote, deposit };
+  }
+
+  const webhook = (payload: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: payments.stripeWebhook.path,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+
+  it('issues the deposit invoice at signature, e-mails it with its QR code, and records a card payment only from the signed notification', async () => {
+    const { customer, deposit } = await signedWithDeposit();
+    expect(deposit).toMatchObject({ statut: 'émise', totalCentimes: 12_615, dateEcheance: deposit.dateEmission });
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    const depositMail = mails.find((mail) => mail.subject === invoiceMailTexts.depositSubject(deposit.numero!));
+    expect(depositMail, mails.map((mail) => mail.subject).join(' | ')).toBeDefined();
+    expect(depositMail!.attachments.map((file) => file.filename)).toContain(`virement-${deposit.numero}.png`);
+
+    const page = await t.app.inject({ method: 'GET', url: apiPath(payments.page, { id: deposit.id }), headers: customer.headers });
+    expect(page.statusCode).toBe(200);
+    const shown = page.json<PaymentPage>();
+    expect(shown).toMatchObject({ enLigne: true, facture: { acompte: true, resteCentimes: 12_615 } });
+    expect(shown.virement?.qrCode).toMatch(/^data:image\/svg\+xml/);
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: apiPath(payments.startOnline, { id: deposit.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const sessionId = started.json<{ url: string }>().url.split('/').at(-1)!;
+    const session = fake.sessions.get(sessionId)!;
+    expect(session).toMatchObject({ amount_total: 12_615, currency: 'eur' });
+
+    const event = fake.eventFor('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' });
+    const payload = JSON.stringify(event);
+    // Forged, then late: refused, nothing recorded.
+    expect((await webhook(payload, fake.sign(payload, { secret: 'whsec_other' }))).statusCode).toBe(400);
+    expect((await webhook(payload, fake.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).statusCode).toBe(400);
+    expect((await getInvoice(invoiceDeps(t), deposit.id)).paiements).toEqual([]);
+
+    const applied = await webhook(payload, fake.sign(payload));
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toEqual({ received: true, applied: true });
+    const replay = await webhook(payload, fake.sign(payload));
+    expect(replay.json()).toEqual({ received: true, applied: false });
+    const paid = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(paid.etat).toBe('payée');
+    expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'carte' })]);
+  });
+
+  it('records a transfer naming an invoice from an uploaded statement, once, and refuses a malformed file in French', async () => {
+    const { deposit } = await signedWithDeposit();
+    const upload = (content: string) => {
+      const body = multipartBody([{ filename: 'releve.xml', contentType: 'application/xml', content: Buffer.from(content) }]);
+      return t.app.inject({
+        method: 'POST',
+        url: payments.importStatement.path,
+        headers: { ...admin, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    const statementsBefore = await t.app.database.db.selectFrom('releves').select('id').execute();
+    const malformed = await upload('<?xml version="1.0"?><Document><BkToCstmrStmt>');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(statementErrors.xmlMalformed(1));
+    expect(await t.app.database.db.selectFrom('releves').select('id').execute()).toEqual(statementsBefore);
+
+    const file = camt053Xml([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }]);
+    const first = await upload(file);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ operations: 1, nouvelles: 1, rapprochees: 1 });
+    const again = await upload(file);
+    expect(again.json()).toMatchObject({ operations: 1, nouvelles: 0, rapprochees: 0 });
+    const paid = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'virement' })]);
+  });
+});
