@@ -85,7 +85,11 @@ export const paymentPageSchema = z.object({
     })
     .nullable(),
   derniereTentative: z
-    .object({ statut: z.enum(['création', 'ouverte', 'payée', 'expirée', 'échouée']), montantCentimes: z.number().int(), createdAt: z.string() })
+    .object({
+      statut: z.enum(['création', 'ouverte', 'payée', 'expirée', 'échouée']),
+      montantCentimes: z.number().int(),
+      createdAt: z.string(),
+    })
     .nullable(),
 });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;

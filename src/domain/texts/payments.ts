@@ -95,3 +95,54 @@ export const paymentApiDocs = {
   reminders: 'Les relances automatiques d’une facture',
   setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
 } as const;
+
+/** The customer's payment page (/factures/:id/paiement). */
+export const paymentPageTexts = {
+  title: (numero: string, acompte: boolean) => (acompte ? `Facture d’acompte n° ${numero}` : `Facture n° ${numero}`),
+  loading: 'Chargement de la facture…',
+  failure: 'La facture n’a pas pu être chargée.',
+  total: 'Montant de la facture',
+  deposits: 'Acomptes déduits',
+  left: 'Reste à payer',
+  due: 'À régler avant le',
+  settled: 'Cette facture est réglée. Merci !',
+  payOnline: 'Payer en ligne',
+  payOnlineHint: 'Paiement par carte sur la page sécurisée de notre prestataire de paiement.',
+  confirming: 'Paiement en cours de confirmation',
+  confirmingHint: 'Votre banque nous confirme le paiement dans quelques instants : cette page se met à jour d’elle-même.',
+  transferTitle: 'Payer par virement',
+  transferHint: 'Scannez ce code avec l’application de votre banque, ou saisissez les coordonnées ci-dessous.',
+  qrAlt: (reference: string) => `Code QR du virement de la facture ${reference}`,
+  iban: 'IBAN',
+  bic: 'BIC',
+  beneficiary: 'Bénéficiaire',
+  reference: 'Référence à indiquer',
+  amount: 'Montant',
+  back: 'Retour à mon espace',
+  payLink: 'Payer',
+} as const;
+
+/** The back office's bank page (/admin/banque). */
+export const bankPageTexts = {
+  title: 'Banque',
+  loading: 'Chargement des relevés…',
+  failure: 'La page Banque n’a pas pu être chargée.',
+  importTitle: 'Importer un relevé',
+  importHint: 'Relevé exporté par votre banque au format XML CAMT.053, ou CSV une fois la correspondance des colonnes enregistrée.',
+  file: 'Fichier du relevé',
+  import: 'Importer',
+  imported: (nouvelles: number, rapprochees: number, proposees: number) =>
+    `Relevé importé : ${nouvelles} opération(s) nouvelle(s), ${rapprochees} virement(s) enregistré(s), ${proposees} rapprochement(s) proposé(s).`,
+  toHandleTitle: 'Crédits à rapprocher',
+  nothingToHandle: 'Aucun crédit en attente.',
+  proposed: 'Proposé',
+  invoice: 'Facture réglée',
+  chooseInvoice: 'Choisir une facture',
+  invoiceOption: (numero: string, client: string, reste: string) => `${numero} – ${client} – reste ${reste}`,
+  confirm: 'Enregistrer le virement',
+  ignore: 'Écarter',
+  matched: 'Virement enregistré sur la facture.',
+  debitsTitle: 'Débits (frais de mission à venir)',
+  noDebits: 'Aucun débit en attente.',
+  recentTitle: 'Derniers virements enregistrés',
+} as const;

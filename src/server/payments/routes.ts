@@ -114,7 +114,13 @@ async function webhookRoute(app: RouteScope): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
   app.post(
     routes.stripeWebhook.path,
-    { schema: { tags, summary: docs.webhook, response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) } } },
+    {
+      schema: {
+        tags,
+        summary: docs.webhook,
+        response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) },
+      },
+    },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
@@ -158,7 +164,8 @@ async function readStatementFile(request: FastifyRequest): Promise<{ filename: s
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('validation', bankApiMessages.oneFile);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', statementErrors.tooLarge(`${MAX_STATEMENT_BYTES / 1024 / 1024} Mo`));
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large', statementErrors.tooLarge(`${MAX_STATEMENT_BYTES / 1024 / 1024} Mo`));
     if (error instanceof AppError) throw error;
     request.log.warn({ err: error }, 'refused: malformed multipart body');
     throw new AppError('validation', bankApiMessages.malformed, { cause: error });

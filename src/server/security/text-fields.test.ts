@@ -203,7 +203,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   // Getting paid: the reminders' switch, the bank's CSV mapping, a statement line's match, the provider's notification.
   'PUT /api/admin/factures/:id/relances': {
     as: 'admin',
-    build: async ({ t, owner }) => ({ url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`, body: { arretees: true } }),
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`,
+      body: { arretees: true },
+    }),
   },
   'PUT /api/admin/banque/correspondance-csv': {
     as: 'admin',
@@ -218,7 +221,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
   },
   // The baseline is refused (a PDF is no statement): what matters is that the file's name is checked first.
-  'POST /api/admin/banque/releves': { as: 'admin', build: async () => ({ url: '/api/admin/banque/releves', file: { filename: 'releve.xml' } }) },
+  'POST /api/admin/banque/releves': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/releves', file: { filename: 'releve.xml' } }),
+  },
   // No provider in this app: refused whatever the body (its signature is the only key, payments/online.test.ts).
   'POST /api/paiements/stripe/webhook': {
     as: 'visitor',
@@ -418,7 +424,9 @@ function setPath(built: Built, path: string, value: (old: string) => string): Bu
   if (path === 'params.id') {
     // The id is the segment after /devis/, /missions/, /factures/, /operations/ or /sessions/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex((_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'operations'].includes(segments[i - 1]!));
+    const index = segments.findIndex(
+      (_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'operations'].includes(segments[i - 1]!),
+    );
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
