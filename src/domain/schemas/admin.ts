@@ -54,6 +54,7 @@ const devisSummarySchema = devisSchema
     prix: true,
     devisSigneURL: true,
     updatedAt: true,
+    valableJusquAu: true,
   })
   .extend({
     clientNom: z.string().nullable(),

@@ -10,9 +10,11 @@ import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
 import { customerOfQuote, sellerOf } from './parties.ts';
 import {
   insertDocument,
+  insertPayment,
   listCreditNotesOf,
   listDepositInvoicesOfQuote,
   listLines,
+  listRemainingAmounts,
   markIssued,
   nextSequence,
   type NewDocument,
@@ -182,4 +184,31 @@ export async function creditDepositsIn(trx: Db, config: Config, devisId: string,
     await recordQuoteEvent(trx, { devisId, by: { userId: null, role: 'admin' }, event: 'avoir émis', byName: numero });
   }
   return made;
+}
+
+/**
+ * A consumer's withdrawal (L221-24): what was received on each of the quote's deposit invoices,
+ * now credited, is owed back within 14 days. It is recorded here as a negative payment (key
+ * `retractation:<invoice id>`, so once), the seller's own word about his own money going out;
+ * the invoice's balance comes back to zero. Returns the refunds recorded.
+ */
+export async function recordDepositRefundsIn(trx: Db, devisId: string, today: string) {
+  const deposits = await listDepositInvoicesOfQuote(trx, devisId);
+  if (deposits.length === 0) return [];
+  const balances = await listRemainingAmounts(trx, { ids: deposits.map((row) => row.id), openOnly: false });
+  const refunds = [];
+  for (const { id, resteCentimes } of balances) {
+    if (resteCentimes >= 0) continue;
+    refunds.push(
+      await insertPayment(trx, {
+        factureId: id,
+        date: today,
+        montantCentimes: resteCentimes,
+        moyen: 'virement',
+        byUserId: null,
+        cle: `retractation:${id}`,
+      }),
+    );
+  }
+  return refunds;
 }

@@ -182,7 +182,13 @@ export async function ensurePdf(deps: InvoiceDeps, issued: FactureRow): Promise<
     listLines(deps.database.db, [issued.id]),
     issued.factureOrigineId ? findDocument(deps.database.db, issued.factureOrigineId) : Promise.resolve(undefined),
   ]);
-  const pdf = await renderFacturX({ row: issued, lines, origin: origin ?? null, contact: deps.config.contact });
+  const pdf = await renderFacturX({
+    row: issued,
+    lines,
+    origin: origin ?? null,
+    contact: { email: deps.config.seller.email, phone: deps.config.seller.phone },
+    mediator: deps.config.legal.mediator,
+  });
   const key = `factures/${issued.numero}-${randomUUID().slice(0, 8)}.pdf`;
   const stored = await storeDocument(deps.fileStore, key, pdf, { failureMessage: msg.pdfFailure });
   const recorded = await withWriteTransaction(deps.database, async (trx) => {

@@ -2,6 +2,7 @@ import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { epcPayload, formatIban } from '#domain/payments.ts';
 import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
@@ -43,6 +44,8 @@ async function meansToPay(config: Config, row: FactureRow, amountCents: number) 
 export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
   if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
   const total = formatCentimes(row.totalCentimes);
+  // The same mediator mention as the PDF it delivers (docs/decisions/0060).
+  const mediator = config.legal.mediator ? [legalTexts.mediatorLine({ mediator: config.legal.mediator })] : [];
   if (row.type === 'avoir') {
     return enqueueMail(trx, {
       kind: INVOICE_MAIL_KINDS.document,
@@ -52,7 +55,7 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
       ...renderNotification(config, {
         subject: m.creditSubject(row.numero),
         name: row.clientNom,
-        paragraphs: [m.creditBody(row.numero, origin?.numero ?? '', total)],
+        paragraphs: [m.creditBody(row.numero, origin?.numero ?? '', total), ...mediator],
         link: areaLink(config),
       }),
     });
@@ -71,7 +74,7 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
     ...renderNotification(config, {
       subject: isDeposit ? m.depositSubject(row.numero) : m.issuedSubject(row.numero),
       name: row.clientNom,
-      paragraphs: [body, ...pay.paragraphs],
+      paragraphs: [body, ...pay.paragraphs, ...mediator],
       link: pay.link,
     }),
   });

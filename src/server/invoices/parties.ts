@@ -8,14 +8,15 @@ import { rowToDevis } from '#server/quotes/service.ts';
 
 /** What an issued document says of its seller and payment terms, from the configuration of the day. */
 export function sellerOf(config: Config) {
+  const { seller } = config;
   return {
-    vendeurNom: config.invoicing.legalName,
-    vendeurEnseigne: config.business.name,
-    vendeurAdresse: config.business.address,
-    vendeurSiret: config.business.siret.replace(/\s/g, ''),
-    vendeurTva: config.invoicing.vatId ?? null,
-    iban: config.invoicing.iban ?? null,
-    bic: config.invoicing.bic ?? null,
+    vendeurNom: seller.legalName,
+    vendeurEnseigne: seller.tradeName,
+    vendeurAdresse: seller.address,
+    vendeurSiret: seller.siret.replace(/\s/g, ''),
+    vendeurTva: seller.vatId ?? null,
+    iban: seller.iban ?? null,
+    bic: seller.bic ?? null,
     delaiPaiementJours: config.invoicing.paymentDays,
     tauxPenalites: config.invoicing.latePenaltyRate,
   };

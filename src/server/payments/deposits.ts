@@ -3,7 +3,7 @@ import { depositTexts } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { creditDepositsIn, issueDepositInvoiceIn } from '#server/invoices/deposits.ts';
+import { creditDepositsIn, issueDepositInvoiceIn, recordDepositRefundsIn } from '#server/invoices/deposits.ts';
 import { ensurePdf } from '#server/invoices/issuing.ts';
 import type { InvoiceDeps } from '#server/invoices/service.ts';
 
@@ -43,7 +43,39 @@ export function creditDepositsOnCancellation(trx: Db, config: Config, devisId: s
   return creditDepositsIn(trx, config, devisId, depositTexts.cancelled, today);
 }
 
-/** For the legal pack's withdrawal (`POST /api/devis/{id}/retractation`): call it in its transaction. */
-export function refundDepositsOnWithdrawal(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
-  return creditDepositsIn(trx, config, devisId, depositTexts.withdrawal, today);
+/**
+ * For the legal pack's withdrawal (`WithdrawalDeps.refundDeposits`), in its transaction: each
+ * deposit invoice credited by a credit note, and what was received on it recorded as given
+ * back (a negative payment: L221-24 gives 14 days to refund). Returns the credit notes made,
+ * whose PDFs and e-mails the caller makes after its commit (`ensureDocumentPdfs`).
+ */
+export async function refundDepositsOnWithdrawal(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+  const notes = await creditDepositsIn(trx, config, devisId, depositTexts.withdrawal, today);
+  await recordDepositRefundsIn(trx, devisId, today);
+  return notes;
+}
+
+/** After the commit that made them: the documents' PDFs and e-mails; a failure is logged (the start-up sweep makes them). */
+export async function ensureDocumentPdfs(deps: InvoiceDeps, rows: readonly FactureRow[]): Promise<void> {
+  for (const row of rows) {
+    try {
+      await ensurePdf(deps, row);
+    } catch (error) {
+      deps.log.error({ err: error, factureId: row.id }, 'the PDF of a deposit credit note could not be made or sent');
+    }
+  }
+}
+
+/**
+ * The legal pack's seam (`WithdrawalDeps.refundDeposits`) filled for one request: the refund in
+ * the withdrawal's transaction, then, once it has committed, the credit notes' PDFs and e-mails.
+ */
+export function depositRefundsFor(deps: InvoiceDeps) {
+  const made: FactureRow[] = [];
+  return {
+    refundDeposits: async (trx: Db, quote: { devisId: string }) => {
+      made.push(...(await refundDepositsOnWithdrawal(trx, deps.config, quote.devisId)));
+    },
+    afterCommit: () => ensureDocumentPdfs(deps, made),
+  };
 }

@@ -58,6 +58,7 @@ const line: FactureLigneRow = {
   montantCentimes: 12_615,
 };
 const contact = { email: 'contact@convoyage.test', phone: '01 23 45 67 89' };
+const mediator = null;
 /** The EPC069-12 elements of a code, by name. */
 const fields = (payload: string) => {
   const [tag, version, charset, identification, bic, name, iban, amount, purpose, reference, text, ...rest] = payload.split('\n');
@@ -66,7 +67,7 @@ const fields = (payload: string) => {
 
 describe('the EPC QR code of an invoice, read from the pixels as a banking app reads it', () => {
   it('is printed on a deposit invoice with exactly the EPC069-12 fields, and its IBAN and reference in text', async () => {
-    const pdf = await renderInvoicePdf({ row: depositInvoice(), lines: [line], origin: null, contact });
+    const pdf = await renderInvoicePdf({ row: depositInvoice(), lines: [line], origin: null, contact, mediator });
     const codes = readQrCodesInPdf(pdf);
     expect(codes).toHaveLength(1);
     expect(fields(codes[0]!)).toEqual({
@@ -101,6 +102,7 @@ describe('the EPC QR code of an invoice, read from the pixels as a banking app r
       lines: [{ ...line, prixUnitaireCentimes: 42_050, montantCentimes: 42_050 }],
       origin: null,
       contact,
+      mediator,
     });
     expect(fields(readQrCodesInPdf(pdf)[0]!)).toMatchObject({ amount: 'EUR294.35', text: 'F-2026-0004' });
     const text = (await readPdf(pdf)).text.replace(/\s+/g, ' ');
@@ -110,12 +112,20 @@ describe('the EPC QR code of an invoice, read from the pixels as a banking app r
 
   it('is absent without a bank account, and on a credit note', async () => {
     expect(
-      readQrCodesInPdf(await renderInvoicePdf({ row: depositInvoice({ iban: null, bic: null }), lines: [line], origin: null, contact })),
+      readQrCodesInPdf(
+        await renderInvoicePdf({ row: depositInvoice({ iban: null, bic: null }), lines: [line], origin: null, contact, mediator }),
+      ),
     ).toEqual([]);
     const credit = depositInvoice({ type: 'avoir', nature: null, numero: 'A-2026-0001', factureOrigineId: 'f0' });
     expect(
       readQrCodesInPdf(
-        await renderInvoicePdf({ row: credit, lines: [line], origin: { numero: 'F-2026-0003', dateEmission: '2026-11-27' }, contact }),
+        await renderInvoicePdf({
+          row: credit,
+          lines: [line],
+          origin: { numero: 'F-2026-0003', dateEmission: '2026-11-27' },
+          contact,
+          mediator,
+        }),
       ),
     ).toEqual([]);
   });
