@@ -138,4 +138,79 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const paid = await getInvoice(invoiceDeps(t), deposit.id);
     expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'virement' })]);
   });
+  /** What the quote's documents say once the deposit was paid by transfer and then taken back. */
+  async function documentsOf(devisId: string) {
+    const db = t.app.database.db;
+    const rows = await db.selectFrom('factures').selectAll().where('devisId', '=', devisId).orderBy('createdAt').execute();
+    const paiements = await db
+      .selectFrom('facture_paiements')
+      .select(['factureId', 'montantCentimes'])
+      .where(
+        'factureId',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('montantCentimes', 'desc')
+      .execute();
+    return { rows, paiements };
+  }
+
+  async function payDepositByTransfer(deposit: { numero: string | null }) {
+    const body = multipartBody([
+      {
+        filename: 'releve.xml',
+        contentType: 'application/xml',
+        content: Buffer.from(camt053Xml([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }])),
+      },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: payments.importStatement.path,
+      headers: { ...admin, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(uploaded.json()).toMatchObject({ rapprochees: 1 });
+  }
+
+  it('credits the deposit and records its refund when the consumer withdraws, once', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    await payDepositByTransfer(deposit);
+    const withdraw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+        headers: { ...customer.headers, origin: PUBLIC_URL },
+      });
+    const withdrawn = await withdraw();
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await withdraw()).statusCode).toBe(409);
+
+    const { rows, paiements } = await documentsOf(quote.id);
+    const notes = rows.filter((row) => row.type === 'avoir');
+    expect(notes).toEqual([expect.objectContaining({ statut: 'émise', factureOrigineId: deposit.id, totalCentimes: 12_615 })]);
+    expect(notes[0]!.numero).toMatch(/^A-\d{4}-\d{4}$/);
+    expect(paiements).toEqual([
+      { factureId: deposit.id, montantCentimes: 12_615 },
+      { factureId: deposit.id, montantCentimes: -12_615 },
+    ]);
+    const credited = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(credited.resteCentimes).toBe(0);
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
+  });
+
+  it('credits the deposit of a signed mission the administrator cancels, and nothing when the quote is not there', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const { rows } = await documentsOf(quote.id);
+    const notes = rows.filter((row) => row.type === 'avoir');
+    expect(notes).toEqual([expect.objectContaining({ statut: 'émise', factureOrigineId: deposit.id, totalCentimes: 12_615 })]);
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
+
+    const again = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(again.statusCode).toBe(404);
+    expect((await documentsOf(quote.id)).rows.filter((row) => row.type === 'avoir')).toHaveLength(1);
+  });
 });
