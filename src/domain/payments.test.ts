@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  depositAtSignature,
   depositCents,
   epcPayload,
   invoiceNumbersIn,
@@ -170,5 +171,13 @@ describe('the reminder schedule', () => {
     expect(
       reminderToSend({ ...base, issuedOn: '2026-12-01', dueDate: '2026-12-31', today: '2027-01-15', sent: ['echeance-depassee'] }),
     ).toBe('echeance-plus-15');
+  });
+});
+
+describe('the deposit line of a quote', () => {
+  it('states the amount and share, and nothing without a deposit', () => {
+    expect(depositAtSignature({ prix: 420.5, acomptePourcent: 30 })?.replace(/\s+/g, ' ')).toBe('Acompte à la signature : 126,15 € (30 %)');
+    expect(depositAtSignature({ prix: 420.5, acomptePourcent: 0 })).toBeNull();
+    expect(depositAtSignature({ prix: 420.5, acomptePourcent: null })).toBeNull();
   });
 });

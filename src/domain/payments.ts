@@ -2,7 +2,9 @@
  * Getting paid: the pure rules both sides use (issue 29). Money is integer cents; a day is
  * `YYYY-MM-DD` in France.
  */
+import { formatCentimes } from './format.ts';
 import { addDays } from './invoices.ts';
+import { depositTexts } from './texts/payments.ts';
 import { foldAccents } from './text-fold.ts';
 
 // ——— The deposit (« acompte ») ———
@@ -19,6 +21,16 @@ export function depositCents(prixCentimes: number, pourcent: number): number {
   if (!Number.isInteger(prixCentimes) || prixCentimes <= 0) return 0;
   if (!Number.isInteger(pourcent) || pourcent <= 0) return 0;
   return Math.round((prixCentimes * Math.min(pourcent, DEPOSIT_PERCENT_MAX)) / 100);
+}
+
+/**
+ * What the quote's PDF, its e-mail and the signing page say of the deposit: « Acompte à la
+ * signature : 126,15 € (30 %) »; null when none is asked. `prix` is the quote's final price in euros.
+ */
+export function depositAtSignature(devis: { prix: number; acomptePourcent?: number | null }): string | null {
+  const pourcent = devis.acomptePourcent ?? 0;
+  const cents = depositCents(Math.round(devis.prix * 100), pourcent);
+  return cents > 0 ? depositTexts.atSignature(formatCentimes(cents), pourcent) : null;
 }
 
 // ——— The EPC QR code (EPC069-12, « SEPA Credit Transfer QR ») ———

@@ -1,14 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import type { PaymentPage } from '#domain/schemas/payments.ts';
-import { statementErrors } from '#domain/texts/payments.ts';
+import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
-import { multipartBody } from '#server/quotes/back-office-test-factories.ts';
+import { insertQuote, multipartBody } from '#server/quotes/back-office-test-factories.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import {
+  addressOf,
+  buildTestApp,
+  lastMailTo,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  type TestApp,
+} from '#server/test/helpers.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
 const SECRET_KEY = 'sk_test_routes';
@@ -52,6 +63,12 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     await addProfile(t, customer);
     const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
     await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const view = await t.app.inject({
+      method: 'GET',
+      url: apiPath(apiRoutes.signatures.signingView, { id: quote.id }),
+      headers: customer.headers,
+    });
+    expect(view.json()).toMatchObject({ prix: 420.5, acomptePourcent: 30 });
     const signed = await t.app.inject({ method: 'POST', url: apiPath(quotes.confirmSigned, { id: quote.id }), headers: admin });
     expect(signed.statusCode, signed.body).toBe(200);
     const deposit = await t.app.database.db
@@ -62,6 +79,34 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
       .executeTakeFirstOrThrow();
     return { customer, quote, deposit };
   }
+
+  it('asks the deposit at confirmation, prefilled from DEPOSIT_PERCENT, and states it in the quote’s PDF and e-mail and on the signing page', async () => {
+    const line = 'Acompte à la signature : 126,15 € (30 %)';
+    const quote = await insertQuote(t, { email: 'acompte@exemple.fr' });
+    const shown = await t.app.inject({ method: 'GET', url: apiPath(quotes.adminGet, { id: quote.id }), headers: admin });
+    expect(shown.json<Devis>()).toMatchObject({ acompteParDefaut: 30 });
+
+    const confirm = (acomptePourcent: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(quotes.confirm, { id: quote.id }),
+        headers: admin,
+        payload: { prixFinal: '420,50', acomptePourcent, clauses: { km: false, longDistance: false } },
+      });
+    const refused = await confirm(150);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(bankTexts.depositInvalid);
+    expect((await confirm(undefined)).statusCode).toBe(200);
+    const row = await t.app.database.db.selectFrom('devis').select('acomptePourcent').where('id', '=', quote.id).executeTakeFirstOrThrow();
+    expect(row.acomptePourcent).toBe(30);
+
+    const mail = await lastMailTo(t, 'acompte@exemple.fr');
+    // Amounts are written with no-break spaces (« 126,15 € »): compare the words.
+    const words = (text: string | false | undefined) => (text || '').replace(/\s+/g, ' ');
+    expect(words(mail?.text)).toContain(line);
+    expect(words(mail?.html)).toContain(line);
+    expect(words((await readPdf(mail!.attachments[0]!.content)).text)).toContain(line);
+  });
 
   const webhook = (payload: string, signature: string) =>
     t.app.inject({

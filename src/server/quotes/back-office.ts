@@ -43,7 +43,13 @@ export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis>
     listHistory(deps.database.db, id),
     findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND),
   ]);
-  return { ...rowToDevis(row), numeroDevisOriginal: row.numeroDevisOriginal, historique, envoi: envoiOf(mail) };
+  return {
+    ...rowToDevis(row),
+    numeroDevisOriginal: row.numeroDevisOriginal,
+    acompteParDefaut: deps.config.payments.depositPercent,
+    historique,
+    envoi: envoiOf(mail),
+  };
 }
 
 /**

@@ -77,6 +77,7 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
     adresseArrivee: row.adresseArrivee,
     typeVehicule: row.typeVehicule,
     clauses: devis.clauses,
+    acomptePourcent: row.acomptePourcent,
     peutSigner: canApply('customer', 'sign', row.statut) && pdf !== null,
     nomSignataire: clientNameOf(row) ?? viewer.name,
     emailSignataire: viewer.email,
