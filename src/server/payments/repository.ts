@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderStep } from '#domain/payments.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { csvMappingSchema } from '#domain/schemas/payments.ts';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/index.ts';
 import type {
   PaiementEvenementsTable,
@@ -151,6 +152,26 @@ export function listOperations(
   let query = db.selectFrom('releve_operations').selectAll().where('statut', 'in', statuts);
   if (withoutExpense) query = query.where('depenseId', 'is', null);
   return query.orderBy('date', 'desc').orderBy('createdAt', 'desc').limit(limit).execute();
+}
+
+/** The credits waiting for the administrator (« À faire »), latest first, each with the counts of all of them. */
+export function listCreditsToHandle(db: Db, limit: number) {
+  return db
+    .selectFrom('releve_operations')
+    .select([
+      'id',
+      'date',
+      'montantCentimes',
+      'contrepartie',
+      'statut',
+      sql<number>`count(*) over ()`.as('total'),
+      sql<number>`sum(case when "statut" = 'proposée' then 1 else 0 end) over ()`.as('proposees'),
+    ])
+    .where('statut', 'in', ['proposée', 'à traiter'])
+    .orderBy('date', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function listStatements(db: Db, limit: number) {

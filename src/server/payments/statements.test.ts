@@ -4,7 +4,7 @@ import { AppError } from '#server/errors.ts';
 import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { importStatement, matchOperation } from './statements.ts';
+import { bankCreditsToHandle, ignoreOperation, importStatement, matchOperation } from './statements.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
 const admin = { id: 'admin' };
@@ -62,6 +62,16 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
       ['BQ-004', 'débit', null],
     ]);
 
+    // « À faire » shows the two credits waiting for the administrator, the proposal first to confirm.
+    const waiting = await bankCreditsToHandle(deps());
+    expect(waiting).toMatchObject({ type: 'banque-a-rapprocher', nombre: 2, proposees: 1 });
+    expect(waiting?.type === 'banque-a-rapprocher' && waiting.operations.toSorted((x, y) => y.montantCentimes - x.montantCentimes)).toEqual(
+      [
+        { id: lines[1]!.id, date: '2026-11-25', montantCentimes: 45_050, contrepartie: 'M. DURAND PAUL', proposee: true },
+        { id: lines[2]!.id, date: '2026-11-25', montantCentimes: 9_900, contrepartie: 'INCONNU SARL', proposee: false },
+      ],
+    );
+
     // The same file again, and a statement overlapping it: nothing recorded twice.
     const payments = await count('facture_paiements');
     expect(await importStatement(deps(), admin, file(xml))).toMatchObject({ nouvelles: 0, rapprochees: 0, proposees: 0 });
@@ -76,6 +86,9 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
     await expect(matchOperation(deps(), lines[1]!.id, proposed.id)).rejects.toMatchObject({ statusCode: 409 });
     // The unknown credit cannot pay an invoice that awaits nothing more.
     await expect(matchOperation(deps(), lines[2]!.id, sure.id)).rejects.toMatchObject({ statusCode: 409 });
+    // Set aside, it leaves « À faire » with the confirmed one.
+    await ignoreOperation(deps(), lines[2]!.id);
+    expect(await bankCreditsToHandle(deps())).toBeNull();
   });
 
   it('refuses a malformed file with a French 400 and records nothing', async () => {

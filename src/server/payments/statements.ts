@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { matchCredit, type BankEntry, type OpenInvoice } from '#domain/payments.ts';
+import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { bankApiMessages as msg } from '#domain/texts/payments.ts';
@@ -12,6 +13,7 @@ import {
   findOperation,
   insertOperationOnce,
   insertStatement,
+  listCreditsToHandle,
   listOperations,
   listStatements,
   saveCsvMapping,
@@ -210,6 +212,24 @@ export async function bankOverview(deps: StatementDeps) {
     listOpenInvoices(db),
   ]);
   return { correspondance, releves, aTraiter, debits, rapprochees, factures };
+}
+
+/** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */
+export async function bankCreditsToHandle(deps: StatementDeps): Promise<AFaireItem | null> {
+  const rows = await listCreditsToHandle(deps.database.db, A_FAIRE_SHOWN);
+  if (rows.length === 0) return null;
+  return {
+    type: 'banque-a-rapprocher',
+    nombre: Number(rows[0]!.total),
+    proposees: Number(rows[0]!.proposees),
+    operations: rows.map((row) => ({
+      id: row.id,
+      date: row.date,
+      montantCentimes: row.montantCentimes,
+      contrepartie: row.contrepartie,
+      proposee: row.statut === 'proposée',
+    })),
+  };
 }
 
 export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Promise<CsvMapping> {
