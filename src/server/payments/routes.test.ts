@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import type { PaymentPage } from '#domain/schemas/payments.ts';
 import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { getInvoice } from '#server/invoices/service.ts';
-import { addProfile, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { addProfile, api as invoiceApi, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { insertQuote, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -22,6 +23,9 @@ import {
 } from '#server/test/helpers.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
+// The EN 16931 rules are compiled by Saxon on first use: many seconds on a busy machine (a time limit, not a budget).
+vi.setConfig({ testTimeout: 120_000 });
+
 const SECRET_KEY = 'sk_test_routes';
 const WEBHOOK_SECRET = 'whsec_routes';
 const { payments, quotes } = apiRoutes;
@@ -35,7 +39,7 @@ const { payments, quotes } = apiRoutes;
 describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let admin: Record<string, string>;
+  let admin: Awaited<ReturnType<typeof createAdmin>>['headers'];
 
   beforeAll(async () => {
     fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
@@ -183,6 +187,35 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const paid = await getInvoice(invoiceDeps(t), deposit.id);
     expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'virement' })]);
   });
+  it('makes the deposit invoice a Factur-X of type 386 and the final invoice deduct it (BT-113 paid, BT-115 due), both valid against EN 16931', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    const facturX = async (pdfUrl: string) => {
+      const download = await t.app.inject({ method: 'GET', url: pdfUrl, headers: customer.headers });
+      expect(download.statusCode).toBe(200);
+      const xml = (await pdfAttachments(download.rawPayload))[0]!.data.toString('utf8');
+      expect(await validateXsd(xml)).toEqual({ valid: true, errors: [] });
+      expect((await validateEn16931(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+      return xml;
+    };
+    const value = (xml: string, tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]*)</ram:${tag}>`).exec(xml)?.[1];
+
+    const depositXml = await facturX(apiPath(apiRoutes.invoices.pdf, { id: deposit.id }));
+    expect(value(depositXml, 'TypeCode')).toBe('386');
+    expect(value(depositXml, 'DuePayableAmount')).toBe('126.15');
+
+    expect((await t.app.inject({ method: 'POST', url: apiPath(quotes.finish, { id: quote.id }), headers: admin })).statusCode).toBe(200);
+    const draft = await invoiceApi.draft(t, admin, quote.id);
+    expect(draft.status).toBe(201);
+    const issued = await invoiceApi.issue(t, admin, draft.body.id);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const finalXml = await facturX(issued.body.pdfUrl!);
+    expect(value(finalXml, 'TypeCode')).toBe('380');
+    expect(value(finalXml, 'GrandTotalAmount')).toBe('420.50');
+    expect(value(finalXml, 'TotalPrepaidAmount')).toBe('126.15');
+    expect(value(finalXml, 'DuePayableAmount')).toBe('294.35');
+    expect(finalXml).toContain(deposit.numero!);
+  });
+
   /** What the quote's documents say once the deposit was paid by transfer and then taken back. */
   async function documentsOf(devisId: string) {
     const db = t.app.database.db;
