@@ -7,7 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
-import { customerOfQuote, sellerOf } from './parties.ts';
+import { customerOfQuote, NOT_ISSUED, sellerOf } from './parties.ts';
 import {
   insertDocument,
   insertPayment,
@@ -27,25 +27,6 @@ import {
  * the consumer withdraws. Each function works in the caller's write transaction; the PDFs and
  * their e-mails follow after the commit (`ensurePdf`, or the start-up sweep after a crash).
  */
-
-const NOT_ISSUED = {
-  numero: null,
-  dateEmission: null,
-  dateEcheance: null,
-  emiseLe: null,
-  vendeurNom: null,
-  vendeurEnseigne: null,
-  vendeurAdresse: null,
-  vendeurSiret: null,
-  vendeurTva: null,
-  iban: null,
-  bic: null,
-  delaiPaiementJours: null,
-  tauxPenalites: null,
-  pdfKey: null,
-  pdfSha256: null,
-  derniereRelance: null,
-} satisfies Partial<NewDocument>;
 
 /** A document made and issued in the same transaction: its draft cannot have been issued meanwhile. */
 async function issueAtOnce(trx: Db, id: string, changes: Parameters<typeof markIssued>[2]): Promise<FactureRow> {

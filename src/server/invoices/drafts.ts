@@ -9,7 +9,7 @@ import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
 import { deductionsOf } from './deposits.ts';
-import { customerOfQuote } from './parties.ts';
+import { customerOfQuote, NOT_ISSUED } from './parties.ts';
 import {
   deleteDraftRow,
   insertDocument,
@@ -86,29 +86,14 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
       {
         type: 'facture',
         statut: 'brouillon',
-        numero: null,
         devisId,
         numeroDevis: quoteRow.numeroDevis,
         uid: quoteRow.uid,
         factureOrigineId: null,
         motif: null,
         datePrestation,
-        dateEmission: null,
-        dateEcheance: null,
-        emiseLe: null,
+        ...NOT_ISSUED,
         ...(await customerOfQuote(trx, quoteRow)),
-        vendeurNom: null,
-        vendeurEnseigne: null,
-        vendeurAdresse: null,
-        vendeurSiret: null,
-        vendeurTva: null,
-        iban: null,
-        bic: null,
-        delaiPaiementJours: null,
-        tauxPenalites: null,
-        pdfKey: null,
-        pdfSha256: null,
-        derniereRelance: null,
         ...(await deductionsOf(trx, devisId)),
       },
       priceLines(linesFromQuote(quote)),

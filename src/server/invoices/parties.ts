@@ -22,6 +22,26 @@ export function sellerOf(config: Config) {
   };
 }
 
+/** What a document not issued yet has not: its number, dates, seller, PDF (issuing sets them once and for all). */
+export const NOT_ISSUED = {
+  numero: null,
+  dateEmission: null,
+  dateEcheance: null,
+  emiseLe: null,
+  vendeurNom: null,
+  vendeurEnseigne: null,
+  vendeurAdresse: null,
+  vendeurSiret: null,
+  vendeurTva: null,
+  iban: null,
+  bic: null,
+  delaiPaiementJours: null,
+  tauxPenalites: null,
+  pdfKey: null,
+  pdfSha256: null,
+  derniereRelance: null,
+} as const;
+
 /** The customer as an invoice of this quote names him: the quote's details first, then his profile. */
 export async function customerOfQuote(trx: Db, quoteRow: DevisRow) {
   const quote = rowToDevis(quoteRow);

@@ -127,7 +127,7 @@ export async function importStatement(
       summary.nouvelles += 1;
       if (statut === 'débit') summary.debits += 1;
       else if (statut === 'proposée') summary.proposees += 1;
-      else if (statut === 'rapprochée' && (await recordTransfer(deps, trx, row, row.factureId!, ['à traiter']))) {
+      else if (statut === 'rapprochée' && (await recordTransfer(deps, trx, row, row.factureId!, ['à traiter'])).outcome === 'matched') {
         summary.rapprochees += 1;
         const paid = open.find((invoice) => invoice.id === row.factureId);
         if (paid) paid.resteCentimes -= row.montantCentimes;
@@ -138,14 +138,20 @@ export async function importStatement(
   });
 }
 
-/** Records a statement's credit as a « virement » payment of an invoice, and the line as matched. False when the invoice does not await it. */
+/**
+ * Records a statement's credit as a « virement » payment of an invoice on its booking day, and
+ * the line as matched (if it is still in one of the `from` states). Refused when the invoice does
+ * not await it; `handled` when the line was handled meanwhile.
+ */
 async function recordTransfer(
   deps: StatementDeps,
   trx: Db,
   line: ReleveOperationRow,
   factureId: string,
   from: readonly ReleveOperationStatut[],
-): Promise<boolean> {
+): Promise<
+  { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
+> {
   const result = await recordHolderPayment(trx, deps.database.engine, {
     factureId,
     date: line.date,
@@ -154,9 +160,9 @@ async function recordTransfer(
     reference: line.referenceBanque ?? line.libelle.slice(0, 140),
     cle: `releve:${line.cle}`,
   });
-  if (result.outcome === 'refused') return false;
+  if (result.outcome === 'refused') return { outcome: 'refused', reason: result.reason };
   const updated = await updateOperation(trx, line.id, from, { statut: 'rapprochée', factureId, paiementId: result.payment.id });
-  return updated !== undefined;
+  return updated ? { outcome: 'matched', row: updated } : { outcome: 'handled' };
 }
 
 /**
@@ -170,22 +176,10 @@ export async function matchOperation(deps: StatementDeps, id: string, factureId:
     if (!line) throw notFound(msg.operationNotFound);
     if (line.montantCentimes <= 0) throw conflict(msg.debitNotMatched);
     if (line.statut !== 'proposée' && line.statut !== 'à traiter') throw conflict(msg.alreadyHandled);
-    const result = await recordHolderPayment(trx, deps.database.engine, {
-      factureId,
-      date: line.date,
-      montantCentimes: line.montantCentimes,
-      moyen: 'virement',
-      reference: line.referenceBanque ?? line.libelle.slice(0, 140),
-      cle: `releve:${line.cle}`,
-    });
+    const result = await recordTransfer(deps, trx, line, factureId, ['proposée', 'à traiter']);
     if (result.outcome === 'refused') throw conflict(result.reason === 'not-payable' ? msg.invoiceNotPayable : msg.moreThanDue);
-    const updated = await updateOperation(trx, id, ['proposée', 'à traiter'], {
-      statut: 'rapprochée',
-      factureId,
-      paiementId: result.payment.id,
-    });
-    if (!updated) throw conflict(msg.alreadyHandled);
-    return updated;
+    if (result.outcome === 'handled') throw conflict(msg.alreadyHandled);
+    return result.row;
   });
 }
 
