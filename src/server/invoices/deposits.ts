@@ -17,7 +17,6 @@ import {
   listRemainingAmounts,
   markIssued,
   nextSequence,
-  type NewDocument,
   type NewLine,
 } from './repository.ts';
 
