@@ -19,12 +19,36 @@ import { invoiceFilename } from './factur-x.ts';
  */
 export const INVOICE_MAIL_KINDS = { document: 'invoice-document', reminder: 'invoice-reminder' } as const;
 
-const attachment = (row: FactureRow) => ({
-  filename: invoiceFilename(row),
-  contentType: 'application/pdf',
-  storageKey: row.pdfKey!,
-});
-const areaLink = (config: Config) => ({ url: `${config.publicUrl}${paths.espaceClient}`, label: m.link });
+type Written = { subject: string; paragraphs: string[]; link?: { url: string; label: string }; attachments?: OutboxAttachment[] };
+
+/**
+ * An e-mail to the customer of an issued invoice or credit note, its PDF attached (and the
+ * files `write` adds), with the link `write` gives or to his area; `write` gives its subject and
+ * paragraphs from the document's number. Null when he has no address (or the document is not
+ * issued yet).
+ */
+async function mailWithDocument(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  kind: string,
+  write: (numero: string) => Written | Promise<Written>,
+): Promise<string | null> {
+  if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
+  const { subject, paragraphs, link, attachments = [] } = await write(row.numero);
+  return enqueueMail(trx, {
+    kind,
+    devisId: row.devisId,
+    to: row.clientEmail,
+    attachments: [{ filename: invoiceFilename(row), contentType: 'application/pdf', storageKey: row.pdfKey }, ...attachments],
+    ...renderNotification(config, {
+      subject,
+      paragraphs,
+      name: row.clientNom,
+      link: link ?? { url: `${config.publicUrl}${paths.espaceClient}`, label: m.link },
+    }),
+  });
+}
 
 /**
  * How to pay `amountCents` of an invoice: its page (« Payer en ligne » when a card provider is
@@ -41,42 +65,26 @@ async function meansToPay(config: Config, row: FactureRow, amountCents: number) 
 }
 
 /** The issued invoice or credit note, sent to the customer with its Factur-X PDF. Null when he has no address. */
-export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
-  if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
-  const total = formatCentimes(row.totalCentimes);
-  // The same mediator mention as the PDF it delivers (docs/decisions/0060).
-  const mediator = config.legal.mediator ? [legalTexts.mediatorLine({ mediator: config.legal.mediator })] : [];
-  if (row.type === 'avoir') {
-    return enqueueMail(trx, {
-      kind: INVOICE_MAIL_KINDS.document,
-      devisId: row.devisId,
-      to: row.clientEmail,
-      attachments: [attachment(row)],
-      ...renderNotification(config, {
-        subject: m.creditSubject(row.numero),
-        name: row.clientNom,
-        paragraphs: [m.creditBody(row.numero, origin?.numero ?? '', total), ...mediator],
-        link: areaLink(config),
-      }),
-    });
-  }
-  const isDeposit = row.nature === 'acompte';
-  const due = row.totalCentimes - row.acomptesCentimes;
-  const pay = await meansToPay(config, row, due);
-  const body = isDeposit
-    ? m.depositBody(row.numero, row.numeroDevis, total, formatDay(row.dateEcheance))
-    : m.issuedBody(row.numero, row.numeroDevis, formatCentimes(due), formatDay(row.dateEcheance));
-  return enqueueMail(trx, {
-    kind: INVOICE_MAIL_KINDS.document,
-    devisId: row.devisId,
-    to: row.clientEmail,
-    attachments: [attachment(row), ...pay.attachments],
-    ...renderNotification(config, {
-      subject: isDeposit ? m.depositSubject(row.numero) : m.issuedSubject(row.numero),
-      name: row.clientNom,
+export function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
+  return mailWithDocument(trx, config, row, INVOICE_MAIL_KINDS.document, async (numero) => {
+    const total = formatCentimes(row.totalCentimes);
+    // The same mediator mention as the PDF it delivers (docs/decisions/0060).
+    const mediator = config.legal.mediator ? [legalTexts.mediatorLine({ mediator: config.legal.mediator })] : [];
+    if (row.type === 'avoir') {
+      return { subject: m.creditSubject(numero), paragraphs: [m.creditBody(numero, origin?.numero ?? '', total), ...mediator] };
+    }
+    const isDeposit = row.nature === 'acompte';
+    const due = row.totalCentimes - row.acomptesCentimes;
+    const pay = await meansToPay(config, row, due);
+    const body = isDeposit
+      ? m.depositBody(numero, row.numeroDevis, total, formatDay(row.dateEcheance))
+      : m.issuedBody(numero, row.numeroDevis, formatCentimes(due), formatDay(row.dateEcheance));
+    return {
+      subject: isDeposit ? m.depositSubject(numero) : m.issuedSubject(numero),
       paragraphs: [body, ...pay.paragraphs, ...mediator],
       link: pay.link,
-    }),
+      attachments: pay.attachments,
+    };
   });
 }
 
@@ -86,24 +94,19 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
  * the fixed 40 € recovery indemnity (Code de commerce L441-10 II and D441-5); a consumer owes
  * neither, and his reminder says nothing of them.
  */
-export async function queueReminderMail(trx: Db, config: Config, row: FactureRow, state: { resteCentimes: number; late: boolean }) {
-  if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
-  const pay = await meansToPay(config, row, state.resteCentimes);
-  const penalties = state.late && row.clientType === 'entreprise' ? [m.latePenalties(row.tauxPenalites ?? '')] : [];
-  return enqueueMail(trx, {
-    kind: INVOICE_MAIL_KINDS.reminder,
-    devisId: row.devisId,
-    to: row.clientEmail,
-    attachments: [attachment(row), ...pay.attachments],
-    ...renderNotification(config, {
-      subject: m.reminderSubject(row.numero),
-      name: row.clientNom,
+export function queueReminderMail(trx: Db, config: Config, row: FactureRow, state: { resteCentimes: number; late: boolean }) {
+  return mailWithDocument(trx, config, row, INVOICE_MAIL_KINDS.reminder, async (numero) => {
+    const pay = await meansToPay(config, row, state.resteCentimes);
+    const penalties = state.late && row.clientType === 'entreprise' ? [m.latePenalties(row.tauxPenalites ?? '')] : [];
+    return {
+      subject: m.reminderSubject(numero),
       paragraphs: [
-        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late),
+        m.reminderBody(numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late),
         ...penalties,
         ...pay.paragraphs,
       ],
       link: pay.link,
-    }),
+      attachments: pay.attachments,
+    };
   });
 }
