@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { id, isPostgres, optional, quoteNamed, reference, required, timestamps } from './lib.ts';
+import { id, INVOICE_FROZEN_COLUMNS, isPostgres, optional, quoteNamed, reference, required, timestamps } from './lib.ts';
 
 /**
  * Invoices and credit notes (issue 16), one table for both (`type`), their lines, their
@@ -78,35 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(required('integer', 'value'))
     .execute();
 
-  const frozen = [
-    'type',
-    'statut',
-    'numero',
-    'devisId',
-    'numeroDevis',
-    'uid',
-    'factureOrigineId',
-    'motif',
-    'datePrestation',
-    'dateEmission',
-    'dateEcheance',
-    'emiseLe',
-    'clientNom',
-    'clientAdresse',
-    'clientEmail',
-    'clientType',
-    'clientSiret',
-    'vendeurNom',
-    'vendeurEnseigne',
-    'vendeurAdresse',
-    'vendeurSiret',
-    'vendeurTva',
-    'iban',
-    'bic',
-    'delaiPaiementJours',
-    'tauxPenalites',
-    'totalCentimes',
-  ];
+  const frozen = INVOICE_FROZEN_COLUMNS;
   const changed = frozen.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
   const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
 

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { INVOICE_FROZEN_COLUMNS, isPostgres } from './lib.ts';
 
 /**
  * Getting paid (issue 29, payments/):
@@ -19,42 +20,11 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  */
 
 /** The columns of an issued invoice that never change again: 2026-11-23-invoices-001's list and ours. */
-const FROZEN = [
-  'type',
-  'statut',
-  'numero',
-  'devisId',
-  'numeroDevis',
-  'uid',
-  'factureOrigineId',
-  'motif',
-  'datePrestation',
-  'dateEmission',
-  'dateEcheance',
-  'emiseLe',
-  'clientNom',
-  'clientAdresse',
-  'clientEmail',
-  'clientType',
-  'clientSiret',
-  'vendeurNom',
-  'vendeurEnseigne',
-  'vendeurAdresse',
-  'vendeurSiret',
-  'vendeurTva',
-  'iban',
-  'bic',
-  'delaiPaiementJours',
-  'tauxPenalites',
-  'totalCentimes',
-  'nature',
-  'acomptesCentimes',
-  'acomptesDeduits',
-];
+const FROZEN = [...INVOICE_FROZEN_COLUMNS, 'nature', 'acomptesCentimes', 'acomptesDeduits'];
 const ISSUED = 'émise';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   await db.schema.alterTable('devis').addColumn('acomptePourcent', 'integer').execute();
 

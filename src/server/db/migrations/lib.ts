@@ -59,3 +59,34 @@ export const serialId =
     isPostgres(db)
       ? table.addColumn('id', 'bigserial', (col) => col.primaryKey())
       : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+
+/** The columns of an issued invoice that never change again, as 2026-11-23-invoices-001 froze them (later migrations add theirs). */
+export const INVOICE_FROZEN_COLUMNS: readonly string[] = [
+  'type',
+  'statut',
+  'numero',
+  'devisId',
+  'numeroDevis',
+  'uid',
+  'factureOrigineId',
+  'motif',
+  'datePrestation',
+  'dateEmission',
+  'dateEcheance',
+  'emiseLe',
+  'clientNom',
+  'clientAdresse',
+  'clientEmail',
+  'clientType',
+  'clientSiret',
+  'vendeurNom',
+  'vendeurEnseigne',
+  'vendeurAdresse',
+  'vendeurSiret',
+  'vendeurTva',
+  'iban',
+  'bic',
+  'delaiPaiementJours',
+  'tauxPenalites',
+  'totalCentimes',
+];
