@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { INVOICE_FROZEN_COLUMNS, isPostgres } from './lib.ts';
+import { INVOICE_FROZEN_COLUMNS, isPostgres, issuedInvoiceGuard } from './lib.ts';
 
 /**
  * Getting paid (issue 29, payments/):
@@ -21,7 +21,6 @@ import { INVOICE_FROZEN_COLUMNS, isPostgres } from './lib.ts';
 
 /** The columns of an issued invoice that never change again: 2026-11-23-invoices-001's list and ours. */
 const FROZEN = [...INVOICE_FROZEN_COLUMNS, 'nature', 'acomptesCentimes', 'acomptesDeduits'];
-const ISSUED = 'émise';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
@@ -35,33 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('factures').addColumn('acomptesDeduits', 'text').execute();
 
-  const changed = FROZEN.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
-  const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
+  const guard = issuedInvoiceGuard(FROZEN, { replace: true });
   if (postgres) {
-    await sql
-      .raw(
-        `CREATE OR REPLACE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF OLD.statut = '${ISSUED}' THEN RAISE EXCEPTION 'issued invoice: deletion refused'; END IF;
-    RETURN OLD;
-  END IF;
-  IF OLD.statut = '${ISSUED}' AND (${changed} OR ${pdfRewritten}) THEN
-    RAISE EXCEPTION 'issued invoice: change refused';
-  END IF;
-  RETURN NEW;
-END $$ LANGUAGE plpgsql`,
-      )
-      .execute(db);
+    await sql.raw(guard.postgresFunction).execute(db);
   } else {
     await sql.raw('DROP TRIGGER factures_emises_sans_modification').execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
-WHEN OLD.statut = '${ISSUED}' AND (${changed.replaceAll('IS DISTINCT FROM', 'IS NOT')} OR ${pdfRewritten.replaceAll('IS DISTINCT FROM', 'IS NOT')})
-BEGIN SELECT RAISE(ABORT, 'issued invoice: change refused'); END`,
-      )
-      .execute(db);
+    await sql.raw(guard.sqliteUpdateTrigger).execute(db);
   }
 
   await db.schema.alterTable('facture_paiements').addColumn('reference', 'text').execute();
