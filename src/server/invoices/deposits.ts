@@ -7,7 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
-import { customerOfQuote, NOT_ISSUED, sellerOf } from './parties.ts';
+import { NOT_ISSUED, newInvoiceOfQuote, sellerOf } from './parties.ts';
 import {
   insertDocument,
   insertPayment,
@@ -58,19 +58,7 @@ export async function issueDepositInvoiceIn(trx: Db, config: Config, devisId: st
   if ((await listDepositInvoicesOfQuote(trx, devisId)).length > 0) return null;
   const draft = await insertDocument(
     trx,
-    {
-      ...NOT_ISSUED,
-      ...(await customerOfQuote(trx, quoteRow)),
-      type: 'facture',
-      nature: 'acompte',
-      statut: 'brouillon',
-      devisId,
-      numeroDevis: quoteRow.numeroDevis,
-      uid: quoteRow.uid,
-      factureOrigineId: null,
-      motif: null,
-      datePrestation: today,
-    },
+    { ...(await newInvoiceOfQuote(trx, quoteRow, today)), nature: 'acompte' },
     priceLines([
       {
         description: d.deposit(pourcent, quoteRow.numeroDevis, formatCentimes(quoteRow.prixCentimes)),

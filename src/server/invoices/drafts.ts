@@ -9,7 +9,7 @@ import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
 import { deductionsOf } from './deposits.ts';
-import { customerOfQuote, NOT_ISSUED } from './parties.ts';
+import { newInvoiceOfQuote } from './parties.ts';
 import {
   deleteDraftRow,
   insertDocument,
@@ -83,19 +83,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
         : todayOf(deps);
     return insertDocument(
       trx,
-      {
-        type: 'facture',
-        statut: 'brouillon',
-        devisId,
-        numeroDevis: quoteRow.numeroDevis,
-        uid: quoteRow.uid,
-        factureOrigineId: null,
-        motif: null,
-        datePrestation,
-        ...NOT_ISSUED,
-        ...(await customerOfQuote(trx, quoteRow)),
-        ...(await deductionsOf(trx, devisId)),
-      },
+      { ...(await newInvoiceOfQuote(trx, quoteRow, datePrestation)), ...(await deductionsOf(trx, devisId)) },
       priceLines(linesFromQuote(quote)),
     );
   });

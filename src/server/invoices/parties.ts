@@ -55,3 +55,19 @@ export async function customerOfQuote(trx: Db, quoteRow: DevisRow) {
     clientSiret: clientType === 'entreprise' ? (quote.clientDetails?.siret?.replace(/\s/g, '') ?? null) || null : null,
   };
 }
+
+/** A new invoice of a quote, not issued yet: the quote's references and customer, the day of the service. */
+export async function newInvoiceOfQuote(trx: Db, quoteRow: DevisRow, datePrestation: string) {
+  return {
+    ...NOT_ISSUED,
+    ...(await customerOfQuote(trx, quoteRow)),
+    type: 'facture' as const,
+    statut: 'brouillon' as const,
+    devisId: quoteRow.id,
+    numeroDevis: quoteRow.numeroDevis,
+    uid: quoteRow.uid,
+    factureOrigineId: null,
+    motif: null,
+    datePrestation,
+  };
+}
