@@ -48,6 +48,11 @@ export const AUDIT_KINDS = [
   'invoice.credit_note_issued',
   'invoice.payment_recorded',
   'invoice.reminder_sent',
+  'invoice.reminders_switched',
+  'bank.statement_imported',
+  'bank.operation_matched',
+  'bank.operation_ignored',
+  'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

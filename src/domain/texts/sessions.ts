@@ -173,5 +173,10 @@ export const journalTexts = {
     'invoice.credit_note_issued': 'Avoir émis',
     'invoice.payment_recorded': 'Paiement enregistré',
     'invoice.reminder_sent': 'Relance envoyée',
+    'invoice.reminders_switched': 'Relances automatiques arrêtées ou reprises',
+    'bank.statement_imported': 'Relevé bancaire importé',
+    'bank.operation_matched': 'Opération bancaire rapprochée d’une facture',
+    'bank.operation_ignored': 'Opération bancaire écartée',
+    'bank.csv_mapping_saved': 'Correspondance CSV de la banque enregistrée',
   } satisfies Record<AuditKind, string>,
 };

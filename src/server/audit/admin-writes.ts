@@ -11,7 +11,7 @@ type Subject = 'quote' | 'invoice' | 'none';
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, invoices } = apiRoutes;
+const { quotes, missions, invoices, payments } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -33,6 +33,11 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [invoices.creditNote, 'invoice.credit_note_issued', 'invoice'],
   [invoices.recordPayment, 'invoice.payment_recorded', 'invoice'],
   [invoices.sendReminder, 'invoice.reminder_sent', 'invoice'],
+  [payments.setReminders, 'invoice.reminders_switched', 'invoice'],
+  [payments.importStatement, 'bank.statement_imported', 'none'],
+  [payments.matchOperation, 'bank.operation_matched', 'none'],
+  [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
+  [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),
