@@ -145,6 +145,21 @@ export const expensesRoutes = {
   margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
 } as const satisfies ApiRoutes;
 
+/** Getting paid (payments/): the payment page, card payments and their notifications, bank statements, reminders. */
+export const paymentsRoutes = {
+  page: { method: 'GET', path: '/api/factures/:id/paiement', access: 'customer' },
+  startOnline: { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', access: 'customer' },
+  /** The provider's notification: no session, its signature over the raw body is the key. */
+  stripeWebhook: { method: 'POST', path: '/api/paiements/stripe/webhook', access: 'visitor' },
+  bank: { method: 'GET', path: '/api/admin/banque', access: 'admin' },
+  importStatement: { method: 'POST', path: '/api/admin/banque/releves', access: 'admin' },
+  matchOperation: { method: 'POST', path: '/api/admin/banque/operations/:id/rapprochement', access: 'admin' },
+  ignoreOperation: { method: 'POST', path: '/api/admin/banque/operations/:id/ignorer', access: 'admin' },
+  saveCsvMapping: { method: 'PUT', path: '/api/admin/banque/correspondance-csv', access: 'admin' },
+  reminders: { method: 'GET', path: '/api/admin/factures/:id/relances', access: 'admin' },
+  setReminders: { method: 'PUT', path: '/api/admin/factures/:id/relances', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 export const sessionsRoutes = {
   list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
   revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
@@ -188,6 +203,7 @@ export const apiRoutes = {
   missions: missionsRoutes,
   invoices: invoicesRoutes,
   expenses: expensesRoutes,
+  payments: paymentsRoutes,
   sessions: sessionsRoutes,
   audit: auditRoutes,
   privacy: privacyRoutes,

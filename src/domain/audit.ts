@@ -52,6 +52,11 @@ export const AUDIT_KINDS = [
   'expense.updated',
   'expense.deleted',
   'expense.receipt_stored',
+  'invoice.reminders_switched',
+  'bank.statement_imported',
+  'bank.operation_matched',
+  'bank.operation_ignored',
+  'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -102,6 +102,10 @@ export const devisSchema = z.object({
   devisSigneURL: z.string().nullable(),
   /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed; absent before it is sent. */
   valableJusquAu: z.string().nullable().optional(),
+  /** The deposit asked at signature, whole per cent of the final price (payments/); null or absent: none. */
+  acomptePourcent: z.number().int().nullable().optional(),
+  /** Back office only: the deposit the confirmation form prefills (DEPOSIT_PERCENT). */
+  acompteParDefaut: z.number().int().optional(),
   updatedAt: z.string(),
   historique: z.array(historiqueEntrySchema).optional(),
   envoi: envoiSchema.nullable().optional(),

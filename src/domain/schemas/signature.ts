@@ -64,6 +64,8 @@ export const signingViewSchema = z.object({
   adresseArrivee: z.string(),
   typeVehicule: z.string(),
   clauses: clausesSchema.nullable(),
+  /** The deposit asked at signature, whole per cent (payments/); null or 0: none. */
+  acomptePourcent: z.number().int().nullable(),
   /** True while the quote is envoyé: the form is shown. */
   peutSigner: z.boolean(),
   /** The signer's name as prefilled (the client details' name, else the account's). */

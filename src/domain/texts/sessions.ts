@@ -177,5 +177,10 @@ export const journalTexts = {
     'expense.updated': 'Dépense modifiée',
     'expense.deleted': 'Dépense supprimée',
     'expense.receipt_stored': 'Justificatif de dépense enregistré',
+    'invoice.reminders_switched': 'Relances automatiques arrêtées ou reprises',
+    'bank.statement_imported': 'Relevé bancaire importé',
+    'bank.operation_matched': 'Opération bancaire rapprochée d’une facture',
+    'bank.operation_ignored': 'Opération bancaire écartée',
+    'bank.csv_mapping_saved': 'Correspondance CSV de la banque enregistrée',
   } satisfies Record<AuditKind, string>,
 };

@@ -11,7 +11,7 @@ type Subject = 'quote' | 'invoice' | 'expense' | 'none';
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, invoices, expenses } = apiRoutes;
+const { quotes, missions, invoices, expenses, payments } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -37,6 +37,11 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [expenses.update, 'expense.updated', 'expense'],
   [expenses.delete, 'expense.deleted', 'expense'],
   [expenses.putReceipt, 'expense.receipt_stored', 'expense'],
+  [payments.setReminders, 'invoice.reminders_switched', 'invoice'],
+  [payments.importStatement, 'bank.statement_imported', 'none'],
+  [payments.matchOperation, 'bank.operation_matched', 'none'],
+  [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
+  [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),

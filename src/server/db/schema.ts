@@ -27,6 +27,13 @@ export type Database = {
   audit_log: AuditLogTable;
   audit_log_purge: AuditLogPurgeTable;
   totp_last_step: TotpLastStepTable;
+  paiement_sessions: PaiementSessionsTable;
+  paiement_evenements: PaiementEvenementsTable;
+  releves: RelevesTable;
+  releve_operations: ReleveOperationsTable;
+  banque_correspondances: BanqueCorrespondancesTable;
+  relances: RelancesTable;
+  relance_arrets: RelanceArretsTable;
   cgv_versions: CgvVersionsTable;
   retractations: RetractationsTable;
   depenses: DepensesTable;
@@ -79,6 +86,12 @@ export type FacturesTable = {
   pdfKey: string | null;
   pdfSha256: string | null;
   derniereRelance: string | null;
+  /** `acompte`: a deposit invoice (Factur-X type 386); null: an ordinary invoice or a credit note. */
+  nature: 'acompte' | null;
+  /** A final invoice: what the deposit invoices of its quote take off what is left to pay. */
+  acomptesCentimes: number;
+  /** JSON of those deposit invoices: [{ id, numero, dateEmission, montantCentimes }]. */
+  acomptesDeduits: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -102,6 +115,10 @@ export type FacturePaiementsTable = {
   montantCentimes: number;
   moyen: 'virement' | 'chèque' | 'espèces' | 'carte';
   byUserId: string | null;
+  /** The provider's or the bank's reference (a PaymentIntent, a statement line). */
+  reference: string | null;
+  /** Idempotency key of a payment recorded on someone else's word (`stripe:cs_…`, `releve:…`): unique. */
+  cle: string | null;
   createdAt: string;
 };
 
@@ -154,6 +171,8 @@ export type DevisTable = {
   version: Generated<number>;
   /** The number the original Firebase app gave an imported quote (imports/firebase/); null otherwise. */
   numeroDevisOriginal: number | null;
+  /** The deposit asked at signature, whole per cent of the final price, set at confirmation (payments/); null or 0: none. */
+  acomptePourcent: number | null;
   /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed (legal/); null before it is sent. */
   valableJusquAu: Generated<string | null>;
 };
@@ -395,3 +414,79 @@ export type FirebaseImportTable = {
 export type FactureRow = Selectable<FacturesTable>;
 export type FactureLigneRow = Selectable<FactureLignesTable>;
 export type FacturePaiementRow = Selectable<FacturePaiementsTable>;
+
+/** An online payment attempt (payments/): the provider's session opened for an invoice. */
+export type PaiementSessionsTable = {
+  id: string;
+  factureId: string;
+  fournisseur: 'stripe';
+  /** The provider's session id, once it answered. */
+  sessionId: string | null;
+  url: string | null;
+  montantCentimes: number;
+  devise: string;
+  statut: 'création' | 'ouverte' | 'payée' | 'expirée' | 'échouée';
+  expireLe: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A provider's notification already applied or refused for good (its id: never applied twice). */
+export type PaiementEvenementsTable = {
+  fournisseur: 'stripe';
+  id: string;
+  type: string;
+  sessionId: string | null;
+  resultat: 'appliqué' | 'ignoré' | 'refusé';
+  detail: string | null;
+  recuLe: string;
+};
+
+/** A bank statement file imported on /admin/banque. */
+export type RelevesTable = {
+  id: string;
+  format: 'camt.053' | 'csv';
+  version: string;
+  compte: string | null;
+  nomFichier: string;
+  sha256: string;
+  nbOperations: number;
+  nbNouvelles: number;
+  byUserId: string | null;
+  importeLe: string;
+};
+
+export type ReleveOperationStatut = 'rapprochée' | 'proposée' | 'à traiter' | 'ignorée' | 'débit';
+
+/** One line of a statement, kept once whatever the number of imports (`cle`). */
+export type ReleveOperationsTable = {
+  id: string;
+  releveId: string;
+  cle: string;
+  date: string;
+  /** Positive: a credit; negative: a debit. */
+  montantCentimes: number;
+  contrepartie: string | null;
+  libelle: string;
+  referenceBanque: string | null;
+  statut: ReleveOperationStatut;
+  /** The invoice it pays (rapprochée) or may pay (proposée). */
+  factureId: string | null;
+  paiementId: string | null;
+  /** The expense a debit became (the mission-costs capability). */
+  depenseId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The CSV column mapping the administrator saved (`id` = 'csv'). */
+export type BanqueCorrespondancesTable = { id: string; correspondance: string; updatedAt: string };
+
+/** A reminder sent for an invoice: one per step, for ever. */
+export type RelancesTable = { factureId: string; etape: string; envoyeeLe: string; outboxId: string | null };
+/** The invoices whose reminders the administrator stopped. */
+export type RelanceArretsTable = { factureId: string; byUserId: string | null; arreteeLe: string };
+
+export type PaiementSessionRow = Selectable<PaiementSessionsTable>;
+export type ReleveOperationRow = Selectable<ReleveOperationsTable>;
+export type ReleveRow = Selectable<RelevesTable>;

@@ -77,7 +77,12 @@ export function amountsOf(item: Pick<Enriched, 'row' | 'credits' | 'payments'>) 
   return {
     avoirsCentimes,
     payeCentimes,
-    resteCentimes: resteAPayer({ totalCentimes: item.row.totalCentimes, avoirsCentimes, payeCentimes }),
+    resteCentimes: resteAPayer({
+      totalCentimes: item.row.totalCentimes,
+      acomptesCentimes: item.row.acomptesCentimes,
+      avoirsCentimes,
+      payeCentimes,
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { formatDay, formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { depositAtSignature } from '#domain/payments.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
@@ -206,6 +207,8 @@ export async function renderQuotePdf(devis: Devis, { legal, date = new Date() }:
     .font('bold')
     .fontSize(13)
     .text(pdfTexts.prixFinal(formatPrice(devis.prix)), left, doc.y, { width });
+  const deposit = depositAtSignature(devis);
+  if (deposit) doc.font('bold').fontSize(SIZES.body).text(deposit, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });

@@ -8,6 +8,7 @@ import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
@@ -250,6 +251,49 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/factures/:id/relance': { perQuote: false, invoice: 'issued', expect: adminOnly(200) },
   'GET /api/admin/chiffre-affaires': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
   'GET /api/admin/chiffre-affaires.csv': { perQuote: false, expect: adminOnly(200) },
+  // Getting paid: the payment page for the invoice's customer and the administrator; without a
+  // provider configured here, « Payer en ligne » is refused (409) and the webhook is not there (404).
+  'GET /api/factures/:id/paiement': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 },
+  },
+  'POST /api/factures/:id/paiement/en-ligne': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 409, other: 404, admin: 409 },
+  },
+  'POST /api/paiements/stripe/webhook': { perQuote: false, expect: everyone(404) },
+  'GET /api/admin/banque': { perQuote: false, expect: adminOnly(200) },
+  'POST /api/admin/banque/releves': {
+    perQuote: false,
+    expect: adminOnly(200),
+    request: ({ cell }) => {
+      const body = multipartBody([
+        {
+          filename: 'releve.xml',
+          contentType: 'application/xml',
+          content: Buffer.from(camt053Xml([{ montant: '12.34', nom: 'Inconnu', motif: `Virement ${cell}` }])),
+        },
+      ]);
+      return { payload: body.payload, headers: { 'content-type': body.contentType } };
+    },
+  },
+  'POST /api/admin/banque/operations/:id/rapprochement': {
+    perQuote: false,
+    id: randomUUID(),
+    expect: adminOnly(404),
+    request: () => ({ payload: { factureId: randomUUID() } }),
+  },
+  'POST /api/admin/banque/operations/:id/ignorer': { perQuote: false, id: randomUUID(), expect: adminOnly(404) },
+  'PUT /api/admin/banque/correspondance-csv': { perQuote: false, expect: adminOnly(200), request: () => ({ payload: boursoMapping }) },
+  'GET /api/admin/factures/:id/relances': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
+  'PUT /api/admin/factures/:id/relances': {
+    perQuote: false,
+    invoice: 'issued',
+    expect: adminOnly(200),
+    request: () => ({ payload: { arretees: true } }),
+  },
   // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
   // What a mission costs (issue 30): the administrator's only.
   'GET /api/admin/depenses': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026&mois=12' }) },

@@ -97,14 +97,17 @@ type Snapshot = string;
 
 async function snapshot(t: TestApp): Promise<Snapshot> {
   const db = t.app.database.db;
-  const [devis, historique, utilisateurs, users, depenses] = await Promise.all([
+  const [devis, historique, utilisateurs, users, depenses, paiements, evenements, sessions] = await Promise.all([
     db.selectFrom('devis').selectAll().orderBy('id').execute(),
     db.selectFrom('devis_historique').selectAll().orderBy('id').execute(),
     db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
     db.selectFrom('user').select(['id', 'email', 'emailVerified']).orderBy('id').execute(),
     db.selectFrom('depenses').selectAll().orderBy('id').execute(),
+    db.selectFrom('facture_paiements').selectAll().orderBy('id').execute(),
+    db.selectFrom('paiement_evenements').selectAll().orderBy('id').execute(),
+    db.selectFrom('paiement_sessions').selectAll().orderBy('id').execute(),
   ]);
-  return JSON.stringify({ devis, historique, utilisateurs, users, depenses });
+  return JSON.stringify({ devis, historique, utilisateurs, users, depenses, paiements, evenements, sessions });
 }
 
 export const fuzzStats = { inputs: 0 };
@@ -154,10 +157,25 @@ const ROUTES: FuzzedRoute[] = [
     asAdmin: true,
   },
   { method: 'PUT', path: '/api/admin/depenses/:expense/justificatif', valid: () => ({}), asOwner: false, asAdmin: true },
+  // Getting paid (payments/): « Payer en ligne » on what is not his invoice, and unsigned notifications.
+  { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', valid: () => ({}), asOwner: true },
+  {
+    method: 'POST',
+    path: '/api/paiements/stripe/webhook',
+    valid: () => ({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_1', amount_total: 100 } },
+    }),
+    asOwner: false,
+  },
 ];
 
 describe.each(ENGINES)('hostile input on %s', (engine) => {
-  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
+  const t = useTestApp(engine, {
+    env: { PUBLIC_RATE_LIMIT: '0', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fuzz', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz' },
+  });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let quoteId: string;
   let expenseId: string;

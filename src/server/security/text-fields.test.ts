@@ -9,6 +9,7 @@ import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { boursoMapping } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
@@ -227,6 +228,9 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     expenseRoute('GET', '/api/admin/depenses/:id/justificatif'),
     // The baseline has no file (refused): what matters is that the id refuses hostile text first.
     expenseRoute('PUT', '/api/admin/depenses/:id/justificatif'),
+    invoiceRoute('GET', '/api/factures/:id/paiement', 'issued', 'owner'),
+    invoiceRoute('POST', '/api/factures/:id/paiement/en-ligne', 'issued', 'owner'),
+    invoiceRoute('GET', '/api/admin/factures/:id/relances', 'issued'),
   ]),
   // Expenses (issue 30): an expense's fields (the note is multi-line), the list's filters, the CSV's and the margin's year.
   'POST /api/admin/depenses': {
@@ -248,6 +252,36 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   },
   'GET /api/admin/depenses.csv': { as: 'admin', build: async () => ({ url: '/api/admin/depenses.csv', query: { annee: '2026' } }) },
   'GET /api/admin/rentabilite': { as: 'admin', build: async () => ({ url: '/api/admin/rentabilite', query: { annee: '2026' } }) },
+  // Getting paid: the reminders' switch, the bank's CSV mapping, a statement line's match, the provider's notification.
+  'PUT /api/admin/factures/:id/relances': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`,
+      body: { arretees: true },
+    }),
+  },
+  'PUT /api/admin/banque/correspondance-csv': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/correspondance-csv', body: { ...boursoMapping } }),
+  },
+  'POST /api/admin/banque/operations/:id/rapprochement': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/rapprochement`, body: { factureId: randomUUID() } }),
+  },
+  'POST /api/admin/banque/operations/:id/ignorer': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
+  },
+  // The baseline is refused (a PDF is no statement): what matters is that the file's name is checked first.
+  'POST /api/admin/banque/releves': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/releves', file: { filename: 'releve.xml' } }),
+  },
+  // No provider in this app: refused whatever the body (its signature is the only key, payments/online.test.ts).
+  'POST /api/paiements/stripe/webhook': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/paiements/stripe/webhook', body: { id: 'evt_1', type: 'checkout.session.completed' } }),
+  },
   // Invoices: the list's filters, a draft's lines and customer, a credit note's reason, a payment, the revenue's year.
   'GET /api/admin/factures': {
     as: 'admin',
@@ -326,6 +360,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/mes-donnees',
   // The caller's own invoices, no parameter.
   'GET /api/factures',
+  // The bank page: no parameter.
+  'GET /api/admin/banque',
   // A boolean only.
   'PUT /api/comptes/notifications',
   // The second factor's state, a new secret, turning it off, new backup codes: no body.
@@ -419,10 +455,10 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/, /factures/, /sessions/ or /depenses/; the action after it stays.
+    // The id is the segment after /devis/, /missions/, /factures/, /operations/, /sessions/ or /depenses/; the action after it stays.
     const segments = copy.url.split('/');
     const index = segments.findIndex(
-      (_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'depenses'].includes(segments[i - 1]!),
+      (_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'operations', 'depenses'].includes(segments[i - 1]!),
     );
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');

@@ -5,6 +5,7 @@ import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
 import { formatDay, formatParisDateTime, formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
+import { depositAtSignature } from '#domain/payments.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -63,6 +64,7 @@ export function SigningForm({ view }: { view: SigningView }) {
     }
   }
 
+  const deposit = depositAtSignature(view);
   const clauses: string[] = [];
   if (view.clauses?.km) clauses.push(texts.clauseKm);
   if (view.clauses?.longDistance) clauses.push(texts.clauseLongDistance);
@@ -84,6 +86,7 @@ export function SigningForm({ view }: { view: SigningView }) {
             <dt>{s.clausesTitle}</dt>
             <dd>{clauses.length ? clauses.join(' ') : s.noClauses}</dd>
           </dl>
+          {deposit ? <p className={styles.deposit}>{deposit}</p> : null}
           {view.valableJusquAu ? <p className={styles.validity}>{l.validUntil(formatDay(view.valableJusquAu))}</p> : null}
           {view.consommateur ? (
             <p className={styles.notice}>
