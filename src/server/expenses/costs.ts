@@ -18,7 +18,7 @@ import { expenseApiMessages as msg, expenseLineTexts as t } from '#domain/texts/
 import type { Db } from '#server/db/index.ts';
 import { notFound } from '#server/errors.ts';
 import { invoicedCentimesOf, issuedInvoicesBetween } from '#server/invoices/service.ts';
-import { odometersOf } from '#server/missions/service.ts';
+import { odometersOf } from '#server/missions/odometers.ts';
 import { findQuoteById, rowToDevis } from '#server/quotes/service.ts';
 import { listExpenses as listExpenseRows, listExpensesOf, setInvoiceOf, sumExpensesPerMission, type DepenseRow } from './repository.ts';
 import { getExpense, type ExpenseDeps } from './service.ts';

@@ -21,7 +21,7 @@ import { texts } from '#domain/texts/common.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { Viewer } from '#server/viewer.ts';
 import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, sha256Hex } from '#server/documents/documents.ts';
 import { forbidden, notFound } from '#server/errors.ts';
@@ -103,19 +103,6 @@ export async function inspectionsOf(deps: MissionDeps, devisId: string) {
     livraison: delivery ? toInspectionView(delivery, photos) : null,
     draftPhotos: photos.filter((photo) => !photo.completed),
   };
-}
-
-/**
- * What the costs of missions take of their inspections: the odometer and the time at pickup and
- * at delivery (null while that inspection is not done).
- */
-export async function odometersOf(db: Db, devisIds: readonly string[]) {
-  const inspections = await listInspectionsOf(db, devisIds);
-  const of = (devisId: string, etape: Etape) => {
-    const found = inspections.find((inspection) => inspection.devisId === devisId && inspection.etape === etape);
-    return found ? { km: found.fields.kilometrage, at: found.fields.dateHeure } : null;
-  };
-  return new Map(devisIds.map((id) => [id, { pickup: of(id, 'prise-en-charge'), delivery: of(id, 'livraison') }]));
 }
 
 /** /admin/missions: quotes en cours (and envoyé, for information) grouped by wished pickup day in France. */
