@@ -2,6 +2,7 @@ import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
 import { addressOf } from '#server/test/outbox.ts';
+import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
 import { expect, readOutbox, test } from './fixtures.ts';
 
@@ -13,7 +14,7 @@ import { expect, readOutbox, test } from './fixtures.ts';
  * notification, and nothing the browser says, makes the invoice paid.
  */
 test(
-  'a 30 % deposit: stated at signature, invoiced with its QR code, paid online and recorded from the signed notification',
+  'a 30 % deposit: stated at signature, invoiced with its QR code, paid online and recorded from the signed notification; the final invoice deducts it',
   { tag: '@phone' },
   async ({ page, customer, adminApi }) => {
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
@@ -69,5 +70,20 @@ test(
     const invoices = await customer.api.get('/api/factures');
     const paid = ((await invoices.json()) as { numero: string; etat: string }[]).find((facture) => facture.numero === numero);
     expect(paid?.etat).toBe('payée');
+
+    // The mission done, the final invoice deducts the deposit, and its Factur-X passes the EN 16931 checks.
+    test.setTimeout(120_000);
+    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
+    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
+    expect(draft.status()).toBe(201);
+    const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
+    expect(issued.status()).toBe(200);
+    const finalPdf = await customer.api.get(((await issued.json()) as { pdfUrl: string }).pdfUrl);
+    const xml = (await pdfAttachments(await finalPdf.body()))[0]!.data.toString('utf8');
+    expect(await validateXsd(xml)).toEqual({ valid: true, errors: [] });
+    expect((await validateEn16931(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+    const amount = (tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]*)</ram:${tag}>`).exec(xml)?.[1];
+    expect([amount('GrandTotalAmount'), amount('TotalPrepaidAmount'), amount('DuePayableAmount')]).toEqual(['420.50', '126.15', '294.35']);
+    expect(xml).toContain(numero);
   },
 );

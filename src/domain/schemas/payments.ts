@@ -98,6 +98,11 @@ export const checkoutAnswerSchema = z.object({ url: z.string() });
 
 export const webhookAnswerSchema = z.object({ received: z.boolean(), applied: z.boolean().optional() });
 
+/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
+export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
+/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
+export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
+
 export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ignorée', 'débit'] as const;
 
 export const operationSchema = z.object({

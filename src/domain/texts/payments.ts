@@ -18,7 +18,8 @@ export const statementErrors = {
   badDate: (value: string) => `date « ${value} » invalide`,
   csvNoMapping: 'Pour un relevé CSV, enregistrez d’abord la correspondance des colonnes de votre banque.',
   csvMalformed: (line: number) => `Le fichier CSV est mal formé (ligne ${line}).`,
-  csvNoHeader: (columns: string) => `La ligne d’en-tête du relevé CSV est introuvable : colonnes attendues ${columns}.`,
+  csvNoHeader: (columns: string[]) =>
+    `La ligne d’en-tête du relevé CSV est introuvable : colonnes attendues ${columns.map((name) => `« ${name} »`).join(', ')}.`,
   csvBadRow: (line: number, what: string) => `La ligne ${line} du relevé CSV est illisible : ${what}.`,
   noEntries: 'Le relevé ne contient aucune opération.',
 } as const;

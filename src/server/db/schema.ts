@@ -1,5 +1,6 @@
 import type { Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 import type { Devis } from '#domain/schemas/devis.ts';
+import type { PAYMENT_SESSION_STATUTS, PROVIDER_EVENT_RESULTS } from '#domain/schemas/payments.ts';
 import type { Role, Statut } from '#domain/statuses.ts';
 
 /** Tables of the application; better-auth's own tables (user, session, …) are typed by it. */
@@ -425,7 +426,7 @@ export type PaiementSessionsTable = {
   url: string | null;
   montantCentimes: number;
   devise: string;
-  statut: 'création' | 'ouverte' | 'payée' | 'expirée' | 'échouée';
+  statut: (typeof PAYMENT_SESSION_STATUTS)[number];
   expireLe: string | null;
   createdAt: string;
   updatedAt: string;
@@ -437,7 +438,7 @@ export type PaiementEvenementsTable = {
   id: string;
   type: string;
   sessionId: string | null;
-  resultat: 'appliqué' | 'ignoré' | 'refusé';
+  resultat: (typeof PROVIDER_EVENT_RESULTS)[number];
   detail: string | null;
   recuLe: string;
 };

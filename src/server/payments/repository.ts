@@ -165,7 +165,7 @@ export function listCreditsToHandle(db: Db, limit: number) {
       'contrepartie',
       'statut',
       sql<number>`count(*) over ()`.as('total'),
-      sql<number>`sum(case when "statut" = 'proposée' then 1 else 0 end) over ()`.as('proposees'),
+      sql<number>`sum(case when "statut" = ${'proposée'} then 1 else 0 end) over ()`.as('proposees'),
     ])
     .where('statut', 'in', ['proposée', 'à traiter'])
     .orderBy('date', 'desc')

@@ -18,7 +18,7 @@ import {
 import { isStorableText } from '#domain/schemas/text.ts';
 import { bankApiMessages, paymentApiDocs as docs, statementErrors } from '#domain/texts/payments.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { paymentPage, receiveProviderEvent, startOnlinePayment } from './online.ts';
@@ -39,65 +39,63 @@ export const paymentRoutes: CapabilityRoutes = {
   async customer(app) {
     app.get(
       routes.page.path,
-      { schema: { tags, summary: docs.page, params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } } },
+      { schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } }) },
       async (request) => paymentPage(depsOf(request), app.guards.viewerOf(request), request.params.id),
     );
     app.post(
       routes.startOnline.path,
       {
-        schema: {
-          tags,
-          summary: docs.startOnline,
+        schema: routeSchema(tags, docs.startOnline, {
           params: factureIdParamsSchema,
           response: { 200: checkoutAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
-        },
+        }),
       },
       async (request) => startOnlinePayment(depsOf(request), app.guards.viewerOf(request), request.params.id),
     );
   },
 
   async admin(app) {
-    app.get(routes.bank.path, { schema: { tags, summary: docs.bank, response: { 200: bankOverviewSchema, ...errors } } }, async (request) =>
-      bankOverview(depsOf(request)),
+    app.get(
+      routes.bank.path,
+      { schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...errors } }) },
+      async (request) => bankOverview(depsOf(request)),
     );
     app.post(
       routes.matchOperation.path,
       {
-        schema: {
-          tags,
-          summary: docs.matchOperation,
+        schema: routeSchema(tags, docs.matchOperation, {
           params: operationIdParamsSchema,
           body: matchInputSchema,
           response: { 200: operationSchema, ...errors },
-        },
+        }),
       },
       async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
     );
     app.post(
       routes.ignoreOperation.path,
-      { schema: { tags, summary: docs.ignoreOperation, params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } } },
+      {
+        schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } }),
+      },
       async (request) => ignoreOperation(depsOf(request), request.params.id),
     );
     app.put(
       routes.saveCsvMapping.path,
-      { schema: { tags, summary: docs.saveCsvMapping, body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } } },
+      { schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } }) },
       async (request) => saveMapping(depsOf(request), request.body),
     );
     app.get(
       routes.reminders.path,
-      { schema: { tags, summary: docs.reminders, params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } } },
+      { schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } }) },
       async (request) => remindersOf(depsOf(request), request.params.id),
     );
     app.put(
       routes.setReminders.path,
       {
-        schema: {
-          tags,
-          summary: docs.setReminders,
+        schema: routeSchema(tags, docs.setReminders, {
           params: factureIdParamsSchema,
           body: remindersInputSchema,
           response: { 200: remindersSchema, ...errors },
-        },
+        }),
       },
       async (request) => setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),
     );
@@ -115,11 +113,9 @@ async function webhookRoute(app: RouteScope): Promise<void> {
   app.post(
     routes.stripeWebhook.path,
     {
-      schema: {
-        tags,
-        summary: docs.webhook,
+      schema: routeSchema(tags, docs.webhook, {
         response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) },
-      },
+      }),
     },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -138,12 +134,10 @@ async function statementUploadRoute(app: RouteScope): Promise<void> {
   app.post(
     routes.importStatement.path,
     {
-      schema: {
-        tags,
-        summary: docs.importStatement,
+      schema: routeSchema(tags, docs.importStatement, {
         consumes: ['multipart/form-data'],
         response: { 200: importSummarySchema, ...errorResponses(400, 401, 403, 413, 415) },
-      },
+      }),
     },
     async (request) => importStatement(depsOf(request), app.guards.viewerOf(request), await readStatementFile(request)),
   );

@@ -39,7 +39,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStat
     const names = new Set(row.map(key));
     return required.every((name) => names.has(key(name)));
   });
-  if (headerIndex < 0) throw new StatementError(e.csvNoHeader(required.map((name) => `« ${name} »`).join(', ')));
+  if (headerIndex < 0) throw new StatementError(e.csvNoHeader(required));
   const header = rows[headerIndex]!.map(key);
   const column = (name: string | null) => (name === null ? -1 : header.indexOf(key(name)));
   const columns = {

@@ -131,7 +131,9 @@ describe('CSV statements read with the saved mapping', () => {
   });
 
   it('refuses a file without the mapped header, or a row whose date or amount cannot be read, naming its line', () => {
-    expect(refusal(() => readStatement(bytes('a;b;c\n1;2;3\n'), boursoMapping))).toBe(e.csvNoHeader('« dateOp », « label », « amount »'));
+    expect(refusal(() => readStatement(bytes('a;b;c\n1;2;3\n'), boursoMapping))).toBe(
+      'La ligne d’en-tête du relevé CSV est introuvable : colonnes attendues « dateOp », « label », « amount ».',
+    );
     expect(refusal(() => readStatement(boursoCsv([{ date: '26/11/2026', label: 'X', amount: '1,00' }]), boursoMapping))).toBe(
       e.csvBadRow(2, e.badDate('26/11/2026')),
     );
