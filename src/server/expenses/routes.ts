@@ -23,7 +23,7 @@ import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
 import { createExpense, deleteExpense, expensesCsv, getExpense, getReceipt, listExpenses, putReceipt, updateExpense } from './service.ts';
 
-const tags = ['dépenses'];
+const tags = ['depenses'];
 const refusals = errorResponses(400, 401, 403, 404, 409);
 /** A receipt arrives as the file itself, whatever type it declares: its content decides (service.ts). */
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/octet-stream'];
