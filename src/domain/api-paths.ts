@@ -131,6 +131,20 @@ export const invoicesRoutes = {
   pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+/** What a mission costs: expenses and their receipts, a mission's costs, the margin (issue 30). */
+export const expensesRoutes = {
+  list: { method: 'GET', path: '/api/admin/depenses', access: 'admin' },
+  create: { method: 'POST', path: '/api/admin/depenses', access: 'admin' },
+  csv: { method: 'GET', path: '/api/admin/depenses.csv', access: 'admin' },
+  get: { method: 'GET', path: '/api/admin/depenses/:id', access: 'admin' },
+  update: { method: 'PUT', path: '/api/admin/depenses/:id', access: 'admin' },
+  delete: { method: 'DELETE', path: '/api/admin/depenses/:id', access: 'admin' },
+  putReceipt: { method: 'PUT', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  receipt: { method: 'GET', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  missionCosts: { method: 'GET', path: '/api/admin/missions/:id/couts', access: 'admin' },
+  margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 /** Getting paid (payments/): the payment page, card payments and their notifications, bank statements, reminders. */
 export const paymentsRoutes = {
   page: { method: 'GET', path: '/api/factures/:id/paiement', access: 'customer' },
@@ -188,6 +202,7 @@ export const apiRoutes = {
   notifications: notificationsRoutes,
   missions: missionsRoutes,
   invoices: invoicesRoutes,
+  expenses: expensesRoutes,
   payments: paymentsRoutes,
   sessions: sessionsRoutes,
   audit: auditRoutes,

@@ -35,6 +35,7 @@ import { adminHomeRoutes } from './admin-home/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { expenseRoutes } from './expenses/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import type { PaymentProvider } from './payments/provider/provider.ts';
@@ -229,6 +230,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   notificationRoutes,
   missionRoutes,
   invoiceRoutes,
+  expenseRoutes,
   paymentRoutes,
   sessionRoutes,
   auditRoutes,

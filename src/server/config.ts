@@ -134,6 +134,7 @@ const envSchema = z.object({
   MEDIATEUR_ADRESSE: optionalText,
   BUSINESS_INSURER: optionalText,
   BUSINESS_INSURANCE_AREA: optionalText,
+  RETURN_COST_PER_KM_CENTS: z.coerce.number().int().min(0).max(1000).default(12),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -217,6 +218,8 @@ export type Config = {
     latePenaltyRate: string;
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
     revenueCeilingCents: number;
+    /** The return trip's cost per km the expected margin assumes until past missions' return expenses tell (expenses/). */
+    returnCostPerKmCents: number;
   };
   /** Getting paid (payments/): the online provider (none: no « Payer en ligne »), the deposit, the reminders. */
   payments: {
@@ -373,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentDays: e.INVOICE_PAYMENT_DAYS,
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
+      returnCostPerKmCents: e.RETURN_COST_PER_KM_CENTS,
     },
     payments: {
       provider: wantsStripe

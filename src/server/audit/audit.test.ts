@@ -5,6 +5,8 @@ import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
@@ -141,6 +143,24 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
     case 'POST /api/admin/factures/:id/relance': {
       const { id, base } = await invoice(true);
       return { ...base, url: pattern.replace(':id', id) };
+    }
+    // Expenses (issue 30): about no quote in the journal; the expense's id is in the details.
+    case 'POST /api/admin/depenses':
+      return { url: pattern, devisId: null, numeroDevis: null, payload: expenseBody() };
+    case 'PUT /api/admin/depenses/:id':
+    case 'DELETE /api/admin/depenses/:id':
+    case 'PUT /api/admin/depenses/:id/justificatif': {
+      const { database, fileStore, config, log } = t.app;
+      const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody());
+      const url = pattern.replace(':id', depense.id);
+      if (key.startsWith('DELETE')) return { url, devisId: null, numeroDevis: null };
+      if (key.endsWith('justificatif')) {
+        const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+          .jpeg()
+          .toBuffer();
+        return { url, devisId: null, numeroDevis: null, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
+      }
+      return { url, devisId: null, numeroDevis: null, payload: { ...expenseBody(), id: undefined } };
     }
     case 'PUT /api/admin/factures/:id/relances': {
       const { id, base } = await invoice(true);

@@ -37,6 +37,7 @@ export type Database = {
   relance_arrets: RelanceArretsTable;
   cgv_versions: CgvVersionsTable;
   retractations: RetractationsTable;
+  depenses: DepensesTable;
 };
 
 /** Every distinct text of the terms of sale ever in force (legal/); only ever added to. */
@@ -255,6 +256,29 @@ export type InspectionPhotosTable = {
   height: number;
   uploadedAt: string;
   completed: number;
+};
+
+/** An expense of a mission or a general one (expenses/), under the id the page made for it. */
+export type DepensesTable = {
+  id: string;
+  devisId: string | null;
+  categorie: string;
+  montantCentimes: number;
+  tvaCentimes: number;
+  date: string;
+  moyenPaiement: string;
+  note: string;
+  justificatifKey: string | null;
+  justificatifType: string | null;
+  /** SHA-256 of the stored receipt, and of the bytes the page sent (the same receipt sent again is stored once). */
+  justificatifSha256: string | null;
+  justificatifSourceSha256: string | null;
+  /** The invoice it was re-billed on. */
+  factureId: string | null;
+  /** What another capability made it from (`releve:…`, `facture-fournisseur:…`), unique. */
+  origine: string | null;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /** The calendar feed's token, as its SHA-256 only (one row, id 'planning'). */

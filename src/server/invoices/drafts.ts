@@ -7,6 +7,7 @@ import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
+import { addCostLinesToDraft, keepCostLinesOfDraft, releaseCostLinesOfDraft } from '#server/expenses/costs.ts';
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
 import { deductionsOf } from './deposits.ts';
 import { newInvoiceOfQuote } from './parties.ts';
@@ -81,11 +82,15 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
       : delivery && /^\d{4}-\d{2}-\d{2}$/.test(delivery)
         ? delivery
         : todayOf(deps);
-    return insertDocument(
+    // The mission's costs (expenses/): re-billed costs, the clauses' extra kilometres and costs.
+    const costs = await addCostLinesToDraft(trx, deps.config, devisId);
+    const draft = await insertDocument(
       trx,
       { ...(await newInvoiceOfQuote(trx, quoteRow, datePrestation)), ...(await deductionsOf(trx, devisId)) },
-      priceLines(linesFromQuote(quote)),
+      priceLines([...linesFromQuote(quote), ...costs.lines]),
     );
+    await costs.attach(draft.id);
+    return draft;
   });
   return getInvoice(deps, created.id);
 }
@@ -109,13 +114,20 @@ export async function updateDraft(deps: InvoiceDeps, id: string, body: DraftUpda
       throw issuedIsFinal();
     }
     await replaceLines(trx, updated, priceLines(lines));
+    // A cost line removed (unticked): its expenses are no longer carried by this invoice.
+    await keepCostLinesOfDraft(
+      trx,
+      id,
+      updated.devisId,
+      lines.map((line) => line.description),
+    );
   });
   return getInvoice(deps, id);
 }
 
 export async function deleteDraft(deps: InvoiceDeps, id: string): Promise<void> {
   await withWriteTransaction(deps.database, async (trx) => {
-    if (await deleteDraftRow(trx, id)) return;
+    if (await deleteDraftRow(trx, id)) return releaseCostLinesOfDraft(trx, id);
     await findOrThrow(trx, id);
     throw issuedIsFinal();
   });

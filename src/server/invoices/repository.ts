@@ -119,6 +119,18 @@ export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRo
   return db.selectFrom('factures').selectAll().where('id', 'in', ids).execute();
 }
 
+/** The issued invoices of some quotes (a mission's revenue, for its margin). */
+export function listIssuedInvoicesOfQuotes(db: Db, devisIds: readonly string[]): Promise<FactureRow[]> {
+  if (devisIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('devisId', 'in', devisIds)
+    .where('type', '=', 'facture')
+    .where('statut', '=', 'émise')
+    .execute();
+}
+
 /** A quote's invoices (not its credit notes, nor its deposit invoices: the final invoice deducts them), newest first. */
 export function listInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
   return db

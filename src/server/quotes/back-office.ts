@@ -118,7 +118,11 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const row = await requireQuote(deps.database.db, id);
   return sendNewVersion(deps, admin, row, 'confirm', {
     prixCentimes: prix.centimes,
-    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+    clauses: {
+      km: body.clauses.km,
+      longDistance: body.clauses.longDistance,
+      refacturation: [...new Set(body.clauses.refacturation ?? [])],
+    },
     acomptePourcent: body.acomptePourcent ?? deps.config.payments.depositPercent,
   });
 }

@@ -4,6 +4,7 @@ import { depositAtSignature } from '#domain/payments.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { legalTexts as l, type LegalFacts } from '#domain/texts/legal.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
@@ -200,6 +201,7 @@ export async function renderQuotePdf(devis: Devis, { legal, date = new Date() }:
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
+  for (const kind of devis.clauses?.refacturation ?? []) chosen.push(REFACTURATION_LABELS[kind]);
   heading(chosen.length > 0 ? adminTexts.sectionConfirm : pdfTexts.priceHeading);
   doc
     .font('bold')

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parisToday } from '#domain/format.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
@@ -29,6 +30,8 @@ type Entry = {
    * fresh issued one for each cell (the admin's cell changes it), or one issued for all.
    */
   invoice?: 'draft' | 'issued' | 'shared';
+  /** Expense routes: `:id` is a fresh expense (of customer A's mission) for each cell. */
+  expense?: boolean;
   /** A fixed `:id` for routes whose id is neither a quote nor an invoice. */
   id?: string;
   expect: Record<Role, Expected>;
@@ -292,6 +295,28 @@ const TABLE: Record<string, Entry> = {
     request: () => ({ payload: { arretees: true } }),
   },
   // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
+  // What a mission costs (issue 30): the administrator's only.
+  'GET /api/admin/depenses': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026&mois=12' }) },
+  'POST /api/admin/depenses': { perQuote: false, expect: adminOnly(201), request: () => ({ payload: expenseBody() }) },
+  'GET /api/admin/depenses.csv': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
+  'GET /api/admin/depenses/:id': { perQuote: false, expense: true, expect: adminOnly(200) },
+  'PUT /api/admin/depenses/:id': {
+    perQuote: false,
+    expense: true,
+    expect: adminOnly(200),
+    request: () => ({ payload: { ...expenseBody(), id: undefined } }),
+  },
+  'DELETE /api/admin/depenses/:id': { perQuote: false, expense: true, expect: adminOnly(204) },
+  'PUT /api/admin/depenses/:id/justificatif': {
+    perQuote: false,
+    expense: true,
+    expect: adminOnly(201),
+    request: ({ jpeg }) => ({ payload: jpeg, headers: { 'content-type': 'image/jpeg' } }),
+  },
+  // No receipt was sent for these expenses: the administrator is told so; expenses.test.ts downloads a real one.
+  'GET /api/admin/depenses/:id/justificatif': { perQuote: false, expense: true, expect: adminOnly(404) },
+  'GET /api/admin/missions/:id/couts': { perQuote: true, expect: adminOnly(200) },
+  'GET /api/admin/rentabilite': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
   'GET /api/factures': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/factures/:id/pdf': {
     perQuote: false,
@@ -361,6 +386,15 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     return kind === 'issued' ? issuedThroughService(t, owner) : draftThroughService(t, owner);
   }
 
+  /** An expense of a mission of customer A, recorded by the administrator. */
+  async function freshExpense(): Promise<string> {
+    const mission = await createQuoteInStatus(t.app.database, owner, 'en cours');
+    const body = expenseBody({ devisId: mission.id });
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/depenses', headers: headers.admin, payload: body });
+    expect(response.statusCode).toBe(201);
+    return body.id;
+  }
+
   // One test per route: each has its own time budget, and a failure names its route.
   let cells = 0;
   it.each(Object.keys(TABLE))('answers every cell of %s as the table says', async (key) => {
@@ -371,7 +405,11 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
       for (const statut of entry.perQuote ? STATUTS : [null]) {
         cells += 1;
         const cell = cells;
-        const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : await invoiceFor(entry.invoice);
+        const quoteId = statut
+          ? (await createQuoteInStatus(t.app.database, owner, statut)).id
+          : entry.expense
+            ? await freshExpense()
+            : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
         const path = url
           .replace(':id', entry.id ?? quoteId)

@@ -8,6 +8,8 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { REFACTURATIONS, type Refacturation } from '#domain/expenses.ts';
+import { expenseTexts, REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -17,7 +19,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useConfirmQuote } from '../api/use-confirm-quote.ts';
 import styles from './admin.module.css';
 
-type FormValues = { prixFinal: string; acompte: string; km: boolean; longDistance: boolean };
+type FormValues = { prixFinal: string; acompte: string; km: boolean; longDistance: boolean; refacturation: Refacturation[] };
 
 /** The deposit field's whole per cent, or the message saying why it does not read. */
 function parseAcompte(value: string): { ok: true; pourcent: number } | { ok: false; message: string } {
@@ -43,6 +45,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
       acompte: String(devis.acomptePourcent ?? devis.acompteParDefaut ?? 0),
       km: devis.clauses?.km ?? false,
       longDistance: devis.clauses?.longDistance ?? false,
+      refacturation: devis.clauses?.refacturation ?? [],
     },
   });
   const [prixTyped, acompteTyped] = useWatch({ control, name: ['prixFinal', 'acompte'] });
@@ -63,7 +66,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
       await confirm.mutateAsync({
         prixFinal: values.prixFinal,
         acomptePourcent: acompte.pourcent,
-        clauses: { km: values.km, longDistance: values.longDistance },
+        clauses: { km: values.km, longDistance: values.longDistance, refacturation: values.refacturation },
       });
     } catch (error) {
       if (error instanceof ApiError && error.message === texts.clientEmailMissing) setFailure(texts.clientEmailMissing);
@@ -107,6 +110,12 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
         <legend>{adminTexts.clausesLegend}</legend>
         <CheckboxField label={texts.clauseKm} {...register('km')} />
         <CheckboxField label={texts.clauseLongDistance} {...register('longDistance')} />
+      </fieldset>
+      <fieldset>
+        <legend>{expenseTexts.rebilledLegend}</legend>
+        {REFACTURATIONS.map((kind) => (
+          <CheckboxField key={kind} label={REFACTURATION_LABELS[kind]} value={kind} {...register('refacturation')} />
+        ))}
       </fieldset>
       {failure ? <Message kind="error">{failure}</Message> : null}
       <Button type="submit" isBusy={confirm.isPending}>

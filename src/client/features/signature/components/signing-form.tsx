@@ -14,6 +14,7 @@ import { Message } from '#client/ui/message.tsx';
 import { SignaturePadField } from '#client/ui/signature-pad.tsx';
 import { useSignDevis } from '../api/sign-devis.ts';
 import { PdfPages } from './pdf-pages.tsx';
+import { REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import styles from './signature.module.css';
 
 type Problems = { name?: string; consent?: string; cgv?: string; drawing?: string; form?: string };
@@ -67,6 +68,7 @@ export function SigningForm({ view }: { view: SigningView }) {
   const clauses: string[] = [];
   if (view.clauses?.km) clauses.push(texts.clauseKm);
   if (view.clauses?.longDistance) clauses.push(texts.clauseLongDistance);
+  for (const kind of view.clauses?.refacturation ?? []) clauses.push(`${REFACTURATION_LABELS[kind]}.`);
   return (
     <div className={styles.layout}>
       <section aria-labelledby="document-sent">
