@@ -12,7 +12,7 @@ import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useFeed } from '../api/use-feed.ts';
 import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
-import { useOfflineReady } from '../offline/use-offline-ready.ts';
+import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
 import styles from './missions.module.css';
 import { navigationHref } from '#client/lib/maps.ts';
 
