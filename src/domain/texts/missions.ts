@@ -38,6 +38,8 @@ export const missionTexts = {
   deliveryToDo: 'Livraison à faire',
   startPickup: 'État des lieux de prise en charge',
   startDelivery: 'État des lieux de livraison',
+  missionPageLink: 'Dépenses, kilomètres et marge',
+  missionPageTitle: (numero: number) => `Mission – devis n° ${numero}`,
 
   // The calendar feed
   feedTitle: 'Agenda du téléphone',

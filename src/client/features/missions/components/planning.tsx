@@ -81,6 +81,9 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
           {mission.livraisonLe ? m.deliveryDone(formatParisDateTime(mission.livraisonLe)) : m.deliveryToDo}
         </span>
       </p>
+      <p className={styles.actions}>
+        <Link to={paths.adminMission(mission.id)}>{m.missionPageLink}</Link>
+      </p>
       {isInProgress ? (
         <p className={styles.actions}>
           <Link className={`${ui.button} ${ui.primary}`} to={paths.adminPriseEnCharge(mission.id)}>
