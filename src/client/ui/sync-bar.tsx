@@ -24,13 +24,7 @@ export function SyncBar({ online, readiness, waiting, isSending, sessionExpired,
   const nothingLeft = waiting.length === 0;
   return (
     <div className={styles.statusBar}>
-      {online ? (
-        readiness ? (
-          <p data-testid="offline-readiness">{t[readiness]}</p>
-        ) : null
-      ) : (
-        <p className={styles.offline}>{t.offlineNow}</p>
-      )}
+      {online ? readiness ? <p data-testid="offline-readiness">{t[readiness]}</p> : null : <p className={styles.offline}>{t.offlineNow}</p>}
       <p role="status" data-testid="pending">
         {nothingLeft ? t.allSent : waiting.join(' · ')}
         {isSending && !nothingLeft && online ? ` · ${t.sending}` : ''}

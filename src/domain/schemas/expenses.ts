@@ -38,20 +38,21 @@ const typedCents = typedNumber(parseEurosToCents, expenseTexts.amountTyped);
 /**
  * The « Ajouter une dépense » form: the API's fields, amounts as typed in French (« 47,90 »;
  * no VAT typed is 0), read into what POST /api/admin/depenses takes and checked by its very
- * schema. An empty mission is a general expense.
+ * schema (the fields that need no reading are checked at once, so that every mistake shows
+ * together). An empty mission is a general expense.
  */
 export const depenseFormSchema = z
   .object({
     id: z.string(),
     devisId: z.string().transform((id) => id || null),
-    categorie: z.string(),
+    categorie: z.string().pipe(fields.categorie),
     montantCentimes: typedCents,
     tvaCentimes: z
       .string()
       .transform((text) => (text.trim() ? text : '0'))
       .pipe(typedCents),
-    date: z.string(),
-    moyenPaiement: z.string(),
+    date: day,
+    moyenPaiement: z.string().pipe(fields.moyenPaiement),
     note: z.string().optional(),
   })
   .pipe(depenseCreateSchema);

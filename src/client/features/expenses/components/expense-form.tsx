@@ -124,9 +124,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
         </SelectField>
       ) : null}
       <SelectField label={t.category} error={errors.categorie?.message} {...register('categorie')}>
-        <option value="" disabled>
-          {t.chooseCategory}
-        </option>
+        <option value="">{t.chooseCategory}</option>
         {CATEGORIES_DEPENSE.map((categorie) => (
           <option key={categorie} value={categorie}>
             {CATEGORIE_LABELS[categorie]}
