@@ -85,6 +85,11 @@ export function formatParisDateAtTime(instant: Instant): string {
   const space = text.indexOf(' ');
   return space < 0 ? text : texts.dateAtTime(text.slice(0, space), text.slice(space + 1));
 }
+/** "14:05": the time of day in France, as an arrival is announced. */
+export function formatParisTime(instant: Instant): string {
+  const { hour, minute } = parisClock(instant);
+  return `${hour}:${minute}`;
+}
 /** "23 novembre 2026 à 14:05:00", as the signature certificate states it. */
 export const formatParisDateTimeLong = (instant: Instant) => parisDateTimeLong().format(toDate(instant));
 /** "2026-11-23T13:05:00Z": the same instant in UTC, to the second. */

@@ -23,6 +23,7 @@ import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
+import { createSmsSender, type SmsSender } from './outbox/sms.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks/background.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -74,6 +75,7 @@ type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
+  sms?: SmsSender;
   fileStore?: FileStore;
   geo?: Geo;
   logger?: FastifyServerOptions['logger'];
@@ -112,7 +114,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
-  const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
+  const sms = overrides.sms ?? createSmsSender(config.sms, app.log);
+  const outbox = createOutboxWorker({ database, mailer, sms, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
   const tasks = createTaskRunner({ database, log: app.log });
   if (config.retention.intervalMinutes > 0) tasks.declare(retentionTask(config.retention));

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 import { insertMessage } from './repository.ts';
 
-export { cancelMail, findLatestForQuote, releaseMail, retryNow } from './repository.ts';
+export { cancelMail, countFailedSms, findLatestForQuote, releaseMail, retryNow } from './repository.ts';
 
 /** A file of the message: bytes kept with it, or a key of the file store read when sending. */
 export type OutboxAttachment = { filename: string; contentType: string } & ({ content: Buffer } | { storageKey: string });
@@ -59,6 +59,21 @@ export async function enqueueMail(trx: Db, mail: OutboxMail, now = new Date()): 
     },
     now,
     mail.heldUntil,
+  );
+}
+
+/** A text message: to an E.164 number (sms.ts › mobileE164), about a quote or not. */
+export type OutboxSms = { kind: string; to: string; text: string; devisId?: string | null };
+
+/**
+ * Records a text message to send, like `enqueueMail`: in the transaction of the change it
+ * tells of; the same worker sends it through the SMS provider, with the same retries and claim.
+ */
+export async function enqueueSms(trx: Db, sms: OutboxSms, now = new Date()): Promise<string> {
+  return insertMessage(
+    trx,
+    { kind: sms.kind, channel: 'sms', recipient: sms.to, subject: '', textBody: sms.text, htmlBody: '', attachments: '[]', devisId: sms.devisId ?? null },
+    now,
   );
 }
 

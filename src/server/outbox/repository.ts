@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 
-export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'>;
+export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'> &
+  Partial<Pick<OutboxRow, 'channel'>>;
 
 export async function insertMessage(db: Db, message: NewOutboxRow, now: Date, heldUntil?: Date): Promise<string> {
   const id = randomUUID();
@@ -96,6 +97,17 @@ export async function markAttemptFailed(
 /** A message whose cause is gone (the quote was deleted or moved on): never sent. */
 export async function markCancelled(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, reason: string): Promise<void> {
   await updateClaimed(db, claimed).set({ status: 'cancelled', leaseUntil: null, lastError: reason }).execute();
+}
+
+/** Text messages given up for good (the back office's « À faire » shows how many). */
+export async function countFailedSms(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('channel', '=', 'sms')
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The latest message of a kind about a quote (its e-mail's state for the administrator). */

@@ -1,0 +1,40 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import type { Kysely } from 'kysely';
+
+/**
+ * Live tracking of a mission (tracking/): the receiver's link of each mission picked up (only
+ * the SHA-256 of its token), the positions the operator's phone sent (ids made by the page),
+ * and the outbox's channel: an e-mail, or a text message whose recipient is an E.164 number.
+ * Both tracking tables go with their quote; the retention task deletes positions
+ * TRACKING_RETENTION_DAYS after the delivery.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('channel', 'varchar(8)', (col) => col.notNull().defaultTo('email')).execute();
+
+  await db.schema
+    .createTable('tracking_links')
+    .addColumn('devisId', 'varchar(64)', (col) => col.primaryKey().references('devis.id').onDelete('cascade'))
+    .addColumn('tokenSha256', 'varchar(64)', (col) => col.notNull().unique())
+    .addColumn('startedAt', 'text', (col) => col.notNull())
+    .addColumn('endedAt', 'text')
+    .addColumn('approachNotifiedAt', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('tracking_positions')
+    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+    .addColumn('devisId', 'varchar(64)', (col) => col.notNull().references('devis.id').onDelete('cascade'))
+    .addColumn('lat', 'double precision', (col) => col.notNull())
+    .addColumn('lon', 'double precision', (col) => col.notNull())
+    .addColumn('accuracy', 'double precision', (col) => col.notNull())
+    .addColumn('takenAt', 'text', (col) => col.notNull())
+    .addColumn('receivedAt', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('tracking_positions_devis_idx').on('tracking_positions').columns(['devisId', 'takenAt']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('tracking_positions').execute();
+  await db.schema.dropTable('tracking_links').execute();
+  await db.schema.alterTable('outbox').dropColumn('channel').execute();
+}
