@@ -36,6 +36,8 @@ export const routeTable = {
   mentionsLegales: { path: '/mentions-legales', access: 'public', meta: publicPageMeta.mentionsLegales },
   confidentialite: { path: '/confidentialite', access: 'public', meta: publicPageMeta.confidentialite },
   motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
+  /** The receiver's live tracking, by the secret token of the link sent at pickup (no account, never indexed). */
+  suivi: { path: '/suivi/:token', access: 'public' },
   reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
   espaceClient: { path: '/espace-client', access: 'user' },
   devisArchives: { path: '/devis/archives', access: 'user' },

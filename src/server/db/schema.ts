@@ -251,7 +251,13 @@ export type TrackingPositionsTable = {
 };
 
 /** A customer's choice about the e-mails that are not essential (no row: he gets them). */
-export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };
+export type NotificationPreferencesTable = {
+  uid: string;
+  statusUpdates: number;
+  /** 1 unless the customer turned the tracking's text messages off. */
+  smsUpdates: Generated<number>;
+  updatedAt: string;
+};
 
 export type UtilisateursTable = {
   uid: string;

@@ -9,6 +9,10 @@ import type { Kysely } from 'kysely';
  * TRACKING_RETENTION_DAYS after the delivery.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('notification_preferences')
+    .addColumn('smsUpdates', 'integer', (col) => col.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('outbox').addColumn('channel', 'varchar(8)', (col) => col.notNull().defaultTo('email')).execute();
 
   await db.schema
@@ -37,4 +41,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('tracking_positions').execute();
   await db.schema.dropTable('tracking_links').execute();
   await db.schema.alterTable('outbox').dropColumn('channel').execute();
+  await db.schema.alterTable('notification_preferences').dropColumn('smsUpdates').execute();
 }
