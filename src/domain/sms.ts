@@ -54,7 +54,9 @@ const REPLACEMENTS: Record<string, string> = {
 
 /** The text in the GSM 7-bit alphabet: French signs and accents it lacks replaced by their nearest. */
 export function toGsm7(text: string): string {
-  return [...text].map((char) => REPLACEMENTS[char] ?? char).join('');
+  // « guillemets » with their inner spaces become "quotes".
+  const quoted = text.replace(/«[\s\u00a0\u202f]*/g, '"').replace(/[\s\u00a0\u202f]*»/g, '"');
+  return [...quoted].map((char) => REPLACEMENTS[char] ?? char).join('');
 }
 
 export type SmsEncoding = 'GSM-7' | 'UCS-2';

@@ -44,6 +44,8 @@ import { quoteRoutes } from './quotes/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { signatureRoutes } from './signatures/routes.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
+import { trackingCapability } from './tracking/routes.ts';
+import { trackingRetentionTask } from './tracking/retention.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
@@ -118,7 +120,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const outbox = createOutboxWorker({ database, mailer, sms, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
   const tasks = createTaskRunner({ database, log: app.log });
-  if (config.retention.intervalMinutes > 0) tasks.declare(retentionTask(config.retention));
+  if (config.retention.intervalMinutes > 0) {
+    tasks.declare(retentionTask(config.retention));
+    tasks.declare(trackingRetentionTask(config.retention.intervalMinutes, config.tracking.retentionDays));
+  }
   tasks.declare(missingPdfsTask({ fileStore, outbox, config }));
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
   // message it is sending) and the declared tasks, then what they use.
@@ -219,6 +224,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   signatureRoutes,
   notificationRoutes,
   missionRoutes,
+  trackingCapability,
   invoiceRoutes,
   sessionRoutes,
   auditRoutes,

@@ -13,6 +13,7 @@ import * as missions from './migrations/2026-11-23-missions-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
 import * as totpLastStep from './migrations/2026-11-27-two-factor-001-last-step.ts';
+import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-invoices-001': invoices,
   '2026-11-23-audit-001-journal': auditJournal,
   '2026-11-27-two-factor-001-last-step': totpLastStep,
+  '2026-11-27-tracking-001-positions': trackingPositions,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

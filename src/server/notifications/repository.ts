@@ -2,7 +2,11 @@ import type { Db } from '#server/db/index.ts';
 
 /** The customer's switches: status news by e-mail, tracking by SMS; each yes unless he said no. */
 export async function findPreferences(db: Db, uid: string): Promise<{ statusUpdates: boolean; smsUpdates: boolean }> {
-  const row = await db.selectFrom('notification_preferences').select(['statusUpdates', 'smsUpdates']).where('uid', '=', uid).executeTakeFirst();
+  const row = await db
+    .selectFrom('notification_preferences')
+    .select(['statusUpdates', 'smsUpdates'])
+    .where('uid', '=', uid)
+    .executeTakeFirst();
   return { statusUpdates: row ? Boolean(row.statusUpdates) : true, smsUpdates: row ? Boolean(row.smsUpdates) : true };
 }
 
@@ -11,7 +15,11 @@ export async function wantsStatusUpdates(db: Db, uid: string): Promise<boolean> 
   return (await findPreferences(db, uid)).statusUpdates;
 }
 
-export async function savePreferences(db: Db, uid: string, { statusUpdates, smsUpdates }: { statusUpdates: boolean; smsUpdates: boolean }): Promise<void> {
+export async function savePreferences(
+  db: Db,
+  uid: string,
+  { statusUpdates, smsUpdates }: { statusUpdates: boolean; smsUpdates: boolean },
+): Promise<void> {
   const updatedAt = new Date().toISOString();
   const values = { statusUpdates: statusUpdates ? 1 : 0, smsUpdates: smsUpdates ? 1 : 0, updatedAt };
   await db

@@ -72,7 +72,16 @@ export type OutboxSms = { kind: string; to: string; text: string; devisId?: stri
 export async function enqueueSms(trx: Db, sms: OutboxSms, now = new Date()): Promise<string> {
   return insertMessage(
     trx,
-    { kind: sms.kind, channel: 'sms', recipient: sms.to, subject: '', textBody: sms.text, htmlBody: '', attachments: '[]', devisId: sms.devisId ?? null },
+    {
+      kind: sms.kind,
+      channel: 'sms',
+      recipient: sms.to,
+      subject: '',
+      textBody: sms.text,
+      htmlBody: '',
+      attachments: '[]',
+      devisId: sms.devisId ?? null,
+    },
     now,
   );
 }

@@ -12,7 +12,6 @@ export type SmsMessage = { id: string; to: string; text: string; tag: string };
 /** The provider behind SMS_PROVIDER: resolves once it accepted the message, throws otherwise (the outbox tries again). */
 export type SmsSender = { send(message: SmsMessage): Promise<{ providerId: string }> };
 
-
 /**
  * A French mobile number (or a foreign one with its +code) in E.164, or null when it is not a
  * valid mobile number: a landline cannot receive a text. The full metadata (`/max`) knows the

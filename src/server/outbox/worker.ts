@@ -104,7 +104,9 @@ export function createOutboxWorker(deps: {
       await markAttemptFailed(database.db, message, { error: describe(error), nextAttemptAt });
       log.warn(
         { err: error, outboxId: message.id, kind: message.kind, attempts: message.attempts, nextAttemptAt },
-        hasAttemptsLeft ? `${message.channel} not sent; it will be tried again` : `${message.channel} not sent; given up after the last attempt`,
+        hasAttemptsLeft
+          ? `${message.channel} not sent; it will be tried again`
+          : `${message.channel} not sent; given up after the last attempt`,
       );
       return;
     }

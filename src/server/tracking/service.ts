@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatParisTime } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
+import { normalizeStatut } from '#domain/statuses.ts';
 import type { PositionsAnswer, PositionsBody, TrackingView } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -16,7 +17,6 @@ import { wantsTrackingSms } from '#server/notifications/service.ts';
 import { countFailedSms, enqueueMail, enqueueSms } from '#server/outbox/outbox.ts';
 import { mobileE164 } from '#server/outbox/sms.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { isInProgress } from '#server/missions/service.ts';
 import { requireQuote } from '#server/quotes/service.ts';
 import type { Viewer } from '#server/viewer.ts';
 import {
@@ -95,10 +95,20 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
   }
   const { customer, receiver } = await smsRecipients(trx, row);
   if (customer) {
-    await enqueueSms(trx, { kind: TRACKING_KINDS.pickupSms, devisId: row.id, to: customer, text: k.smsPickup(business, row.numeroDevis, link) });
+    await enqueueSms(trx, {
+      kind: TRACKING_KINDS.pickupSms,
+      devisId: row.id,
+      to: customer,
+      text: k.smsPickup(business, row.numeroDevis, link),
+    });
   }
   if (receiver) {
-    await enqueueSms(trx, { kind: TRACKING_KINDS.pickupSms, devisId: row.id, to: receiver, text: k.smsReceiver(business, row.numeroDevis, link) });
+    await enqueueSms(trx, {
+      kind: TRACKING_KINDS.pickupSms,
+      devisId: row.id,
+      to: receiver,
+      text: k.smsReceiver(business, row.numeroDevis, link),
+    });
   }
 }
 
@@ -110,7 +120,13 @@ export async function endTracking(trx: Db, config: Config, row: DevisRow, now = 
   await endLink(trx, row.id, now.toISOString());
   const { customer, receiver } = await smsRecipients(trx, row);
   for (const to of [customer, receiver]) {
-    if (to) await enqueueSms(trx, { kind: TRACKING_KINDS.deliveredSms, devisId: row.id, to, text: k.smsDelivered(businessOf(config), row.numeroDevis) });
+    if (to)
+      await enqueueSms(trx, {
+        kind: TRACKING_KINDS.deliveredSms,
+        devisId: row.id,
+        to,
+        text: k.smsDelivered(businessOf(config), row.numeroDevis),
+      });
   }
 }
 
@@ -133,7 +149,7 @@ export async function recordPositions(deps: TrackingDeps, id: string, body: Posi
   if (fresh.length === 0) return { enregistrees: 0 };
   const link = await findLinkOf(deps.database.db, row.id);
   if (!link) throw conflict(k.positionsBeforePickup);
-  if (link.endedAt || !isInProgress(row)) throw conflict(k.positionsAfterDelivery);
+  if (link.endedAt || normalizeStatut(row.statut) !== 'en cours') throw conflict(k.positionsAfterDelivery);
 
   const receivedAt = now.toISOString();
   const enregistrees = await insertPositions(
@@ -178,7 +194,13 @@ async function notifyIfApproaching(deps: TrackingDeps, row: DevisRow, link: Trac
     // No link: only its hash is kept, and both already received it at pickup.
     const { customer, receiver } = await smsRecipients(trx, row);
     for (const to of [customer, receiver]) {
-      if (to) await enqueueSms(trx, { kind: TRACKING_KINDS.approachSms, devisId: row.id, to, text: k.smsApproach(businessOf(config), row.numeroDevis, time) });
+      if (to)
+        await enqueueSms(trx, {
+          kind: TRACKING_KINDS.approachSms,
+          devisId: row.id,
+          to,
+          text: k.smsApproach(businessOf(config), row.numeroDevis, time),
+        });
     }
     return true;
   });
@@ -188,7 +210,11 @@ async function notifyIfApproaching(deps: TrackingDeps, row: DevisRow, link: Trac
 /** The tracking of a quote for its owner (or the administrator): 404 before the pickup, and for anyone else. */
 export async function getCustomerTracking(deps: TrackingDeps, viewer: Viewer, id: string): Promise<TrackingView> {
   const row = await requireQuote(deps.database.db, id);
-  assertMayFetch(viewer, { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } }, { log: deps.log, notFoundMessage: texts.quoteNotFound });
+  assertMayFetch(
+    viewer,
+    { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
+    { log: deps.log, notFoundMessage: texts.quoteNotFound },
+  );
   const link = await findLinkOf(deps.database.db, row.id);
   if (!link) throw notFound(k.notStarted);
   return viewOf(deps.database.db, row, link);
@@ -246,7 +272,13 @@ const toPair = (point: GeoPoint): [number, number] => [Math.round(point.lat * 1e
 /** The positions of a customer's missions, for his data export. */
 export async function positionsForExport(db: Db, devisIds: readonly string[]) {
   const rows = await listPositionsOf(db, devisIds);
-  return rows.map((position) => ({ devisId: position.devisId, lat: position.lat, lon: position.lon, precision: position.accuracy, prisLe: position.takenAt }));
+  return rows.map((position) => ({
+    devisId: position.devisId,
+    lat: position.lat,
+    lon: position.lon,
+    precision: position.accuracy,
+    prisLe: position.takenAt,
+  }));
 }
 
 /** Text messages given up for good: the back office's « À faire » band shows how many (issue 34). */
