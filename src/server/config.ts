@@ -222,8 +222,7 @@ export type RetentionPeriods = {
 
 /** SMS_PROVIDER and its variables (outbox/sms.ts). */
 export type SmsConfig =
-  | { provider: 'files'; dir: string; sender: string }
-  | { provider: 'brevo'; apiKey: string; baseUrl: string; sender: string };
+  { provider: 'files'; dir: string; sender: string } | { provider: 'brevo'; apiKey: string; baseUrl: string; sender: string };
 
 export class ConfigError extends Error {}
 

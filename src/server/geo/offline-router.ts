@@ -240,7 +240,13 @@ export type RouteTrace = { km: number; hours: number; points: GeoPoint[] };
  * local legs at ROAD_KMH and the backbone at its roads' speeds (× the edge factor, like its
  * km), and the points: the start, the backbone nodes passed, the end.
  */
-export function traceRoute(backbone: Backbone, from: GeoPoint, to: GeoPoint, legFactor = ROAD_FACTOR, edgeFactor = EDGE_FACTOR): RouteTrace {
+export function traceRoute(
+  backbone: Backbone,
+  from: GeoPoint,
+  to: GeoPoint,
+  legFactor = ROAD_FACTOR,
+  edgeFactor = EDGE_FACTOR,
+): RouteTrace {
   let best: RouteParts | null = null;
   let bestKm = Infinity;
   for (const option of routeOptions(backbone, from, to)) {

@@ -78,7 +78,7 @@ describe.each(ENGINES)('live tracking on %s', (engine) => {
   const complete = (id: string, etape: 'prise-en-charge' | 'livraison') =>
     t.app.inject({ method: 'POST', url: `/api/admin/missions/${id}/${etape}`, headers: admin, payload: inspectionBody() });
   const receiverView = (token: string) => t.app.inject({ method: 'GET', url: `/api/suivi/${token}` });
-  const customerView = (id: string, headers: Headers = customer.headers) =>
+  const customerView = (id: string, headers: Headers = customer.headers!) =>
     t.app.inject({ method: 'GET', url: `/api/devis/${id}/suivi`, headers });
 
   /** Picks the mission up; returns the receiver's token, read from his text message. */
@@ -169,7 +169,7 @@ describe.each(ENGINES)('live tracking on %s', (engine) => {
 
     const elsewhere = await mission();
     await pickUp(elsewhere.id);
-    expect((await send(elsewhere.id, [offline[0]])).statusCode).toBe(409);
+    expect((await send(elsewhere.id, [offline[0]!])).statusCode).toBe(409);
   });
 
   it('sends the « about 30 minutes » e-mail and SMS once', async () => {

@@ -13,7 +13,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('notification_preferences')
     .addColumn('smsUpdates', 'integer', (col) => col.notNull().defaultTo(1))
     .execute();
-  await db.schema.alterTable('outbox').addColumn('channel', 'varchar(8)', (col) => col.notNull().defaultTo('email')).execute();
+  await db.schema
+    .alterTable('outbox')
+    .addColumn('channel', 'varchar(8)', (col) => col.notNull().defaultTo('email'))
+    .execute();
 
   await db.schema
     .createTable('tracking_links')
