@@ -2,10 +2,11 @@ import { useParams } from 'react-router';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
 import { useReceiverTracking } from '#client/features/tracking/api/use-tracking.ts';
 import { TrackingSummary } from '#client/features/tracking/components/tracking-view.tsx';
+import { withQueryClient } from '#client/lib/query-client.tsx';
 import { Page } from '#client/ui/page.tsx';
 
 /** /suivi/{token}: the receiver follows the vehicle without an account. */
-export function SuiviPage() {
+export const SuiviPage = withQueryClient(function SuiviPage() {
   const { token = '' } = useParams();
   const tracking = useReceiverTracking(token);
   const view = tracking.data;
@@ -21,4 +22,4 @@ export function SuiviPage() {
       <TrackingSummary view={view} />
     </Page>
   );
-}
+});
