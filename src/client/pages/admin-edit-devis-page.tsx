@@ -11,6 +11,7 @@ import { QuoteActions } from '#client/features/admin/components/quote-actions.ts
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
 import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
 import { QuoteJournal } from '#client/features/journal/components/quote-journal.tsx';
+import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
@@ -26,6 +27,7 @@ export function AdminEditDevisPage() {
       {quote.data ? (
         <>
           <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
+          <QuoteValidity devis={quote.data} isBackOffice />
           <QuoteActions devis={quote.data} context="edit" onDeleted={() => navigate(paths.admin)} />
           <QuoteInvoiceAction devis={quote.data} />
           <MailState devis={quote.data} />

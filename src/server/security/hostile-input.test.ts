@@ -140,6 +140,7 @@ const ROUTES: FuzzedRoute[] = [
   },
   { method: 'PUT', path: '/api/devis/:id/completer', valid: () => validCompletion() as Record<string, unknown>, asOwner: true },
   { method: 'POST', path: '/api/devis/:id/archiver', valid: () => ({}), asOwner: true },
+  { method: 'POST', path: '/api/devis/:id/retractation', valid: () => ({}), asOwner: true },
 ];
 
 describe.each(ENGINES)('hostile input on %s', (engine) => {
