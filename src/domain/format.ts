@@ -146,3 +146,9 @@ export const formatPercent = (ratio: number) => percent().format(ratio);
  */
 export const formatQuotePrice = (prix: number, statut: string) =>
   hasFinalPrice(statut) ? formatPrice(prix) : `${formatEuros(prix)}\u00a0€`;
+
+/** An E.164 number as people read it: « 06 12 34 56 78 » for a French one, as it is otherwise. */
+export function formatPhoneNumber(e164: string): string {
+  const french = /^\+33(\d{9})$/.exec(e164);
+  return french ? `0${french[1]}`.replace(/(\d{2})(?=\d)/g, '$1\u00a0') : e164;
+}

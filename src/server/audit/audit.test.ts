@@ -118,7 +118,7 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
     case 'POST /api/admin/missions/:id/positions': {
       // Positions are taken only after the pickup: the mission is picked up first.
       const { quote, base } = await quoteIn('en cours');
-      const adminHeaders = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+      const adminHeaders = await signInAdmin(t);
       const pickup = await t.app.inject({
         method: 'POST',
         url: `/api/admin/missions/${quote.id}/prise-en-charge`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
-import type { OutboxRow } from '#server/db/schema.ts';
+import type { OutboxChannel, OutboxRow } from '#server/db/schema.ts';
 
 export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'> &
   Partial<Pick<OutboxRow, 'channel'>>;
@@ -100,17 +100,6 @@ export async function markCancelled(db: Db, claimed: Pick<OutboxRow, 'id' | 'att
   await updateClaimed(db, claimed).set({ status: 'cancelled', leaseUntil: null, lastError: reason }).execute();
 }
 
-/** Text messages given up for good (the back office's « À faire » shows how many). */
-export async function countFailedSms(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('channel', '=', 'sms')
-    .where('status', '=', 'failed')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The latest message of a kind about a quote (its e-mail's state for the administrator). */
 export function findLatestForQuote(db: Db, devisId: string, kind: string) {
   return db
@@ -141,10 +130,11 @@ export async function retryNow(db: Db, id: string, now: Date): Promise<boolean> 
  * are; and how many the worker is about to send (being sent, or due before `until`):
  * `outbox_due_idx` for both.
  */
-export function listFailedSince(db: Db, since: string, limit: number) {
+export function listFailedSince(db: Db, since: string, limit: number, channel: OutboxChannel = 'email') {
   return db
     .selectFrom('outbox')
     .select(['id', 'recipient', 'subject', 'devisId', 'createdAt', sql<number>`count(*) over ()`.as('total')])
+    .where('channel', '=', channel)
     .where('status', '=', 'failed')
     .where('createdAt', '>=', since)
     .orderBy('createdAt', 'desc')

@@ -14,7 +14,7 @@ import { conflict, notFound } from '#server/errors.ts';
 import { locateOffline, nearestTownName, traceOfflineRoute, type GeoPoint } from '#server/geo/index.ts';
 import { renderNotification } from '#server/mail/templates.ts';
 import { wantsTrackingSms } from '#server/notifications/service.ts';
-import { countFailedSms, enqueueMail, enqueueSms } from '#server/outbox/outbox.ts';
+import { enqueueMail, enqueueSms } from '#server/outbox/outbox.ts';
 import { mobileE164 } from '#server/outbox/sms.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { requireQuote } from '#server/quotes/service.ts';
@@ -57,7 +57,7 @@ export const TRACKING_KINDS = {
 } as const;
 
 /** The business's name as texts carry it: short enough for two SMS parts whatever BUSINESS_NAME is. */
-const businessOf = (config: Config) => config.business.name.slice(0, 40);
+const businessOf = (config: Config) => config.seller.tradeName.slice(0, 40);
 const linkOf = (config: Config, token: string) => `${config.publicUrl}${paths.suivi(token)}`;
 
 /** Whom a mission's text messages go to: the customer (unless he turned them off) and the arrival contact. */
@@ -279,9 +279,4 @@ export async function positionsForExport(db: Db, devisIds: readonly string[]) {
     precision: position.accuracy,
     prisLe: position.takenAt,
   }));
-}
-
-/** Text messages given up for good: the back office's « À faire » band shows how many (issue 34). */
-export function countFailedTextMessages(db: Db): Promise<number> {
-  return countFailedSms(db);
 }

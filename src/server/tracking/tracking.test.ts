@@ -10,7 +10,6 @@ import { inspectionBody } from '#server/missions/test-factories.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { enqueueSms } from '#server/outbox/outbox.ts';
-import { countFailedTextMessages } from './service.ts';
 
 type Headers = Record<string, string>;
 type Sms = { id: string; to: string; text: string; tag: string; segments: number; encoding: string };
@@ -126,7 +125,7 @@ describe.each(ENGINES)('live tracking on %s', (engine) => {
     const sms = readSms(t.dataDir).filter((message) => message.text.includes(`/suivi/${token}`));
     expect(sms.map((message) => message.to).sort()).toEqual(['+33612345678', '+33752345678']);
     for (const message of sms) {
-      expect(message.text).toContain(t.config.business.name);
+      expect(message.text).toContain(t.config.seller.tradeName);
       expect(message.segments).toBeLessThanOrEqual(2);
     }
 
@@ -324,11 +323,18 @@ describe.each(ENGINES)('text messages through Brevo on %s', (engine) => {
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
   });
 
-  it('gives a message up after its last attempt and counts it for the back office', async () => {
+  it('gives a message up after its last attempt and shows it in the back office’s « À faire », not as an e-mail', async () => {
     failures = [500, 500, 500];
     await enqueueSms(t.app.database.db, { kind: 'test-sms', to: '+33612345679', text: 'Essai' });
     for (let i = 0; i < 4; i += 1) await t.app.outbox.drain();
     expect(received.some((request) => request.body.recipient === '33612345679')).toBe(false);
-    expect(await countFailedTextMessages(t.app.database.db)).toBe(1);
+    const admin = (await createAdmin(t)).headers;
+    const aFaire = (await t.app.inject({ url: '/api/admin/a-faire', headers: admin })).json();
+    expect(aFaire.elements).toContainEqual({
+      type: 'sms-en-echec',
+      nombre: 1,
+      sms: [{ id: expect.any(String), destinataire: '+33612345679', devis: null }],
+    });
+    expect(aFaire.elements.map((item: { type: string }) => item.type)).not.toContain('emails-en-echec');
   });
 });
