@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableString } from './schemas/text.ts';
+import { pageQuerySchema, storableString } from './schemas/text.ts';
 
 /**
  * The stable codes of the audit journal (server/audit/). Stored as they are: a code never
@@ -49,6 +49,15 @@ export const AUDIT_KINDS = [
   'invoice.credit_note_issued',
   'invoice.payment_recorded',
   'invoice.reminder_sent',
+  'expense.created',
+  'expense.updated',
+  'expense.deleted',
+  'expense.receipt_stored',
+  'invoice.reminders_switched',
+  'bank.statement_imported',
+  'bank.operation_matched',
+  'bank.operation_ignored',
+  'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -62,7 +71,7 @@ export const journalQuerySchema = z.object({
     .union([z.enum(AUDIT_KINDS), z.literal('')])
     .optional()
     .default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: pageQuerySchema,
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 

@@ -1,8 +1,7 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the back office loads it.
 import type { AdminNavName } from '../paths.ts';
 import { legalTexts } from './legal.ts';
-
-const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+import { plural } from './common.ts';
 
 /**
  * The label of each section of the back office's navigation (routes with `nav` in the route
@@ -13,6 +12,7 @@ export const adminNavLabels = {
   adminMissions: 'Missions',
   adminFactures: 'Factures',
   adminChiffreAffaires: 'Chiffre d’affaires',
+  adminBanque: 'Banque',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
   adminSecurite: 'Double authentification',
@@ -52,6 +52,10 @@ export const adminHomeTexts = {
   quoteNumber: (numero: number) => `Devis n° ${numero}`,
   overdueInvoices: (count: number, total: string) => `${count} facture${plural(count, '', 's')} en retard : ${total} à encaisser`,
   overdueSince: (day: string) => `échue le ${day}`,
+  bankCredits: (count: number) => `${count} crédit${plural(count, '', 's')} du relevé à rapprocher`,
+  bankProposed: (count: number) => `dont ${count} rapprochement${plural(count, '', 's')} proposé${plural(count, '', 's')} à confirmer`,
+  bankProposedLine: 'à confirmer',
+  bankUnknownPayer: 'payeur inconnu',
   configuration: 'Configuration à compléter',
   warnings: {
     'sceau-auto-signe':

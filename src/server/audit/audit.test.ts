@@ -3,10 +3,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
+import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { importStatement } from '#server/payments/statements.ts';
+import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {
   buildTestAppForThisTest,
@@ -26,9 +31,25 @@ type Call = { url: string; payload?: unknown; headers?: Record<string, string>; 
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The admin routes on a quote that take no body, with the status the quote must be in for them. */
+const QUOTE_ROUTES: Record<string, Statut> = {
+  'POST /api/admin/devis/:id/archiver': 'en attente',
+  'POST /api/admin/devis/:id/renvoyer-email': 'confirmé',
+  'POST /api/admin/devis/:id/confirmer-signe': 'envoyé',
+  'POST /api/admin/devis/:id/terminer': 'en cours',
+  'POST /api/admin/devis/:id/restaurer': 'archivé',
+  'DELETE /api/admin/devis/:id': 'archivé',
+  'POST /api/admin/devis/:id/facture': 'terminé',
+};
+
+const photo = () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+    .jpeg()
+    .toBuffer();
+
 /** A successful call of each admin write route, on data made for it. */
 async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> {
-  const quoteIn = async (statut: Parameters<typeof createQuoteInStatus>[2]) => {
+  const quoteIn = async (statut: Statut) => {
     const quote = await createQuoteInStatus(t.app.database, owner, statut);
     return { quote, base: { devisId: quote.id, numeroDevis: quote.numeroDevis } };
   };
@@ -43,6 +64,11 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
   };
   const [method, pattern] = key.split(' ') as [string, string];
   void method;
+  const statut = QUOTE_ROUTES[key];
+  if (statut) {
+    const { quote, base } = await quoteIn(statut);
+    return { ...base, url: pattern.replace(':id', quote.id) };
+  }
   switch (key) {
     case 'POST /api/admin/devis/:id/confirmer': {
       const { quote, base } = await quoteIn('en attente');
@@ -52,53 +78,25 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
         payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } },
       };
     }
-    case 'POST /api/admin/devis/:id/archiver': {
-      const { quote, base } = await quoteIn('en attente');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/renvoyer-email': {
-      const { quote, base } = await quoteIn('confirmé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'POST /api/admin/devis/:id/prolonger': {
       // A quote sent whose validity date is past (issue 28).
       const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé', { valableJusquAu: '2026-01-31' });
       return { devisId: quote.id, numeroDevis: quote.numeroDevis, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/confirmer-signe': {
-      const { quote, base } = await quoteIn('envoyé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
     }
     case 'POST /api/admin/devis/:id/devis-signe': {
       const { quote, base } = await quoteIn('envoyé');
       const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
       return { ...base, url: pattern.replace(':id', quote.id), payload: body.payload, headers: { 'content-type': body.contentType } };
     }
-    case 'POST /api/admin/devis/:id/terminer': {
-      const { quote, base } = await quoteIn('en cours');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/restaurer': {
-      const { quote, base } = await quoteIn('archivé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'DELETE /api/admin/devis/:id': {
-      const { quote, base } = await quoteIn('archivé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
-        .jpeg()
-        .toBuffer();
+      const jpeg = await photo();
       const url = pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
       return { ...base, url: `${url}?emplacement=avant`, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
     }
     case 'DELETE /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
-        .jpeg()
-        .toBuffer();
+      const jpeg = await photo();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
       // A session of his own (provisioning him again would end the test's).
       const adminHeaders = await signInAdmin(t);
@@ -134,10 +132,6 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
     }
     case 'POST /api/admin/planning/agenda':
       return { url: pattern, devisId: null, numeroDevis: null };
-    case 'POST /api/admin/devis/:id/facture': {
-      const { quote, base } = await quoteIn('terminé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'PUT /api/admin/factures/:id': {
       const { id, base } = await invoice(false);
       return {
@@ -167,9 +161,62 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
       const { id, base } = await invoice(true);
       return { ...base, url: pattern.replace(':id', id) };
     }
+    // Expenses (issue 30): about no quote in the journal; the expense's id is in the details.
+    case 'POST /api/admin/depenses':
+      return { url: pattern, devisId: null, numeroDevis: null, payload: expenseBody() };
+    case 'PUT /api/admin/depenses/:id':
+    case 'DELETE /api/admin/depenses/:id':
+    case 'PUT /api/admin/depenses/:id/justificatif': {
+      const { database, fileStore, config, log } = t.app;
+      const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody());
+      const url = pattern.replace(':id', depense.id);
+      if (key.startsWith('DELETE')) return { url, devisId: null, numeroDevis: null };
+      if (key.endsWith('justificatif')) {
+        const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+          .jpeg()
+          .toBuffer();
+        return { url, devisId: null, numeroDevis: null, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
+      }
+      return { url, devisId: null, numeroDevis: null, payload: { ...expenseBody(), id: undefined } };
+    }
+    case 'PUT /api/admin/factures/:id/relances': {
+      const { id, base } = await invoice(true);
+      return { ...base, url: pattern.replace(':id', id), payload: { arretees: true } };
+    }
+    case 'POST /api/admin/banque/releves': {
+      const body = multipartBody([{ filename: 'releve.xml', contentType: 'application/xml', content: Buffer.from(statementWithCredit()) }]);
+      return { url: pattern, payload: body.payload, headers: { 'content-type': body.contentType }, devisId: null, numeroDevis: null };
+    }
+    case 'POST /api/admin/banque/operations/:id/rapprochement': {
+      const factureId = await issuedThroughService(t, owner);
+      return { url: pattern.replace(':id', await creditToHandle(t)), payload: { factureId }, devisId: null, numeroDevis: null };
+    }
+    case 'POST /api/admin/banque/operations/:id/ignorer':
+      return { url: pattern.replace(':id', await creditToHandle(t)), devisId: null, numeroDevis: null };
+    case 'PUT /api/admin/banque/correspondance-csv':
+      return { url: pattern, payload: { ...boursoMapping }, devisId: null, numeroDevis: null };
     default:
       throw new Error(`no call written for ${key}`);
   }
+}
+
+let statements = 0;
+/** A statement with one credit of 10 € naming no invoice, different each time. */
+const statementWithCredit = () => camt053Xml([{ montant: '10.00', nom: 'Payeur inconnu', motif: `Virement ${(statements += 1)}` }]);
+
+/** A credit of a statement imported through the service, waiting for the administrator. */
+async function creditToHandle(t: TestApp): Promise<string> {
+  const summary = await importStatement(
+    { database: t.app.database },
+    { id: 'test' },
+    { filename: 'releve.xml', content: Buffer.from(statementWithCredit()) },
+  );
+  const line = await t.app.database.db
+    .selectFrom('releve_operations')
+    .select('id')
+    .where('releveId', '=', summary.releveId)
+    .executeTakeFirstOrThrow();
+  return line.id;
 }
 
 const rowsOf = (t: TestApp) => t.app.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();

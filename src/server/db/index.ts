@@ -15,6 +15,8 @@ import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
 import * as totpLastStep from './migrations/2026-11-27-two-factor-001-last-step.ts';
 import * as adminHomeIndexes from './migrations/2026-11-27-admin-home-001-indexes.ts';
 import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validity.ts';
+import * as expensesDepenses from './migrations/2026-11-27-expenses-001-depenses.ts';
+import * as payments from './migrations/2026-11-27-payments-001-deposits-and-payments.ts';
 import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
@@ -43,6 +45,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-two-factor-001-last-step': totpLastStep,
   '2026-11-27-admin-home-001-indexes': adminHomeIndexes,
   '2026-11-27-legal-001-cgv-withdrawal-validity': legal,
+  '2026-11-27-expenses-001-depenses': expensesDepenses,
+  '2026-11-27-payments-001-deposits-and-payments': payments,
   '2026-11-27-tracking-001-positions': trackingPositions,
 };
 

@@ -1,5 +1,7 @@
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
+import { formatCentimes, formatDay } from '#domain/format.ts';
 import { splitFrenchAddress } from '#domain/invoices.ts';
+import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 
@@ -39,7 +41,17 @@ export function toEn16931(document: IssuedDocument): Invoice {
       ? { 'cbc:TaxExemptionReasonCode': 'VATEX-FR-FRANCHISE', 'cbc:TaxExemptionReason': t.vatNote }
       : { 'cbc:TaxExemptionReason': t.vatNote };
   const total = amount(row.totalCentimes);
+  const deposits = readAcomptesDeduits(row.acomptesDeduits);
   const notes = [t.vatNote, t.latePenalty(row.tauxPenalites ?? ''), t.noDiscount];
+  if (deposits.length > 0) {
+    notes.push(
+      t.depositsNote(
+        deposits
+          .map((deposit) => `${deposit.numero} du ${formatDay(deposit.dateEmission)} (${formatCentimes(deposit.montantCentimes)})`)
+          .join(', '),
+      ),
+    );
+  }
   if (row.clientType === 'entreprise') notes.push(t.recoveryIndemnity);
   if (row.type === 'avoir' && row.motif) notes.unshift(`${t.reason} : ${row.motif}`);
   const paymentNote = row.type === 'facture' ? t.paymentTerms(row.delaiPaiementJours ?? 0) : t.creditNoteRefund;
@@ -49,7 +61,8 @@ export function toEn16931(document: IssuedDocument): Invoice {
       'cbc:ID': row.numero,
       'cbc:IssueDate': row.dateEmission,
       ...(row.type === 'facture' && row.dateEcheance ? { 'cbc:DueDate': row.dateEcheance } : {}),
-      'cbc:InvoiceTypeCode': row.type === 'facture' ? '380' : '381',
+      // 386: a prepayment (deposit) invoice; 380 an ordinary one; 381 a credit note (UNTDID 1001).
+      'cbc:InvoiceTypeCode': row.type === 'avoir' ? '381' : row.nature === 'acompte' ? '386' : '380',
       'cbc:Note': notes,
       'cbc:DocumentCurrencyCode': 'EUR',
       'cbc:BuyerReference': t.quoteRef(row.numeroDevis),
@@ -127,7 +140,9 @@ export function toEn16931(document: IssuedDocument): Invoice {
         'cbc:TaxExclusiveAmount@currencyID': 'EUR',
         'cbc:TaxInclusiveAmount': total,
         'cbc:TaxInclusiveAmount@currencyID': 'EUR',
-        'cbc:PayableAmount': total,
+        // BT-113, the deposits already invoiced; BR-CO-16: payable = total with VAT − prepaid.
+        ...(row.acomptesCentimes > 0 ? { 'cbc:PrepaidAmount': amount(row.acomptesCentimes), 'cbc:PrepaidAmount@currencyID': 'EUR' } : {}),
+        'cbc:PayableAmount': amount(row.totalCentimes - row.acomptesCentimes),
         'cbc:PayableAmount@currencyID': 'EUR',
       },
       'cac:InvoiceLine': lines.map((line) => ({

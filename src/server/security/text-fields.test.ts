@@ -4,9 +4,12 @@ import { parse as parseQuery } from 'fast-querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { boursoMapping } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
@@ -50,6 +53,21 @@ const idRoute = (method: string, path: string, as: Caller, statut: Parameters<ty
   { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
 ];
 
+/** A route whose request is the same at every run. */
+const fixedRoute = (
+  method: string,
+  path: string,
+  as: Caller,
+  request: Omit<Built, 'url'>,
+  more: Omit<TextRoute, 'as' | 'build'> = {},
+): Record<string, TextRoute> => ({ [`${method} ${path}`]: { as, build: async () => ({ url: path, ...request }), ...more } });
+
+/** The account's password given again, wrong: it is only compared with the stored hash, never stored. */
+const wrongPassword = {
+  request: { body: { motDePasse: 'pas-le-bon-mot-de-passe' } },
+  more: { exempt: { motDePasse: 'only compared with the stored hash, never stored' } },
+};
+
 /** An invoice route whose only text is the invoice id: a fresh draft, or a fresh issued invoice, of the owner's finished mission. */
 const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued', as: Caller = 'admin'): [string, TextRoute] => [
   `${method} ${path}`,
@@ -61,26 +79,39 @@ const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued',
   },
 ];
 
+/** An expense of a mission of the owner's (expenses/), recorded through its service. */
+async function expenseIn({ t, owner }: Context): Promise<string> {
+  const mission = await createQuoteInStatus(t.app.database, owner, 'en cours');
+  const { database, fileStore, config, log } = t.app;
+  const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody({ devisId: mission.id }));
+  return depense.id;
+}
+
+/** An expense route whose only text is the expense id. */
+const expenseRoute = (method: string, path: string): [string, TextRoute] => [
+  `${method} ${path}`,
+  { as: 'admin', build: async (ctx) => ({ url: path.replace(':id', await expenseIn(ctx)) }) },
+];
+
 const TEXT_ROUTES: Record<string, TextRoute> = {
-  'POST /api/getDistance': { as: 'visitor', build: async () => ({ url: '/api/getDistance', body: { depart: 'Paris', arrivee: 'Lyon' } }) },
-  'POST /api/devis/simulation': {
-    as: 'owner',
-    build: async () => ({
-      url: '/api/devis/simulation',
-      body: { adresseDepart: '10 rue de Rivoli, Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
-    }),
-  },
-  'GET /api/adresses': { as: 'visitor', build: async () => ({ url: '/api/adresses', query: { q: 'lyon' } }) },
+  ...fixedRoute('POST', '/api/getDistance', 'visitor', { body: { depart: 'Paris', arrivee: 'Lyon' } }),
+  ...fixedRoute('POST', '/api/devis/simulation', 'owner', {
+    body: { adresseDepart: '10 rue de Rivoli, Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
+  }),
+  ...fixedRoute('GET', '/api/adresses', 'visitor', { query: { q: 'lyon' } }),
+  // A fresh address at every run.
   'POST /api/comptes/inscription': {
     as: 'visitor',
     build: async () => ({ url: '/api/comptes/inscription', body: signUpBody() }),
     exempt: { confirmation: 'compared with motDePasse, never stored' },
   },
-  'GET /api/comptes/verification-email': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/comptes/verification-email', query: { token: 'abc.def.ghi' } }),
-    refusedAs: (response) => response.statusCode === 303 && String(response.headers.location).endsWith('verification=invalide'),
-  },
+  ...fixedRoute(
+    'GET',
+    '/api/comptes/verification-email',
+    'visitor',
+    { query: { token: 'abc.def.ghi' } },
+    { refusedAs: (response) => response.statusCode === 303 && String(response.headers.location).endsWith('verification=invalide') },
+  ),
   'POST /api/auth/sign-in/email': {
     as: 'visitor',
     build: async ({ run }) => ({
@@ -100,11 +131,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'visitor',
     build: async ({ run }) => ({ url: '/api/auth/send-verification-email', body: { email: `inconnu${run}@exemple.fr` } }),
   },
-  'POST /api/auth/reset-password': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/reset-password', body: { token: 'jeton-inconnu', newPassword: 'nouveau-mot-de-passe' } }),
-  },
-  'GET /api/devis': { as: 'owner', build: async () => ({ url: '/api/devis', query: { q: 'lyon' } }) },
+  ...fixedRoute('POST', '/api/auth/reset-password', 'visitor', { body: { token: 'jeton-inconnu', newPassword: 'nouveau-mot-de-passe' } }),
+  ...fixedRoute('GET', '/api/devis', 'owner', { query: { q: 'lyon' } }),
   'PUT /api/devis/:id/completer': {
     as: 'owner',
     build: async (ctx) => ({
@@ -113,7 +141,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     }),
     multiLine: ['commentaire'],
   },
-  'GET /api/admin/devis': { as: 'admin', build: async () => ({ url: '/api/admin/devis', query: { q: 'martin', groupe: 'x@exemple.fr' } }) },
+  ...fixedRoute('GET', '/api/admin/devis', 'admin', { query: { q: 'martin', groupe: 'x@exemple.fr' } }),
   'POST /api/admin/devis/:id/confirmer': {
     as: 'admin',
     build: async (ctx) => ({
@@ -176,10 +204,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
       body: { positions: [{ id: randomUUID(), lat: 48.85, lon: 2.35, precision: 10, prisLe: '2026-12-01T08:40:00+01:00' }] },
     }),
   },
-  'GET /api/admin/planning.ics': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/admin/planning.ics', query: { token: 'jeton-inconnu' } }),
-  },
+  ...fixedRoute('GET', '/api/admin/planning.ics', 'visitor', { query: { token: 'jeton-inconnu' } }),
   ...Object.fromEntries([
     idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
     idRoute('POST', '/api/devis/:id/archiver', 'owner', 'en attente'),
@@ -206,7 +231,66 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     invoiceRoute('POST', '/api/admin/factures/:id/emettre', 'draft'),
     invoiceRoute('POST', '/api/admin/factures/:id/relance', 'issued'),
     invoiceRoute('GET', '/api/factures/:id/pdf', 'issued', 'owner'),
+    idRoute('GET', '/api/admin/missions/:id/couts', 'admin', 'en cours'),
+    expenseRoute('GET', '/api/admin/depenses/:id'),
+    expenseRoute('DELETE', '/api/admin/depenses/:id'),
+    expenseRoute('GET', '/api/admin/depenses/:id/justificatif'),
+    // The baseline has no file (refused): what matters is that the id refuses hostile text first.
+    expenseRoute('PUT', '/api/admin/depenses/:id/justificatif'),
+    invoiceRoute('GET', '/api/factures/:id/paiement', 'issued', 'owner'),
+    invoiceRoute('POST', '/api/factures/:id/paiement/en-ligne', 'issued', 'owner'),
+    invoiceRoute('GET', '/api/admin/factures/:id/relances', 'issued'),
   ]),
+  // Expenses (issue 30): an expense's fields (the note is multi-line), the list's filters, the CSV's and the margin's year.
+  'POST /api/admin/depenses': {
+    as: 'admin',
+    build: async (ctx) => ({ url: '/api/admin/depenses', body: expenseBody({ devisId: await quoteIn(ctx, 'en cours'), note: 'Aller' }) }),
+    multiLine: ['note'],
+  },
+  'PUT /api/admin/depenses/:id': {
+    as: 'admin',
+    build: async (ctx) => {
+      const { id: _id, ...fields } = expenseBody({ devisId: await quoteIn(ctx, 'en cours'), note: 'Retour' });
+      return { url: `/api/admin/depenses/${await expenseIn(ctx)}`, body: fields };
+    },
+    multiLine: ['note'],
+  },
+  'GET /api/admin/depenses': {
+    as: 'admin',
+    build: async (ctx) => ({ url: '/api/admin/depenses', query: { devisId: await quoteIn(ctx, 'en cours'), annee: '2026', mois: '12' } }),
+  },
+  'GET /api/admin/depenses.csv': { as: 'admin', build: async () => ({ url: '/api/admin/depenses.csv', query: { annee: '2026' } }) },
+  'GET /api/admin/rentabilite': { as: 'admin', build: async () => ({ url: '/api/admin/rentabilite', query: { annee: '2026' } }) },
+  // Getting paid: the reminders' switch, the bank's CSV mapping, a statement line's match, the provider's notification.
+  'PUT /api/admin/factures/:id/relances': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`,
+      body: { arretees: true },
+    }),
+  },
+  'PUT /api/admin/banque/correspondance-csv': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/correspondance-csv', body: { ...boursoMapping } }),
+  },
+  'POST /api/admin/banque/operations/:id/rapprochement': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/rapprochement`, body: { factureId: randomUUID() } }),
+  },
+  'POST /api/admin/banque/operations/:id/ignorer': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
+  },
+  // The baseline is refused (a PDF is no statement): what matters is that the file's name is checked first.
+  'POST /api/admin/banque/releves': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/releves', file: { filename: 'releve.xml' } }),
+  },
+  // No provider in this app: refused whatever the body (its signature is the only key, payments/online.test.ts).
+  'POST /api/paiements/stripe/webhook': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/paiements/stripe/webhook', body: { id: 'evt_1', type: 'checkout.session.completed' } }),
+  },
   // Invoices: the list's filters, a draft's lines and customer, a credit note's reason, a payment, the revenue's year.
   'GET /api/admin/factures': {
     as: 'admin',
@@ -256,39 +340,16 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     },
   },
   // The audit journal's filters (the kind is one of a list, the page a number).
-  'GET /api/admin/journal': {
-    as: 'admin',
-    build: async () => ({ url: '/api/admin/journal', query: { devis: '12', compte: 'x@exemple.fr' } }),
-  },
+  ...fixedRoute('GET', '/api/admin/journal', 'admin', { query: { devis: '12', compte: 'x@exemple.fr' } }),
   // A wrong password: deleting for real is privacy.test.ts's; here only what the text does.
-  'DELETE /api/comptes/moi': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/moi', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
-    exempt: { motDePasse: 'compared with the stored hash, never stored' },
-  },
+  ...fixedRoute('DELETE', '/api/comptes/moi', 'owner', wrongPassword.request, wrongPassword.more),
   // The second factor (two-factor/): codes and the password given again.
-  'POST /api/comptes/double-authentification/activation': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/double-authentification/activation', body: { code: '123456' } }),
-  },
-  'POST /api/comptes/reauthentification': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/reauthentification', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
-    exempt: { motDePasse: 'only compared with a hash, never stored' },
-  },
-  'POST /api/auth/two-factor/verify-totp': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }),
-  },
-  'POST /api/auth/two-factor/verify-backup-code': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/two-factor/verify-backup-code', body: { code: 'abcde-12345' } }),
-  },
-  'GET /api/admin/chiffre-affaires': { as: 'admin', build: async () => ({ url: '/api/admin/chiffre-affaires', query: { annee: '2026' } }) },
-  'GET /api/admin/chiffre-affaires.csv': {
-    as: 'admin',
-    build: async () => ({ url: '/api/admin/chiffre-affaires.csv', query: { annee: '2026' } }),
-  },
+  ...fixedRoute('POST', '/api/comptes/double-authentification/activation', 'owner', { body: { code: '123456' } }),
+  ...fixedRoute('POST', '/api/comptes/reauthentification', 'owner', wrongPassword.request, wrongPassword.more),
+  ...fixedRoute('POST', '/api/auth/two-factor/verify-totp', 'visitor', { body: { code: '123456' } }),
+  ...fixedRoute('POST', '/api/auth/two-factor/verify-backup-code', 'visitor', { body: { code: 'abcde-12345' } }),
+  ...fixedRoute('GET', '/api/admin/chiffre-affaires', 'admin', { query: { annee: '2026' } }),
+  ...fixedRoute('GET', '/api/admin/chiffre-affaires.csv', 'admin', { query: { annee: '2026' } }),
 };
 
 /** API routes that take no text from the caller. */
@@ -308,6 +369,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/mes-donnees',
   // The caller's own invoices, no parameter.
   'GET /api/factures',
+  // The bank page: no parameter.
+  'GET /api/admin/banque',
   // Booleans only.
   'PUT /api/comptes/notifications',
   // The receiver's token: base64url of 16 to 64 characters or 400, before anything is read (tracking.test.ts).
@@ -403,9 +466,11 @@ function textPaths(built: Built, url: string): string[] {
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/, /factures/ or /sessions/; the action after it stays.
+    // The id is the segment after /devis/, /missions/, /factures/, /operations/, /sessions/ or /depenses/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex((_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions'].includes(segments[i - 1]!));
+    const index = segments.findIndex(
+      (_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'operations', 'depenses'].includes(segments[i - 1]!),
+    );
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
@@ -423,12 +488,13 @@ const fieldName = (path: string) => path.split('.').slice(1).join('.');
 /** Every stored string (JSON columns opened) that the rule would refuse. */
 async function unstorableStored(t: TestApp): Promise<string[]> {
   const db = t.app.database.db;
-  const [devis, utilisateurs, users, factures, lignes] = await Promise.all([
+  const [devis, utilisateurs, users, factures, lignes, depenses] = await Promise.all([
     db.selectFrom('devis').selectAll().execute(),
     db.selectFrom('utilisateurs').selectAll().execute(),
     db.selectFrom('user').select(['email', 'name']).execute(),
     db.selectFrom('factures').selectAll().execute(),
     db.selectFrom('facture_lignes').select(['description']).execute(),
+    db.selectFrom('depenses').select(['id', 'devisId', 'note']).execute(),
   ]);
   const found: string[] = [];
   const check = (value: unknown, where: string, kind: TextKind) => {
@@ -445,12 +511,13 @@ async function unstorableStored(t: TestApp): Promise<string[]> {
   users.forEach((row, i) => check(row, `user[${i}]`, 'single-line'));
   factures.forEach((row, i) => check(row, `factures[${i}]`, 'single-line'));
   lignes.forEach((row, i) => check(row, `facture_lignes[${i}]`, 'multi-line'));
+  depenses.forEach((row, i) => check(row, `depenses[${i}]`, 'multi-line'));
   return found;
 }
 
 async function snapshot(t: TestApp): Promise<string> {
   const db = t.app.database.db;
-  const [devis, historique, utilisateurs, users, factures, lignes, paiements] = await Promise.all([
+  const [devis, historique, utilisateurs, users, factures, lignes, paiements, depenses] = await Promise.all([
     db.selectFrom('devis').selectAll().orderBy('id').execute(),
     db.selectFrom('devis_historique').select(['devisId', 'toStatut']).orderBy('id').execute(),
     db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
@@ -458,8 +525,9 @@ async function snapshot(t: TestApp): Promise<string> {
     db.selectFrom('factures').selectAll().orderBy('id').execute(),
     db.selectFrom('facture_lignes').selectAll().orderBy('factureId').orderBy('position').execute(),
     db.selectFrom('facture_paiements').selectAll().orderBy('id').execute(),
+    db.selectFrom('depenses').selectAll().orderBy('id').execute(),
   ]);
-  return JSON.stringify({ devis, historique, utilisateurs, users, factures, lignes, paiements });
+  return JSON.stringify({ devis, historique, utilisateurs, users, factures, lignes, paiements, depenses });
 }
 
 /** Counterexamples print short. */

@@ -1,6 +1,7 @@
 // Test helper: a real HTTP server on the loopback interface that plays a remote geo service.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export type RecordedRequest = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 
@@ -10,7 +11,10 @@ export type FakeService = {
   close(): Promise<void>;
 };
 
-export async function startFakeService(handle: (request: RecordedRequest, response: ServerResponse) => void): Promise<FakeService> {
+export async function startFakeService(
+  handle: (request: RecordedRequest, response: ServerResponse) => void,
+  { port: wantedPort = 0 }: { port?: number } = {},
+): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((req, res) => {
@@ -27,7 +31,7 @@ export async function startFakeService(handle: (request: RecordedRequest, respon
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -38,6 +42,23 @@ export async function startFakeService(handle: (request: RecordedRequest, respon
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * For a test file whose tests each stand up fake services: registers the `afterEach` that closes
+ * them, and returns what starts one (`const startService = perTestFakeServices();`, then in a test
+ * `const service = await startService(handler)`).
+ */
+export function perTestFakeServices(): typeof startFakeService {
+  const started: FakeService[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((service) => service.close()));
+  });
+  return async (handle) => {
+    const service = await startFakeService(handle);
+    started.push(service);
+    return service;
   };
 }
 

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { id, optional, reference, required } from './lib.ts';
 
 /**
  * Live tracking of a mission (tracking/): the receiver's link of each mission picked up (only
@@ -22,20 +23,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('tracking_links')
     .addColumn('devisId', 'varchar(64)', (col) => col.primaryKey().references('devis.id').onDelete('cascade'))
     .addColumn('tokenSha256', 'varchar(64)', (col) => col.notNull().unique())
-    .addColumn('startedAt', 'text', (col) => col.notNull())
-    .addColumn('endedAt', 'text')
-    .addColumn('approachNotifiedAt', 'text')
+    .$call(required('text', 'startedAt'))
+    .$call(optional('text', 'endedAt', 'approachNotifiedAt'))
     .execute();
 
   await db.schema
     .createTable('tracking_positions')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)', (col) => col.notNull().references('devis.id').onDelete('cascade'))
-    .addColumn('lat', 'double precision', (col) => col.notNull())
-    .addColumn('lon', 'double precision', (col) => col.notNull())
-    .addColumn('accuracy', 'double precision', (col) => col.notNull())
-    .addColumn('takenAt', 'text', (col) => col.notNull())
-    .addColumn('receivedAt', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(reference('devisId', 'devis.id', 'cascade'))
+    .$call(required('double precision', 'lat', 'lon', 'accuracy'))
+    .$call(required('text', 'takenAt', 'receivedAt'))
     .execute();
   await db.schema.createIndex('tracking_positions_devis_idx').on('tracking_positions').columns(['devisId', 'takenAt']).execute();
 }
