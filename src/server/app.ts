@@ -23,6 +23,7 @@ import { errorHandler, notFoundApi } from './error-handler.ts';
 import { registerJsonParser } from './json-body.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
+import { createSmsSender, type SmsSender } from './outbox/sms.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks/background.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -51,6 +52,8 @@ import { signatureRoutes } from './signatures/routes.ts';
 import { legalRoutes } from './legal/routes.ts';
 import { cgvPageData } from './legal/cgv.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
+import { trackingCapability } from './tracking/routes.ts';
+import { trackingRetentionTask } from './tracking/retention.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
@@ -84,6 +87,7 @@ type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
+  sms?: SmsSender;
   fileStore?: FileStore;
   geo?: Geo;
   logger?: FastifyServerOptions['logger'];
@@ -122,10 +126,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
-  const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
+  const sms = overrides.sms ?? createSmsSender(config.sms, app.log);
+  const outbox = createOutboxWorker({ database, mailer, sms, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
   const tasks = createTaskRunner({ database, log: app.log });
-  if (config.retention.intervalMinutes > 0) tasks.declare(retentionTask(config.retention));
+  if (config.retention.intervalMinutes > 0) {
+    tasks.declare(retentionTask(config.retention));
+    tasks.declare(trackingRetentionTask(config.retention.intervalMinutes, config.tracking.retentionDays));
+  }
   tasks.declare(missingPdfsTask({ fileStore, outbox, config }));
   if (config.payments.reminderIntervalMinutes > 0) tasks.declare(reminderTask({ config, outbox }));
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
@@ -229,6 +237,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   legalRoutes,
   notificationRoutes,
   missionRoutes,
+  trackingCapability,
   invoiceRoutes,
   expenseRoutes,
   paymentRoutes,

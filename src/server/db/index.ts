@@ -17,6 +17,7 @@ import * as adminHomeIndexes from './migrations/2026-11-27-admin-home-001-indexe
 import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validity.ts';
 import * as expensesDepenses from './migrations/2026-11-27-expenses-001-depenses.ts';
 import * as payments from './migrations/2026-11-27-payments-001-deposits-and-payments.ts';
+import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-legal-001-cgv-withdrawal-validity': legal,
   '2026-11-27-expenses-001-depenses': expensesDepenses,
   '2026-11-27-payments-001-deposits-and-payments': payments,
+  '2026-11-27-tracking-001-positions': trackingPositions,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
