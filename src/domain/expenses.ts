@@ -124,3 +124,10 @@ export function expensesByMonth<E extends { date: string; montantCentimes: numbe
     depenses,
   }));
 }
+
+/** How a bank statement's debit was paid, from its label: a transfer or direct debit, a cheque, else the card. */
+export function paymentMeansOfDebit(libelle: string): MoyenPaiementDepense {
+  if (/^\s*(VIR|PRLV|PRELEVEMENT)/i.test(libelle)) return 'virement';
+  if (/^\s*(CHQ|CHEQUE)/i.test(libelle)) return 'cheque';
+  return 'carte';
+}
