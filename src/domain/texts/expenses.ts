@@ -118,7 +118,8 @@ export const expenseTexts = {
 /** /admin/rentabilite: a year's margin, per month, by category, the least profitable missions. */
 export const marginTexts = {
   title: 'Rentabilité',
-  intro: 'Ce que rapporte l’activité une fois les dépenses payées : recettes (factures émises, avoirs déduits), dépenses par catégorie, marge.',
+  intro:
+    'Ce que rapporte l’activité une fois les dépenses payées : recettes (factures émises, avoirs déduits), dépenses par catégorie, marge.',
   year: 'Année',
   period: 'Période',
   wholeYear: 'Toute l’année',

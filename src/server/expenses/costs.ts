@@ -226,7 +226,13 @@ export async function getMargins(deps: ExpenseDeps, year: number): Promise<Margi
       .filter((invoice) => monthOf(invoice.dateEmission) === mois)
       .reduce((total, invoice) => total + invoice.netCentimes, 0);
     const depensesCentimes = sumOf(spent);
-    return { mois, recettesCentimes, depensesCentimes, margeCentimes: recettesCentimes - depensesCentimes, parCategorie: byCategory(spent) };
+    return {
+      mois,
+      recettesCentimes,
+      depensesCentimes,
+      margeCentimes: recettesCentimes - depensesCentimes,
+      parCategorie: byCategory(spent),
+    };
   });
 
   const missionIds = [...new Set([...invoices.map((invoice) => invoice.devisId), ...expenses.flatMap((expense) => expense.devisId ?? [])])];

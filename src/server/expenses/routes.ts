@@ -23,7 +23,17 @@ import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
-import { createExpense, createExpenseFromDebit, deleteExpense, expensesCsv, getExpense, getReceipt, listExpenses, putReceipt, updateExpense } from './service.ts';
+import {
+  createExpense,
+  createExpenseFromDebit,
+  deleteExpense,
+  expensesCsv,
+  getExpense,
+  getReceipt,
+  listExpenses,
+  putReceipt,
+  updateExpense,
+} from './service.ts';
 
 const tags = ['depenses'];
 const refusals = errorResponses(400, 401, 403, 404, 409);
