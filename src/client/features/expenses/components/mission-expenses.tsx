@@ -44,6 +44,7 @@ export function MissionExpenses({ mission, readiness }: { mission: MissionChoice
 }
 
 function CostFigures({ costs }: { costs: MissionCosts }) {
+  // The kilometres first, on a line of their own: driven against the estimate, or where they will come from.
   const figures: [string, string][] = [
     [
       t.kilometres,
@@ -62,8 +63,8 @@ function CostFigures({ costs }: { costs: MissionCosts }) {
     <>
       <h3>{t.costsTitle}</h3>
       <dl className={styles.figures} data-testid="mission-costs">
-        {figures.map(([term, value]) => (
-          <div key={term}>
+        {figures.map(([term, value], index) => (
+          <div key={term} className={index === 0 ? styles.wide : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
