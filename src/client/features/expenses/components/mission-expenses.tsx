@@ -3,7 +3,8 @@ import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } f
 import { lineAmountCents } from '#domain/invoices.ts';
 import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
@@ -19,6 +20,7 @@ import styles from './expenses.module.css';
  */
 export function MissionExpenses({ mission, readiness }: { mission: MissionChoice; readiness?: OfflineReadiness }) {
   const costs = useMissionCosts(mission.id);
+  const online = useOnline();
   const [isAdding, setIsAdding] = useState(false);
   return (
     <section aria-labelledby="depenses-mission">
@@ -32,7 +34,13 @@ export function MissionExpenses({ mission, readiness }: { mission: MissionChoice
         </p>
       )}
       {costs.isPending ? <p role="status">{t.loading}</p> : null}
-      {costs.isError ? <Message kind="info">{t.costsOffline}</Message> : null}
+      {costs.isError ? (
+        online ? (
+          <Message kind="error">{messageOf(costs.error)}</Message>
+        ) : (
+          <Message kind="info">{t.costsOffline}</Message>
+        )
+      ) : null}
       {costs.data ? (
         <>
           <CostFigures costs={costs.data} />
