@@ -12,6 +12,7 @@ import * as firebaseImport from './migrations/2026-11-23-import-001-firebase.ts'
 import * as missions from './migrations/2026-11-23-missions-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
+import * as einvoicingFlows from './migrations/2026-11-27-einvoicing-001-flows.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-missions-001': missions,
   '2026-11-23-invoices-001': invoices,
   '2026-11-23-audit-001-journal': auditJournal,
+  '2026-11-27-einvoicing-001-flows': einvoicingFlows,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
