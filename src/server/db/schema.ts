@@ -376,6 +376,8 @@ export type PaFluxTable = {
   processingRule: string | null;
   /** The file itself, when we make it at recording time (CDAR, e-reporting XML); an invoice's PDF is its own. */
   payload: string | null;
+  /** An e-reporting file: the SHA-256 of the data it reports (a later change of them is sent as a correction). */
+  contentDigest: string | null;
   /** pending → sending → sent; failed (given up, or refused by the platform); invalid (refused by our checks, never sent). */
   status: PaFluxStatus;
   attempts: number;
@@ -414,6 +416,8 @@ export type PaAchatsTable = {
   flowId: string;
   fournisseurNom: string;
   fournisseurSiren: string | null;
+  /** The supplier's electronic address (BT-34): where our statuses about his invoice go. */
+  fournisseurAdresse: string | null;
   numero: string;
   typeCode: string | null;
   dateFacture: string | null;

@@ -1,5 +1,16 @@
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+} from 'pdf-lib';
 import { buildFacturXml } from './cii.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 
@@ -46,6 +57,24 @@ function embeddedFiles(pdf: PDFDocument): { name: string; spec: PDFDict; streamR
     if (streamRef instanceof PDFRef) files.push({ name: name.decodeText(), spec, streamRef });
   }
   return files;
+}
+
+/** The content of the first embedded file among `names`, with its name; null when the PDF carries none of them (or is no PDF). */
+export async function readEmbeddedFile(content: Uint8Array, names: readonly string[]): Promise<{ name: string; data: Buffer } | null> {
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(content, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    return null;
+  }
+  const files = embeddedFiles(pdf);
+  for (const wanted of names) {
+    const file = files.find((entry) => entry.name.toLowerCase() === wanted.toLowerCase());
+    if (!file) continue;
+    const stream = pdf.context.lookup(file.streamRef);
+    if (stream instanceof PDFRawStream) return { name: file.name, data: Buffer.from(decodePDFRawStream(stream).decode()) };
+  }
+  return null;
 }
 
 /** Replaces the content of the embedded file `name`, keeping its dictionary (type, MIME type, dates) and its size right. */

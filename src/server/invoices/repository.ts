@@ -153,8 +153,11 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
       'facture_paiements.montantCentimes',
       'facture_paiements.moyen',
       'facture_paiements.createdAt',
+      'factures.id as factureId',
       'factures.numero',
       'factures.clientNom',
+      'factures.clientType',
+      'factures.clientSiret',
     ])
     .where('facture_paiements.date', '>=', from)
     .where('facture_paiements.date', '<=', to)
@@ -162,3 +165,19 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
     .orderBy('facture_paiements.createdAt')
     .execute();
 }
+
+/** Issued invoices and credit notes of a period (issue date, both ends included). */
+export function listIssuedBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('statut', '=', 'émise')
+    .where('dateEmission', '>=', from)
+    .where('dateEmission', '<=', to)
+    .orderBy('dateEmission')
+    .orderBy('numero')
+    .execute();
+}
+
+export const findIssuedByNumber = (db: Db, numero: string) =>
+  db.selectFrom('factures').selectAll().where('numero', '=', numero).where('statut', '=', 'émise').executeTakeFirst();

@@ -53,6 +53,7 @@ export async function invoiceRoutes(instance: FastifyInstance): Promise<void> {
     outbox: instance.outbox,
     config: instance.config,
     log: request.log,
+    hooks: instance.invoiceHooks,
   });
   // Documents issued but left without their PDF by a crash are made once the app is up.
   instance.addHook('onReady', async () => {

@@ -49,6 +49,22 @@ export type InvoiceDeps = {
   log: FastifyBaseLogger;
   /** Today in France (tests move it). */
   today?: () => string;
+  /** What other capabilities do when a document is issued or paid (e-invoicing). */
+  hooks?: InvoiceHooks;
+};
+
+/**
+ * The moments other capabilities act on (the app wires them; invoices/ imports none of them):
+ * e-invoicing records an issued document's submission to the platform in the issuing transaction
+ * (or refuses the issue), and a payment's « Encaissée » status in the payment's.
+ */
+export type InvoiceHooks = {
+  /** In the transaction that issues an invoice or a credit note, once its number is set; throwing refuses the issue. */
+  onIssued?: (trx: Db, row: FactureRow) => Promise<void>;
+  /** In the transaction that records a payment (or a refund, negative) on an issued invoice. */
+  onPaymentRecorded?: (trx: Db, invoice: FactureRow, payment: FacturePaiementRow) => Promise<void>;
+  /** After a transaction that ran one of the above has committed. */
+  afterCommit?: () => void;
 };
 
 const todayOf = (deps: InvoiceDeps) => (deps.today ?? (() => parisToday()))();
@@ -392,6 +408,7 @@ async function inIssuingTransaction<T>(deps: InvoiceDeps, fn: (trx: Db) => Promi
  */
 export async function issueInvoice(deps: InvoiceDeps, viewer: Viewer, id: string): Promise<Facture> {
   const issued = await issueDraft(deps, viewer, id);
+  deps.hooks?.afterCommit?.();
   await ensurePdf(deps, issued).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: issued.id }, 'the issued invoice could not be made into a PDF yet: it will be on first demand');
   });
@@ -431,6 +448,7 @@ export async function issueDraft(deps: InvoiceDeps, viewer: Pick<Viewer, 'id'>, 
       event: 'facture émise',
       byName: row.numero,
     });
+    await deps.hooks?.onIssued?.(trx, row);
     return row;
   });
 }
@@ -500,8 +518,10 @@ export async function issueCreditNote(deps: InvoiceDeps, viewer: Viewer, invoice
       event: 'avoir émis',
       byName: issued.numero,
     });
+    await deps.hooks?.onIssued?.(trx, issued);
     return issued;
   });
+  deps.hooks?.afterCommit?.();
   await ensurePdf(deps, credit).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: credit.id }, 'the credit note could not be made into a PDF yet: it will be on first demand');
   });
@@ -594,14 +614,16 @@ export async function recordPayment(deps: InvoiceDeps, viewer: Viewer, id: strin
     if (body.montantCentimes < 0 && -body.montantCentimes > -resteCentimes) {
       throw validationError(msg.refundTooLarge(formatCentimes(Math.max(0, -resteCentimes))));
     }
-    await insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       factureId: id,
       date: body.date,
       montantCentimes: body.montantCentimes,
       moyen: body.moyen,
       byUserId: viewer.id,
     });
+    await deps.hooks?.onPaymentRecorded?.(trx, invoice, payment);
   });
+  deps.hooks?.afterCommit?.();
   return getFacture(deps, id);
 }
 
