@@ -234,14 +234,12 @@ export async function saveDirectoryEntry(db: Db, entry: PaAnnuaireRow): Promise<
     .insertInto('pa_annuaire')
     .values(entry)
     .onConflict((oc) =>
-      oc
-        .column('siren')
-        .doUpdateSet({
-          receives: entry.receives,
-          addressingIdentifier: entry.addressingIdentifier,
-          platformType: entry.platformType,
-          checkedAt: entry.checkedAt,
-        }),
+      oc.column('siren').doUpdateSet({
+        receives: entry.receives,
+        addressingIdentifier: entry.addressingIdentifier,
+        platformType: entry.platformType,
+        checkedAt: entry.checkedAt,
+      }),
     )
     .execute();
 }
