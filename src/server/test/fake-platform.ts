@@ -47,7 +47,17 @@ type DirectoryLine = Record<string, unknown>;
 
 export type FakePlatform = Awaited<ReturnType<typeof startFakePlatform>>;
 
-export async function startFakePlatform({ port = 0, autoSettleMs = 0 }: { port?: number; autoSettleMs?: number } = {}) {
+export async function startFakePlatform({
+  port = 0,
+  autoSettleMs = 0,
+  controlRoutes = false,
+}: {
+  port?: number;
+  /** Acknowledges each submission this long after it (0: only when told, `settle()`). */
+  autoSettleMs?: number;
+  /** Serves `/_fake/…`: what a test tells the platform to do, over HTTP (manual checks, Playwright). */
+  controlRoutes?: boolean;
+} = {}) {
   const flows: FakeFlow[] = [];
   const files = new Map<string, StoredFile>();
   const tokens = new Set<string>();
@@ -177,6 +187,27 @@ export async function startFakePlatform({ port = 0, autoSettleMs = 0 }: { port?:
       if (!rejection && flow.flowType === 'CustomerInvoice' && flow.trackingId) await emitStatus(flow.trackingId, '200');
     }
     return settled;
+  }
+
+  /** A supplier's invoice arriving for the business (a Factur-X PDF, or CII/UBL XML with an optional readable PDF). */
+  async function deliverSupplierInvoice(file: StoredFile) {
+    const created = addFlow(
+      {
+        trackingId: null,
+        name: 'Facture fournisseur',
+        flowSyntax: file.content.subarray(0, 5).toString('latin1') === '%PDF-' ? 'Factur-X' : 'CII',
+        flowProfile: 'CIUS',
+        flowType: 'SupplierInvoice',
+        flowDirection: 'In',
+        processingRule: 'B2B',
+        processingRuleSource: 'Computed',
+        sha256: createHash('sha256').update(file.content).digest('hex'),
+        acknowledgement: { status: 'Ok', details: [] },
+      },
+      file,
+    );
+    await notify(created);
+    return created;
   }
 
   app.post('/oauth2/token', async (request, reply) => {
@@ -320,6 +351,38 @@ export async function startFakePlatform({ port = 0, autoSettleMs = 0 }: { port?:
     return reply.status(204).send();
   });
 
+  if (controlRoutes) {
+    app.get('/_fake/flows', async () => flows);
+    app.post('/_fake/settle', async () => settle());
+    app.post('/_fake/status', async (request, reply) => {
+      const body = (request.body ?? {}) as { trackingId?: string; code?: LifecycleCode; reasonCode?: string; reason?: string };
+      if (!body.trackingId || !body.code) return error(reply, 400, 'INVALID_REQUEST', 'trackingId et code attendus');
+      return emitStatus(body.trackingId, body.code, { reasonCode: body.reasonCode, reason: body.reason });
+    });
+    app.post('/_fake/reject', async (request, reply) => {
+      const body = (request.body ?? {}) as { trackingId?: string; reasonCode?: string; reasonMessage?: string };
+      if (!body.trackingId) return error(reply, 400, 'INVALID_REQUEST', 'trackingId attendu');
+      rejections.set(body.trackingId, {
+        item: 'invoice',
+        reasonCode: body.reasonCode ?? 'OtherTechnicalError',
+        reasonMessage: body.reasonMessage ?? '',
+      });
+      return { ok: true };
+    });
+    app.post('/_fake/directory', async (request) => {
+      const body = (request.body ?? {}) as { siren: string; status?: string };
+      directory.set(
+        body.siren,
+        body.status ? [{ siren: body.siren, addressingIdentifier: body.siren, directoryLineStatus: body.status, platformType: 'WK' }] : [],
+      );
+      return { ok: true };
+    });
+    app.addContentTypeParser(['application/pdf', 'application/xml'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.post('/_fake/supplier-invoice', async (request) =>
+      deliverSupplierInvoice({ content: request.body as Buffer, contentType: String(request.headers['content-type']) }),
+    );
+  }
+
   await app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -346,26 +409,7 @@ export async function startFakePlatform({ port = 0, autoSettleMs = 0 }: { port?:
     },
     settle,
     emitStatus,
-    /** A supplier's invoice arriving for the business (a Factur-X PDF, or CII/UBL XML with an optional readable PDF). */
-    async deliverSupplierInvoice(file: StoredFile) {
-      const created = addFlow(
-        {
-          trackingId: null,
-          name: 'Facture fournisseur',
-          flowSyntax: file.content.subarray(0, 5).toString('latin1') === '%PDF-' ? 'Factur-X' : 'CII',
-          flowProfile: 'CIUS',
-          flowType: 'SupplierInvoice',
-          flowDirection: 'In',
-          processingRule: 'B2B',
-          processingRuleSource: 'Computed',
-          sha256: createHash('sha256').update(file.content).digest('hex'),
-          acknowledgement: { status: 'Ok', details: [] },
-        },
-        file,
-      );
-      await notify(created);
-      return created;
-    },
+    deliverSupplierInvoice,
     /** A submission that reached the platform although its sender never heard back (a crash, a lost answer). */
     acceptFlow(info: { trackingId: string; flowSyntax: string }, file: StoredFile) {
       return addFlow(
