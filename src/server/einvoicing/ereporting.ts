@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { isBusinessBuyer, previousReportingPeriod, reportingPeriodOf, type ReportingPeriod } from '#domain/einvoicing.ts';
+import { ISSUING_MANDATORY_FROM, isBusinessBuyer, previousReportingPeriod, reportingPeriodOf, type ReportingPeriod } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { PaFluxRow } from '#server/db/schema.ts';
 import { issuedBetween, paymentsBetween } from '#server/invoices/issued.ts';
-import { insertFlow, listReportingFlows } from './repository.ts';
+import { insertFlow, listReportingFlowsOf } from './repository.ts';
 
 /**
  * E-reporting (« flux 10 », DGFiP external specifications v3.2 § 3.7 and the XML Schemas of the
@@ -111,7 +111,7 @@ export async function recordPeriodReports(deps: ReportingDeps, period: Reporting
   const declarant = { siren: sirenOfSiret(deps.config.business.siret) ?? '', name: deps.config.invoicing.legalName };
   return withWriteTransaction(deps.database, async (trx) => {
     const data = await periodData(trx, period);
-    const previous = (await listReportingFlows(trx)).filter((flow) => flow.periode === period.id);
+    const previous = await listReportingFlowsOf(trx, [period.id]);
     const recorded: PaFluxRow[] = [];
     for (const kind of ['transactions', 'paiements'] as const) {
       const days = data[kind];
@@ -150,3 +150,28 @@ export const reportKindOf = (flow: Pick<PaFluxRow, 'name'>): ReportKind => (flow
 
 /** The period just ended (the one before today's), the only one the task reports by itself. */
 export const lastEndedPeriod = (today: string) => previousReportingPeriod(reportingPeriodOf(today));
+
+/** The e-reporting page: the last `count` periods (the current one first) with their B2C totals and what was sent. */
+export async function reportingOverview(db: Db, today: string, count = 6) {
+  const periods: ReportingPeriod[] = [reportingPeriodOf(today)];
+  while (periods.length < count) periods.push(previousReportingPeriod(periods[periods.length - 1]!));
+  const flows = await listReportingFlowsOf(
+    db,
+    periods.map((period) => period.id),
+  );
+  return Promise.all(
+    periods.map(async (period) => {
+      const data = await periodData(db, period);
+      const sum = (days: DayTotal[], field: 'cents' | 'count') => days.reduce((total, day) => total + day[field], 0);
+      return {
+        period,
+        ended: period.end < today,
+        mandatory: period.start >= ISSUING_MANDATORY_FROM,
+        salesCents: sum(data.transactions, 'cents'),
+        salesCount: sum(data.transactions, 'count'),
+        paymentsCents: sum(data.paiements, 'cents'),
+        flows: flows.filter((flow) => flow.periode === period.id),
+      };
+    }),
+  );
+}

@@ -102,8 +102,10 @@ export async function retryFlow(db: Db, id: string, now: Date): Promise<boolean>
   return row !== undefined;
 }
 
-export const listReportingFlows = (db: Db) =>
-  db.selectFrom('pa_flux').selectAll().where('kind', '=', 'e-reporting').orderBy('createdAt', 'desc').execute();
+export const listReportingFlowsOf = (db: Db, periodes: readonly string[]) =>
+  periodes.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('pa_flux').selectAll().where('kind', '=', 'e-reporting').where('periode', 'in', periodes).orderBy('createdAt').execute();
 
 // ——— Lifecycle statuses ———
 
