@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { expect, parisDatePlus, test } from '../e2e/fixtures.ts';
+import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
+import { expect, test } from '../e2e/fixtures.ts';
 
 /**
  * What an inspection costs the operator's phone (issue 15), printed as markdown for
@@ -31,7 +32,7 @@ test('12 camera photos: bytes and sync time on Slow 3G; the inspection page’s 
 }) => {
   const customer = await customers.create({ name: 'Banc Essai' });
   const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
-  await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: parisDatePlus(0), debut: '08:00', fin: '10:30' } });
+  await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: daysFromToday(0), debut: '08:00', fin: '10:30' } });
   await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {
     data: { prixFinal: '389,90', clauses: { km: true, longDistance: false } },
   });

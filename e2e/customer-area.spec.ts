@@ -1,15 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { formatDay, formatEuros, parisToday } from '#domain/format.ts';
+import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
-import { expect, frDate, holdResponses, parisDatePlus, test } from './fixtures.ts';
+import { expect, holdResponses, test } from './fixtures.ts';
 
 mkdirSync('test-results/screens', { recursive: true });
 const shoot = (page: Page, project: string, name: string) =>
   page.screenshot({ path: `test-results/screens/${project}-${name}.png`, fullPage: true });
 
 /** "1 234 €" as the pages write a price (the space may be a non-breaking one). */
-const price = (euros: number) => new RegExp(`${new Intl.NumberFormat('fr-FR').format(euros).replace(/\s/g, '\\s')}\\s€`);
+const price = (euros: number) => new RegExp(`${formatEuros(euros).replace(/\s/g, '\\s')}\\s€`);
 
 test.describe('the customer area', () => {
   test.use({ customerName: 'Hélène Lefèvre' });
@@ -39,7 +41,7 @@ test.describe('the customer area', () => {
       adresseArrivee: 'Aix-en-Provence (13100)',
       typeVehicule: 'Citadine',
     });
-    const today = frDate(parisDatePlus(0));
+    const today = formatDay(parisToday());
     const card = (quote: { numeroDevis: number }) => page.getByRole('article', { name: `Devis n° ${quote.numeroDevis}`, exact: true });
 
     // The list, with its loading text first.
@@ -138,8 +140,8 @@ test.describe('the customer area', () => {
     await arrival.getByLabel(t.nom).fill('Concession Lyon Sud');
     await arrival.getByLabel(t.email).fill('livraison@lyon-sud.fr');
     await arrival.getByLabel(t.telephone).fill('04 78 00 00 00');
-    const pickupDay = parisDatePlus(10);
-    const deliveryDay = parisDatePlus(11);
+    const pickupDay = daysFromToday(10);
+    const deliveryDay = daysFromToday(11);
     const dates = page.getByRole('group', { name: t.datesTitle });
     await dates.getByLabel(t.pickupDate).fill(pickupDay);
     await dates.getByLabel(t.startTime).first().selectOption('10:00');
@@ -180,10 +182,10 @@ test.describe('the customer area', () => {
     await card(simulated).getByRole('link', { name: 'Voir' }).click();
     const detail = page.locator('main');
     for (const expected of [
-      `${frDate(pickupDay)} 10:00`,
-      `${frDate(pickupDay)} 12:00`,
-      `${frDate(deliveryDay)} 14:00`,
-      `${frDate(deliveryDay)} 18:30`,
+      `${formatDay(pickupDay)} 10:00`,
+      `${formatDay(pickupDay)} 12:00`,
+      `${formatDay(deliveryDay)} 14:00`,
+      `${formatDay(deliveryDay)} 18:30`,
       'Transfert',
       'Complet',
       'Garage du Centre',

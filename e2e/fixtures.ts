@@ -104,17 +104,6 @@ export function ensureAdmin(account = E2E_ADMIN) {
   runAdminCommand(['--email', account.email, '--password', account.password, '--totp-secret', E2E_ADMIN_TOTP_SECRET]);
 }
 
-/** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). */
-export function parisDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-export const frDate = (isoDay: string) => isoDay.split('-').reverse().join('/');
-
 /** A real, small PDF, as a scanner would produce after signature. */
 export async function makeSignedPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();

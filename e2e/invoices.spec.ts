@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes, parisClock } from '#domain/format.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
 import { ETAT_LABELS, invoiceTexts } from '#domain/texts/invoices.ts';
 import { pdfAttachments } from '#server/test/einvoice-rules.ts';
@@ -95,7 +95,7 @@ test(
     // The payment: the whole amount by bank transfer; the invoice is paid. (The suite runs this
     // journey on two projects against one server: the revenue is compared with what it was.)
     const before = (await (await adminApi.get('/api/admin/chiffre-affaires')).json()) as Revenue;
-    const month = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', month: 'numeric' }).format(new Date()));
+    const month = Number(parisClock(new Date()).month);
     await page.getByLabel(invoiceTexts.paymentAmount).fill('389,90');
     await page.getByLabel(invoiceTexts.paymentMeans).selectOption('virement');
     await page.getByRole('button', { name: invoiceTexts.recordPayment }).click();

@@ -1,12 +1,13 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { INK } from '#server/signatures/signed-document.ts';
+import { INK } from '#server/pdf/drawing.ts';
 import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
 import { addressOf } from '#server/test/outbox.ts';
-import { apiHeaders, expect, parisDatePlus, readOutbox, test, type E2eQuote } from './fixtures.ts';
+import { apiHeaders, expect, readOutbox, test, type E2eQuote } from './fixtures.ts';
 
 /**
  * Issue 15 on the operator's phone: the planning, then the pickup inspection filled with the
@@ -164,7 +165,7 @@ test(
     const isPhone = test.info().project.name === 'phone';
     const customer = await customers.create({ name: 'Hélène Dupré' });
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
-    await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: parisDatePlus(0), debut: '08:00', fin: '10:30' } });
+    await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: daysFromToday(0), debut: '08:00', fin: '10:30' } });
     expect(
       (
         await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {

@@ -3,7 +3,6 @@
  * Money is integer cents; a quantity is kept in hundredths (1,5 h → 150) so that every line
  * amount is computed the same way everywhere, and the XML, the PDF and the screens agree.
  */
-import { lazy } from './lazy.ts';
 
 export const FACTURE_TYPES = ['facture', 'avoir'] as const;
 export type FactureType = (typeof FACTURE_TYPES)[number];
@@ -41,6 +40,14 @@ export function totalCents(lines: readonly LineAmounts[]): number {
   return lines.reduce((sum, line) => sum + lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes), 0);
 }
 
+/** Lines with the amount of each and the document's total: the one computation of both, for the stored document. */
+export function priceLines<Line extends LineAmounts>(lines: readonly Line[]) {
+  return {
+    lines: lines.map((line) => ({ ...line, montantCentimes: lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes) })),
+    totalCentimes: totalCents(lines),
+  };
+}
+
 /** A quantity as typed or sent (1, 1.5, "1,5") in hundredths; null when it is not a positive number with at most 2 decimals. */
 export function quantityToHundredths(value: number): number | null {
   const hundredths = Math.round(value * 100);
@@ -59,13 +66,17 @@ export type PaymentState = {
   dateEcheance: string | null;
 };
 
+/** What an invoice is worth once its credit notes are taken off (0 or less: cancelled whole). */
+export const netCentimes = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes'>) => state.totalCentimes - state.avoirsCentimes;
+
 /** What is left to pay: the total less its credit notes and the payments (negative when overpaid). */
-export const resteAPayer = (state: PaymentState) => state.totalCentimes - state.avoirsCentimes - state.payeCentimes;
+export const resteAPayer = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes' | 'payeCentimes'>) =>
+  netCentimes(state) - state.payeCentimes;
 
 /** The state of an invoice on `today` (YYYY-MM-DD in France): overdue wins over partly paid. */
 export function etatFacture(state: PaymentState, today: string): EtatFacture {
   if (state.statut === 'brouillon') return 'brouillon';
-  const net = state.totalCentimes - state.avoirsCentimes;
+  const net = netCentimes(state);
   if (net <= 0) return 'annulée';
   if (state.payeCentimes >= net) return 'payée';
   if (state.dateEcheance && today > state.dateEcheance) return 'en retard';
@@ -81,22 +92,6 @@ export function addDays(day: string, days: number): string {
 }
 
 export const isIsoDay = (value: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) && !Number.isNaN(Date.parse(value));
-
-/** "2026-11-23" → "23/11/2026". */
-export function formatJour(day: string | null | undefined): string {
-  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
-}
-
-const euros = lazy(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
-const decimal = lazy(() => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }));
-const quantity = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }));
-
-/** "1 234,50 €" (fr-FR, non-breaking spaces as Intl writes them). */
-export const formatCentimes = (cents: number) => euros().format(cents / 100);
-/** "1234,50": the French decimal comma, no grouping, for a CSV the accountant's spreadsheet reads as a number. */
-export const formatCentimesDecimal = (cents: number) => decimal().format(cents / 100);
-export const formatQuantite = (hundredths: number) => quantity().format(hundredths / 100);
 
 /** The quarter (1–4) of a month (1–12). */
 export const quarterOf = (month: number) => Math.ceil(month / 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, isTimeSlot, parisToday, slotMinutes, TIME_SLOTS } from './time-slots.ts';
+import { isIsoDate, isTimeSlot, slotMinutes, TIME_SLOTS } from './time-slots.ts';
 
 describe('time slots', () => {
   it('are the 48 half-hours from 00:00 to 23:30', () => {
@@ -19,13 +19,6 @@ describe('time slots', () => {
   it('compare as minutes since midnight', () => {
     expect(slotMinutes('08:30')).toBe(510);
     expect(slotMinutes('00:00')).toBe(0);
-  });
-
-  it("give today's date in France, not in UTC", () => {
-    // 23:30 UTC on 31 December is already 1 January in Paris (UTC+1 in winter).
-    expect(parisToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
-    // 21:30 UTC on 30 June is 23:30 in Paris (UTC+2 in summer): still the same day.
-    expect(parisToday(new Date('2026-06-30T21:30:00Z'))).toBe('2026-06-30');
   });
 
   it('check real calendar dates', () => {

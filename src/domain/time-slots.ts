@@ -14,8 +14,6 @@ export function slotMinutes(slot: string): number {
   return Number(hours) * 60 + Number(minutes);
 }
 
-export { parisToday } from './dates.ts';
-
 /** A real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -9,16 +9,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_DOCS_PATH, API_PREFIX } from '#domain/api-paths.ts';
 import { isSpaRoute } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
-import { createAuth, type Auth } from './accounts/auth.ts';
+import { authMigrations, createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
-import { accountRoutes } from './accounts/routes.ts';
-import { addressRoutes } from './addresses/routes.ts';
 import { createGeo, type Geo } from './geo/index.ts';
-import { simulationRoutes } from './quotes/simulation.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { QUOTE_MAIL_KIND, quoteMailHooks } from './admin/quote-mail.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -30,27 +26,32 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
 import { createEinvoicing, type Einvoicing } from './einvoicing/service.ts';
 import type { Platform } from './einvoicing/platform-client.ts';
 import type { InvoiceHooks } from './invoices/service.ts';
-import { createBackgroundTasks, type BackgroundTasks } from './system/background.ts';
-import { quoteRoutes } from './quotes/routes.ts';
+import { createBackgroundTasks, type BackgroundTasks } from './tasks/background.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
 import { createPageRenderer, PRERENDERED_PATHS, type ViteManifest } from './system/page-head.ts';
 import { createPrerender } from './system/prerender.ts';
-import { systemRoutes } from './system/routes.ts';
-import { createFileStore, type FileStore } from './storage/file-store.ts';
-import { fileRoutes } from './files/routes.ts';
-import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
-import { notificationRoutes } from './notifications/routes.ts';
-import { sealLoader, type Seal } from './signatures/seal.ts';
-import { signatureRoutes } from './signatures/routes.ts';
-import { missionRoutes } from './missions/routes.ts';
-import { invoiceRoutes } from './invoices/routes.ts';
+import { siteFiles, systemRoutes } from './system/routes.ts';
+import { registerRoleScopes, type CapabilityRoutes } from './http/role-scopes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { sessionRoutes } from './sessions/routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
+import { missionRoutes } from './missions/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
-import { createRetentionTask } from './privacy/retention.ts';
+import { QUOTE_MAIL_KIND, quoteMailHooks } from './quotes/confirmation-mail.ts';
+import { quoteRoutes } from './quotes/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { signatureRoutes } from './signatures/routes.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
+import { createFileStore, type FileStore } from './storage/file-store.ts';
+import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
+import { sealLoader, type Seal } from './signatures/seal.ts';
+import { retentionTask } from './privacy/retention.ts';
+import { missingPdfsTask } from './invoices/issuing.ts';
+import { createTaskRunner, type TaskRunner } from './tasks/declared-tasks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     /** What other capabilities do when an invoice is issued or paid (e-invoicing's submission). */
     invoiceHooks: InvoiceHooks;
     background: BackgroundTasks;
+    /** The declared background tasks (retention, …): tests run one now with `app.tasks.runNow`. */
+    tasks: TaskRunner;
     fileStore: FileStore;
     auth: Auth;
     guards: Guards;
@@ -120,7 +123,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
   const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
-  const retention = createRetentionTask({ database, periods: config.retention, log: app.log });
+  const tasks = createTaskRunner({ database, log: app.log });
+  if (config.retention.intervalMinutes > 0) tasks.declare(retentionTask(config.retention));
+  tasks.declare(missingPdfsTask({ fileStore, outbox, config }));
   const einvoicing = createEinvoicing({
     database,
     fileStore,
@@ -131,18 +136,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     createExpense: null,
     platform: overrides.platform,
   });
+  const pollTask = einvoicing.pollTask();
+  if (pollTask) tasks.declare(pollTask);
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
-  // message it is sending) and the pruning task, then what they use.
+  // message it is sending) and the declared tasks, then what they use.
   app.addHook('onClose', async () => {
     await background.drain();
     await einvoicing.stop();
     await outbox.stop();
-    await retention.stop();
+    await tasks.stop();
     mailer.close();
     await database.close();
   });
   const auth = createAuth({ config, database, outbox });
-  await migrateAll(database, auth);
+  await migrateAll(database, authMigrations(auth));
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -150,6 +157,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('einvoicing', einvoicing);
   app.decorate('invoiceHooks', einvoicing.hooks);
   app.decorate('background', background);
+  app.decorate('tasks', tasks);
   app.decorate('fileStore', fileStore);
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
@@ -195,7 +203,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_DOCS_PATH,
     staticCSP: true,
     // swagger-ui writes its own CSP (with hashes for its page); keep framing forbidden there too.
     transformStaticCSP: forbidFraming,
@@ -206,38 +214,39 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(fastifyPlugin(registerPublicRateLimit));
 
   await app.register(authBridge);
-  await app.register(systemRoutes);
-  await registerCapabilities(app);
+  await app.register(siteFiles);
+  app.outbox.register(QUOTE_MAIL_KIND, quoteMailHooks);
+  await registerRoleScopes(app, CAPABILITIES, {
+    // Every change the administrator makes is journalled (audit/).
+    admin: async (scope) => {
+      await scope.register(fastifyPlugin(auditAdminWrites));
+    },
+  });
   await registerSpa(app);
   // Sends what earlier runs left waiting (a crash, a restart) as soon as the app is up.
   app.addHook('onReady', async () => {
     outbox.start();
-    retention.start();
+    tasks.start();
     einvoicing.start();
   });
   return app;
 }
 
-/** Capability route plugins, one per folder (quotes/, admin/, addresses/, …). */
-async function registerCapabilities(app: FastifyInstance): Promise<void> {
-  app.outbox.register(QUOTE_MAIL_KIND, quoteMailHooks);
-  // Before the routes: every change the administrator makes is journalled (audit/).
-  await app.register(fastifyPlugin(auditAdminWrites));
-  await app.register(accountRoutes);
-  await app.register(addressRoutes);
-  await app.register(simulationRoutes);
-  await app.register(quoteRoutes);
-  await app.register(adminRoutes);
-  await app.register(fileRoutes);
-  await app.register(signatureRoutes);
-  await app.register(notificationRoutes);
-  await app.register(missionRoutes);
-  await app.register(invoiceRoutes);
-  await app.register(sessionRoutes);
-  await app.register(auditRoutes);
-  await app.register(privacyRoutes);
-  await app.register(twoFactorRoutes);
-}
+/** Every capability's routes, each registered inside the scope of its role (http/role-scopes.ts). */
+const CAPABILITIES: readonly CapabilityRoutes[] = [
+  systemRoutes,
+  accountRoutes,
+  addressRoutes,
+  quoteRoutes,
+  signatureRoutes,
+  notificationRoutes,
+  missionRoutes,
+  invoiceRoutes,
+  sessionRoutes,
+  auditRoutes,
+  privacyRoutes,
+  twoFactorRoutes,
+];
 
 /**
  * A CSP with its frame-ancestors directive, whatever it was, replaced by 'none' (a browser
@@ -312,7 +321,7 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const [pathname = '/', query] = request.url.split('?');
-    if (pathname === '/api' || pathname.startsWith('/api/')) return notFoundApi(request, reply);
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) return notFoundApi(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundApi(request, reply);
     reply.header('cache-control', 'no-cache');
     reply.status(isSpaRoute(pathname) ? 200 : 404).type('text/html; charset=utf-8');

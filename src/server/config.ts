@@ -441,3 +441,8 @@ export function privacyFacts(config: Config): PrivacyFacts {
     },
   };
 }
+
+/** Whether an address is the administrator's (`ADMIN_EMAIL`), however it is written. */
+export function isAdminEmail(config: Pick<Config, 'adminEmail'>, email: string | null | undefined): boolean {
+  return !!email && email.trim().toLowerCase() === config.adminEmail;
+}

@@ -4,7 +4,7 @@ import { useAdminArchives } from '#client/features/admin/api/use-admin-archives.
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import styles from '#client/features/admin/components/admin.module.css';
-import { formatDate } from '#client/lib/format.ts';
+import { formatParisDate } from '#domain/format.ts';
 
 /** /admin/devis-archives: every archived quote, by number. */
 export function AdminDevisArchivesPage() {
@@ -19,7 +19,7 @@ export function AdminDevisArchivesPage() {
             <li key={item.id} className={styles.archiveItem}>
               <h2 className={styles.quoteTitle}>{adminTexts.pdfTitle(item.numeroDevis)}</h2>
               <p className={styles.quoteInfo}>
-                {formatDate(item.dateSimulation)} · {item.email || texts.clientInconnu}
+                {formatParisDate(item.dateSimulation)} · {item.email || texts.clientInconnu}
               </p>
               <QuoteActions devis={item} context="archives" />
             </li>

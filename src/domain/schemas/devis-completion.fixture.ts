@@ -1,11 +1,9 @@
-import { parisToday } from '../time-slots.ts';
+import { parisToday } from '../format.ts';
+import { addDays } from '../invoices.ts';
 import type { CompletionInput } from './devis-completion.ts';
 
-/** A date `days` after today in France, YYYY-MM-DD. Test-only. */
-export function daysFromToday(days: number): string {
-  const [year, month, day] = parisToday().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
+/** A date `days` after today in France, YYYY-MM-DD (what an <input type="date"> takes). Test-only. */
+export const daysFromToday = (days: number) => addDays(parisToday(), days);
 
 /** A complete, valid completion payload (test factory); override any part. */
 export function validCompletion(overrides: Partial<CompletionInput> = {}): CompletionInput {

@@ -3,7 +3,8 @@ import { isValidPhone } from '../phone.ts';
 import { isValidForeignPlate, isValidFrenchPlate, isValidVin, normalizeFrenchPlate } from '../plate.ts';
 import { isValidSiret, normalizeSiret } from '../siret.ts';
 import { completionMessages as m } from '../texts/quotes.ts';
-import { isIsoDate, isTimeSlot, parisToday, slotMinutes } from '../time-slots.ts';
+import { parisToday } from '../format.ts';
+import { isIsoDate, isTimeSlot, slotMinutes } from '../time-slots.ts';
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from './devis.ts';
 import { EMAIL_MAX_LENGTH, emailAddress, optionalEmailAddress, storableString, type TextKind } from './text.ts';
 

@@ -25,6 +25,8 @@ export const texts = {
   routeErrorHeading: 'Une erreur est survenue',
   routeErrorBody: "La page n'a pas pu s'afficher. Rechargez-la ; si le problème persiste, contactez-nous.",
   reloadPage: 'Recharger la page',
+  /** « 23/11/2026 à 14:05 » */
+  dateAtTime: (day: string, time: string) => `${day} à ${time}`,
 
   // Simulator (spec sections 5, 8, 9)
   simulatorRequired: 'Veuillez remplir tous les champs.',

@@ -43,8 +43,6 @@ export const signatureTexts = {
   pdfChanged: 'Le devis a changé depuis son envoi : rechargez la page pour lire la version à signer.',
   sealFailure: 'La signature n’a pas pu être enregistrée. Veuillez réessayer dans quelques instants.',
   // The signed document
-  /** "23/11/2026 à 14:05": a day and a time, as the stamp and the e-mails say them. */
-  dateAtTime: (day: string, time: string) => `${day} à ${time}`,
   sealName: (business: string) => `${business} – cachet électronique`,
   stampLine: (date: string, name: string) => `Signé électroniquement le ${date} par ${name}`,
   certificateTitle: 'Certificat de signature',

@@ -4,7 +4,7 @@ import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factorie
 import { signUpBody } from './test-factories.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { insertQuote } from '#server/admin/test-factories.ts';
+import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
@@ -18,7 +18,3 @@ export type AccountActionDeps = {
   /** The caller's IP, for the journal. */
   ip: string | null;
 };
-
-export function accountActionDeps(app: FastifyInstance, request: FastifyRequest): AccountActionDeps {
-  return { config: app.config, database: app.database, auth: app.auth, outbox: app.outbox, log: request.log, ip: request.ip };
-}

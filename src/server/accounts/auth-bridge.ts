@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
+import { AUTH_BASE_PATH, apiRoutes, routeKey } from '#domain/api-paths.ts';
 import { authBodySchemas } from '#domain/schemas/accounts.ts';
 import { texts, textRuleMessages } from '#domain/texts/common.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
@@ -17,16 +18,7 @@ import { countVerificationRequest, requestPasswordReset } from './service.ts';
  * address refused, profile written, attempts counted); the verification link through
  * GET /api/comptes/verification-email (a reused link told apart).
  */
-const EXPOSED = new Set([
-  'POST /api/auth/sign-in/email',
-  'POST /api/auth/sign-out',
-  'POST /api/auth/send-verification-email',
-  'POST /api/auth/request-password-reset',
-  'POST /api/auth/reset-password',
-  // The second step of a sign-in, with a code from the app or a backup code.
-  'POST /api/auth/two-factor/verify-totp',
-  'POST /api/auth/two-factor/verify-backup-code',
-]);
+const EXPOSED = new Set(Object.values(apiRoutes.auth).map(routeKey));
 
 /**
  * The code of a pending sign-in. Only `code` goes through: `trustDevice` (which would let a
@@ -41,12 +33,12 @@ const twoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(32) })
  * of our throttle table (accounts/throttle.ts), and is refused in French.
  */
 const BODY_SCHEMAS: Record<string, z.ZodType> = {
-  'POST /api/auth/sign-in/email': authBodySchemas.signIn,
-  'POST /api/auth/request-password-reset': authBodySchemas.requestPasswordReset,
-  'POST /api/auth/send-verification-email': authBodySchemas.sendVerificationEmail,
-  'POST /api/auth/reset-password': authBodySchemas.resetPassword,
-  'POST /api/auth/two-factor/verify-totp': twoFactorCodeSchema,
-  'POST /api/auth/two-factor/verify-backup-code': twoFactorCodeSchema,
+  [routeKey(apiRoutes.auth.signIn)]: authBodySchemas.signIn,
+  [routeKey(apiRoutes.auth.requestPasswordReset)]: authBodySchemas.requestPasswordReset,
+  [routeKey(apiRoutes.auth.sendVerificationEmail)]: authBodySchemas.sendVerificationEmail,
+  [routeKey(apiRoutes.auth.resetPassword)]: authBodySchemas.resetPassword,
+  [routeKey(apiRoutes.auth.verifyTotp)]: twoFactorCodeSchema,
+  [routeKey(apiRoutes.auth.verifyBackupCode)]: twoFactorCodeSchema,
 };
 
 /** The French refusal of a body that failed its schema: what the person can act on. */
@@ -63,14 +55,14 @@ function refusalOf(issues: z.core.$ZodIssue[]): ErrorBody {
 }
 
 /**
- * Hands /api/auth/* to better-auth as a Web Request. The client IP header is always
+ * Hands the table's better-auth endpoints (`apiRoutes.auth`) to better-auth as a Web Request. The client IP header is always
  * overwritten with the address Fastify resolved, so a client cannot choose its own
  * rate-limit bucket. Error answers come back in our shape, `{error, message}` in French.
  */
 export async function authBridge(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: `${AUTH_BASE_PATH}/*`,
     schema: { hide: true },
     async handler(request, reply) {
       const url = new URL(request.url, app.config.publicUrl);

@@ -1,13 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { getMigrations } from 'better-auth/db/migration';
+import { AUTH_BASE_PATH, apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { paths } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
-import type { Config } from '#server/config.ts';
+import { isAdminEmail, type Config } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { resetPasswordMail, verificationMail } from '#server/mail/templates.ts';
-import { completeImportedSignIn } from '#server/imports/firebase/sign-in.ts';
-import { passwordHashing } from '#server/imports/firebase/password.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import {
@@ -21,6 +21,8 @@ import {
   type AuthEventDeps,
 } from '#server/sessions/auth-events.ts';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
+import { completeImportedSignIn } from './imported-sign-in.ts';
+import { passwordHashing } from './password-hashing.ts';
 import { deleteResetTokensOf } from './repository.ts';
 import { clearThrottle, forgiveThrottleHit, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
@@ -35,7 +37,7 @@ export const VERIFICATION_EXPIRES_IN = 60 * 60 * 24;
 
 /** The verification link of our e-mails: our route checks it, then lands on /connexion. */
 export const verificationUrl = (config: Config, token: string) =>
-  `${config.publicUrl}/api/comptes/verification-email?token=${encodeURIComponent(token)}`;
+  `${config.publicUrl}${apiPath(apiRoutes.accounts.verifyEmail, {}, { token })}`;
 
 const resetPasswordUrl = (config: Config, token: string) =>
   `${config.publicUrl}${paths.reinitialiserMotDePasse}?token=${encodeURIComponent(token)}`;
@@ -68,13 +70,13 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
   return betterAuth({
     appName: config.business.name,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     database: { db: database.db, type: database.engine },
     emailAndPassword: {
       enabled: true,
-      // Ours for every new password; also checks the hashes imported from Firebase (imports/firebase/).
+      // Ours for every new password; also checks the hashes imported from Firebase (password-hashing.ts).
       password: passwordHashing,
       requireEmailVerification: true,
       minPasswordLength: 8,
@@ -304,6 +306,7 @@ async function pendingSignIn(ctx: AuthMiddlewareContext): Promise<{ userId: stri
   return user ? { userId: user.id, email: user.email.toLowerCase() } : null;
 }
 
-export function isAdminEmail(config: Config, email: string | null | undefined): boolean {
-  return !!email && email.trim().toLowerCase() === config.adminEmail;
-}
+/** better-auth's own tables brought up to date by its migrator, for db/migrate.ts `migrateAll`. */
+export const authMigrations = (auth: Auth) => async () => {
+  await (await getMigrations(auth.options)).runMigrations();
+};

@@ -1,22 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '#domain/statuses.ts';
-import type { Config } from '#server/config.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { AppError } from '#server/errors.ts';
-import { isAdminEmail, type Auth } from './auth.ts';
-
-export type Viewer = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  emailVerified: boolean;
-  /** Whether the account signs in with a code from an authenticator app as well. */
-  twoFactorEnabled: boolean;
-  /** The administrator without a second factor yet: only the set-up routes answer him. */
-  twoFactorSetupRequired: boolean;
-};
+import { isAdminEmail, type Config } from '#server/config.ts';
+import type { Viewer } from '#server/viewer.ts';
+import type { Auth } from './auth.ts';
 
 /** The session behind a viewer, for the idle timeout and re-authentication. */
 type SessionFacts = { id: string; token: string; createdAt: Date; reauthenticatedAt: Date | null };
@@ -42,8 +31,8 @@ const timeOf = (value: Date | string | null | undefined) => (value ? new Date(va
 
 /**
  * Small guards in the style of `requireUserId`: they return what the route needs or throw
- * the right answer (401 or 403). Every refusal is logged. A route plugin runs one of them
- * once, in a hook, and its handlers take the viewer from `viewerOf`.
+ * the right answer (401 or 403). Every refusal is logged. The role scopes (http/role-scopes.ts)
+ * run one of them once per request, and handlers take the viewer from `viewerOf`.
  */
 export function createGuards(auth: Auth, config: Config) {
   function getViewer(request: FastifyRequest): Promise<Viewer | null> {
@@ -173,17 +162,3 @@ export function createGuards(auth: Auth, config: Config) {
 }
 
 export type Guards = ReturnType<typeof createGuards>;
-
-/**
- * For a route plugin whose every route is a verified user's: the guard runs once, before body
- * validation (a visitor is told to log in, not that the payload is wrong), its handlers read
- * the viewer with `guards.viewerOf`, and no answer is kept by a cache.
- */
-export function requireUserOnEveryRoute(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    await app.guards.requireUser(request);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
-}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
-import type { Db } from '#server/db/index.ts';
+import type { DatabaseHandle, Db, DbEngine } from '#server/db/index.ts';
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const row = await db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
@@ -67,4 +67,25 @@ export async function findCredentialPassword(db: Db, userId: string): Promise<st
     .where('providerId', '=', 'credential')
     .executeTakeFirst();
   return row?.password ?? null;
+}
+
+/** better-auth's dates: a Date on PostgreSQL, ISO text on SQLite. */
+const authDate = (engine: DbEngine, date: Date) => (engine === 'postgres' ? date : date.toISOString());
+
+/**
+ * Replaces an imported Firebase hash by ours, once the password has just been checked
+ * against it: only if the account still has that hash (a reset meanwhile wins).
+ */
+export async function replaceImportedHash(
+  handle: Pick<DatabaseHandle, 'db' | 'engine'>,
+  args: { userId: string; previous: string; next: string },
+): Promise<boolean> {
+  const result = await handle.db
+    .updateTable('account')
+    .set({ password: args.next, updatedAt: authDate(handle.engine, new Date()) } as never)
+    .where('userId', '=', args.userId)
+    .where('providerId', '=', 'credential')
+    .where('password', '=', args.previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

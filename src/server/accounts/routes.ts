@@ -1,86 +1,64 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { paths } from '#domain/paths.ts';
 import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts/common.ts';
-import { errorResponses } from '#server/http-schemas.ts';
-import { getProfile, registerCustomer, verifyEmailLink, type AccountDeps } from './service.ts';
 import { apiDocs } from '#domain/texts/server.ts';
+import { errorResponses } from '#server/http-schemas.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { getProfile, registerCustomer, verifyEmailLink } from './service.ts';
 
-export async function accountRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = (log: AccountDeps['log']): AccountDeps => ({
-    config: app.config,
-    database: app.database,
-    auth: app.auth,
-    outbox: app.outbox,
-    background: app.background,
-    log,
-  });
+const tags = ['comptes'];
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.me,
-        response: { 200: viewerResponseSchema },
-      },
-    },
-    async (request, reply) => {
+/** Accounts: who is signed in, the sign-up, the verification link, and the customer's profile. */
+export const accountRoutes: CapabilityRoutes = {
+  async visitor(app) {
+    const routes = apiRoutes.accounts;
+    app.get(routes.me.path, { schema: { tags, summary: apiDocs.me, response: { 200: viewerResponseSchema } } }, async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { user: await app.guards.getViewer(request) };
-    },
-  );
+    });
 
-  app.post(
-    '/api/comptes/inscription',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.signUp,
-        body: signUpSchema,
-        response: { 201: signUpResponseSchema, ...errorResponses(400, 422, 429) },
+    app.post(
+      routes.signUp.path,
+      {
+        schema: {
+          tags,
+          summary: apiDocs.signUp,
+          body: signUpSchema,
+          response: { 201: signUpResponseSchema, ...errorResponses(400, 422, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      // The same answer for a new address, one with an account and the administrator's.
-      await registerCustomer(deps(request.log), request.body, request.ip);
-      return reply.status(201).send({ email: request.body.email, message: texts.signupSuccess });
-    },
-  );
+      async (request, reply) => {
+        // The same answer for a new address, one with an account and the administrator's.
+        await registerCustomer(depsOf(request), request.body, request.ip);
+        return reply.status(201).send({ email: request.body.email, message: texts.signupSuccess });
+      },
+    );
 
-  app.get(
-    '/api/comptes/verification-email',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.verificationLink,
-        querystring: z.object({ token: z.string().max(4096).default('') }),
+    app.get(
+      routes.verifyEmail.path,
+      { schema: { tags, summary: apiDocs.verificationLink, querystring: z.object({ token: z.string().max(4096).default('') }) } },
+      async (request, reply) => {
+        const outcome = await verifyEmailLink(depsOf(request), request.query.token);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(`${paths.connexion}?verification=${outcome}`, 303);
       },
-    },
-    async (request, reply) => {
-      const outcome = await verifyEmailLink(deps(request.log), request.query.token);
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(`${paths.connexion}?verification=${outcome}`, 303);
-    },
-  );
+    );
+  },
 
-  app.get(
-    '/api/comptes/profil',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.profile,
-        security: [{ session: [] }],
-        response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) },
+  async customer(app) {
+    app.get(
+      apiRoutes.accounts.profile.path,
+      {
+        schema: {
+          tags,
+          summary: apiDocs.profile,
+          response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) },
+        },
       },
-    },
-    async (request, reply) => {
-      const viewer = await app.guards.requireUser(request);
-      reply.header('cache-control', 'private, no-store');
-      return getProfile(app.database, viewer.id);
-    },
-  );
-}
+      async (request) => getProfile(app.database, app.guards.viewerOf(request).id),
+    );
+  },
+};

@@ -3,25 +3,29 @@ import { createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import type { signUpSchema, Utilisateur, VerificationOutcome } from '#domain/schemas/accounts.ts';
 import { isEmailAddress, TOKEN_PATTERN } from '#domain/schemas/text.ts';
-import type { Config } from '#server/config.ts';
+import { isAdminEmail, type Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import { texts } from '#domain/texts/common.ts';
 import { AppError, notFound, unprocessable } from '#server/errors.ts';
 import { signUpAttemptMail, verificationMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import type { BackgroundTasks } from '#server/system/background.ts';
-import { isAdminEmail, VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
+import type { BackgroundTasks } from '#server/tasks/background.ts';
+import { VERIFICATION_EXPIRES_IN, verificationUrl, type Auth } from './auth.ts';
 import { toAppError } from './auth-errors.ts';
 import {
   deleteAuthUser,
   findAuthUser,
+  findCredentialPassword,
   findUserIdByEmail,
   findUtilisateur,
   insertUtilisateur,
   removeAbandonedSignUp,
 } from './repository.ts';
 import { hitThrottle, LIMITS, pruneThrottle, throttleKeys } from './throttle.ts';
+
+/** The customer's profile (`utilisateurs`), or null: for the capabilities that show or anonymise it. */
+export { findUtilisateur } from './repository.ts';
 
 export type AccountDeps = {
   config: Config;
@@ -181,4 +185,22 @@ export async function verifyEmailLink(deps: AccountDeps, token: string): Promise
     throw error;
   }
   return before?.emailVerified ? 'deja-utilise' : 'ok';
+}
+
+/**
+ * Whether `password` is the account's own (before a sensitive action: deleting the account,
+ * re-authenticating). An account without a password spends the time of a hash all the same.
+ */
+export async function isAccountPassword(
+  deps: { database: DatabaseHandle; auth: Auth },
+  userId: string,
+  password: string,
+): Promise<boolean> {
+  const hash = await findCredentialPassword(deps.database.db, userId);
+  const ctx = await deps.auth.$context;
+  if (!hash) {
+    await ctx.password.hash(password);
+    return false;
+  }
+  return ctx.password.verify({ hash, password });
 }

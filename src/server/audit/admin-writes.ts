@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiRoutes, routeKey, type ApiRoute } from '#domain/api-paths.ts';
 import type { AuditDetails, AuditKind } from '#domain/audit.ts';
 import { findInvoiceRef, findQuoteRef } from './repository.ts';
 import { recordAudit } from './service.ts';
@@ -8,29 +9,33 @@ type Subject = 'quote' | 'invoice' | 'none';
 /**
  * Every route by which the administrator changes something, with the kind of its journal
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
- * is missing here, so no new one goes unrecorded.
+ * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = {
-  'POST /api/admin/devis/:id/confirmer': { kind: 'quote.confirm', subject: 'quote' },
-  'POST /api/admin/devis/:id/renvoyer-email': { kind: 'quote.mail_resent', subject: 'quote' },
-  'POST /api/admin/devis/:id/confirmer-signe': { kind: 'quote.confirm_signed', subject: 'quote' },
-  'POST /api/admin/devis/:id/terminer': { kind: 'quote.finish', subject: 'quote' },
-  'POST /api/admin/devis/:id/archiver': { kind: 'quote.archive', subject: 'quote' },
-  'POST /api/admin/devis/:id/restaurer': { kind: 'quote.restore', subject: 'quote' },
-  'DELETE /api/admin/devis/:id': { kind: 'quote.delete', subject: 'quote' },
-  'POST /api/admin/devis/:id/devis-signe': { kind: 'quote.upload_signed', subject: 'quote' },
-  'PUT /api/admin/missions/:id/:etape/photos/:photoId': { kind: 'mission.photo_stored', subject: 'quote' },
-  'DELETE /api/admin/missions/:id/:etape/photos/:photoId': { kind: 'mission.photo_deleted', subject: 'quote' },
-  'POST /api/admin/missions/:id/:etape': { kind: 'mission.inspection_completed', subject: 'quote' },
-  'POST /api/admin/planning/agenda': { kind: 'planning.feed_regenerated', subject: 'none' },
-  'POST /api/admin/devis/:id/facture': { kind: 'invoice.draft_created', subject: 'quote' },
-  'PUT /api/admin/factures/:id': { kind: 'invoice.draft_updated', subject: 'invoice' },
-  'DELETE /api/admin/factures/:id': { kind: 'invoice.draft_deleted', subject: 'invoice' },
-  'POST /api/admin/factures/:id/emettre': { kind: 'invoice.issued', subject: 'invoice' },
-  'POST /api/admin/factures/:id/avoir': { kind: 'invoice.credit_note_issued', subject: 'invoice' },
-  'POST /api/admin/factures/:id/paiements': { kind: 'invoice.payment_recorded', subject: 'invoice' },
-  'POST /api/admin/factures/:id/relance': { kind: 'invoice.reminder_sent', subject: 'invoice' },
-};
+const { quotes, missions, invoices } = apiRoutes;
+const writes: [ApiRoute, AuditKind, Subject][] = [
+  [quotes.confirm, 'quote.confirm', 'quote'],
+  [quotes.retryMail, 'quote.mail_resent', 'quote'],
+  [quotes.confirmSigned, 'quote.confirm_signed', 'quote'],
+  [quotes.finish, 'quote.finish', 'quote'],
+  [quotes.adminArchive, 'quote.archive', 'quote'],
+  [quotes.adminRestore, 'quote.restore', 'quote'],
+  [quotes.adminDelete, 'quote.delete', 'quote'],
+  [quotes.uploadSigned, 'quote.upload_signed', 'quote'],
+  [missions.putPhoto, 'mission.photo_stored', 'quote'],
+  [missions.deletePhoto, 'mission.photo_deleted', 'quote'],
+  [missions.completeInspection, 'mission.inspection_completed', 'quote'],
+  [missions.regenerateFeed, 'planning.feed_regenerated', 'none'],
+  [invoices.createDraft, 'invoice.draft_created', 'quote'],
+  [invoices.updateDraft, 'invoice.draft_updated', 'invoice'],
+  [invoices.deleteDraft, 'invoice.draft_deleted', 'invoice'],
+  [invoices.issue, 'invoice.issued', 'invoice'],
+  [invoices.creditNote, 'invoice.credit_note_issued', 'invoice'],
+  [invoices.recordPayment, 'invoice.payment_recorded', 'invoice'],
+  [invoices.sendReminder, 'invoice.reminder_sent', 'invoice'],
+];
+export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
+  writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),
+);
 
 type Pending = { kind: AuditKind; devisId: string | null; numeroDevis: number | null; compteId: string | null; details: AuditDetails };
 const pending = new WeakMap<FastifyRequest, Pending>();

@@ -80,15 +80,6 @@ export async function findInvoiceRef(db: Db, factureId: string) {
   return db.selectFrom('factures').select(['id', 'devisId', 'numeroDevis', 'uid', 'numero']).where('id', '=', factureId).executeTakeFirst();
 }
 
-export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('user')
-    .select('id')
-    .where(sql<string>`lower(${sql.ref('email')})`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /** Whether the account has signed in before (the journal keeps that for the retention period). */
 export async function hasSignedInBefore(db: Db, userId: string): Promise<boolean> {
   const row = await db

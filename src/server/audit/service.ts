@@ -3,6 +3,9 @@ import { AUDIT_PAGE_SIZE, type AuditDetails, type AuditKind, type JournalQuery, 
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { deleteAuditRowsBefore, insertAuditRow, listAuditRows } from './repository.ts';
 
+/** Whether the account has signed in before (its first sign-in tells no one of a new browser). */
+export { hasSignedInBefore } from './repository.ts';
+
 /** Who did it, from where: the administrator, or the account an authentication event is about. */
 export type AuditActor = { actorId?: string | null; actorEmail?: string | null; ip?: string | null };
 
@@ -51,7 +54,7 @@ export async function purgeAuditLog(
 }
 
 /** The same purge inside the caller's transaction (the purge permission must not outlive it). */
-export async function purgeAuditLogIn(trx: Db, now: Date, days: number): Promise<number> {
+async function purgeAuditLogIn(trx: Db, now: Date, days: number): Promise<number> {
   if (!Number.isInteger(days) || days < 1) throw new Error(`audit retention must be a positive number of days, not ${days}`);
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
   return deleteAuditRowsBefore(trx, cutoff, randomUUID());

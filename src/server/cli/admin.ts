@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createAuth } from '#server/accounts/auth.ts';
+import { authMigrations, createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { sql } from 'kysely';
 import { openDatabase, withWriteTransaction } from '#server/db/index.ts';
@@ -8,7 +8,8 @@ import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts
 import { cliTexts } from '#domain/texts/server.ts';
 import { twoFactorServerTexts } from '#domain/texts/security.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
-import { newBackupCodes, normaliseBase32, removeTwoFactorIn, sealTwoFactor, storeVerifiedTwoFactorIn } from '#server/two-factor/totp.ts';
+import { removeTwoFactorIn, storeVerifiedTwoFactorIn } from '#server/two-factor/repository.ts';
+import { newBackupCodes, normaliseBase32, sealTwoFactor } from '#server/two-factor/totp.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
 export async function upsertAdmin(options: { email: string; password: string; env?: Record<string, string | undefined> }) {
@@ -17,7 +18,7 @@ export async function upsertAdmin(options: { email: string; password: string; en
   try {
     // Nothing here sends e-mail; a message queued would wait for the server's worker.
     const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
-    await migrateAll(database, auth);
+    await migrateAll(database, authMigrations(auth));
     const ctx = await auth.$context;
     if (options.password.length < 8) throw new ConfigError(cliTexts.passwordTooShort);
     const hash = await ctx.password.hash(options.password);
@@ -63,7 +64,7 @@ export async function setAccountTwoFactor(options: {
   const database = openDatabase(config.database);
   try {
     const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
-    await migrateAll(database, auth);
+    await migrateAll(database, authMigrations(auth));
     const ctx = await auth.$context;
     const email = options.email.trim().toLowerCase();
     const found = await ctx.internalAdapter.findUserByEmail(email);

@@ -85,22 +85,29 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
 const MIGRATION_LOCK_KEY = 7_461_302;
 
 /**
- * Runs the schema migrations (`fn`) one instance at a time: several instances started
- * together on an empty PostgreSQL database would otherwise all create better-auth's tables
- * and all but one fail. The session-level advisory lock is held on a connection of its own
- * and released even when a migration fails. SQLite serves a single instance.
+ * Runs `fn` while this process holds PostgreSQL's session advisory lock `key`, waiting for it
+ * (on a connection of its own, released even when `fn` fails): one instance at a time. SQLite
+ * serves a single instance.
  */
-export async function withMigrationLock<T>(handle: Pick<DatabaseHandle, 'db' | 'engine'>, fn: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(handle: Pick<DatabaseHandle, 'db' | 'engine'>, key: number, fn: () => Promise<T>): Promise<T> {
   if (handle.engine !== 'postgres') return fn();
   return handle.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    await sql`select pg_advisory_lock(${key})`.execute(conn);
     try {
       return await fn();
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
     }
   });
 }
+
+/**
+ * Runs the schema migrations (`fn`) one instance at a time: several instances started
+ * together on an empty PostgreSQL database would otherwise all create better-auth's tables
+ * and all but one fail.
+ */
+export const withMigrationLock = <T>(handle: Pick<DatabaseHandle, 'db' | 'engine'>, fn: () => Promise<T>) =>
+  withAdvisoryLock(handle, MIGRATION_LOCK_KEY, fn);
 
 /**
  * Runs `fn` in a write transaction that takes the write lock up front: BEGIN IMMEDIATE on

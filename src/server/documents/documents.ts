@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import type { Viewer } from '#server/accounts/guards.ts';
+import type { Viewer } from '#server/viewer.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { PaFluxRow } from '#server/db/schema.ts';
 import { findIssuedByNumber } from '#server/invoices/issued.ts';
@@ -8,7 +7,6 @@ import { parseCdar } from './cdar.ts';
 import type { Flow, Platform } from './platform-client.ts';
 import { receiveSupplierInvoice, findPurchaseByNumber } from './purchases.ts';
 import {
-  findFlowByPlatformId,
   insertStatus,
   listAwaitingAcknowledgement,
   readCursor,
@@ -166,27 +164,3 @@ export async function pollPlatform(deps: LifecycleDeps): Promise<PollReport> {
   const acknowledgements = await followAcknowledgements(deps);
   return { acknowledgements, ...(await readIncoming(deps)) };
 }
-
-/** Any fixed number, distinct from the others: the key of the polling's advisory lock. */
-const POLL_LOCK_KEY = 7_461_333;
-
-/**
- * Runs `fn` in one instance at a time on PostgreSQL (a session advisory lock tried, not waited for:
- * null when another instance holds it); SQLite serves one instance. The lock is held on a connection
- * of its own, outside any transaction, since the work calls the platform.
- */
-export async function withPollLock<T>(handle: DatabaseHandle, fn: () => Promise<T>): Promise<T | null> {
-  if (handle.engine !== 'postgres') return fn();
-  return handle.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${POLL_LOCK_KEY}) as locked`.execute(conn);
-    if (!rows[0]?.locked) return null;
-    try {
-      return await fn();
-    } finally {
-      await sql`select pg_advisory_unlock(${POLL_LOCK_KEY})`.execute(conn);
-    }
-  });
-}
-
-/** The flow of ours a platform flow id names (a webhook's poke). */
-export const ourFlow = (deps: { database: DatabaseHandle }, flowId: string) => findFlowByPlatformId(deps.database.db, flowId);

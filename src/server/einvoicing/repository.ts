@@ -20,9 +20,6 @@ export async function insertFlow(db: Db, flow: NewFlow, now: Date): Promise<PaFl
     .executeTakeFirstOrThrow();
 }
 
-export const findFlow = (db: Db, id: string) => db.selectFrom('pa_flux').selectAll().where('id', '=', id).executeTakeFirst();
-export const findFlowByPlatformId = (db: Db, flowId: string) =>
-  db.selectFrom('pa_flux').selectAll().where('flowId', '=', flowId).executeTakeFirst();
 
 /** The latest flow of an invoice (its submission). */
 export const findInvoiceFlow = (db: Db, factureId: string) =>

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import {
   ISSUING_MANDATORY_FROM,
   isBusinessBuyer,
@@ -21,7 +21,8 @@ import { buildCdar } from './cdar.ts';
 import { lookUpSiren } from './directory.ts';
 import { lastEndedPeriod, recordPeriodReports } from './ereporting.ts';
 import { createFlowWorker, recordFlow, recordIssuedDocument } from './flows.ts';
-import { pollPlatform, withPollLock, type PollReport } from './lifecycle.ts';
+import { pollPlatform, type PollReport } from './lifecycle.ts';
+import type { TaskDeclaration } from '#server/tasks/declared-tasks.ts';
 import { createPlatform, type Platform } from './platform-client.ts';
 import { decideOnPurchase, type DecisionInput, type ExpenseFromPurchase } from './purchases.ts';
 import {
@@ -67,6 +68,9 @@ export type InvoicePlatformState = {
 
 export type Einvoicing = ReturnType<typeof createEinvoicing>;
 
+/** The declared task that reads the platform. */
+export const EINVOICING_POLL_TASK = 'einvoicing-poll';
+
 export function createEinvoicing(deps: EinvoicingDeps) {
   const settings = deps.config.einvoicing;
   const platform = deps.platform ?? (settings.platform ? createPlatform(settings.platform, { fetch: deps.fetch }) : null);
@@ -78,8 +82,6 @@ export function createEinvoicing(deps: EinvoicingDeps) {
   const worker: LeaseWorker | null = flowDeps ? createFlowWorker(flowDeps) : null;
   const ourSiren = sirenOfSiret(deps.config.business.siret) ?? '';
 
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<PollReport | null> | null = null;
 
   /** Records the « Encaissée » status of a payment on an invoice that went through the platform (docs/decisions/). */
   async function recordCashed(trx: Db, invoice: FactureRow, payment: FacturePaiementRow): Promise<void> {
@@ -125,28 +127,12 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     return (await recordPeriodReports({ database: deps.database, config: deps.config, now: deps.now, today }, period)).length;
   }
 
-  /** One reading of the platform and the e-reporting due, in one instance at a time. */
+  /** One reading of the platform, then the e-reporting due; what the declared task runs. */
   async function poll(): Promise<PollReport | null> {
     if (!platform) return null;
-    if (polling) return polling;
-    polling = withPollLock(deps.database, async () => {
-      const report = await pollPlatform({ database: deps.database, platform, fileStore: deps.fileStore, log: deps.log, now: deps.now });
-      if ((await reportEndedPeriod()) > 0) worker?.kick();
-      return report;
-    }).finally(() => {
-      polling = null;
-    });
-    return polling;
-  }
-
-  function schedule() {
-    if (!platform || settings.pollSeconds === 0) return;
-    timer = setTimeout(() => {
-      void poll()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'e-invoicing: reading the platform failed'))
-        .finally(schedule);
-    }, settings.pollSeconds * 1000);
-    timer.unref();
+    const report = await pollPlatform({ database: deps.database, platform, fileStore: deps.fileStore, log: deps.log, now: deps.now });
+    if ((await reportEndedPeriod()) > 0) worker?.kick();
+    return report;
   }
 
   function stateOf(flow: PaFluxRow, statuses: PaStatutRow[]): InvoicePlatformState {
@@ -186,19 +172,30 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     worker,
     poll,
 
+    /**
+     * The polling, as a declared task (one instance at a time): every `PA_POLL_SECONDS`, or once
+     * after the start when it is 0 (the webhook's calls then run it).
+     */
+    pollTask(): TaskDeclaration<PollReport | null> | null {
+      if (!platform) return null;
+      return {
+        name: EINVOICING_POLL_TASK,
+        intervalMs: settings.pollSeconds * 1000,
+        firstRunDelayMs: 10_000,
+        run: poll,
+        report: (result) => (result && result.acknowledgements + result.statuses + result.purchases > 0 ? result : null),
+      };
+    },
+
     start() {
       if (!platform || !worker) return;
       worker.start();
-      schedule();
       // The rules are compiled once per version (30 s): ahead of the first invoice.
       void prepareRules().catch((error: unknown) =>
         deps.log.error({ err: error }, 'e-invoicing: the validation rules could not be compiled'),
       );
     },
     async stop() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await polling?.catch(() => undefined);
       await worker?.stop();
     },
 
@@ -274,19 +271,15 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     },
 
     /**
-     * A call of the platform's webhook: signed with HMAC-SHA256 of the raw body and
-     * `PA_WEBHOOK_SECRET` (header `X-Signature: sha256=<hex>`, docs/decisions/ says why). Its
-     * content is not trusted: it only makes the app read the platform now.
+     * Whether a call of the platform's webhook is signed with `PA_WEBHOOK_SECRET` (HMAC-SHA256 of
+     * the raw body, header `X-Signature: sha256=<hex>`, docs/decisions/ says why). Its content is
+     * never trusted: a signed call only makes the app read the platform now (the poll task).
      */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<boolean> {
+    isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean {
       if (!platform || !settings.webhookSecret) return false;
       const expected = Buffer.from(`sha256=${createHmac('sha256', settings.webhookSecret).update(rawBody).digest('hex')}`);
       const given = Buffer.from(signature ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      void poll()
-        .then(() => worker?.kick())
-        .catch((error: unknown) => deps.log.error({ err: error }, 'e-invoicing: reading the platform after its webhook failed'));
-      return true;
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
 import { invoiceMailTexts, invoicePdfTexts } from '#domain/texts/invoices.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import {

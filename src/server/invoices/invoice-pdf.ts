@@ -1,4 +1,4 @@
-import { formatCentimes, formatJour, formatQuantite } from '#domain/invoices.ts';
+import { formatCentimes, formatDay, formatQuantity } from '#domain/format.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
@@ -63,14 +63,14 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   doc.font('bold').fontSize(16).fillColor(accent).text(t.title(row.type, numero), right, top, { width: half, align: 'right' });
   doc.font('regular').fontSize(9).fillColor(ink);
   const facts: [string, string][] = [
-    [t.issueDate, formatJour(row.dateEmission)],
-    [t.serviceDate, formatJour(row.datePrestation)],
+    [t.issueDate, formatDay(row.dateEmission)],
+    [t.serviceDate, formatDay(row.datePrestation)],
   ];
-  if (row.type === 'facture' && row.dateEcheance) facts.push([t.dueDate, formatJour(row.dateEcheance)]);
+  if (row.type === 'facture' && row.dateEcheance) facts.push([t.dueDate, formatDay(row.dateEcheance)]);
   for (const [label, value] of facts) doc.text(`${label} : ${value}`, right, doc.y, { width: half, align: 'right' });
   doc.text(t.quoteRef(row.numeroDevis), right, doc.y, { width: half, align: 'right' });
   if (row.type === 'avoir' && origin?.numero) {
-    doc.font('bold').text(t.creditRef(origin.numero, formatJour(origin.dateEmission)), right, doc.y, { width: half, align: 'right' });
+    doc.font('bold').text(t.creditRef(origin.numero, formatDay(origin.dateEmission)), right, doc.y, { width: half, align: 'right' });
     doc.font('regular');
   }
   doc.y = Math.max(sellerBottom, doc.y) + 18;
@@ -116,7 +116,7 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
     const y = doc.y;
     doc.fontSize(9).fillColor(ink);
     doc.text(line.description, x.description + 4, y, { width: columns.description - 8 });
-    doc.text(formatQuantite(line.quantiteCentiemes), x.quantity, y, { width: columns.quantity, align: 'right' });
+    doc.text(formatQuantity(line.quantiteCentiemes), x.quantity, y, { width: columns.quantity, align: 'right' });
     doc.text(formatCentimes(line.prixUnitaireCentimes), x.unitPrice, y, { width: columns.unitPrice, align: 'right' });
     doc.text(formatCentimes(line.montantCentimes), x.amount, y, { width: columns.amount - 4, align: 'right' });
     doc.y = y + height + 6;
@@ -152,7 +152,7 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   const mentions: string[] = [];
   if (row.type === 'facture') {
     mentions.push(t.paymentTerms(row.delaiPaiementJours ?? 0));
-    if (row.dateEcheance) mentions.push(`${t.dueDate} : ${formatJour(row.dateEcheance)}.`);
+    if (row.dateEcheance) mentions.push(`${t.dueDate} : ${formatDay(row.dateEcheance)}.`);
     mentions.push(t.paymentMeans);
     if (row.iban) mentions.push(t.bank(formatIban(row.iban), row.bic));
   } else {

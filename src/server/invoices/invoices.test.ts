@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { listHistory } from '#server/quotes/repository.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { getFacture, issueDraft } from './service.ts';
+import { issueDraft } from './issuing.ts';
+import { getInvoice } from './service.ts';
 import { addProfile, api, depsOf, issuedInvoice, missionQuote } from './test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -185,7 +186,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect(first.body).toMatchObject({ etat: 'partiellement payée', payeCentimes: 20_000, resteCentimes: invoice.totalCentimes - 20_000 });
 
     // Past its due date, an invoice not fully paid is late (the state is read on a later day).
-    const later = await getFacture(depsOf(t, '2999-12-31'), invoice.id);
+    const later = await getInvoice(depsOf(t, '2999-12-31'), invoice.id);
     expect(later.etat).toBe('en retard');
 
     const tooMuch = await api.pay(t, admin, invoice.id, { date: today, montantCentimes: invoice.totalCentimes, moyen: 'virement' });
@@ -198,7 +199,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       [20_000, 'chèque'],
       [invoice.totalCentimes - 20_000, 'virement'],
     ]);
-    expect((await getFacture(depsOf(t, '2999-12-31'), invoice.id)).etat).toBe('payée');
+    expect((await getInvoice(depsOf(t, '2999-12-31'), invoice.id)).etat).toBe('payée');
     // Nothing to remind of a paid invoice.
     expect((await api.remind(t, admin, invoice.id)).body.message).toBe(invoiceApiMessages.noReminder);
 

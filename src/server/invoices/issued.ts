@@ -5,7 +5,8 @@ import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { invoiceFilename } from './factur-x.ts';
 import { findDocument, findIssuedByNumber, listIssuedBetween, listPaymentsBetween } from './repository.ts';
-import { ensurePdf, type InvoiceDeps } from './service.ts';
+import { ensurePdf } from './issuing.ts';
+import type { InvoiceDeps } from './service.ts';
 
 /**
  * Issued invoices and credit notes as other capabilities read them (e-invoicing sends them to the

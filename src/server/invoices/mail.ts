@@ -1,10 +1,10 @@
-import { formatCentimes, formatJour } from '#domain/invoices.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { renderNotification } from '#server/notifications/templates.ts';
+import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import { invoiceFilename } from './factur-x.ts';
 
@@ -29,7 +29,7 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
   const total = formatCentimes(row.totalCentimes);
   const paragraphs =
     row.type === 'facture'
-      ? [m.issuedBody(row.numero, row.numeroDevis, total, formatJour(row.dateEcheance)), ...(row.iban ? [m.bankLine(row.iban)] : [])]
+      ? [m.issuedBody(row.numero, row.numeroDevis, total, formatDay(row.dateEcheance)), ...(row.iban ? [m.bankLine(row.iban)] : [])]
       : [m.creditBody(row.numero, origin?.numero ?? '', total)];
   return enqueueMail(trx, {
     kind: INVOICE_MAIL_KINDS.document,
@@ -57,7 +57,7 @@ export async function queueReminderMail(trx: Db, config: Config, row: FactureRow
       subject: m.reminderSubject(row.numero),
       name: row.clientNom,
       paragraphs: [
-        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatJour(row.dateEcheance), state.late),
+        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late),
         ...(row.iban ? [m.bankLine(row.iban)] : []),
       ],
       link: areaLink(config),

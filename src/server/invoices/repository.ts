@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { lineAmountCents, type FactureType } from '#domain/invoices.ts';
-import type { Db } from '#server/db/index.ts';
+import { sql } from 'kysely';
+import type { FactureType, priceLines } from '#domain/invoices.ts';
+import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FactureLigneRow, FacturePaiementRow, FactureRow, FacturesTable } from '#server/db/schema.ts';
 
 export type NewLine = { description: string; quantiteCentiemes: number; prixUnitaireCentimes: number };
+/** Lines priced by the domain (`priceLines`): each amount and the total, written as given. */
+export type PricedLines = ReturnType<typeof priceLines<NewLine>>;
 
 /**
  * The next number of a sequence (`F-2026`), inside the caller's write transaction: the row is
@@ -30,7 +33,7 @@ export async function nextSequence(trx: Db, name: string): Promise<number> {
 export async function insertDocument(
   trx: Db,
   document: Omit<FacturesTable, 'id' | 'createdAt' | 'updatedAt' | 'totalCentimes'>,
-  lines: readonly NewLine[],
+  priced: PricedLines,
 ): Promise<FactureRow> {
   const now = new Date().toISOString();
   const row = await trx
@@ -38,32 +41,31 @@ export async function insertDocument(
     .values({ ...document, id: randomUUID(), totalCentimes: 0, createdAt: now, updatedAt: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return replaceLines(trx, row, lines);
+  return replaceLines(trx, row, priced);
 }
 
 /** Writes a draft's lines anew and its total with them (the triggers refuse it on an issued document). */
-export async function replaceLines(trx: Db, row: FactureRow, lines: readonly NewLine[]): Promise<FactureRow> {
+export async function replaceLines(trx: Db, row: FactureRow, priced: PricedLines): Promise<FactureRow> {
   await trx.deleteFrom('facture_lignes').where('factureId', '=', row.id).execute();
-  if (lines.length > 0) {
+  if (priced.lines.length > 0) {
     await trx
       .insertInto('facture_lignes')
       .values(
-        lines.map((line, index) => ({
+        priced.lines.map((line, index) => ({
           id: randomUUID(),
           factureId: row.id,
           position: index + 1,
           description: line.description,
           quantiteCentiemes: line.quantiteCentiemes,
           prixUnitaireCentimes: line.prixUnitaireCentimes,
-          montantCentimes: lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes),
+          montantCentimes: line.montantCentimes,
         })),
       )
       .execute();
   }
-  const total = lines.reduce((sum, line) => sum + lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes), 0);
   return trx
     .updateTable('factures')
-    .set({ totalCentimes: total, updatedAt: new Date().toISOString() })
+    .set({ totalCentimes: priced.totalCentimes, updatedAt: new Date().toISOString() })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -102,36 +104,118 @@ export function listCreditNotesOf(db: Db, invoiceIds: readonly string[]): Promis
     .execute();
 }
 
-/** The invoice of a quote that still stands: a draft, or an issued one not cancelled whole by credit notes. */
-export async function findStandingInvoiceOfQuote(db: Db, devisId: string): Promise<FactureRow | undefined> {
-  const invoices = await db
+export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('factures').selectAll().where('id', 'in', ids).execute();
+}
+
+/** A quote's invoices (not its credit notes), newest first. */
+export function listInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
+  return db
     .selectFrom('factures')
     .selectAll()
     .where('devisId', '=', devisId)
     .where('type', '=', 'facture')
     .orderBy('createdAt', 'desc')
     .execute();
-  if (invoices.length === 0) return undefined;
-  const credits = await listCreditNotesOf(
-    db,
-    invoices.map((invoice) => invoice.id),
-  );
-  return invoices.find(
-    (invoice) =>
-      invoice.statut === 'brouillon' ||
-      invoice.totalCentimes -
-        credits.filter((credit) => credit.factureOrigineId === invoice.id).reduce((sum, c) => sum + c.totalCentimes, 0) >
-        0,
-  );
 }
 
-export function listDocuments(db: Db, filter: { type?: FactureType; uid?: string; issuedOnly?: boolean; devisId?: string } = {}) {
+export type DocumentFilter = {
+  type?: FactureType;
+  uid?: string;
+  devisId?: string;
+  issuedOnly?: boolean;
+  /** The period (YYYY-MM-DD, both ends included) of the issue day, or of a draft's creation day. */
+  from?: string;
+  to?: string;
+  /** The back office's order: the drafts first, then by issue day and number, newest first (else by creation, newest first). */
+  byIssue?: boolean;
+};
+
+/** Invoices and credit notes, filtered in SQL. */
+export function listDocuments(db: Db, filter: DocumentFilter = {}) {
   let query = db.selectFrom('factures').selectAll();
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.uid) query = query.where('uid', '=', filter.uid);
   if (filter.devisId) query = query.where('devisId', '=', filter.devisId);
   if (filter.issuedOnly) query = query.where('statut', '=', 'émise');
+  const day = sql<string>`coalesce(${sql.ref('dateEmission')}, substr(${sql.ref('createdAt')}, 1, 10))`;
+  if (filter.from) query = query.where(day, '>=', filter.from);
+  if (filter.to) query = query.where(day, '<=', filter.to);
+  if (filter.byIssue) {
+    query = query
+      .orderBy(sql`coalesce(${sql.ref('dateEmission')}, '9999')`, 'desc')
+      .orderBy(sql`coalesce(${sql.ref('numero')}, '')`, 'desc');
+  }
   return query.orderBy('createdAt', 'desc').execute();
+}
+
+/** Issued documents left without their PDF (a crash or a store failure after issuing). */
+export function listIssuedWithoutPdf(db: Db): Promise<FactureRow[]> {
+  return db.selectFrom('factures').selectAll().where('statut', '=', 'émise').where('pdfKey', 'is', null).execute();
+}
+
+/** On PostgreSQL, locks the document for the rest of the write transaction (SQLite's BEGIN IMMEDIATE already serialises writers). */
+export async function lockDocument(trx: Db, engine: DatabaseHandle['engine'], id: string): Promise<void> {
+  if (engine === 'postgres') await trx.selectFrom('factures').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/** A draft's service date and customer; undefined when it is not a draft (or not there). */
+export function updateDraftRow(
+  trx: Db,
+  id: string,
+  changes: Pick<FacturesTable, 'datePrestation' | 'clientNom' | 'clientAdresse' | 'clientSiret'>,
+) {
+  return trx
+    .updateTable('factures')
+    .set({ ...changes, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('statut', '=', 'brouillon')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes a draft; false when it is not a draft (or not there). */
+export async function deleteDraftRow(trx: Db, id: string): Promise<boolean> {
+  const deleted = await trx
+    .deleteFrom('factures')
+    .where('id', '=', id)
+    .where('statut', '=', 'brouillon')
+    .returning('id')
+    .executeTakeFirst();
+  return deleted !== undefined;
+}
+
+/** Issues a draft (compare-and-set on `brouillon`): its number, dates and seller; undefined when it was no longer a draft. */
+export function markIssued(trx: Db, id: string, changes: Partial<Omit<FacturesTable, 'id' | 'statut'>>) {
+  return trx
+    .updateTable('factures')
+    .set({ ...changes, statut: 'émise', updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('statut', '=', 'brouillon')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records an issued document's PDF, unless another attempt recorded one first (then undefined). */
+export function recordPdf(trx: Db, id: string, pdf: { key: string; sha256: string }) {
+  return trx
+    .updateTable('factures')
+    .set({ pdfKey: pdf.key, pdfSha256: pdf.sha256, updatedAt: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('pdfKey', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function recordReminder(trx: Db, id: string) {
+  const now = new Date().toISOString();
+  return trx
+    .updateTable('factures')
+    .set({ derniereRelance: now, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertPayment(trx: Db, payment: Omit<FacturePaiementRow, 'id' | 'createdAt'>): Promise<FacturePaiementRow> {

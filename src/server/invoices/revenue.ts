@@ -1,4 +1,5 @@
-import { formatCentimesDecimal, formatJour, quarterOf } from '#domain/invoices.ts';
+import { formatCentimesDecimal, formatDay } from '#domain/format.ts';
+import { quarterOf } from '#domain/invoices.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
 import { MOYEN_LABELS, revenueCsvTexts as c } from '#domain/texts/invoices.ts';
 import type { Db } from '#server/db/index.ts';
@@ -40,7 +41,7 @@ export async function revenueCsv(db: Db, year: number): Promise<string> {
   const rows = [
     c.header,
     ...payments.map((payment) => [
-      formatJour(payment.date),
+      formatDay(payment.date),
       payment.montantCentimes < 0 ? c.refund(payment.numero ?? '') : (payment.numero ?? ''),
       payment.clientNom,
       c.nature,

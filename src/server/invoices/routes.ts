@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parisToday } from '#domain/dates.ts';
+import { apiRoutes } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   avoirInputSchema,
@@ -18,26 +17,17 @@ import {
 import { invoiceApiDocs, revenueCsvTexts } from '#domain/texts/invoices.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
-import {
-  createDraftFromQuote,
-  deleteDraft,
-  getFacture,
-  getPdf,
-  issueCreditNote,
-  issueInvoice,
-  listFactures,
-  listMyFactures,
-  recordPayment,
-  repairMissingPdfs,
-  sendReminder,
-  updateDraft,
-  type InvoiceDeps,
-} from './service.ts';
+import { createDraftFromQuote, deleteDraft, updateDraft } from './drafts.ts';
+import { getPdf, issueCreditNote, issueInvoice } from './issuing.ts';
+import { recordPayment, sendReminder } from './payments.ts';
+import { getInvoice, listInvoices, listCustomerInvoices } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-/** What every route of this file declares: its tag in the API docs and the session it needs. */
-const common = { tags: ['factures'], security: [{ session: [] }] };
+/** What every route of this file declares: its tag in the API docs. */
+const common = { tags: ['factures'] };
 /** A route on one invoice (`/api/…/factures/{id}…`). */
 const onFacture = { ...common, params: factureIdParamsSchema };
 /** Answers the invoice as it now is. */
@@ -46,36 +36,11 @@ const factureResponse = { 200: factureSchema, ...errors };
 const factureCreatedResponse = { 201: factureSchema, ...errors };
 
 /** Invoices, credit notes, payments and revenue: the administrator's routes and the customer's two. */
-export async function invoiceRoutes(instance: FastifyInstance): Promise<void> {
-  const depsOf = (request: FastifyRequest): InvoiceDeps => ({
-    database: instance.database,
-    fileStore: instance.fileStore,
-    outbox: instance.outbox,
-    config: instance.config,
-    log: request.log,
-    hooks: instance.invoiceHooks,
-  });
-  // Documents issued but left without their PDF by a crash are made once the app is up.
-  instance.addHook('onReady', async () => {
-    void repairMissingPdfs({ ...depsOf({ log: instance.log } as FastifyRequest) }).catch((error: unknown) =>
-      instance.log.error({ err: error }, 'issued invoices without their PDF could not be repaired'),
-    );
-  });
-  await instance.register(adminInvoiceRoutes(depsOf));
-  await instance.register(customerInvoiceRoutes(depsOf));
-}
-
-function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
-  return async (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    // Before the body is read: a visitor gets 401, a customer 403.
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      await app.guards.requireAdmin(request);
-    });
-
+export const invoiceRoutes: CapabilityRoutes = {
+  async admin(app) {
+    const routes = apiRoutes.invoices;
     app.post(
-      '/api/admin/devis/:id/facture',
+      routes.createDraft.path,
       {
         schema: {
           ...common,
@@ -88,7 +53,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
     );
 
     app.get(
-      '/api/admin/factures',
+      routes.list.path,
       {
         schema: {
           ...common,
@@ -97,11 +62,11 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           response: { 200: factureListSchema, ...errors },
         },
       },
-      async (request) => listFactures(depsOf(request), request.query),
+      async (request) => listInvoices(depsOf(request), request.query),
     );
 
     app.get(
-      '/api/admin/factures/:id',
+      routes.get.path,
       {
         schema: {
           ...onFacture,
@@ -109,11 +74,11 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           response: factureResponse,
         },
       },
-      async (request) => getFacture(depsOf(request), request.params.id),
+      async (request) => getInvoice(depsOf(request), request.params.id),
     );
 
     app.put(
-      '/api/admin/factures/:id',
+      routes.updateDraft.path,
       {
         schema: {
           ...onFacture,
@@ -126,7 +91,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
     );
 
     app.delete(
-      '/api/admin/factures/:id',
+      routes.deleteDraft.path,
       {
         schema: {
           ...onFacture,
@@ -141,7 +106,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
     );
 
     app.post(
-      '/api/admin/factures/:id/emettre',
+      routes.issue.path,
       {
         schema: {
           ...onFacture,
@@ -150,15 +115,14 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
         },
       },
       async (request) => {
-        const admin = await app.guards.requireAdmin(request);
         // Sensitive (a document that can no longer change): the password or a code again if the last one is old.
         await app.guards.requireRecentAuthentication(request);
-        return issueInvoice(depsOf(request), admin, request.params.id);
+        return issueInvoice(depsOf(request), app.guards.viewerOf(request), request.params.id);
       },
     );
 
     app.post(
-      '/api/admin/factures/:id/avoir',
+      routes.creditNote.path,
       {
         schema: {
           ...onFacture,
@@ -168,14 +132,15 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
         },
       },
       async (request, reply) => {
-        const admin = await app.guards.requireAdmin(request);
         await app.guards.requireRecentAuthentication(request);
-        return reply.status(201).send(await issueCreditNote(depsOf(request), admin, request.params.id, request.body));
+        return reply
+          .status(201)
+          .send(await issueCreditNote(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body));
       },
     );
 
     app.post(
-      '/api/admin/factures/:id/paiements',
+      routes.recordPayment.path,
       {
         schema: {
           ...onFacture,
@@ -184,11 +149,11 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           response: factureResponse,
         },
       },
-      async (request) => recordPayment(depsOf(request), await app.guards.requireAdmin(request), request.params.id, request.body),
+      async (request) => recordPayment(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body),
     );
 
     app.post(
-      '/api/admin/factures/:id/relance',
+      routes.sendReminder.path,
       {
         schema: {
           ...onFacture,
@@ -200,7 +165,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
     );
 
     app.get(
-      '/api/admin/chiffre-affaires',
+      routes.revenue.path,
       {
         schema: {
           ...common,
@@ -214,7 +179,7 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
     );
 
     app.get(
-      '/api/admin/chiffre-affaires.csv',
+      routes.revenueCsv.path,
       {
         schema: {
           ...common,
@@ -233,19 +198,12 @@ function adminInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
           .send(await revenueCsv(app.database.db, year));
       },
     );
-  };
-}
+  },
 
-function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps) {
-  return async (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      await app.guards.requireUser(request);
-    });
-
+  async customer(app) {
+    const routes = apiRoutes.invoices;
     app.get(
-      '/api/factures',
+      routes.mine.path,
       {
         schema: {
           ...common,
@@ -253,11 +211,11 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
           response: { 200: z.array(factureClientSchema), ...errors },
         },
       },
-      async (request) => listMyFactures(depsOf(request), await app.guards.requireUser(request)),
+      async (request) => listCustomerInvoices(depsOf(request), app.guards.viewerOf(request)),
     );
 
     app.get(
-      '/api/factures/:id/pdf',
+      routes.pdf.path,
       {
         schema: {
           ...onFacture,
@@ -266,8 +224,7 @@ function customerInvoiceRoutes(depsOf: (request: FastifyRequest) => InvoiceDeps)
           response: { 200: z.any().describe('application/pdf'), ...errors },
         },
       },
-      async (request, reply) =>
-        sendPdfDownload(reply, await getPdf(depsOf(request), await app.guards.requireUser(request), request.params.id)),
+      async (request, reply) => sendPdfDownload(reply, await getPdf(depsOf(request), app.guards.viewerOf(request), request.params.id)),
     );
-  };
-}
+  },
+};

@@ -2,7 +2,9 @@ import type { Statut } from '#domain/statuses.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import type { createCustomer, TestApp } from '#server/test/helpers.ts';
-import { createDraftFromQuote, issueInvoice, updateDraft, type InvoiceDeps } from './service.ts';
+import { createDraftFromQuote, updateDraft } from './drafts.ts';
+import { issueInvoice } from './issuing.ts';
+import type { InvoiceDeps } from './service.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 type Headers = { cookie: string; origin: string };

@@ -2,6 +2,7 @@ import { paths } from '#domain/paths.ts';
 import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts/common.ts';
 import { identityLine, mailTexts } from '#domain/texts/server.ts';
 import { privacyTexts } from '#domain/texts/privacy.ts';
+import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
@@ -105,4 +106,42 @@ export function accountNoticeMail({
       `<p>${escapeHtml(mailTexts.greeting(name))}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${linkHtml}`,
     ),
   };
+}
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+/**
+ * One short e-mail of the product's notifications (the steps of a quote, an invoice's): a greeting, a few paragraphs, one link
+ * (straight to the page, no redirect, no tracking pixel, no image at all), the business
+ * identity in the footer; a text part and an HTML part saying the same.
+ */
+export function renderNotification(
+  config: Config,
+  mail: { subject: string; name?: string | null; paragraphs: string[]; link: { url: string; label: string }; optOut?: boolean },
+): RenderedMail {
+  const b = config.business;
+  const greeting = mail.name?.trim() ? n.greeting(mail.name.trim()) : n.greetingDefault;
+  const footer = [`${b.name} – SIRET ${b.siret} – ${b.address}`, texts.vatNote, `${config.contact.email} – ${config.contact.phone}`];
+  const text = [
+    greeting,
+    '',
+    ...mail.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${mail.link.label} : ${mail.link.url}`,
+    '',
+    b.name,
+    '',
+    '--',
+    ...footer,
+    ...(mail.optOut ? ['', n.optOut] : []),
+  ].join('\n');
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+${mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>
+<p>${escapeHtml(b.name)}</p>
+<hr><p style="font-size:12px;color:#555">${footer.map(escapeHtml).join('<br>')}</p>
+${mail.optOut ? `<p style="font-size:12px;color:#555">${escapeHtml(n.optOut)}</p>` : ''}
+</body></html>`;
+  return { subject: mail.subject, text, html };
 }

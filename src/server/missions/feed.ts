@@ -1,35 +1,8 @@
 import ical from 'ical-generator';
+import { formatDay, parisInstant } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-
-/**
- * The instant of a wall-clock time in France ("2026-12-01", "08:30"), whatever the server's
- * own time zone: the offset of Europe/Paris at that moment (CET or CEST) is read from Intl.
- */
-export function parisInstant(day: string, time: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(year, month - 1, date, hours, minutes);
-  const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Europe/Paris',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    }).formatToParts(new Date(instant));
-    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - instant;
-  };
-  // Twice: the offset at the first guess may differ from the offset at the answer (a change of time between).
-  const first = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(first));
-}
-
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 
 /**
  * The operator's calendar: one event per mission with a wished pickup date, over its pickup
@@ -53,7 +26,7 @@ export function renderPlanningFeed(missions: Devis[], { publicUrl, business }: {
       m.eventRoute(devis.adresseDepart, devis.adresseArrivee),
       m.eventVehicle(vehicle ? `${vehicle.marque} ${vehicle.modele} – ${vehicle.immatriculation}` : devis.typeVehicule),
       delivery?.dateLivraisonSouhaitee
-        ? m.eventDelivery(m.slot(frenchDay(delivery.dateLivraisonSouhaitee), delivery.debut, delivery.fin))
+        ? m.eventDelivery(m.slot(formatDay(delivery.dateLivraisonSouhaitee), delivery.debut, delivery.fin))
         : m.eventDelivery(m.noSlot),
       devis.contactDepart ? m.eventContact(m.contactDepart, devis.contactDepart.nom, devis.contactDepart.telephone) : null,
       devis.contactArrivee ? m.eventContact(m.contactArrivee, devis.contactArrivee.nom, devis.contactArrivee.telephone) : null,

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { parisClock } from '#domain/format.ts';
 import { PHOTO_LIMITS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { AppError } from '#server/errors.ts';
@@ -14,18 +15,8 @@ export type ProcessedPhoto = { jpeg: Buffer; thumb: Buffer; width: number; heigh
 
 /** EXIF's date format, "2026:11:23 14:05:00", in the time of the place (France). */
 function exifDate(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}:${part('month')}:${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const { year, month, day, hour, minute, second } = parisClock(iso);
+  return `${year}:${month}:${day} ${hour}:${minute}:${second}`;
 }
 
 /**

@@ -1,20 +1,17 @@
+import { formatDistance, formatParisDateAtTime } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { STANDARD_PHOTOS, type Damage, type Emplacement, type Etape, type InspectionFields } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
 import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
-import { drawStrokes, formatParisShort } from '#server/signatures/signed-document.ts';
+import { drawStrokes } from '#server/pdf/drawing.ts';
 
 const ACCENT = '#0f3d5e';
 const TEXT = '#1b2430';
 const RULE = '#c9d1d9';
 const DAMAGE = '#b3261e';
 const EARLIER = '#8a94a0';
-
-/** "23/11/2026 à 14:05" in France, as the reports and their e-mails say it (the signed quote's stamp too). */
-export const formatParis = (iso: string) => formatParisShort(new Date(iso));
-const kilometres = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 export type ReportPhoto = { id: string; emplacement: Emplacement; dommageId: string | null; takenAt: string | null; jpeg: Buffer };
 
@@ -88,9 +85,9 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
   if (vehicle?.chassis) row(m.pvVin, vehicle.chassis);
 
   heading(m.pageTitle[etape]);
-  row(m.pvDate, formatParis(fields.dateHeure));
+  row(m.pvDate, formatParisDateAtTime(fields.dateHeure));
   row(m.pvPlace, fields.lieu);
-  row(m.pvOdometer, `${kilometres.format(fields.kilometrage)} km`);
+  row(m.pvOdometer, formatDistance(fields.kilometrage));
   row(m.pvEnergy, `${fields.niveauEnergie} %`);
   row(m.pvKeys, String(fields.cles));
   const documents = [
@@ -164,7 +161,7 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
     .font('regular')
     .fontSize(8.5)
     .fillColor(TEXT)
-    .text(`${m.pvDate} : ${formatParis(input.completedAt.toISOString())}`, left, doc.y, { width });
+    .text(`${m.pvDate} : ${formatParisDateAtTime(input.completedAt.toISOString())}`, left, doc.y, { width });
 
   // Photos: two a row, each with its caption.
   heading(m.pvPhotos);
@@ -189,7 +186,7 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
       .fontSize(8)
       .fillColor(TEXT)
       .text(
-        m.pvPhotoCaption(captionOf(photo, fields.dommages), photo.takenAt ? formatParis(photo.takenAt) : null),
+        m.pvPhotoCaption(captionOf(photo, fields.dommages), photo.takenAt ? formatParisDateAtTime(photo.takenAt) : null),
         x,
         y + cellHeight - 14,
         {

@@ -1,45 +1,37 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '#server/http-schemas.ts';
-import { getPreferences, setPreferences } from './service.ts';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { apiDocs } from '#domain/texts/server.ts';
-import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
+import { errorResponses } from '#server/http-schemas.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { getPreferences, setPreferences } from './service.ts';
 
 const preferencesSchema = z.object({
   suiviParEmail: z.boolean().describe(apiDocs.statusUpdatesField),
 });
 const refusals = errorResponses(400, 401, 403);
+const common = { tags: ['comptes'] };
 
 /** The customer's switch for the e-mails that are not essential (his own account only). */
-export async function notificationRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  requireUserOnEveryRoute(app);
+export const notificationRoutes: CapabilityRoutes = {
+  async customer(app) {
+    const routes = apiRoutes.notifications;
+    app.get(
+      routes.preferences.path,
+      { schema: { ...common, summary: apiDocs.myNotificationPreferences, response: { 200: preferencesSchema, ...refusals } } },
+      async (request) => getPreferences(app.database.db, app.guards.viewerOf(request)),
+    );
 
-  app.get(
-    '/api/comptes/notifications',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.myNotificationPreferences,
-        security: [{ session: [] }],
-        response: { 200: preferencesSchema, ...refusals },
+    app.put(
+      routes.setPreferences.path,
+      {
+        schema: {
+          ...common,
+          summary: apiDocs.setNotificationPreferences,
+          body: preferencesSchema,
+          response: { 200: preferencesSchema, ...refusals },
+        },
       },
-    },
-    async (request) => getPreferences(app.database.db, app.guards.viewerOf(request)),
-  );
-
-  app.put(
-    '/api/comptes/notifications',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: apiDocs.setNotificationPreferences,
-        security: [{ session: [] }],
-        body: preferencesSchema,
-        response: { 200: preferencesSchema, ...refusals },
-      },
-    },
-    async (request) => setPreferences(app.database.db, app.guards.viewerOf(request), request.body),
-  );
-}
+      async (request) => setPreferences(app.database.db, app.guards.viewerOf(request), request.body),
+    );
+  },
+};

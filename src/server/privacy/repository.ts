@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
+import type { RetentionPeriods } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
+
+/** The account's own row (better-auth's `user`), as the export shows it: never a secret. */
+export function findAccount(db: Db, userId: string) {
+  return db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('id', '=', userId).executeTakeFirst();
+}
 
 /**
  * A customer's quotes: those of his account, and those kept under his (verified) e-mail
@@ -185,4 +191,49 @@ export async function deleteAccountRows(trx: Db, user: { id: string; email: stri
   await trx.deleteFrom('utilisateurs').where('uid', '=', user.id).execute();
   await trx.deleteFrom('outbox').where('recipient', '=', user.email).where('status', '<>', 'sending').execute();
   await trx.deleteFrom('user').where('id', '=', user.id).execute();
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const ms = (value: string | number | bigint | null | undefined) => Number(value ?? 0);
+
+/**
+ * The retention's deletes by age (privacy/retention.ts): sent or cancelled e-mails, expired
+ * sessions and links, and the counters whose window ended. Returns how many rows of each went.
+ */
+export async function deleteExpiredRows(db: Db, periods: RetentionPeriods, now: Date) {
+  const at = now.getTime();
+  const iso = (ageMs: number) => new Date(at - ageMs).toISOString();
+
+  const sentMails = await db
+    .deleteFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('sentAt', '<', iso(periods.sentMailDays * DAY_MS))]),
+        eb.and([eb('status', '=', 'cancelled'), eb('createdAt', '<', iso(periods.sentMailDays * DAY_MS))]),
+      ]),
+    )
+    .executeTakeFirst();
+
+  // better-auth's own tables: dates are ISO text on SQLite and timestamptz on PostgreSQL; an
+  // ISO parameter compares right on both.
+  const sessions =
+    await sql`delete from ${sql.table('session')} where ${sql.ref('expiresAt')} < ${iso(periods.expiredSessionDays * DAY_MS)}`.execute(db);
+  const verifications = await sql`delete from ${sql.table('verification')} where ${sql.ref('expiresAt')} < ${iso(
+    periods.verificationDays * DAY_MS,
+  )}`.execute(db);
+  const throttles = await db
+    .deleteFrom('auth_throttle')
+    .where('windowStart', '<', at - periods.throttleHours * HOUR_MS)
+    .executeTakeFirst();
+  const rateLimits =
+    await sql`delete from ${sql.table('rateLimit')} where ${sql.ref('lastRequest')} < ${at - periods.throttleHours * HOUR_MS}`.execute(db);
+
+  return {
+    sentMails: ms(sentMails.numDeletedRows),
+    sessions: ms(sessions.numAffectedRows),
+    verifications: ms(verifications.numAffectedRows),
+    throttles: ms(throttles.numDeletedRows),
+    rateLimits: ms(rateLimits.numAffectedRows),
+  };
 }

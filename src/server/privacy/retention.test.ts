@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxStatus } from '#server/db/schema.ts';
-import { createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { buildTestAppForThisTest, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { recordAudit } from '#server/audit/service.ts';
-import { createRetentionTask, pruneExpiredData } from './retention.ts';
+import { pruneExpiredData } from './retention.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-23T10:00:00.000Z');
@@ -172,40 +172,17 @@ describe.each(ENGINES)('pruning expired data on %s', (engine) => {
     });
   });
 
-  if (engine === 'postgres') {
-    it('lets one instance at a time do the work: another that finds the lock taken does nothing', async () => {
-      const db = t.app.database.db;
-      const oldSent = await addMail(db, 'sent', ago(40 * DAY), ago(31 * DAY));
-      await db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${7_461_303})`.execute(trx);
-        expect(await pruneExpiredData(t.app.database, PERIODS, NOW)).toBeNull();
-        expect(await idsIn(db, 'outbox', [oldSent])).toEqual([oldSent]);
-      });
-      expect((await pruneExpiredData(t.app.database, PERIODS, NOW))?.sentMails).toBe(1);
-    });
-  }
-
-  it('runs as a task: soon after it starts, then on its interval, until stopped', async () => {
+  it('runs as the declared task « retention », at the time it is given', async () => {
     const db = t.app.database.db;
-    const oldSent = await addMail(db, 'sent', ago(400 * DAY), ago(400 * DAY));
-    const reports: object[] = [];
-    const log = { info: (details: object) => reports.push(details), error: (details: object) => reports.push({ failed: details }) };
-    const task = createRetentionTask({ database: t.app.database, periods: PERIODS, log, firstRunDelayMs: 0 });
-    task.start();
-    await vi.waitFor(() => expect(reports).toHaveLength(1));
-    await task.stop();
-    expect(reports[0]).toMatchObject({ pruned: { sentMails: expect.any(Number) } });
-    expect(await idsIn(db, 'outbox', [oldSent])).toEqual([]);
-    // Disabled with an interval of 0: it never runs.
-    const disabled = createRetentionTask({
-      database: t.app.database,
-      periods: { ...PERIODS, intervalMinutes: 0 },
-      log,
-      firstRunDelayMs: 0,
-    });
-    disabled.start();
-    await new Promise((resolve) => setImmediate(resolve));
-    await disabled.stop();
-    expect(reports).toHaveLength(1);
+    const oldSent = await addMail(db, 'sent', ago(31 * DAY), ago(31 * DAY));
+    const recentSent = await addMail(db, 'sent', ago(29 * DAY), ago(29 * DAY));
+    // Pruned as of NOW (a frozen clock): the mail sent 31 days before it goes, the other stays.
+    expect(await t.app.tasks.runNow('retention', NOW)).toMatchObject({ sentMails: 1 });
+    expect(await idsIn(db, 'outbox', [oldSent, recentSent])).toEqual([recentSent]);
+  });
+
+  it('is not declared when RETENTION_INTERVAL_MINUTES is 0', async () => {
+    const disabled = await buildTestAppForThisTest(engine, { env: { RETENTION_INTERVAL_MINUTES: '0' } });
+    expect(() => disabled.app.tasks.runNow('retention', NOW)).toThrow(/no task declared as retention/);
   });
 });

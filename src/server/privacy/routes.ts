@@ -1,67 +1,62 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { privacyTexts as p } from '#domain/texts/privacy.ts';
-import { accountActionDeps } from '#server/accounts/action-deps.ts';
-import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
 import { errorResponses } from '#server/http-schemas.ts';
-import { deleteOwnAccount, exportAccountData, exportFileName, type PrivacyDeps } from './service.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { deleteOwnAccount, exportAccountData, exportFileName } from './service.ts';
 
 const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
 
 /** The customer's rights over his own account (RGPD): take his data away, or leave. */
-export async function privacyRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  requireUserOnEveryRoute(app);
-  const deps = (request: FastifyRequest): PrivacyDeps => ({ ...accountActionDeps(app, request), fileStore: app.fileStore });
-
-  app.get(
-    '/api/comptes/mes-donnees',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: p.apiExport,
-        security: [{ session: [] }],
-        response: errorResponses(401, 403),
+export const privacyRoutes: CapabilityRoutes = {
+  async customer(app) {
+    app.get(
+      apiRoutes.privacy.exportData.path,
+      {
+        schema: {
+          tags: ['comptes'],
+          summary: p.apiExport,
+          response: errorResponses(401, 403),
+        },
       },
-    },
-    async (request, reply) => {
-      const now = new Date();
-      const data = await exportAccountData(deps(request), app.guards.viewerOf(request), now);
-      return (
-        reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-          .header('x-content-type-options', 'nosniff')
-          // Indented text, read by people as well as programs: sent as is, past the route's serializer.
-          .send(JSON.stringify(data, null, 2) as never)
-      );
-    },
-  );
-
-  app.delete(
-    '/api/comptes/moi',
-    {
-      schema: {
-        tags: ['comptes'],
-        summary: p.apiDelete,
-        security: [{ session: [] }],
-        body: deleteBodySchema,
-        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
+      async (request, reply) => {
+        const now = new Date();
+        const data = await exportAccountData(depsOf(request), app.guards.viewerOf(request), now);
+        return (
+          reply
+            .header('content-type', 'application/json; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+            .header('x-content-type-options', 'nosniff')
+            // Indented text, read by people as well as programs: sent as is, past the route's serializer.
+            .send(JSON.stringify(data, null, 2) as never)
+        );
       },
-    },
-    async (request, reply) => {
-      await deleteOwnAccount(deps(request), app.guards.viewerOf(request), request.body.motDePasse);
-      // The session row is gone already; the browser forgets its cookies too.
-      const { authCookies } = await app.auth.$context;
-      const secure = app.config.publicUrl.startsWith('https://') ? '; Secure' : '';
-      reply.header(
-        'set-cookie',
-        [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
-          (cookie) => `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
-        ),
-      );
-      return { message: p.deleted };
-    },
-  );
-}
+    );
+
+    app.delete(
+      apiRoutes.privacy.deleteAccount.path,
+      {
+        schema: {
+          tags: ['comptes'],
+          summary: p.apiDelete,
+          body: deleteBodySchema,
+          response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        await deleteOwnAccount(depsOf(request), app.guards.viewerOf(request), request.body.motDePasse);
+        // The session row is gone already; the browser forgets its cookies too.
+        const { authCookies } = await app.auth.$context;
+        const secure = app.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map(
+            (cookie) => `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+          ),
+        );
+        return { message: p.deleted };
+      },
+    );
+  },
+};

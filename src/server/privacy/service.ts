@@ -1,22 +1,22 @@
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { privacyTexts as p, type BlockingQuote } from '#domain/texts/privacy.ts';
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
-import { findUtilisateur } from '#server/accounts/repository.ts';
+import type { Viewer } from '#server/viewer.ts';
+import { findUtilisateur, isAccountPassword } from '#server/accounts/service.ts';
 import { hitThrottle } from '#server/accounts/throttle.ts';
-import { findCredentialPassword } from '#server/accounts/repository.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { AppError, forbidden } from '#server/errors.ts';
 import { accountDeletedMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
-import { rowToDevis } from '#server/quotes/devis-mapper.ts';
+import { rowToDevis } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
   anonymiseHistoryAndSearch,
   anonymiseQuote,
   deleteAccountRows,
+  findAccount,
   hasTwoFactor,
   listJournalOf,
   findStatusUpdatesChoice,
@@ -55,11 +55,7 @@ const k = p.documentKinds;
  */
 export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now = new Date()) {
   const db = deps.database.db;
-  const user = await db
-    .selectFrom('user')
-    .select(['id', 'email', 'name', 'emailVerified', 'createdAt'])
-    .where('id', '=', viewer.id)
-    .executeTakeFirst();
+  const user = await findAccount(db, viewer.id);
   if (!user) throw new AppError('unauthenticated');
   const quotes = await listQuotesOf(db, user);
   const ids = quotes.map((quote) => quote.id);
@@ -273,10 +269,7 @@ export async function deleteOwnAccount(deps: PrivacyDeps, viewer: Viewer, passwo
   const attempts = await hitThrottle(database.db, `delete-account:${viewer.id}`, DELETE_ATTEMPTS);
   if (attempts.isBlocked) throw new AppError('rate_limited', undefined, { details: { retryAfterSeconds: attempts.retryAfterSeconds } });
 
-  const hash = await findCredentialPassword(database.db, viewer.id);
-  const ctx = await deps.auth.$context;
-  const isRight = hash ? await ctx.password.verify({ hash, password }) : (await ctx.password.hash(password), false);
-  if (!isRight) {
+  if (!(await isAccountPassword(deps, viewer.id, password))) {
     log.warn({ userId: viewer.id }, 'refused: wrong password for the account deletion');
     throw new AppError('wrong_password', p.wrongPassword);
   }

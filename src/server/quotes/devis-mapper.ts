@@ -1,3 +1,4 @@
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import type { DevisSummary } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { DevisRow } from '#server/db/schema.ts';
@@ -45,7 +46,7 @@ function summaryFields(row: SummaryRow) {
     adresseArrivee: row.adresseArrivee,
     typeVehicule: row.typeVehicule,
     prix: row.prixCentimes / 100,
-    devisSigneURL: row.signedFileKey ? `/api/devis/${encodeURIComponent(row.id)}/devis-signe` : null,
+    devisSigneURL: row.signedFileKey ? apiPath(apiRoutes.quotes.signedPdf, { id: row.id }) : null,
     updatedAt: row.updatedAt,
   };
 }

@@ -231,3 +231,36 @@ type DeleteArgs = { id: string; expected: readonly Statut[] };
 export function deleteQuoteIn(trx: Db, args: DeleteArgs): Promise<DevisRow | undefined> {
   return trx.deleteFrom('devis').where('id', '=', args.id).where('statut', 'in', args.expected).returningAll().executeTakeFirst();
 }
+
+/**
+ * At a customer's sign-in (his mailbox is verified, or he could not sign in): the imported
+ * quotes that carry his address and have no owner become his. Returns how many.
+ */
+export async function claimImportedQuotes(db: Db, user: { id: string; email: string }): Promise<number> {
+  const result = await db
+    .updateTable('devis')
+    .set((eb) => ({ uid: user.id, updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
+    .where('uid', 'is', null)
+    .where('email', '=', user.email.toLowerCase())
+    .where('id', 'in', (eb) => eb.selectFrom('firebase_import').select('targetId').where('collection', '=', 'devis'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** On PostgreSQL, locks the quote for the rest of the write transaction (SQLite's BEGIN IMMEDIATE already serialises writers). */
+export async function lockQuoteRow(trx: Db, engine: DatabaseHandle['engine'], id: string): Promise<void> {
+  if (engine === 'postgres') await trx.selectFrom('devis').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/** When the quote last became terminé (its history), or null. */
+export async function findFinishedAt(db: Db, devisId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('devis_historique')
+    .select('at')
+    .where('devisId', '=', devisId)
+    .where('toStatut', '=', 'terminé')
+    .where('event', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.at ?? null;
+}

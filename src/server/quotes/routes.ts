@@ -1,77 +1,258 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
+import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
+import { simulationRequestSchema, simulationResultSchema } from '#domain/schemas/simulation.ts';
+import { isStorableText } from '#domain/schemas/text.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import { texts } from '#domain/texts/common.ts';
 import { apiDocs } from '#domain/texts/server.ts';
+import { sendPdfDownload } from '#server/documents/documents.ts';
+import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
+import { AppError } from '#server/errors.ts';
 import { errorResponses } from '#server/http-schemas.ts';
-import { archiveQuote, completeQuote, deleteOwnQuote, getOwnQuote, listActiveQuotes, listArchivedQuotes, restoreQuote } from './service.ts';
-import { requireUserOnEveryRoute } from '#server/accounts/guards.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
+import { publicRateLimit } from '#server/security/public-rate-limit.ts';
+import { listAdminQuotes, listArchives } from './admin-list.ts';
+import * as backOffice from './back-office.ts';
+import { getSignedQuoteFile, uploadSignedQuote } from './signed-pdf.ts';
+import * as customer from './service.ts';
 
-const idParams = devisIdParamsSchema;
-const listSchema = z.object({ devis: z.array(devisSchema) });
+const params = devisIdParamsSchema;
 const refusals = errorResponses(400, 401, 403, 404, 409);
-/** What every route here documents: its tag, its summary, the session it needs, its refusals. */
-const doc = (summary: string) => ({ tags: ['devis'], summary, security: [{ session: [] }] });
-/** A route about one quote, answering it. */
-const oneQuote = (summary: string) => ({ ...doc(summary), params: idParams, response: { 200: devisSchema, ...refusals } });
+const listSchema = z.object({ devis: z.array(devisSchema) });
+/** What every customer route documents: its tag and its summary. */
+const doc = (summary: string) => ({ tags: ['devis'], summary });
+/** A customer route about one quote, answering it. */
+const oneQuote = (summary: string) => ({ ...doc(summary), params, response: { 200: devisSchema, ...refusals } });
+const adminTags = ['administration'];
 
-/** The customer area's API: every route answers only about the caller's own quotes. */
-export async function quoteRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const depsOf = (request: FastifyRequest) => ({
-    database: app.database,
-    fileStore: app.fileStore,
-    log: request.log,
-    config: app.config,
-    outbox: app.outbox,
+/** The quote: the visitor's simulation, the customer's own quotes, and the back office's actions on any quote. */
+export const quoteRoutes: CapabilityRoutes = {
+  async visitor(app) {
+    const { simulate } = apiRoutes.quotes;
+    app.post(
+      simulate.path,
+      {
+        config: publicRateLimit(app),
+        schema: {
+          tags: ['devis'],
+          summary: apiDocs.simulation,
+          body: simulationRequestSchema,
+          response: { 200: simulationResultSchema, ...errorResponses(400, 422, 429, 502, 503, 504) },
+        },
+      },
+      // A verified customer's simulation is saved as a quote: who asks matters, though anyone may.
+      async (request) =>
+        customer.simulate(
+          { ...depsOf(request), dailyQuoteLimit: app.config.dailyQuoteLimit },
+          await app.guards.getViewer(request),
+          request.body,
+        ),
+    );
+  },
+
+  /** Every route answers only about the caller's own quotes (the signed PDF: the administrator's too). */
+  async customer(app) {
+    const routes = apiRoutes.quotes;
+    const viewerOf = app.guards.viewerOf;
+
+    app.get(
+      routes.list.path,
+      {
+        schema: {
+          ...doc(apiDocs.myQuotes),
+          description: apiDocs.myQuotesSearch,
+          querystring: devisListQuerySchema,
+          response: { 200: listSchema, ...refusals },
+        },
+      },
+      async (request) => ({ devis: await customer.listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
+    );
+
+    app.get(
+      routes.listArchived.path,
+      { schema: { ...doc(apiDocs.myArchives), response: { 200: listSchema, ...refusals } } },
+      async (request) => ({
+        devis: await customer.listArchivedQuotes(depsOf(request), viewerOf(request)),
+      }),
+    );
+
+    app.get(routes.get.path, { schema: oneQuote(apiDocs.myQuote) }, async (request) =>
+      customer.getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
+    );
+
+    app.put(routes.complete.path, { schema: { ...oneQuote(apiDocs.complete), body: completionSchema } }, async (request) =>
+      customer.completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
+    );
+
+    for (const action of [
+      { route: routes.archive, summary: apiDocs.archive, run: customer.archiveQuote },
+      { route: routes.restore, summary: apiDocs.restore, run: customer.restoreQuote },
+    ]) {
+      app.post(action.route.path, { schema: oneQuote(action.summary) }, async (request) =>
+        action.run(depsOf(request), viewerOf(request), request.params.id),
+      );
+    }
+
+    app.delete(
+      routes.delete.path,
+      { schema: { ...doc(apiDocs.delete), params, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } } },
+      async (request, reply) => {
+        await customer.deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      routes.signedPdf.path,
+      {
+        schema: {
+          tags: ['fichiers'],
+          summary: apiDocs.signedDownload,
+          params,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => sendPdfDownload(reply, await getSignedQuoteFile(depsOf(request), viewerOf(request), request.params.id)),
+    );
+  },
+
+  /** The back office's quote pages: the list, one quote, and every action of the transition table on it. */
+  async admin(app) {
+    const routes = apiRoutes.quotes;
+    const adminOf = app.guards.viewerOf;
+    const errors = errorResponses(400, 401, 403, 404, 409);
+
+    app.get(
+      routes.adminList.path,
+      {
+        schema: {
+          tags: adminTags,
+          summary: apiDocs.admin.list,
+          querystring: adminListQuerySchema,
+          response: { 200: adminListResponseSchema, ...errors },
+        },
+      },
+      async (request) => listAdminQuotes(depsOf(request), request.query),
+    );
+
+    app.get(
+      routes.adminListArchived.path,
+      { schema: { tags: adminTags, summary: apiDocs.admin.archives, response: { 200: archivesResponseSchema, ...errors } } },
+      async (request) => ({ devis: await listArchives(depsOf(request)) }),
+    );
+
+    app.get(
+      routes.adminGet.path,
+      { schema: { tags: adminTags, summary: apiDocs.admin.quote, params, response: { 200: devisSchema, ...errors } } },
+      async (request) => backOffice.getAdminQuote(depsOf(request), request.params.id),
+    );
+
+    app.post(
+      routes.confirm.path,
+      {
+        schema: {
+          tags: adminTags,
+          summary: apiDocs.admin.confirm,
+          params,
+          body: confirmBodySchema,
+          response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
+        },
+      },
+      async (request) => backOffice.confirmQuote(depsOf(request), adminOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      routes.retryMail.path,
+      {
+        schema: {
+          tags: adminTags,
+          summary: apiDocs.admin.retryMail,
+          params,
+          response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
+        },
+      },
+      async (request) => backOffice.retryQuoteMail(depsOf(request), request.params.id),
+    );
+
+    for (const action of [
+      { route: routes.confirmSigned, summary: apiDocs.admin.confirmSigned, run: backOffice.confirmSigned },
+      { route: routes.finish, summary: apiDocs.admin.finish, run: backOffice.finishMission },
+      { route: routes.adminArchive, summary: apiDocs.admin.archive, run: backOffice.archiveQuote },
+      { route: routes.adminRestore, summary: apiDocs.admin.restore, run: backOffice.restoreQuote },
+    ]) {
+      app.post(
+        action.route.path,
+        { schema: { tags: adminTags, summary: action.summary, params, response: { 200: devisSchema, ...errors } } },
+        async (request) => action.run(depsOf(request), adminOf(request), request.params.id),
+      );
+    }
+
+    app.delete(
+      routes.adminDelete.path,
+      { schema: { tags: adminTags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        // Sensitive: the password or a code again if the last one is a few minutes old.
+        await app.guards.requireRecentAuthentication(request);
+        await backOffice.removeQuote(depsOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    await app.register(signedUploadRoute);
+  },
+};
+
+/** The upload of a signed PDF, in its own scope: only it parses multipart bodies. */
+async function signedUploadRoute(app: RouteScope): Promise<void> {
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
-
-  requireUserOnEveryRoute(app);
-  const viewerOf = app.guards.viewerOf;
-
-  app.get(
-    '/api/devis',
+  app.post(
+    apiRoutes.quotes.uploadSigned.path,
     {
       schema: {
-        ...doc(apiDocs.myQuotes),
-        description: apiDocs.myQuotesSearch,
-        querystring: devisListQuerySchema,
-        response: { 200: listSchema, ...refusals },
+        tags: adminTags,
+        summary: apiDocs.admin.upload,
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
       },
     },
-    async (request) => ({ devis: await listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
+    async (request) => uploadSignedQuote(depsOf(request), app.guards.viewerOf(request), request.params.id, await readSingleFile(request)),
   );
+}
 
-  app.get(
-    '/api/devis/archives',
-    { schema: { ...doc(apiDocs.myArchives), response: { 200: listSchema, ...refusals } } },
-    async (request) => ({ devis: await listArchivedQuotes(depsOf(request), viewerOf(request)) }),
-  );
-
-  app.get('/api/devis/:id', { schema: oneQuote(apiDocs.myQuote) }, async (request) =>
-    getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
-  );
-
-  app.put('/api/devis/:id/completer', { schema: { ...oneQuote(apiDocs.complete), body: completionSchema } }, async (request) =>
-    completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
-  );
-
-  for (const action of [
-    { url: '/api/devis/:id/archiver', summary: apiDocs.archive, run: archiveQuote },
-    { url: '/api/devis/:id/restaurer', summary: apiDocs.restore, run: restoreQuote },
-  ]) {
-    app.post(action.url, { schema: oneQuote(action.summary) }, async (request) =>
-      action.run(depsOf(request), viewerOf(request), request.params.id),
-    );
+/** The one file of the request, whole in memory (10 MiB at most), or a French refusal. */
+async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', adminTexts.uploadNotPdf);
+  let content: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (content) throw new AppError('validation', adminTexts.uploadTooManyFiles);
+      // The file is stored under a name the server makes; a client name that tries to
+      // climb directories says the request was forged, so it is refused outright.
+      if (/[/\\]|\.\./.test(part.filename) || !isStorableText(part.filename)) throw new AppError('validation', adminTexts.uploadBadName);
+      content = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('validation', adminTexts.uploadTooManyFiles);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', adminTexts.uploadTooLarge);
+    if (error instanceof AppError) throw error;
+    // Anything else the multipart parser stumbles on is the request's fault: no boundary,
+    // a body cut off in a part's headers or in the file.
+    request.log.warn({ err: error }, 'refused: malformed multipart body');
+    throw new AppError('validation', adminTexts.uploadMalformed, { cause: error });
   }
-
-  app.delete(
-    '/api/devis/:id',
-    { schema: { ...doc(apiDocs.delete), params: idParams, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } } },
-    async (request, reply) => {
-      await deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  if (!content) throw new AppError('validation', texts.uploadNoFile);
+  return content;
 }

@@ -1,4 +1,4 @@
-import { formatParisDate } from '#domain/dates.ts';
+import { formatParisDate } from '#domain/format.ts';
 import { foldAccents } from '#domain/text-fold.ts';
 
 type Searchable = { numeroDevis: number; adresseDepart: string; adresseArrivee: string; dateSimulation: string };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
@@ -6,14 +7,15 @@ import type { SimulationRequest, SimulationResult } from '#domain/schemas/simula
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
+import type { Viewer } from '#server/viewer.ts';
 import { measureDistance } from '#server/addresses/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
+import { assertMayFetch } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import type { Geo } from '#server/geo/index.ts';
-import { notifyAdminToConfirm } from '#server/notifications/notify.ts';
+import { notifyAdminToConfirm } from '#server/notifications/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { rowToDevis } from './devis-mapper.ts';
@@ -28,13 +30,35 @@ import {
   type QuoteChanges,
 } from './repository.ts';
 import { matchesSearch } from './search.ts';
-import { assertMayFetch } from '#server/documents/documents.ts';
 
 /** `log` is the request's logger. */
 type Deps = { database: DatabaseHandle; fileStore: FileStore; log: FastifyBaseLogger; config: Config; outbox: Pick<OutboxWorker, 'kick'> };
 type SimulationDeps = { database: DatabaseHandle; geo: Geo; dailyQuoteLimit: number; log: FastifyBaseLogger };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The signed PDF's key, fixed by the spec: `devis-signes/{id}.pdf`. */
+export const signedFileKey = (id: string) => `devis-signes/${id}.pdf`;
+/** Each confirmation's PDF under a key of its own: the one a customer received stays as it was. */
+export const sentPdfKeyOf = (id: string) => `devis-envoyes/${id}/${randomUUID()}.pdf`;
+
+/**
+ * What the other capabilities do to a quote (a signature, an inspection, an invoice, the
+ * import move it or write its history, a first sign-in claims the imported ones), each in the
+ * caller's transaction.
+ */
+export {
+  claimImportedQuotes,
+  findFinishedAt,
+  findQuoteById,
+  listHistory,
+  lockQuoteRow,
+  recordQuoteEvent,
+  transitionQuoteIn,
+  undoTransitionIn,
+  type NewQuote,
+} from './repository.ts';
+export { rowToDevis } from './devis-mapper.ts';
 
 const refusals: Partial<Record<QuoteAction, string>> = {
   complete: quoteApiMessages.cannotComplete,
@@ -91,6 +115,13 @@ async function saveSimulation(
       },
     },
   );
+}
+
+/** Any quote, for the administrator's actions and the other capabilities, or 404. */
+export async function requireQuote(db: Db, id: string): Promise<DevisRow> {
+  const row = await findQuoteById(db, id);
+  if (!row) throw notFound(texts.quoteNotFound);
+  return row;
 }
 
 /**

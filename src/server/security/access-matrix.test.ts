@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parisToday } from '#domain/dates.ts';
+import { parisToday } from '#domain/format.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
-import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { DRAWING, signBody } from '#server/signatures/test-factories.ts';

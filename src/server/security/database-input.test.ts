@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
-import { insertQuote } from '#server/admin/test-factories.ts';
+import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { errorHandler } from '#server/error-handler.ts';
 import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';

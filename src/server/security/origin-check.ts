@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '#domain/api-paths.ts';
 import { AppError } from '#server/errors.ts';
 import { serverMessages } from '#domain/texts/server.ts';
 
@@ -12,7 +13,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function originCheck(app: FastifyInstance): Promise<void> {
   const ownOrigin = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith(`${API_PREFIX}/`)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const isForeignOrigin = origin !== undefined && origin !== ownOrigin;

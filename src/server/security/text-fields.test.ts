@@ -4,7 +4,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
-import { makePdf, multipartBody } from '#server/admin/test-factories.ts';
+import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';

@@ -1,15 +1,15 @@
 import { isAPIError, type createAuthMiddleware } from 'better-auth/api';
 import type { AuditKind } from '#domain/audit.ts';
-import { formatParisShort } from '#server/signatures/signed-document.ts';
+import { formatParisDateAtTime } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { securityMailTexts as m } from '#domain/texts/sessions.ts';
-import { findUserIdByEmail, hasSignedInBefore } from '#server/audit/repository.ts';
-import { recordAudit } from '#server/audit/service.ts';
+import { hasSignedInBefore, recordAudit } from '#server/audit/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import { accountNoticeMail } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { findUserByEmail } from './repository.ts';
 import { describeUserAgent } from './service.ts';
 
 /**
@@ -77,7 +77,7 @@ export async function recordSignIn(
     await enqueueAccountNotice(trx, deps.config, user, {
       kind: 'security-new-device',
       subject: m.newDevice.subject,
-      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisShort(now)), m.newDevice.ifYou],
+      paragraphs: [m.newDevice.intro, m.newDevice.details(label, ip ?? '—', formatParisDateAtTime(now)), m.newDevice.ifYou],
       link: { intro: m.newDevice.ifNotYou, url: loginUrl(deps.config) },
     });
   });
@@ -89,7 +89,7 @@ export async function recordFailedSignIn(
   deps: AuthEventDeps,
   { email, reason, request }: { email: string; reason: string | null; request?: Request },
 ) {
-  const userId = await findUserIdByEmail(deps.database.db, email);
+  const userId = (await findUserByEmail(deps.database.db, email))?.id ?? null;
   await recordAudit(deps.database.db, {
     kind: 'auth.sign_in_failed',
     actorId: userId,
@@ -115,11 +115,7 @@ export async function recordLockedSignIn(
   }: { email: string; isFirstRefusal: boolean; retryAfterSeconds: number; request?: Request },
 ): Promise<void> {
   if (!isFirstRefusal) return recordFailedSignIn(deps, { email, reason: 'ACCOUNT_LOCKED', request });
-  const user = await deps.database.db
-    .selectFrom('user')
-    .select(['id', 'email', 'name'])
-    .where('id', '=', (await findUserIdByEmail(deps.database.db, email)) ?? '')
-    .executeTakeFirst();
+  const user = await findUserByEmail(deps.database.db, email);
   await withWriteTransaction(deps.database, async (trx) => {
     await recordAudit(trx, {
       kind: 'auth.account_locked',
@@ -151,7 +147,7 @@ export async function recordPasswordChange(
     await enqueueAccountNotice(trx, deps.config, user, {
       kind: 'security-password-changed',
       subject: m.passwordChanged.subject,
-      paragraphs: [m.passwordChanged.intro(formatParisShort(now))],
+      paragraphs: [m.passwordChanged.intro(formatParisDateAtTime(now))],
       link: { intro: m.passwordChanged.ifNotYou, url: resetUrl(deps.config) },
     });
   });
@@ -194,7 +190,7 @@ export async function recordTwoFactorChange(
   await enqueueAccountNotice(trx, config, user, {
     kind: 'security-two-factor-changed',
     subject: m.twoFactorChanged.subject,
-    paragraphs: [m.twoFactorChanged.intro[kind](formatParisShort(at))],
+    paragraphs: [m.twoFactorChanged.intro[kind](formatParisDateAtTime(at))],
     link: { intro: m.twoFactorChanged.ifNotYou, url: resetUrl(config) },
   });
 }

@@ -1,4 +1,14 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/index.ts';
+
+/** The account an address names, however it is written (better-auth's `user` table), for the journal and the owner's e-mails. */
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'name'])
+    .where(sql<string>`lower(${sql.ref('email')})`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
 
 /** The sessions of an account, newest activity first (better-auth's `session` table). */
 export async function listSessionsOf(db: Db, userId: string) {

@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import type { DeviceSession } from '#domain/audit.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
+import type { Viewer } from '#server/viewer.ts';
 import { notFound } from '#server/errors.ts';
 import { deleteOtherSessionsOf, deleteSessionOf, listSessionsOf } from './repository.ts';
 

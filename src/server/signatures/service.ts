@@ -1,26 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { formatParisDateAtTime } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
 import { canApply, nextStatut } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
-import { signedFileKey } from '#server/admin/service.ts';
+import type { Viewer } from '#server/viewer.ts';
+import {
+  findOwnQuote,
+  findQuoteForDocument,
+  listHistory,
+  rowToDevis,
+  signedFileKey,
+  transitionQuoteIn,
+  undoTransitionIn,
+} from '#server/quotes/service.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
-import { notifySigned } from '#server/notifications/notify.ts';
+import { notifySigned } from '#server/notifications/service.ts';
 import { cancelMail, releaseMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { rowToDevis } from '#server/quotes/devis-mapper.ts';
-import { listHistory, transitionQuoteIn, undoTransitionIn } from '#server/quotes/repository.ts';
-import { findOwnQuote, findQuoteForDocument } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { deleteSignatureEvidence, findSignatureOf, insertSignatureEvidence } from './repository.ts';
 import type { Seal } from './seal.ts';
-import { buildSignedQuote, formatParisShort } from './signed-document.ts';
+import { buildSignedQuote } from './signed-document.ts';
 
 export type SignatureDeps = {
   database: DatabaseHandle;
@@ -34,7 +41,7 @@ export type SignatureDeps = {
 /** How long the e-mails of a signature wait for its PDF to be stored before they go anyway (a crash in between). */
 const MAIL_HOLD_MS = 5 * 60 * 1000;
 
-const sentPdfUrl = (id: string) => `/api/devis/${encodeURIComponent(id)}/devis-envoye`;
+const sentPdfUrl = (id: string) => apiPath(apiRoutes.signatures.sentPdf, { id });
 
 function clientNameOf(row: DevisRow): string | null {
   return row.clientDetails?.nom.trim() || null;
@@ -155,7 +162,7 @@ export async function signQuote(
     const mailIds = await notifySigned(trx, deps.config, updated, {
       signerName,
       signerEmail: viewer.email,
-      signedAt: formatParisShort(signedAt),
+      signedAt: formatParisDateAtTime(signedAt),
       signedFileKey: key,
       heldUntil: new Date(signedAt.getTime() + MAIL_HOLD_MS),
     });

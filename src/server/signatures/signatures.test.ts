@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatParisDateTimeLong } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
-import { insertQuote, makePdf, uploadSigned } from '#server/admin/test-factories.ts';
+import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
@@ -206,7 +207,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const [certificate] = after.text.split(signatureTexts.certificateTitle).slice(-1);
     const evidence = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', row.id).executeTakeFirstOrThrow();
     const signedAt = new Date(evidence.signedAt);
-    const paris = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'medium' }).format(signedAt);
+    const paris = formatParisDateTimeLong(signedAt);
     expect(certificate!.replace(/\s/g, '')).toContain(row.sentPdfSha256!);
     for (const expected of [
       `Devis n° ${row.numeroDevis}`,

@@ -1,8 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
+import { formatParisDateAtTime, formatParisDateTimeLong, formatUtc } from '#domain/format.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
+import { drawStrokes, INK } from '#server/pdf/drawing.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { sealPdf, type Seal } from './seal.ts';
 
@@ -18,25 +20,6 @@ export type SignatureEvidence = {
   userAgent: string;
 };
 
-const parisDateTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'medium' });
-const parisShort = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** "23/11/2026 à 14:05" (Europe/Paris), as the stamp and the e-mails say it. */
-export function formatParisShort(date: Date): string {
-  const text = parisShort.format(date);
-  const space = text.indexOf(' ');
-  return space < 0 ? text : s.dateAtTime(text.slice(0, space), text.slice(space + 1));
-}
-export const formatUtc = (date: Date) => `${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
-
-/** The colour signatures are drawn in, on every document (a test finds the strokes by it). */
-export const INK = '#16265c';
 /** The stamp laid in the « Bon pour accord » box: the drawing, and one line under it. */
 const STAMP = { width: 230, height: 58, drawingHeight: 44 };
 
@@ -132,7 +115,7 @@ async function renderSheets(
     .font('regular')
     .fontSize(6.5)
     .fillColor(INK)
-    .text(s.stampLine(formatParisShort(evidence.signedAt), evidence.signerName), 0, STAMP.drawingHeight + 3, {
+    .text(s.stampLine(formatParisDateAtTime(evidence.signedAt), evidence.signerName), 0, STAMP.drawingHeight + 3, {
       width: STAMP.width,
       lineBreak: false,
       ellipsis: true,
@@ -151,7 +134,7 @@ async function renderSheets(
     [s.certSigner, evidence.signerName],
     [s.certEmail, evidence.signerEmail],
     [s.certAccount, evidence.userId, 'mono'],
-    [s.certDateParis, parisDateTime.format(evidence.signedAt)],
+    [s.certDateParis, formatParisDateTimeLong(evidence.signedAt)],
     [s.certDateUtc, formatUtc(evidence.signedAt), 'mono'],
     [s.certIp, evidence.ipAddress, 'mono'],
     [s.certBrowser, evidence.userAgent || '—'],
@@ -186,33 +169,3 @@ async function renderSheets(
 
 /** A SHA-256 in hex on two lines of 32, never cut elsewhere. */
 const twoLines = (hex: string) => `${hex.slice(0, 32)}\n${hex.slice(32)}`;
-
-/** The strokes scaled into `area` (kept in proportion, centred), as round-capped lines (also the inspection reports'). */
-export function drawStrokes(
-  doc: PDFKit.PDFDocument,
-  drawing: SignatureDrawing,
-  area: { x: number; y: number; width: number; height: number },
-) {
-  const points = drawing.traits.flat();
-  if (points.length === 0) return;
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const scale = Math.min(area.width / Math.max(maxX - minX, 1), area.height / Math.max(maxY - minY, 1), 1.5);
-  const offsetX = area.x + (area.width - (maxX - minX) * scale) / 2;
-  const offsetY = area.y + (area.height - (maxY - minY) * scale) / 2;
-  const at = ([x, y]: [number, number]): [number, number] => [offsetX + (x - minX) * scale, offsetY + (y - minY) * scale];
-  doc.save().lineWidth(1.3).lineCap('round').lineJoin('round').strokeColor(INK).fillColor(INK);
-  for (const stroke of drawing.traits) {
-    if (stroke.length === 0) continue;
-    const [first, ...rest] = stroke.map(at);
-    if (rest.length === 0) {
-      doc.circle(first![0], first![1], 0.8).fill();
-      continue;
-    }
-    doc.moveTo(...first!);
-    for (const point of rest) doc.lineTo(...point);
-    doc.stroke();
-  }
-  doc.restore();
-}

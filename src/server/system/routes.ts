@@ -1,78 +1,83 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_PREFIX, apiRoutes } from '#domain/api-paths.ts';
 import { indexedRoutes, paths } from '#domain/paths.ts';
 import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 
-export async function systemRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: [apiDocs.systemTag],
-        summary: apiDocs.health,
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    async (request) => {
-      try {
-        await pingDatabase(app.database.db);
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError('unavailable');
-      }
-      return { status: 'ok' as const };
-    },
-  );
-
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        tags: [apiDocs.systemTag],
-        summary: apiDocs.config,
-        response: {
-          200: z.object({
-            contact: z.object({ email: z.string(), phone: z.string() }),
-            business: z.object({
-              name: z.string(),
-              owner: z.string(),
-              siret: z.string(),
-              address: z.string(),
-              host: z.string(),
-            }),
-            privacy: z.object({
-              processors: z.object({
-                geocoder: z.string().nullable(),
-                router: z.string().nullable(),
-                smtp: z.string().nullable(),
-                s3: z.string().nullable(),
-              }),
-              retention: z.object({
-                sentMailDays: z.number(),
-                expiredSessionDays: z.number(),
-                verificationDays: z.number(),
-                throttleHours: z.number(),
-                auditDays: z.number(),
-              }),
-            }),
-          }),
+/** The API's health check and public configuration, for anyone. */
+export const systemRoutes: CapabilityRoutes = {
+  async visitor(app) {
+    app.get(
+      apiRoutes.system.health.path,
+      {
+        schema: {
+          tags: [apiDocs.systemTag],
+          summary: apiDocs.health,
+          response: { 200: z.object({ status: z.literal('ok') }) },
         },
       },
-    },
-    async () => publicConfig(app.config),
-  );
+      async (request) => {
+        try {
+          await pingDatabase(app.database.db);
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: database unreachable');
+          throw new AppError('unavailable');
+        }
+        return { status: 'ok' as const };
+      },
+    );
 
+    app.get(
+      apiRoutes.system.config.path,
+      {
+        schema: {
+          tags: [apiDocs.systemTag],
+          summary: apiDocs.config,
+          response: {
+            200: z.object({
+              contact: z.object({ email: z.string(), phone: z.string() }),
+              business: z.object({
+                name: z.string(),
+                owner: z.string(),
+                siret: z.string(),
+                address: z.string(),
+                host: z.string(),
+              }),
+              privacy: z.object({
+                processors: z.object({
+                  geocoder: z.string().nullable(),
+                  router: z.string().nullable(),
+                  smtp: z.string().nullable(),
+                  s3: z.string().nullable(),
+                }),
+                retention: z.object({
+                  sentMailDays: z.number(),
+                  expiredSessionDays: z.number(),
+                  verificationDays: z.number(),
+                  throttleHours: z.number(),
+                  auditDays: z.number(),
+                }),
+              }),
+            }),
+          },
+        },
+      },
+      async () => publicConfig(app.config),
+    );
+  },
+};
+
+/** robots.txt and sitemap.xml: the site's, not the API's (no `/api` address, no role). */
+export async function siteFiles(app: FastifyInstance): Promise<void> {
   // robots.txt and sitemap.xml need the site's absolute address, so they are answered here
   // from PUBLIC_URL rather than shipped as static files.
   app.get('/robots.txt', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.robots } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
-    const privateAreas = [paths.espaceClient, '/devis/', paths.admin, '/api/'];
+    const privateAreas = [paths.espaceClient, '/devis/', paths.admin, `${API_PREFIX}/`];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return ['User-agent: *', ...privateAreas.map((area) => `Disallow: ${area}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   });

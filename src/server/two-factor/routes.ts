@@ -1,22 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { twoFactorServerTexts as docs } from '#domain/texts/security.ts';
-import { accountActionDeps } from '#server/accounts/action-deps.ts';
 import { errorResponses } from '#server/http-schemas.ts';
-import {
-  beginSetup,
-  confirmSetup,
-  disableTwoFactor,
-  reauthenticate,
-  regenerateBackupCodes,
-  twoFactorStatus,
-  type TwoFactorDeps,
-} from './service.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { beginSetup, confirmSetup, disableTwoFactor, reauthenticate, regenerateBackupCodes, twoFactorStatus } from './service.ts';
 
 const tags = ['comptes'];
-const security = [{ session: [] }];
-const BASE = '/api/comptes/double-authentification';
+/** The administrator must reach these before he has set his second factor up. */
+const config = { duringTwoFactorSetup: true };
 
 const statusSchema = z.object({ active: z.boolean(), requise: z.boolean() });
 const setupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
@@ -31,78 +23,76 @@ const reauthBody = z
  * and re-authentication before sensitive actions. These routes answer the administrator
  * before he has set his second factor up (every other route refuses him until then).
  */
-export async function twoFactorRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = (request: FastifyRequest): TwoFactorDeps => accountActionDeps(app, request);
-  app.addHook('preValidation', async (request) => {
-    await app.guards.requireAccount(request);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+export const twoFactorRoutes: CapabilityRoutes = {
+  async customer(app) {
+    const routes = apiRoutes.twoFactor;
+    app.get(
+      routes.status.path,
+      { config, schema: { tags, summary: docs.routeStatus, response: { 200: statusSchema, ...errorResponses(401, 403) } } },
+      async (request) => twoFactorStatus(depsOf(request), app.guards.viewerOf(request)),
+    );
 
-  app.get(
-    BASE,
-    { schema: { tags, security, summary: docs.routeStatus, response: { 200: statusSchema, ...errorResponses(401, 403) } } },
-    async (request) => twoFactorStatus(deps(request), app.guards.viewerOf(request)),
-  );
-
-  app.post(
-    `${BASE}/configuration`,
-    { schema: { tags, security, summary: docs.routeSetup, response: { 200: setupSchema, ...errorResponses(401, 403, 409) } } },
-    async (request) => {
-      await app.guards.requireRecentAuthentication(request);
-      return beginSetup(deps(request), app.guards.viewerOf(request));
-    },
-  );
-
-  app.post(
-    `${BASE}/activation`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: docs.routeActivate,
-        body: codeBody,
-        response: { 200: backupCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+    app.post(
+      routes.beginSetup.path,
+      { config, schema: { tags, summary: docs.routeSetup, response: { 200: setupSchema, ...errorResponses(401, 403, 409) } } },
+      async (request) => {
+        await app.guards.requireRecentAuthentication(request);
+        return beginSetup(depsOf(request), app.guards.viewerOf(request));
       },
-    },
-    async (request) => confirmSetup(deps(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body.code),
-  );
+    );
 
-  app.delete(
-    BASE,
-    { schema: { tags, security, summary: docs.routeDisable, response: { 204: z.null(), ...errorResponses(401, 403, 409) } } },
-    async (request, reply) => {
-      await app.guards.requireRecentAuthentication(request);
-      await disableTwoFactor(deps(request), app.guards.viewerOf(request));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    `${BASE}/codes-secours`,
-    { schema: { tags, security, summary: docs.routeBackupCodes, response: { 200: backupCodesSchema, ...errorResponses(401, 403, 409) } } },
-    async (request) => {
-      await app.guards.requireRecentAuthentication(request);
-      return regenerateBackupCodes(deps(request), app.guards.viewerOf(request));
-    },
-  );
-
-  app.post(
-    '/api/comptes/reauthentification',
-    {
-      schema: {
-        tags,
-        security,
-        summary: docs.routeReauthenticate,
-        body: reauthBody,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+    app.post(
+      routes.activate.path,
+      {
+        config,
+        schema: {
+          tags,
+          summary: docs.routeActivate,
+          body: codeBody,
+          response: { 200: backupCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+        },
       },
-    },
-    async (request, reply) => {
-      await reauthenticate(deps(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body);
-      return reply.status(204).send(null);
-    },
-  );
-}
+      async (request) =>
+        confirmSetup(depsOf(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body.code),
+    );
+
+    app.delete(
+      routes.disable.path,
+      { config, schema: { tags, summary: docs.routeDisable, response: { 204: z.null(), ...errorResponses(401, 403, 409) } } },
+      async (request, reply) => {
+        await app.guards.requireRecentAuthentication(request);
+        await disableTwoFactor(depsOf(request), app.guards.viewerOf(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      routes.regenerateBackupCodes.path,
+      {
+        config,
+        schema: { tags, summary: docs.routeBackupCodes, response: { 200: backupCodesSchema, ...errorResponses(401, 403, 409) } },
+      },
+      async (request) => {
+        await app.guards.requireRecentAuthentication(request);
+        return regenerateBackupCodes(depsOf(request), app.guards.viewerOf(request));
+      },
+    );
+
+    app.post(
+      routes.reauthenticate.path,
+      {
+        config,
+        schema: {
+          tags,
+          summary: docs.routeReauthenticate,
+          body: reauthBody,
+          response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
+        await reauthenticate(depsOf(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body);
+        return reply.status(204).send(null);
+      },
+    );
+  },
+};

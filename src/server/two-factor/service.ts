@@ -1,6 +1,6 @@
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
-import type { Viewer } from '#server/accounts/guards.ts';
-import { findCredentialPassword } from '#server/accounts/repository.ts';
+import type { Viewer } from '#server/viewer.ts';
+import { isAccountPassword } from '#server/accounts/service.ts';
 import { clearThrottle, hitThrottle, LIMITS, throttleKeys } from '#server/accounts/throttle.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -11,15 +11,13 @@ import {
   findTwoFactor,
   newBackupCodes,
   newBase32Secret,
-  removeTwoFactorIn,
   saveTwoFactor,
   sealBackupCodes,
   sealTwoFactor,
   secretOf,
   setupPayload,
-  storeBackupCodesIn,
-  storeVerifiedTwoFactorIn,
 } from './totp.ts';
+import { removeTwoFactorIn, storeBackupCodesIn, storeVerifiedTwoFactorIn } from './repository.ts';
 
 export type TwoFactorDeps = AccountActionDeps;
 type SessionRef = { id: string; token: string };
@@ -114,8 +112,7 @@ export async function reauthenticate(
   const ctx = await deps.auth.$context;
   let isValid = false;
   if (proof.motDePasse) {
-    const hash = await findCredentialPassword(deps.database.db, viewer.id);
-    isValid = !!hash && (await ctx.password.verify({ hash, password: proof.motDePasse }));
+    isValid = await isAccountPassword(deps, viewer.id, proof.motDePasse);
   } else if (proof.code && viewer.twoFactorEnabled) {
     const row = await findTwoFactor(ctx, viewer.id);
     const base32 = row ? await secretOf(ctx, row) : null;

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importTexts as m, type ImportCollection } from '#domain/texts/import.ts';
-import { createAuth } from '#server/accounts/auth.ts';
+import { authMigrations, createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig, type Config } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
@@ -115,7 +115,7 @@ async function openForImport(config: Config, dryRun: boolean): Promise<DatabaseH
   if (!dryRun) {
     // Nothing here sends e-mail; better-auth is only needed for its tables.
     const auth = createAuth({ config, database, outbox: { kick: () => undefined } });
-    await migrateAll(database, auth);
+    await migrateAll(database, authMigrations(auth));
   }
   return database;
 }

@@ -18,7 +18,7 @@ import { isEmailAddress, isStorableText, toStorableText } from '#domain/schemas/
 import { INITIAL_STATUT, STATUTS, type Statut } from '#domain/statuses.ts';
 import { foldAccents } from '#domain/text-fold.ts';
 import { importTexts } from '#domain/texts/import.ts';
-import { parisToday } from '#domain/time-slots.ts';
+import { parisClock, parisToday } from '#domain/format.ts';
 
 const { reasons, warnings: w } = importTexts;
 
@@ -166,7 +166,11 @@ function toCentimes(euros: number): number {
   return Math.round(Number((euros * 100).toFixed(6)));
 }
 
-const PARIS_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "14:05": the time in France at an instant. */
+function parisTime(instant: Date): string {
+  const { hour, minute } = parisClock(instant);
+  return `${hour}:${minute}`;
+}
 
 /** A date of the original as text: a Firestore timestamp becomes ISO, a string stays as written. */
 function dateText(reader: DocReader, value: unknown, field: string): string {
@@ -197,7 +201,7 @@ function dayText(reader: DocReader, value: unknown, field: string): string {
 
 /** "08:30" as written; an instant as its time in France. */
 function timeText(reader: DocReader, value: unknown, field: string): string {
-  if (value instanceof Date) return PARIS_TIME.format(value);
+  if (value instanceof Date) return parisTime(value);
   return reader.text(value, field).trim();
 }
 
@@ -256,7 +260,7 @@ function mapSlot(reader: DocReader, info: unknown, range: unknown, field: string
     const start = instantOf(range.start);
     const end = instantOf(range.end);
     if (!start) return null;
-    return { day: parisToday(start), debut: PARIS_TIME.format(start), fin: end ? PARIS_TIME.format(end) : '' };
+    return { day: parisToday(start), debut: parisTime(start), fin: end ? parisTime(end) : '' };
   }
   return null;
 }

@@ -3,7 +3,7 @@ import type { ImportCollection } from '#domain/texts/import.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db, type DbEngine } from '#server/db/index.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
 import type { FirebaseImportTable, NewDevisRow } from '#server/db/schema.ts';
-import { recordQuoteEvent, type NewQuote } from '#server/quotes/repository.ts';
+import { recordQuoteEvent, type NewQuote } from '#server/quotes/service.ts';
 
 /** Rows of the journal, by collection then Firebase id. */
 export type JournalRow = FirebaseImportTable;
@@ -66,7 +66,7 @@ export async function readImportState(
   }
 
   for (const row of await db.selectFrom('devis').select('numeroDevis').execute()) takenNumbers.add(row.numeroDevis);
-  const counter = await db.selectFrom('devis_counter').select('value').where('name', '=', 'numeroDevis').executeTakeFirst();
+  const counter = await readQuoteCounter(db);
   for (const emails of chunks(names.emails)) {
     const rows = await db.selectFrom('user').select(['id', 'email', 'emailVerified']).where('email', 'in', emails).execute();
     for (const row of rows) usersByEmail.set(row.email, { id: row.id, emailVerified: Boolean(row.emailVerified) });
@@ -83,7 +83,7 @@ export async function readImportState(
     const rows = await db.selectFrom('devis').select(['id', 'signedFileKey']).where('id', 'in', part).execute();
     for (const row of rows) quotes.set(row.id, { hasSignedFile: row.signedFileKey !== null });
   }
-  return { journal, takenNumbers, counter: counter?.value ?? 0, usersByEmail, userIds, profileIds, quotes };
+  return { journal, takenNumbers, counter: counter ?? 0, usersByEmail, userIds, profileIds, quotes };
 }
 
 /**
@@ -295,39 +295,12 @@ export async function attachQuotesToImportedAccounts(handle: DatabaseHandle): Pr
   });
 }
 
-/**
- * At a customer's sign-in (his mailbox is verified, or he could not sign in): the imported
- * quotes that carry his address and have no owner become his. Returns how many.
- */
-export async function claimImportedQuotes(db: Db, user: { id: string; email: string }): Promise<number> {
-  const result = await db
-    .updateTable('devis')
-    .set((eb) => ({ uid: user.id, updatedAt: new Date().toISOString(), version: eb('version', '+', 1) }))
-    .where('uid', 'is', null)
-    .where('email', '=', user.email.toLowerCase())
-    .where('id', 'in', (eb) => eb.selectFrom('firebase_import').select('targetId').where('collection', '=', 'devis'))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/**
- * Replaces an imported Firebase hash by ours, once the password has just been checked
- * against it: only if the account still has that hash (a reset meanwhile wins).
- */
-export async function replaceImportedHash(
-  handle: Pick<DatabaseHandle, 'db' | 'engine'>,
-  args: { userId: string; previous: string; next: string },
-): Promise<boolean> {
-  const result = await handle.db
-    .updateTable('account')
-    .set({ password: args.next, updatedAt: authDate(handle.engine, new Date()) } as never)
-    .where('userId', '=', args.userId)
-    .where('providerId', '=', 'credential')
-    .where('password', '=', args.previous)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export function emptyJournal(collection: ImportCollection, sourceId: string): JournalRow {
   return { collection, sourceId, targetId: null, sourceUid: null, numeroDevis: null, numeroOriginal: null, importedAt: null };
+}
+
+/** The quote numbers' counter (the last number given), or null before the first quote. */
+export async function readQuoteCounter(db: Db): Promise<number | null> {
+  const row = await db.selectFrom('devis_counter').select('value').where('name', '=', 'numeroDevis').executeTakeFirst();
+  return row?.value ?? null;
 }

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { sql } from 'kysely';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import { importTexts, type ImportCollection } from '#domain/texts/import.ts';
-import type { DatabaseHandle } from '#server/db/index.ts';
-import { signedFileKey } from '#server/admin/service.ts';
+import { withAdvisoryLock, type DatabaseHandle } from '#server/db/index.ts';
+import { signedFileKey } from '#server/quotes/service.ts';
 import { AppError } from '#server/errors.ts';
-import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/files/pdf-check.ts';
+import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { mapAuthUser, mapDevis, mapUtilisateur, type SourceAccount, type SourceProfile, type SourceQuote } from './mapping.ts';
 import { planNumbers } from './numbering.ts';
-import { encodeFirebaseHash, type FirebaseHashConfig } from './password.ts';
+import { encodeFirebaseHash, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
 import {
   attachQuotesToImportedAccounts,
   attachSignedFile,
@@ -20,6 +19,7 @@ import {
   importQuote,
   journalKey,
   readImportState,
+  readQuoteCounter,
   reserveNumbers,
   type AccountToImport,
   type ImportState,
@@ -167,12 +167,7 @@ export async function runImport(deps: ImportDeps, sources: ImportSources, option
   await importRemainingFiles(deps, report, state, { files, consumed, quotes, write, importedAt, progress });
   if (write) await attachQuotesToImportedAccounts(deps.database!);
   if (write) {
-    const counter = await deps
-      .database!.db.selectFrom('devis_counter')
-      .select('value')
-      .where('name', '=', 'numeroDevis')
-      .executeTakeFirst();
-    report.report.counter.after = counter?.value ?? report.report.counter.after;
+    report.report.counter.after = (await readQuoteCounter(deps.database!.db)) ?? report.report.counter.after;
   }
   return report.report;
 }
@@ -526,16 +521,6 @@ function quoteRow(quote: SourceQuote, id: string, numero: number, uid: string | 
 }
 
 /** Holds PostgreSQL's advisory lock of the import for `fn`: two imports never run at once on one database. */
-export async function withImportLock<T>(handle: DatabaseHandle, fn: () => Promise<T>): Promise<T> {
-  if (handle.engine !== 'postgres') return fn();
-  return handle.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${IMPORT_LOCK_KEY})`.execute(conn);
-    try {
-      return await fn();
-    } finally {
-      await sql`select pg_advisory_unlock(${IMPORT_LOCK_KEY})`.execute(conn);
-    }
-  });
-}
+export const withImportLock = <T>(handle: DatabaseHandle, fn: () => Promise<T>) => withAdvisoryLock(handle, IMPORT_LOCK_KEY, fn);
 
 const IMPORT_LOCK_KEY = 7_461_317;

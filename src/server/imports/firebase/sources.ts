@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import secureJson from 'secure-json-parse';
 import { importTexts as m } from '#domain/texts/import.ts';
-import { isWithinScryptLimits, type FirebaseHashConfig } from './password.ts';
+import { isWithinScryptLimits, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
 
 /** A bad input file: the command stops before writing anything, with this French message. */
 export class ImportInputError extends Error {}

@@ -1,7 +1,7 @@
 import type { Devis } from '#domain/schemas/devis.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
@@ -26,12 +26,12 @@ export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'env
     <section className={styles.mailState} aria-labelledby={`envoi-${devis.id}`}>
       <h3 id={`envoi-${devis.id}`}>{adminTexts.mailStateTitle}</h3>
       {envoi?.etat === 'envoyé' && envoi.envoyeLe ? (
-        <Message kind="success">{adminTexts.mailSent(formatDateTime(envoi.envoyeLe))}</Message>
+        <Message kind="success">{adminTexts.mailSent(formatParisDateTime(envoi.envoyeLe))}</Message>
       ) : null}
       {envoi?.etat === 'en attente' ? (
         <Message kind="info">
           {adminTexts.mailPending}
-          {envoi.tentatives > 0 && envoi.prochainEssai ? ` — ${adminTexts.mailNextTry(formatDateTime(envoi.prochainEssai))}` : null}
+          {envoi.tentatives > 0 && envoi.prochainEssai ? ` — ${adminTexts.mailNextTry(formatParisDateTime(envoi.prochainEssai))}` : null}
         </Message>
       ) : null}
       {envoi?.etat === 'échec' ? <Message kind="error">{adminTexts.mailFailed}</Message> : null}

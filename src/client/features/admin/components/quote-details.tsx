@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatWallClock } from '#domain/dates.ts';
+import { formatDistance, formatParisDateTime, formatQuotePrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasFinalPrice, statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { importedQuoteTexts } from '#domain/texts/import.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
-import { formatDateTime, formatKm, formatQuotePrice } from '#client/lib/format.ts';
 import styles from './admin.module.css';
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -62,10 +61,10 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
               ? ([[importedQuoteTexts.numeroOriginal, devis.numeroDevisOriginal]] as [string, ReactNode][])
               : []),
             [q.status, statutLabel(devis.statut)],
-            [q.dateSimulation, formatDateTime(devis.dateSimulation)],
+            [q.dateSimulation, formatParisDateTime(devis.dateSimulation)],
             [q.adresseDepart, devis.adresseDepart],
             [q.adresseArrivee, devis.adresseArrivee],
-            [q.distance, `${formatKm(devis.distanceKm)} km`],
+            [q.distance, formatDistance(devis.distanceKm)],
             [hasFinalPrice(devis.statut) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis.prix, devis.statut)],
             [q.typeConvoyage, valueLabel(devis.typeConvoyage)],
           ]}
@@ -128,7 +127,7 @@ function History({ devis }: { devis: Devis }) {
     <ol className={styles.history}>
       {entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`}>
-          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> —{' '}
+          <time dateTime={entry.at}>{formatParisDateTime(entry.at)}</time> —{' '}
           {entry.fromStatut === null
             ? adminTexts.historyCreated(statutLabel(entry.toStatut))
             : adminTexts.historyEntry(statutLabel(entry.fromStatut), statutLabel(entry.toStatut))}

@@ -3,7 +3,7 @@ import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/adm
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { formatDate, formatDateTime, formatQuotePrice } from '#client/lib/format.ts';
+import { formatParisDate, formatParisDateTime, formatQuotePrice } from '#domain/format.ts';
 import { telHref } from '#client/lib/phone.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -20,7 +20,7 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
         {devis.envoiEchoue ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{adminTexts.mailFailedBadge}</span> : null}
       </div>
       <p className={styles.quoteInfo}>
-        {formatDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
+        {formatParisDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
         {formatQuotePrice(devis.prix, devis.statut)}
         {devis.clientNom ? ` · ${devis.clientNom}` : ''}
         {devis.clientTelephone ? (
@@ -59,7 +59,7 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
           <span className={styles.groupEmail}>{group.email}</span>
           <span className={styles.groupMeta}>
             {clientNom ? `${clientNom} · ` : ''}
-            {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatDateTime(group.derniereActivite))}
+            {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatParisDateTime(group.derniereActivite))}
           </span>
         </button>
       </h2>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import type { DeviceSession } from '#domain/audit.ts';
 import { sessionTexts as s } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -35,9 +35,9 @@ export function DevicesPanel() {
               <p className={styles.meta}>
                 {session.ip ? s.ip(session.ip) : s.unknownIp}
                 <br />
-                {s.lastActivity(formatDateTime(session.derniereActivite))}
+                {s.lastActivity(formatParisDateTime(session.derniereActivite))}
                 <br />
-                {s.signedInAt(formatDateTime(session.creeLe))}
+                {s.signedInAt(formatParisDateTime(session.creeLe))}
               </p>
               {session.estCetAppareil ? null : (
                 <Button

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  formatCentimes,
-  formatCentimesDecimal,
-  lineAmountCents,
-  parseEurosToCents,
-  parseQuantity,
-  quantityToHundredths,
-} from '#domain/invoices.ts';
+import { formatCentimes, formatCentimesDecimal } from '#domain/format.ts';
+import { lineAmountCents, parseEurosToCents, parseQuantity, quantityToHundredths } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ETATS_FACTURE, FACTURE_TYPES, formatCentimes, formatJour, type EtatFacture, type FactureType } from '#domain/invoices.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
@@ -100,7 +101,7 @@ export function InvoiceList() {
             </div>
             <p className={styles.meta}>
               {[
-                item.dateEmission ? formatJour(item.dateEmission) : t.draftNumber,
+                item.dateEmission ? formatDay(item.dateEmission) : t.draftNumber,
                 item.client.nom,
                 invoicePdfTexts.quoteRef(item.numeroDevis),
               ].join(' – ')}

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { parisToday } from '#domain/dates.ts';
-import {
-  formatCentimes,
-  formatCentimesDecimal,
-  formatJour,
-  formatQuantite,
-  MOYENS_PAIEMENT,
-  parseEurosToCents,
-  type MoyenPaiement,
-} from '#domain/invoices.ts';
+import { formatCentimes, formatCentimesDecimal, formatDay, formatQuantity, parisToday } from '#domain/format.ts';
+import { MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
@@ -27,9 +19,9 @@ import styles from './invoices.module.css';
 export function InvoiceView({ facture }: { facture: Facture }) {
   const isInvoice = facture.type === 'facture';
   const facts: [string, React.ReactNode][] = [
-    [t.issueDate, formatJour(facture.dateEmission)],
-    [t.serviceDate, formatJour(facture.datePrestation)],
-    ...(isInvoice ? ([[t.dueDate, formatJour(facture.dateEcheance)]] as [string, string][]) : []),
+    [t.issueDate, formatDay(facture.dateEmission)],
+    [t.serviceDate, formatDay(facture.datePrestation)],
+    ...(isInvoice ? ([[t.dueDate, formatDay(facture.dateEcheance)]] as [string, string][]) : []),
     [t.clientSection, `${facture.client.nom} – ${facture.client.adresse}`],
     [t.total, formatCentimes(facture.totalCentimes)],
   ];
@@ -75,7 +67,7 @@ export function InvoiceView({ facture }: { facture: Facture }) {
           {facture.lignes.map((line, index) => (
             <tr key={index}>
               <td>{line.description}</td>
-              <td className={styles.amount}>{formatQuantite(Math.round(line.quantite * 100))}</td>
+              <td className={styles.amount}>{formatQuantity(Math.round(line.quantite * 100))}</td>
               <td className={styles.amount}>{formatCentimes(line.montantCentimes)}</td>
             </tr>
           ))}
@@ -105,11 +97,11 @@ function Payments({ facture }: { facture: Facture }) {
       <ul>
         {facture.paiements.map((payment) => (
           <li key={payment.id}>
-            {formatJour(payment.date)} – {MOYEN_LABELS[payment.moyen]} – {formatCentimes(payment.montantCentimes)}
+            {formatDay(payment.date)} – {MOYEN_LABELS[payment.moyen]} – {formatCentimes(payment.montantCentimes)}
           </li>
         ))}
       </ul>
-      {facture.derniereRelance ? <p className={styles.meta}>{t.lastReminder(formatJour(facture.derniereRelance.slice(0, 10)))}</p> : null}
+      {facture.derniereRelance ? <p className={styles.meta}>{t.lastReminder(formatDay(facture.derniereRelance.slice(0, 10)))}</p> : null}
       <form
         noValidate
         onSubmit={(event) => {
@@ -188,7 +180,7 @@ function CreditNotes({ facture }: { facture: Facture }) {
       <ul>
         {facture.avoirs.map((note) => (
           <li key={note.id}>
-            <Link to={paths.adminFacture(note.id)}>{t.detailTitle('avoir', note.numero)}</Link> – {formatJour(note.dateEmission)} –{' '}
+            <Link to={paths.adminFacture(note.id)}>{t.detailTitle('avoir', note.numero)}</Link> – {formatDay(note.dateEmission)} –{' '}
             {formatCentimes(note.totalCentimes)}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCentimes, formatJour } from '#domain/invoices.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
 import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useMyInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
@@ -25,7 +25,7 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
             <p className={styles.meta}>
-              {formatJour(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
+              {formatDay(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
             </p>
             <a href={item.pdfUrl} download>
               {t.customerDownload(item.type, item.numero)}

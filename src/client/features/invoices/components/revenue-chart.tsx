@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes } from '#domain/format.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import styles from './invoices.module.css';

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { parisToday } from '#domain/dates.ts';
-import { formatCentimes } from '#domain/invoices.ts';
+import { formatCentimes, formatPercent, parisToday } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { SelectField } from '#client/ui/field.tsx';
@@ -10,8 +9,6 @@ import ui from '#client/ui/ui.module.css';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
 import { RevenueChart } from './revenue-chart.tsx';
-
-const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 
 /**
  * /admin/chiffre-affaires: the money collected in a year (payments received, refunds
@@ -50,11 +47,11 @@ export function RevenueView() {
             className={styles.totals}
             items={[
               [t.yearToDate, <span data-testid="revenue-total">{formatCentimes(data.totalCentimes)}</span>],
-              [t.ceiling(formatCentimes(data.plafondCentimes)), t.ceilingShare(percent.format(data.totalCentimes / data.plafondCentimes))],
+              [t.ceiling(formatCentimes(data.plafondCentimes)), t.ceilingShare(formatPercent(data.totalCentimes / data.plafondCentimes))],
             ]}
           />
           <progress className={styles.progress} max={data.plafondCentimes} value={Math.min(data.totalCentimes, data.plafondCentimes)}>
-            {t.ceilingShare(percent.format(data.totalCentimes / data.plafondCentimes))}
+            {t.ceilingShare(formatPercent(data.totalCentimes / data.plafondCentimes))}
           </progress>
           <p className={styles.meta}>{t.ceilingSource}</p>
           <section className={styles.section}>

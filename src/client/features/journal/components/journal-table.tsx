@@ -1,4 +1,4 @@
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import type { AuditEntry } from '#domain/audit.ts';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
 import styles from './journal.module.css';
@@ -29,7 +29,7 @@ export function JournalTable({ entries, showQuote = true }: { entries: AuditEntr
         {entries.map((entry) => (
           <tr key={entry.id} data-kind={entry.kind}>
             <td data-label={j.colDate}>
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              <time dateTime={entry.at}>{formatParisDateTime(entry.at)}</time>
             </td>
             <td data-label={j.colKind}>{kindLabel(entry.kind)}</td>
             <td data-label={j.colActor}>{entry.actorEmail ?? '—'}</td>

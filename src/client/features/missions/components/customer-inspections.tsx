@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ETAPES, type InspectionView } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import { useCustomerInspections } from '../api/use-customer-inspections.ts';
 import styles from './missions.module.css';
 
@@ -10,7 +10,7 @@ function Inspection({ inspection }: { inspection: InspectionView }) {
   return (
     <div>
       <h3>{m.pageTitle[etape]}</h3>
-      <p>{m.completedOn(formatDateTime(inspection.termineeLe))}</p>
+      <p>{m.completedOn(formatParisDateTime(inspection.termineeLe))}</p>
       <p>
         <a href={inspection.pvUrl} download>
           {m.downloadPv[etape]}

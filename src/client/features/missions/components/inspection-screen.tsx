@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { Etape, InspectionView, MissionView } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatParisDateTime } from '#domain/format.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -16,7 +16,7 @@ import styles from './missions.module.css';
 function Completed({ inspection, etape, mission }: { inspection: InspectionView; etape: Etape; mission: MissionView }) {
   return (
     <>
-      <Message kind="success">{m.completedOn(formatDateTime(inspection.termineeLe))}</Message>
+      <Message kind="success">{m.completedOn(formatParisDateTime(inspection.termineeLe))}</Message>
       <p className={styles.actions}>
         <a href={inspection.pvUrl} download>
           {m.downloadPv[etape]}

@@ -5,7 +5,7 @@ import type { PlanningMission } from '#domain/schemas/missions.ts';
 import type { contactSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { z } from 'zod';
-import { formatDateTime } from '#client/lib/format.ts';
+import { formatDay, formatParisDateTime } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -16,9 +16,8 @@ import styles from './missions.module.css';
 
 type Contact = z.infer<typeof contactSchema>;
 
-const frenchDay = (day: string) => day.split('-').reverse().join('/');
 const slotOf = (day: string | undefined, start: string | undefined, end: string | undefined) =>
-  day ? m.slot(frenchDay(day), start ?? '', end ?? '') : m.noSlot;
+  day ? m.slot(formatDay(day), start ?? '', end ?? '') : m.noSlot;
 /** Opens the phone's maps application on the address (a web address every phone knows). */
 const navigationUrl = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -69,11 +68,11 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
       <p className={styles.state}>
         <strong>{m.inspectionsState}</strong> :{' '}
         <span className={mission.priseEnChargeLe ? styles.done : undefined}>
-          {mission.priseEnChargeLe ? m.pickupDone(formatDateTime(mission.priseEnChargeLe)) : m.pickupToDo}
+          {mission.priseEnChargeLe ? m.pickupDone(formatParisDateTime(mission.priseEnChargeLe)) : m.pickupToDo}
         </span>
         {' · '}
         <span className={mission.livraisonLe ? styles.done : undefined}>
-          {mission.livraisonLe ? m.deliveryDone(formatDateTime(mission.livraisonLe)) : m.deliveryToDo}
+          {mission.livraisonLe ? m.deliveryDone(formatParisDateTime(mission.livraisonLe)) : m.deliveryToDo}
         </span>
       </p>
       {isInProgress ? (
@@ -101,7 +100,9 @@ function FeedPanel() {
     <section className={styles.feed} aria-labelledby={headingId}>
       <h2 id={headingId}>{m.feedTitle}</h2>
       <p>{m.feedIntro}</p>
-      {state.data ? <p>{state.data.actif && state.data.creeLe ? m.feedActive(formatDateTime(state.data.creeLe)) : m.feedNone}</p> : null}
+      {state.data ? (
+        <p>{state.data.actif && state.data.creeLe ? m.feedActive(formatParisDateTime(state.data.creeLe)) : m.feedNone}</p>
+      ) : null}
       {made ? (
         <>
           <Message kind="success">{m.feedCreated}</Message>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatParisDate } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
@@ -9,7 +10,6 @@ import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useDevisArchives } from '../api/get-devis-archives.ts';
 import { useRestoreDevis } from '../api/restore-devis.ts';
-import { formatSimulationDate } from './format.ts';
 import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';
 import { useConfirmedDelete } from './use-confirmed-delete.tsx';
 import styles from './quotes.module.css';
@@ -45,7 +45,7 @@ export function ArchivedQuotes() {
                   devis={devis}
                   heading="h2"
                   facts={[
-                    [t.date, formatSimulationDate(devis.dateSimulation)],
+                    [t.date, formatParisDate(devis.dateSimulation)],
                     [t.route, devisRoute(devis)],
                   ]}
                 >

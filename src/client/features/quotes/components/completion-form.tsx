@@ -5,7 +5,8 @@ import { completionSchema, LIMITS, type Completion, type CompletionInput } from 
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
-import { parisToday, TIME_SLOTS } from '#domain/time-slots.ts';
+import { parisToday } from '#domain/format.ts';
+import { TIME_SLOTS } from '#domain/time-slots.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { formatParisDate } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { Button } from '#client/ui/button.tsx';
-import { formatSimulationDate, priceFact } from './format.ts';
+import { priceFact } from './price-fact.ts';
 import { ActionLabel, devisRoute, QuoteCard } from './quote-card.tsx';
 import styles from './quotes.module.css';
 
@@ -26,7 +27,7 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
         [t.route, devisRoute(devis)],
         [t.vehicle, devis.typeVehicule],
         priceFact(devis),
-        [t.date, formatSimulationDate(devis.dateSimulation)],
+        [t.date, formatParisDate(devis.dateSimulation)],
       ]}
     >
       <Link className={styles.actionLink} to={paths.devis(devis.id)}>

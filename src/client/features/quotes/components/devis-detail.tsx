@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
+import { formatDistance, formatParisDate, formatParisDateTime, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { formatWallClock } from '#domain/dates.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t, valueLabel } from '#domain/texts/quotes.ts';
-import { formatDateTime } from '#client/lib/format.ts';
-import { formatDistance, formatSimulationDate, priceFact } from './format.ts';
+import { priceFact } from './price-fact.ts';
 import { StatusBadge } from './status-badge.tsx';
 import styles from './quotes.module.css';
 
@@ -57,7 +56,7 @@ export function SimulationSummary({ devis }: { devis: Devis }) {
         [t.typeVehicule, devis.typeVehicule],
         [t.distance, formatDistance(devis.distanceKm)],
         priceFact(devis),
-        [t.dateSimulation, formatSimulationDate(devis.dateSimulation)],
+        [t.dateSimulation, formatParisDate(devis.dateSimulation)],
         [t.status, <StatusBadge key="statut" statut={devis.statut} />],
       ]}
     />
@@ -142,7 +141,7 @@ export function DevisDetail({ devis }: { devis: Devis }) {
           <ol className={styles.history}>
             {devis.historique.map((entry) => (
               <li key={`${entry.at}-${entry.toStatut}`}>
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> –{' '}
+                <time dateTime={entry.at}>{formatParisDateTime(entry.at)}</time> –{' '}
                 {entry.event
                   ? `${t.historyEvent(entry.event, entry.byName)} – ${t.historyEntry(statutLabel(entry.toStatut))}`
                   : t.historyEntry(statutLabel(entry.toStatut))}

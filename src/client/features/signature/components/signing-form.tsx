@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { hasInk, type SignatureDrawing, type SigningView } from '#domain/schemas/signature.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
-import { formatDateTime, formatEurosAndCents } from '#client/lib/format.ts';
+import { formatParisDateTime, formatPrice } from '#domain/format.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
@@ -57,7 +57,7 @@ export function SigningForm({ view }: { view: SigningView }) {
           <h2 id="summary">{s.summaryTitle}</h2>
           <dl>
             <dt>{s.finalPrice}</dt>
-            <dd className={styles.price}>{`${formatEurosAndCents(view.prix)}\u00a0€`}</dd>
+            <dd className={styles.price}>{formatPrice(view.prix)}</dd>
             <dt>{s.route}</dt>
             <dd>{`${view.adresseDepart} → ${view.adresseArrivee}`}</dd>
             <dt>{s.clausesTitle}</dt>
@@ -97,7 +97,7 @@ export function SignedNotice({
   signature?: SigningView['signature'];
   justSigned?: boolean;
 }) {
-  const text = justSigned ? s.signed : signature ? s.signedBy(signature.nom, formatDateTime(signature.date)) : s.alreadySignedInfo;
+  const text = justSigned ? s.signed : signature ? s.signedBy(signature.nom, formatParisDateTime(signature.date)) : s.alreadySignedInfo;
   return (
     <div>
       <Message kind="success">{text}</Message>

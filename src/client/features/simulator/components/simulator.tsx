@@ -6,7 +6,7 @@ import type { SimulationResult } from '#domain/schemas/simulation.ts';
 import { texts } from '#domain/texts/common.ts';
 import { simulatorTexts as t } from '#domain/texts/simulator.ts';
 import { ApiError } from '#client/lib/api.ts';
-import { formatEuros, formatKm } from '#client/lib/format.ts';
+import { formatEuros, formatKm } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';

@@ -1,0 +1,179 @@
+/**
+ * Every route of the JSON API, in one place, grouped by capability (the server's folders):
+ * the server registers each route from its entry (src/server/routes/ checks that it does so
+ * inside the scope of the entry's `access`, and a test that none is missing or left over), and
+ * the client's fetchers build their addresses from it with `apiPath`.
+ *
+ * `path` is the full address, Fastify's pattern (`:name` stands for one segment); the scopes
+ * add no prefix. `access` is who may call it, the role scope that registers it:
+ * - `visitor`: anyone, signed in or not (the route decides the rest itself: a token, a quota);
+ * - `customer`: a signed-in account whose e-mail is verified (customers, and the administrator
+ *   on his own account's routes);
+ * - `admin`: the administrator.
+ *
+ * Adding a route: one entry here, then the handler in its capability's routes.ts under the
+ * same role, then its line in the access matrix (src/server/security/access-matrix.test.ts).
+ */
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiAccess = 'visitor' | 'customer' | 'admin';
+export type ApiRoute = { method: ApiMethod; path: string; access: ApiAccess };
+
+/** Where the API lives: anything under it that no route answers is a JSON 404, not the SPA. */
+export const API_PREFIX = '/api';
+/** The OpenAPI documentation (its page and its JSON). */
+export const API_DOCS_PATH = '/api/docs';
+/** better-auth's base path: only the endpoints of `apiRoutes.auth` below are reachable under it. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+export const apiRoutes = {
+  system: {
+    health: { method: 'GET', path: '/api/health', access: 'visitor' },
+    config: { method: 'GET', path: '/api/config', access: 'visitor' },
+  },
+  /** better-auth's endpoints that the product uses, handed to it by accounts/auth-bridge.ts (every other one answers 404). */
+  auth: {
+    signIn: { method: 'POST', path: '/api/auth/sign-in/email', access: 'visitor' },
+    signOut: { method: 'POST', path: '/api/auth/sign-out', access: 'visitor' },
+    sendVerificationEmail: { method: 'POST', path: '/api/auth/send-verification-email', access: 'visitor' },
+    requestPasswordReset: { method: 'POST', path: '/api/auth/request-password-reset', access: 'visitor' },
+    resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'visitor' },
+    /** The second step of a sign-in, with a code from the app or a backup code. */
+    verifyTotp: { method: 'POST', path: '/api/auth/two-factor/verify-totp', access: 'visitor' },
+    verifyBackupCode: { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', access: 'visitor' },
+  },
+  accounts: {
+    me: { method: 'GET', path: '/api/me', access: 'visitor' },
+    signUp: { method: 'POST', path: '/api/comptes/inscription', access: 'visitor' },
+    verifyEmail: { method: 'GET', path: '/api/comptes/verification-email', access: 'visitor' },
+    profile: { method: 'GET', path: '/api/comptes/profil', access: 'customer' },
+  },
+  addresses: {
+    suggest: { method: 'GET', path: '/api/adresses', access: 'visitor' },
+    distance: { method: 'POST', path: '/api/getDistance', access: 'visitor' },
+  },
+  quotes: {
+    simulate: { method: 'POST', path: '/api/devis/simulation', access: 'visitor' },
+    list: { method: 'GET', path: '/api/devis', access: 'customer' },
+    listArchived: { method: 'GET', path: '/api/devis/archives', access: 'customer' },
+    get: { method: 'GET', path: '/api/devis/:id', access: 'customer' },
+    complete: { method: 'PUT', path: '/api/devis/:id/completer', access: 'customer' },
+    archive: { method: 'POST', path: '/api/devis/:id/archiver', access: 'customer' },
+    restore: { method: 'POST', path: '/api/devis/:id/restaurer', access: 'customer' },
+    delete: { method: 'DELETE', path: '/api/devis/:id', access: 'customer' },
+    /** The signed PDF, for its owner and the administrator. */
+    signedPdf: { method: 'GET', path: '/api/devis/:id/devis-signe', access: 'customer' },
+    adminList: { method: 'GET', path: '/api/admin/devis', access: 'admin' },
+    adminListArchived: { method: 'GET', path: '/api/admin/devis-archives', access: 'admin' },
+    adminGet: { method: 'GET', path: '/api/admin/devis/:id', access: 'admin' },
+    confirm: { method: 'POST', path: '/api/admin/devis/:id/confirmer', access: 'admin' },
+    retryMail: { method: 'POST', path: '/api/admin/devis/:id/renvoyer-email', access: 'admin' },
+    confirmSigned: { method: 'POST', path: '/api/admin/devis/:id/confirmer-signe', access: 'admin' },
+    finish: { method: 'POST', path: '/api/admin/devis/:id/terminer', access: 'admin' },
+    adminArchive: { method: 'POST', path: '/api/admin/devis/:id/archiver', access: 'admin' },
+    adminRestore: { method: 'POST', path: '/api/admin/devis/:id/restaurer', access: 'admin' },
+    adminDelete: { method: 'DELETE', path: '/api/admin/devis/:id', access: 'admin' },
+    uploadSigned: { method: 'POST', path: '/api/admin/devis/:id/devis-signe', access: 'admin' },
+  },
+  signatures: {
+    signingView: { method: 'GET', path: '/api/devis/:id/signature', access: 'customer' },
+    sentPdf: { method: 'GET', path: '/api/devis/:id/devis-envoye', access: 'customer' },
+    sign: { method: 'POST', path: '/api/devis/:id/signer', access: 'customer' },
+  },
+  notifications: {
+    preferences: { method: 'GET', path: '/api/comptes/notifications', access: 'customer' },
+    setPreferences: { method: 'PUT', path: '/api/comptes/notifications', access: 'customer' },
+  },
+  missions: {
+    planning: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
+    get: { method: 'GET', path: '/api/admin/missions/:id', access: 'admin' },
+    putPhoto: { method: 'PUT', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
+    deletePhoto: { method: 'DELETE', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
+    completeInspection: { method: 'POST', path: '/api/admin/missions/:id/:etape', access: 'admin' },
+    feedState: { method: 'GET', path: '/api/admin/planning/agenda', access: 'admin' },
+    regenerateFeed: { method: 'POST', path: '/api/admin/planning/agenda', access: 'admin' },
+    /** The calendar feed: a phone's calendar has no session, the secret token in its link is the key. */
+    feed: { method: 'GET', path: '/api/admin/planning.ics', access: 'visitor' },
+    customerInspections: { method: 'GET', path: '/api/devis/:id/etats-des-lieux', access: 'customer' },
+    photo: { method: 'GET', path: '/api/devis/:id/photos/:photoId', access: 'customer' },
+    report: { method: 'GET', path: '/api/devis/:id/pv/:etape', access: 'customer' },
+  },
+  invoices: {
+    createDraft: { method: 'POST', path: '/api/admin/devis/:id/facture', access: 'admin' },
+    list: { method: 'GET', path: '/api/admin/factures', access: 'admin' },
+    get: { method: 'GET', path: '/api/admin/factures/:id', access: 'admin' },
+    updateDraft: { method: 'PUT', path: '/api/admin/factures/:id', access: 'admin' },
+    deleteDraft: { method: 'DELETE', path: '/api/admin/factures/:id', access: 'admin' },
+    issue: { method: 'POST', path: '/api/admin/factures/:id/emettre', access: 'admin' },
+    creditNote: { method: 'POST', path: '/api/admin/factures/:id/avoir', access: 'admin' },
+    recordPayment: { method: 'POST', path: '/api/admin/factures/:id/paiements', access: 'admin' },
+    sendReminder: { method: 'POST', path: '/api/admin/factures/:id/relance', access: 'admin' },
+    revenue: { method: 'GET', path: '/api/admin/chiffre-affaires', access: 'admin' },
+    revenueCsv: { method: 'GET', path: '/api/admin/chiffre-affaires.csv', access: 'admin' },
+    mine: { method: 'GET', path: '/api/factures', access: 'customer' },
+    pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
+  },
+  sessions: {
+    list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
+    revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
+    revokeOthers: { method: 'POST', path: '/api/comptes/sessions/deconnecter-autres', access: 'customer' },
+  },
+  audit: {
+    journal: { method: 'GET', path: '/api/admin/journal', access: 'admin' },
+  },
+  privacy: {
+    exportData: { method: 'GET', path: '/api/comptes/mes-donnees', access: 'customer' },
+    deleteAccount: { method: 'DELETE', path: '/api/comptes/moi', access: 'customer' },
+  },
+  /** Answered to the administrator before he has set his second factor up (every other route refuses him until then). */
+  twoFactor: {
+    status: { method: 'GET', path: '/api/comptes/double-authentification', access: 'customer' },
+    beginSetup: { method: 'POST', path: '/api/comptes/double-authentification/configuration', access: 'customer' },
+    activate: { method: 'POST', path: '/api/comptes/double-authentification/activation', access: 'customer' },
+    disable: { method: 'DELETE', path: '/api/comptes/double-authentification', access: 'customer' },
+    regenerateBackupCodes: { method: 'POST', path: '/api/comptes/double-authentification/codes-secours', access: 'customer' },
+    reauthenticate: { method: 'POST', path: '/api/comptes/reauthentification', access: 'customer' },
+  },
+} as const satisfies Record<string, Record<string, ApiRoute>>;
+
+export type ApiCapability = keyof typeof apiRoutes;
+
+/** Every route of the table, as a list. */
+export const apiRouteList: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((group) => Object.values<ApiRoute>(group));
+
+/** `GET /api/devis/:id`: how a route is named in logs, in the access matrix and in the audit table. */
+export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+/** The names of a pattern's parameters: `'/api/devis/:id/pv/:etape'` → `'id' | 'etape'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [Name in PathParamNames<P>]: string };
+export type ApiQuery = Record<string, string | number | boolean | null | undefined>;
+
+type PathArgs<P extends string> = [PathParamNames<P>] extends [never]
+  ? [params?: Record<string, never>, query?: ApiQuery]
+  : [params: PathParams<P>, query?: ApiQuery];
+
+/**
+ * The address of one call: the pattern's parameters filled in (each encoded), then the query
+ * string of the values that are set. `apiPath(apiRoutes.quotes.get, { id })` →
+ * `/api/devis/<id>`; `apiPath(apiRoutes.quotes.list, {}, { q: 'lyon' })` → `/api/devis?q=lyon`.
+ */
+export function apiPath<R extends Pick<ApiRoute, 'path'>>(route: R, ...[params, query]: PathArgs<R['path']>): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const path = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`apiPath: no value for :${name} of ${route.path}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${path}?${queryString}` : path;
+}

@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
+import { isEmailAddress } from '#domain/schemas/text.ts';
+import { texts } from '#domain/texts/common.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import type { DevisRow } from '#server/db/schema.ts';
+import { storeDocument, type StoredDocument } from '#server/documents/documents.ts';
+import { conflict, notFound, unprocessable } from '#server/errors.ts';
+import { notifyCustomerOfDeletion, notifyCustomerOfStatus } from '#server/notifications/service.ts';
+import { enqueueMail, findLatestForQuote, retryNow, type OutboxMail } from '#server/outbox/outbox.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-mail.ts';
+import { rowToDevis } from './devis-mapper.ts';
+import { renderQuotePdf } from './quote-pdf.ts';
+import { deleteQuoteIn, listHistory, transitionQuoteIn, type QuoteChanges } from './repository.ts';
+import { requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
+
+/**
+ * The administrator's actions on a quote (the back office's quote page): confirm it with its
+ * price and clauses, send its e-mail again, move it along the transition table, delete it.
+ */
+export type AdminDeps = {
+  database: DatabaseHandle;
+  outbox: OutboxWorker;
+  fileStore: FileStore;
+  config: Config;
+  log: FastifyBaseLogger;
+};
+type Admin = { id: string };
+
+export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  const [historique, mail] = await Promise.all([
+    listHistory(deps.database.db, id),
+    findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND),
+  ]);
+  return { ...rowToDevis(row), numeroDevisOriginal: row.numeroDevisOriginal, historique, envoi: envoiOf(mail) };
+}
+
+/**
+ * Applies one admin action of the transition table, or answers 409 when the status forbids it;
+ * the customer's e-mail about the new status (en cours, terminé, archivé) is queued with it.
+ */
+async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: QuoteAction, changes?: QuoteChanges): Promise<DevisRow> {
+  const row = await requireQuote(deps.database.db, id);
+  const from = row.statut;
+  const to = nextStatut('admin', action, from);
+  if (!to) throw conflict();
+  const updated = await withWriteTransaction(deps.database, async (trx) => {
+    const moved = await transitionQuoteIn(trx, { id, expected: from, to, changes, by: { userId: admin.id, role: 'admin' } });
+    if (moved) await notifyCustomerOfStatus(trx, deps.config, moved);
+    return moved;
+  });
+  if (!updated) throw conflict();
+  deps.outbox.kick();
+  return updated;
+}
+
+export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
+export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
+export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
+  applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
+export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
+  applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
+
+/**
+ * Deletes the quote in any status the table allows, with the customer's e-mail about it, then its signed PDF (a
+ * leftover file is harmless, a dangling link is not). The evidence of an online signature
+ * (signatures/) is kept.
+ */
+export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
+  const deleted = await withWriteTransaction(deps.database, async (trx) => {
+    const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
+    if (gone) await notifyCustomerOfDeletion(trx, deps.config, gone);
+    return gone;
+  });
+  if (!deleted) throw notFound(texts.quoteNotFound);
+  deps.outbox.kick();
+  try {
+    await deps.fileStore.delete(signedFileKey(id));
+  } catch (error) {
+    deps.log.warn({ err: error, devisId: id }, 'signed PDF of a deleted quote could not be removed');
+  }
+}
+
+/**
+ * Stores the final price and clauses and sets confirmé, and in the same transaction queues
+ * the e-mail that carries the quote's PDF to the customer (outbox/): the quote becomes
+ * envoyé when the transport has accepted it. The PDF is rendered and stored before the
+ * transaction (never inside one); its key and SHA-256 stay on the quote, so the document
+ * sent can be shown again. Concurrent confirmations: the compare-and-set on the status lets
+ * exactly one through; the others get 409 and their PDF is removed.
+ */
+export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, body: ConfirmBody): Promise<Devis> {
+  const prix = parsePrixFinal(body.prixFinal);
+  if (!prix.ok) throw unprocessable(prix.message);
+  const row = await requireQuote(deps.database.db, id);
+  const from = row.statut;
+  const to = nextStatut('admin', 'confirm', from);
+  if (!to) throw conflict();
+  const recipient = recipientOf(row);
+
+  const changes = {
+    prixCentimes: prix.centimes,
+    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+  };
+  const devis = rowToDevis({ ...row, ...changes, statut: to });
+  const pdf = await storeQuotePdf(deps, devis);
+  const confirmed = await withWriteTransaction(deps.database, async (trx) => {
+    const updated = await transitionQuoteIn(trx, {
+      id,
+      expected: from,
+      to,
+      changes: { ...changes, sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+      by: { userId: admin.id, role: 'admin' },
+    });
+    if (updated) await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
+    return updated;
+  });
+  if (!confirmed) {
+    await deps.fileStore
+      .delete(pdf.key)
+      .catch((error: unknown) => deps.log.warn({ err: error, devisId: id }, 'unused quote PDF left in the store'));
+    throw conflict();
+  }
+  deps.outbox.kick();
+  return getAdminQuote(deps, id);
+}
+
+/**
+ * Sends the quote's e-mail now: a message waiting for its next try or given up is tried
+ * again; a confirmé quote without one (confirmed before the outbox existed) gets it anew.
+ */
+export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  const latest = await findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND);
+  if (latest?.status === 'sent' || latest?.status === 'sending') throw conflict(adminTexts.mailAlreadySent);
+  if (latest && (latest.status === 'pending' || latest.status === 'failed')) {
+    await retryNow(deps.database.db, latest.id, new Date());
+  } else {
+    // Only a quote the table would now mark as sent (confirmé) has an e-mail to send.
+    if (!canApply('admin', 'markSent', row.statut)) throw conflict(adminTexts.mailNothingToSend);
+    const recipient = recipientOf(row);
+    const devis = rowToDevis(row);
+    const pdf = await storeQuotePdf(deps, devis);
+    const queued = await withWriteTransaction(deps.database, async (trx) => {
+      // The quote row first: its lock (or SQLite's write lock) makes two retries queue one message.
+      const touched = await transitionQuoteIn(trx, {
+        id,
+        expected: row.statut,
+        to: row.statut,
+        changes: { sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+        by: { userId: null, role: 'admin' },
+      });
+      const current = touched ? await findLatestForQuote(trx, id, QUOTE_MAIL_KIND) : undefined;
+      if (!touched || (current && current.status !== 'cancelled')) return false;
+      await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
+      return true;
+    });
+    if (!queued) throw conflict(adminTexts.mailNothingToSend);
+  }
+  deps.outbox.kick();
+  return getAdminQuote(deps, id);
+}
+
+/** The quote's PDF as it will be sent, stored under a key of its own (a document is never replaced). */
+async function storeQuotePdf(deps: AdminDeps, devis: Devis): Promise<StoredDocument> {
+  const content = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact });
+  return storeDocument(deps.fileStore, sentPdfKeyOf(devis.id), content, { failureMessage: texts.confirmFailure });
+}
+
+function quoteMailOf(devis: Devis, recipient: string, pdfKey: string, config: Config): OutboxMail {
+  return {
+    kind: QUOTE_MAIL_KIND,
+    devisId: devis.id,
+    to: recipient,
+    ...quoteForSignatureMail(devis, config),
+    attachments: [{ filename: `devis-${devis.numeroDevis}.pdf`, contentType: 'application/pdf', storageKey: pdfKey }],
+  };
+}
+
+/**
+ * The one address the quote goes to. An address stored before the one e-mail rule may name
+ * several (`client,pirate@evil.example`): the quote is then sent to nobody.
+ */
+function recipientOf(row: DevisRow): string {
+  const email = clientEmailOf(row);
+  if (!email) throw unprocessable(texts.clientEmailMissing);
+  if (!isEmailAddress(email.toLowerCase())) throw unprocessable(adminTexts.clientEmailInvalid);
+  return email;
+}
+
+function clientEmailOf(row: DevisRow): string | null {
+  return row.clientDetails?.email.trim() || row.email?.trim() || null;
+}

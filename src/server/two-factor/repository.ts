@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, DbEngine } from '#server/db/index.ts';
+import type { SealedTwoFactor } from './totp.ts';
+
+/**
+ * better-auth's two-factor rows (`twoFactor`, `user.twoFactorEnabled`) written with Kysely
+ * inside the caller's transaction, so that a change of the second factor, its journal entry and
+ * the e-mail to its owner are written together or not at all (better-auth's adapter cannot join
+ * our transactions). The values come encrypted (totp.ts `sealTwoFactor`).
+ */
+
+/** A boolean column as each engine stores it (better-sqlite3 binds no booleans). */
+const flag = (engine: DbEngine, value: boolean) => (engine === 'sqlite' ? Number(value) : value);
+
+async function setEnabledFlag(trx: Db, engine: DbEngine, userId: string, enabled: boolean) {
+  await sql`update ${sql.table('user')} set ${sql.ref('twoFactorEnabled')} = ${flag(engine, enabled)} where ${sql.ref('id')} = ${userId}`.execute(
+    trx,
+  );
+}
+
+/** Replaces the user's row with a second factor in force. */
+export async function storeVerifiedTwoFactorIn(trx: Db, engine: DbEngine, userId: string, sealed: SealedTwoFactor): Promise<void> {
+  await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
+  await sql`insert into ${sql.table('twoFactor')} (${sql.join([
+    sql.ref('id'),
+    sql.ref('secret'),
+    sql.ref('backupCodes'),
+    sql.ref('userId'),
+    sql.ref('verified'),
+    sql.ref('failedVerificationCount'),
+  ])}) values (${randomUUID()}, ${sealed.secret}, ${sealed.backupCodes}, ${userId}, ${flag(engine, true)}, ${0})`.execute(trx);
+  await setEnabledFlag(trx, engine, userId, true);
+}
+
+/** Replaces the backup codes of the user's second factor. */
+export async function storeBackupCodesIn(trx: Db, userId: string, sealedCodes: string): Promise<void> {
+  await sql`update ${sql.table('twoFactor')} set ${sql.ref('backupCodes')} = ${sealedCodes} where ${sql.ref('userId')} = ${userId}`.execute(
+    trx,
+  );
+}
+
+/** Removes the user's second factor. */
+export async function removeTwoFactorIn(trx: Db, engine: DbEngine, userId: string): Promise<void> {
+  await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
+  await setEnabledFlag(trx, engine, userId, false);
+}
