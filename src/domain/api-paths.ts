@@ -113,6 +113,21 @@ export const apiRoutes = {
     mine: { method: 'GET', path: '/api/factures', access: 'customer' },
     pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
   },
+  /** E-invoicing through the approved platform (einvoicing/). */
+  einvoicing: {
+    /** Where an invoice stands at the platform, its history, and its customer's directory answer. */
+    invoicePlatform: { method: 'GET', path: '/api/admin/factures/:id/plateforme', access: 'admin' },
+    retryInvoice: { method: 'POST', path: '/api/admin/factures/:id/plateforme/renvoyer', access: 'admin' },
+    directory: { method: 'GET', path: '/api/admin/annuaire/:siren', access: 'admin' },
+    purchases: { method: 'GET', path: '/api/admin/achats', access: 'admin' },
+    purchaseFile: { method: 'GET', path: '/api/admin/achats/:id/fichier', access: 'admin' },
+    approvePurchase: { method: 'POST', path: '/api/admin/achats/:id/approuver', access: 'admin' },
+    refusePurchase: { method: 'POST', path: '/api/admin/achats/:id/refuser', access: 'admin' },
+    ereporting: { method: 'GET', path: '/api/admin/e-reporting', access: 'admin' },
+    reportPeriod: { method: 'POST', path: '/api/admin/e-reporting/:periode/transmettre', access: 'admin' },
+    /** The platform's calls: no session, the signature of the body is the key. */
+    webhook: { method: 'POST', path: '/api/plateforme-agreee/webhook', access: 'visitor' },
+  },
   sessions: {
     list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
     revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },

@@ -31,6 +31,7 @@ const draft: Facture = {
   pdfUrl: null,
   derniereRelance: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  plateforme: null,
 };
 
 const issued: Facture = {

@@ -4,11 +4,19 @@ import { textRuleMessages } from '../texts/common.ts';
 import { einvoicingApiMessages } from '../texts/einvoicing.ts';
 import { idParamSchema, storableString } from './text.ts';
 
-/** An invoice at the approved platform, as the back office shows it (beside the invoice). */
-export const plateformeSchema = z.object({
-  etat: z.enum(ETATS_PLATEFORME as [string, ...string[]]),
+/** The platform state filter of /admin/factures. */
+export const plateformeFilterSchema = z.enum(ETATS_PLATEFORME as [string, ...string[]]);
+
+/** Where an invoice stands at the approved platform, in one line (the invoices list). */
+export const plateformeSummarySchema = z.object({
+  etat: plateformeFilterSchema,
   libelle: z.string(),
   motif: z.string().nullable(),
+});
+export type PlateformeSummary = z.infer<typeof plateformeSummarySchema>;
+
+/** An invoice at the approved platform, as the back office shows it (beside the invoice). */
+export const plateformeSchema = plateformeSummarySchema.extend({
   historique: z.array(
     z.object({
       code: z.enum(LIFECYCLE_CODES),
@@ -121,6 +129,3 @@ export const ereportingSchema = z.object({
 export type Ereporting = z.infer<typeof ereportingSchema>;
 
 export const periodeParamsSchema = z.object({ periode: z.string().regex(REPORTING_PERIOD_ID, einvoicingApiMessages.badPeriod) });
-
-/** The platform state filter of /admin/factures. */
-export const plateformeFilterSchema = z.enum(ETATS_PLATEFORME as [string, ...string[]]);

@@ -110,6 +110,34 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     });
   }
 
+  /** The platform states of some invoices (absent: the invoice does not go to the platform). */
+  async function statesOf(factureIds: readonly string[]): Promise<Map<string, InvoicePlatformState>> {
+    const [flows, statuses] = await Promise.all([
+      listInvoiceFlows(deps.database.db, factureIds),
+      listStatusesOf(deps.database.db, 'factureId', factureIds),
+    ]);
+    const states = new Map<string, InvoicePlatformState>();
+    for (const flow of flows.sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
+      states.set(
+        flow.factureId!,
+        stateOf(
+          flow,
+          statuses.filter((status) => status.factureId === flow.factureId),
+        ),
+      );
+    }
+    return states;
+  }
+
+  /** Invoices whose platform state is `etat` (the filter of /admin/factures). */
+  async function invoiceIdsIn(etat: EtatPlateforme): Promise<string[]> {
+    if (/^\d{3}$/.test(etat)) return invoiceIdsWithLatestStatus(deps.database.db, etat);
+    return invoiceIdsBySendingStatus(
+      deps.database.db,
+      etat === 'non conforme' ? ['invalid'] : etat === 'échec' ? ['failed'] : ['pending', 'sending', 'sent'],
+    );
+  }
+
   const hooks: InvoiceHooks = platform
     ? {
         onIssued: async (trx, row) => {
@@ -117,6 +145,13 @@ export function createEinvoicing(deps: EinvoicingDeps) {
         },
         onPaymentRecorded: recordCashed,
         afterCommit: () => worker?.kick(),
+        platform: {
+          summaries: async (ids) => {
+            const states = await statesOf(ids);
+            return new Map([...states].map(([id, state]) => [id, { etat: state.etat, libelle: state.libelle, motif: state.motif }]));
+          },
+          idsIn: (etat) => invoiceIdsIn(etat),
+        },
       }
     : {};
 
@@ -199,33 +234,8 @@ export function createEinvoicing(deps: EinvoicingDeps) {
       await worker?.stop();
     },
 
-    /** The platform states of some invoices (absent: the invoice does not go to the platform). */
-    async statesOf(factureIds: readonly string[]): Promise<Map<string, InvoicePlatformState>> {
-      const [flows, statuses] = await Promise.all([
-        listInvoiceFlows(deps.database.db, factureIds),
-        listStatusesOf(deps.database.db, 'factureId', factureIds),
-      ]);
-      const states = new Map<string, InvoicePlatformState>();
-      for (const flow of flows.sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
-        states.set(
-          flow.factureId!,
-          stateOf(
-            flow,
-            statuses.filter((status) => status.factureId === flow.factureId),
-          ),
-        );
-      }
-      return states;
-    },
-
-    /** Invoices whose platform state is `etat` (the filter of /admin/factures). */
-    async invoiceIdsIn(etat: EtatPlateforme): Promise<string[]> {
-      if (/^\d{3}$/.test(etat)) return invoiceIdsWithLatestStatus(deps.database.db, etat);
-      return invoiceIdsBySendingStatus(
-        deps.database.db,
-        etat === 'non conforme' ? ['invalid'] : etat === 'échec' ? ['failed'] : ['pending', 'sending', 'sent'],
-      );
-    },
+    statesOf,
+    invoiceIdsIn,
 
     /** Sends an invoice again after a failure or a refusal by our checks (a new attempt, same tracking id). */
     async retryInvoice(factureId: string): Promise<void> {

@@ -128,6 +128,8 @@ export type DocumentFilter = {
   /** The period (YYYY-MM-DD, both ends included) of the issue day, or of a draft's creation day. */
   from?: string;
   to?: string;
+  /** Only these documents (none when empty). */
+  ids?: readonly string[];
   /** The back office's order: the drafts first, then by issue day and number, newest first (else by creation, newest first). */
   byIssue?: boolean;
 };
@@ -139,6 +141,7 @@ export function listDocuments(db: Db, filter: DocumentFilter = {}) {
   if (filter.uid) query = query.where('uid', '=', filter.uid);
   if (filter.devisId) query = query.where('devisId', '=', filter.devisId);
   if (filter.issuedOnly) query = query.where('statut', '=', 'émise');
+  if (filter.ids) query = filter.ids.length > 0 ? query.where('id', 'in', filter.ids) : query.where(sql<boolean>`1 = 0`);
   const day = sql<string>`coalesce(${sql.ref('dateEmission')}, substr(${sql.ref('createdAt')}, 1, 10))`;
   if (filter.from) query = query.where(day, '>=', filter.from);
   if (filter.to) query = query.where(day, '<=', filter.to);
