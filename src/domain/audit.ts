@@ -47,6 +47,10 @@ export const AUDIT_KINDS = [
   'invoice.credit_note_issued',
   'invoice.payment_recorded',
   'invoice.reminder_sent',
+  'einvoicing.invoice_resent',
+  'einvoicing.purchase_approved',
+  'einvoicing.purchase_refused',
+  'einvoicing.period_reported',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

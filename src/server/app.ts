@@ -38,6 +38,7 @@ import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
+import { einvoicingRoutes } from './einvoicing/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -242,6 +243,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   notificationRoutes,
   missionRoutes,
   invoiceRoutes,
+  einvoicingRoutes,
   sessionRoutes,
   auditRoutes,
   privacyRoutes,

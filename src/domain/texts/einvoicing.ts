@@ -160,3 +160,18 @@ export const einvoicingApiMessages = {
   invalidDocument: (rules: string) => `Non conforme aux règles des plateformes : ${rules}`,
   noFacturX: 'Le PDF ne contient pas de données Factur-X.',
 } as const;
+
+/** The API's documentation (/api/docs). */
+export const einvoicingApiDocs = {
+  invoicePlatform:
+    'Où en est une facture auprès de la plateforme agréée (statut, historique) et si son client reçoit ses factures par plateforme',
+  retryInvoice: 'Renvoyer à la plateforme une facture dont l’envoi a échoué ou qui a été jugée non conforme',
+  directory: 'L’annuaire de la plateforme pour un SIREN : reçoit-il ses factures par plateforme agréée ? (réponse mise en cache, datée)',
+  purchases: 'Les factures fournisseurs reçues par la plateforme agréée',
+  purchaseFile: 'Le fichier d’une facture fournisseur reçue (PDF, ou XML)',
+  approvePurchase: 'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible',
+  refusePurchase: 'Refuser une facture fournisseur avec un motif (statut « Refusée » envoyé)',
+  ereporting: 'L’e-reporting des dernières périodes : ventes aux particuliers, encaissements, envois',
+  reportPeriod: 'Transmettre maintenant l’e-reporting d’une période terminée',
+  webhook: 'Appel de la plateforme agréée (signé) : l’application relit la plateforme',
+} as const;

@@ -175,5 +175,9 @@ export const journalTexts = {
     'invoice.credit_note_issued': 'Avoir émis',
     'invoice.payment_recorded': 'Paiement enregistré',
     'invoice.reminder_sent': 'Relance envoyée',
+    'einvoicing.invoice_resent': 'Facture renvoyée à la plateforme agréée',
+    'einvoicing.purchase_approved': 'Facture fournisseur approuvée',
+    'einvoicing.purchase_refused': 'Facture fournisseur refusée',
+    'einvoicing.period_reported': 'E-reporting transmis',
   } satisfies Record<AuditKind, string>,
 };

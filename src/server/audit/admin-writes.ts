@@ -4,14 +4,14 @@ import type { AuditDetails, AuditKind } from '#domain/audit.ts';
 import { findInvoiceRef, findQuoteRef } from './repository.ts';
 import { recordAudit } from './service.ts';
 
-type Subject = 'quote' | 'invoice' | 'none';
+type Subject = 'quote' | 'invoice' | 'purchase' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, invoices } = apiRoutes;
+const { quotes, missions, invoices, einvoicing } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -32,6 +32,10 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [invoices.creditNote, 'invoice.credit_note_issued', 'invoice'],
   [invoices.recordPayment, 'invoice.payment_recorded', 'invoice'],
   [invoices.sendReminder, 'invoice.reminder_sent', 'invoice'],
+  [einvoicing.retryInvoice, 'einvoicing.invoice_resent', 'invoice'],
+  [einvoicing.approvePurchase, 'einvoicing.purchase_approved', 'purchase'],
+  [einvoicing.refusePurchase, 'einvoicing.purchase_refused', 'purchase'],
+  [einvoicing.reportPeriod, 'einvoicing.period_reported', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),
@@ -45,6 +49,7 @@ function detailsOf(params: Record<string, string>, extra: AuditDetails): AuditDe
   const details: AuditDetails = { ...extra };
   if (params.etape) details.etape = params.etape;
   if (params.photoId) details.photoId = params.photoId;
+  if (params.periode) details.periode = params.periode;
   return details;
 }
 
@@ -64,6 +69,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
       const quote = await findQuoteRef(app.database.db, params.id);
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });
     }
+    if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
       entry.details = detailsOf(params, { factureId: params.id, numeroFacture: invoice?.numero ?? null });

@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ISSUING_MANDATORY_FROM, isBusinessBuyer, previousReportingPeriod, reportingPeriodOf, type ReportingPeriod } from '#domain/einvoicing.ts';
+import {
+  ISSUING_MANDATORY_FROM,
+  isBusinessBuyer,
+  previousReportingPeriod,
+  reportingPeriodOf,
+  type ReportingPeriod,
+} from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
@@ -147,6 +153,8 @@ export async function recordPeriodReports(deps: ReportingDeps, period: Reporting
 
 const prefix = (kind: ReportKind) => (kind === 'transactions' ? 'ER-T-' : 'ER-P-');
 export const reportKindOf = (flow: Pick<PaFluxRow, 'name'>): ReportKind => (flow.name.startsWith('ER-P-') ? 'paiements' : 'transactions');
+/** The first file of a period is `IN`, the next ones corrections (`ER-T-2027-09-2`). */
+export const reportTypeOf = (flow: Pick<PaFluxRow, 'name'>): 'IN' | 'RE' => (Number(flow.name.split('-').pop()) > 1 ? 'RE' : 'IN');
 
 /** The period just ended (the one before today's), the only one the task reports by itself. */
 export const lastEndedPeriod = (today: string) => previousReportingPeriod(reportingPeriodOf(today));

@@ -6,13 +6,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { parseCdar } from './cdar.ts';
 import type { Flow, Platform } from './platform-client.ts';
 import { receiveSupplierInvoice, findPurchaseByNumber } from './purchases.ts';
-import {
-  insertStatus,
-  listAwaitingAcknowledgement,
-  readCursor,
-  recordAcknowledgement,
-  saveCursor,
-} from './repository.ts';
+import { insertStatus, listAwaitingAcknowledgement, readCursor, recordAcknowledgement, saveCursor } from './repository.ts';
 
 /**
  * Following what the platform says (XP Z12-013, Flow Service): the acknowledgement of each flow we

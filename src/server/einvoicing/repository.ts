@@ -20,7 +20,6 @@ export async function insertFlow(db: Db, flow: NewFlow, now: Date): Promise<PaFl
     .executeTakeFirstOrThrow();
 }
 
-
 /** The latest flow of an invoice (its submission). */
 export const findInvoiceFlow = (db: Db, factureId: string) =>
   db
@@ -102,7 +101,13 @@ export async function retryFlow(db: Db, id: string, now: Date): Promise<boolean>
 export const listReportingFlowsOf = (db: Db, periodes: readonly string[]) =>
   periodes.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('pa_flux').selectAll().where('kind', '=', 'e-reporting').where('periode', 'in', periodes).orderBy('createdAt').execute();
+    : db
+        .selectFrom('pa_flux')
+        .selectAll()
+        .where('kind', '=', 'e-reporting')
+        .where('periode', 'in', periodes)
+        .orderBy('createdAt')
+        .execute();
 
 // ——— Lifecycle statuses ———
 

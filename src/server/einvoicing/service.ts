@@ -82,7 +82,6 @@ export function createEinvoicing(deps: EinvoicingDeps) {
   const worker: LeaseWorker | null = flowDeps ? createFlowWorker(flowDeps) : null;
   const ourSiren = sirenOfSiret(deps.config.business.siret) ?? '';
 
-
   /** Records the « Encaissée » status of a payment on an invoice that went through the platform (docs/decisions/). */
   async function recordCashed(trx: Db, invoice: FactureRow, payment: FacturePaiementRow): Promise<void> {
     if (!settings.sendCashedStatus || invoice.type !== 'facture' || payment.montantCentimes <= 0) return;
@@ -202,6 +201,8 @@ export function createEinvoicing(deps: EinvoicingDeps) {
 
   return {
     enabled: platform !== null,
+    /** Whether approving a purchase can make an expense (the mission costs are there). */
+    canMakeExpenses: deps.createExpense !== null,
     hooks,
     /** The flow worker (tests drain it). */
     worker,
@@ -273,6 +274,7 @@ export function createEinvoicing(deps: EinvoicingDeps) {
 
     /** Records (and sends) the e-reporting of a finished period now, as the task would. */
     async reportPeriod(periodId: string) {
+      if (!platform) throw notFound(msg.notConfigured);
       const period = reportingPeriodById(periodId);
       if (period.end >= today()) throw conflict(msg.periodNotOver);
       const recorded = await recordPeriodReports({ database: deps.database, config: deps.config, now: deps.now, today }, period);

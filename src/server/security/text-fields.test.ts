@@ -228,6 +228,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     invoiceRoute('POST', '/api/admin/factures/:id/emettre', 'draft'),
     invoiceRoute('POST', '/api/admin/factures/:id/relance', 'issued'),
     invoiceRoute('GET', '/api/factures/:id/pdf', 'issued', 'owner'),
+    invoiceRoute('GET', '/api/admin/factures/:id/plateforme', 'issued'),
+    invoiceRoute('POST', '/api/admin/factures/:id/plateforme/renvoyer', 'issued'),
   ]),
   // Invoices: the list's filters, a draft's lines and customer, a credit note's reason, a payment, the revenue's year.
   'GET /api/admin/factures': {
@@ -311,6 +313,33 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async () => ({ url: '/api/admin/chiffre-affaires.csv', query: { annee: '2026' } }),
   },
+  // E-invoicing: a SIREN, a page, a purchase's id, a refusal's comment, a period (e-invoicing.test.ts has a platform).
+  'GET /api/admin/annuaire/:siren': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/annuaire/732829320', query: { rafraichir: '1' } }),
+  },
+  'GET /api/admin/achats': { as: 'admin', build: async () => ({ url: '/api/admin/achats', query: { page: '1' } }) },
+  'GET /api/admin/achats/:id/fichier': { as: 'admin', build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/fichier` }) },
+  'POST /api/admin/achats/:id/approuver': {
+    as: 'admin',
+    build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/approuver`, body: { depense: false, devisId: null } }),
+  },
+  'POST /api/admin/achats/:id/refuser': {
+    as: 'admin',
+    build: async ({ run }) => ({
+      url: `/api/admin/achats/achat-${run}/refuser`,
+      body: { motif: 'DOUBLON', commentaire: 'Déjà reçue le 3 mars' },
+    }),
+    multiLine: ['commentaire'],
+  },
+  'POST /api/admin/e-reporting/:periode/transmettre': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/e-reporting/2026-01/transmettre' }),
+  },
+  'POST /api/plateforme-agreee/webhook': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/plateforme-agreee/webhook', body: { flowInfo: { flowId: 'flux-1', flowType: 'CustomerInvoiceLC' } } }),
+  },
 };
 
 /** API routes that take no text from the caller. */
@@ -326,6 +355,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/mes-donnees',
   // The caller's own invoices, no parameter.
   'GET /api/factures',
+  // The e-reporting of the last periods, no parameter.
+  'GET /api/admin/e-reporting',
   // A boolean only.
   'PUT /api/comptes/notifications',
   // The second factor's state, a new secret, turning it off, new backup codes: no body.
