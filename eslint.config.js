@@ -35,6 +35,14 @@ const formattersOutsideFormat = [
   },
 ];
 
+/** The client builds every API address from src/domain/api-paths.ts, never by hand. */
+const apiPathsByHand = [
+  {
+    selector: 'Literal[value=/^([A-Z]+ )?\\/api\\//], TemplateElement[value.raw=/^([A-Z]+ )?\\/api\\//]',
+    message: 'Build API addresses from the table in src/domain/api-paths.ts (urlOf, api, routeKey), not by hand.',
+  },
+];
+
 /** Layers: domain imports neither side; the client never imports the server; features never import each other. */
 const boundaries = [
   {
@@ -164,13 +172,24 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat],
+      'no-restricted-syntax': [
+        'error',
+        noFocusedTests,
+        ...formattersOutsideFormat,
+        {
+          // TanStack Query drops the callbacks given to mutate() when their component unmounts,
+          // which a refetch after the change often does (the toast and the way on were lost).
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'One pattern for a mutation: await mutateAsync(…) in try/catch, then the toast, then navigate.',
+        },
+      ],
     },
   },
   ...boundaries,
   ...serverLayers,
   noCycle,
   { files: [FORMAT_MODULE], rules: { 'no-restricted-syntax': ['error', noFocusedTests] } },
+  { files: ['src/client/**'], rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat, ...apiPathsByHand] } },
   {
     // Playwright fixtures: `use` is the fixture's callback, not React's hook; `async ({}, use)` is their idiom.
     files: ['e2e/**'],

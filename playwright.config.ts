@@ -1,20 +1,48 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4319);
-export const baseURL = `http://localhost:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${port}`;
+/** Two workers on two cores: the journeys wait on the browser and the server as much as they compute (docs/decisions/0057). */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const dataRoot = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${port}`;
+
+/**
+ * Each worker has a server of its own: port E2E_PORT + its parallel index, a DATA_DIR of its
+ * own (so its SQLite database, e-mails and administrator), built by webServer below; the
+ * fixtures (e2e/fixtures.ts) point the worker's pages, requests and commands at it.
+ */
+export function e2eServer(index: number) {
+  return { baseURL: `http://localhost:${port + index}`, port: port + index, dataDir: `${dataRoot}/${index}` };
+}
+
+function webServer(index: number) {
+  const { baseURL, port, dataDir } = e2eServer(index);
+  return {
+    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAIL: 'admin@convoyage.test',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   timeout: 60_000,
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: true,
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -40,19 +68,5 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAIL: 'admin@convoyage.test',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-  },
+  webServer: Array.from({ length: workers }, (_, index) => webServer(index)),
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -43,7 +43,44 @@ const backOfficeWorker = () =>
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     },
     devOptions: { enabled: false },
+    integration: {
+      // The worker's own build: quiet unless something is wrong (vite-plugin-pwa prints what
+      // it wrote), and rolldown's single-file option instead of Rollup's deprecated
+      // `inlineDynamicImports` that the plugin still sets.
+      configureCustomSWViteBuild(inlineConfig) {
+        inlineConfig.logLevel = 'warn';
+        const output = inlineConfig.build?.rollupOptions?.output;
+        if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+          delete output.inlineDynamicImports;
+          output.codeSplitting = false;
+        }
+      },
+    },
   });
+
+/**
+ * One known, harmless warning is left out of the build's output. `composes: card from
+ * '…/ui/cards.module.css'` makes postcss-modules (bundled in Vite) prepend that file's rules to
+ * the module that composes them, parsed without a source file; Vite's url() rewriting then warns
+ * once per build that « A PostCSS plugin did not pass the `from` option ». It only matters for a
+ * url() in a composed file, and the composed files (src/client/ui/*.module.css) have none.
+ */
+const quietComposesWarning = (): Plugin => ({
+  name: 'convoyage:quiet-composes-warning',
+  configResolved(config) {
+    const { warnOnce } = config.logger;
+    config.logger.warnOnce = (message, options) => {
+      if (!message.includes('did not pass the `from` option to `postcss.parse`')) warnOnce(message, options);
+    };
+  },
+});
+
+/**
+ * Rolldown's plugin timings report is a profiling aid, printed whenever plugins take a good
+ * share of a build, which on a busy 2-core machine is every build: not a fault. Profile with
+ * `node --cpu-prof node_modules/vite/bin/vite.js build` when the build is slow.
+ */
+const checks = { bundlerTimings: false };
 
 /**
  * `vite build` builds the browser's bundle into dist/client; `vite build --ssr` (the second
@@ -53,13 +90,13 @@ const backOfficeWorker = () =>
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), backOfficeWorker(), precompress()],
+  plugins: isSsrBuild ? [react(), quietComposesWarning()] : [react(), quietComposesWarning(), backOfficeWorker(), precompress()],
   resolve: {
     // See src/client/lib/zod-jitless.ts: no eval in the browser, as the CSP requires.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/client/lib/zod-jitless.ts', import.meta.url)) }],
   },
   build: isSsrBuild
-    ? { outDir: ssrOutDir, emptyOutDir: true, ssr: 'entry-server.tsx' }
+    ? { outDir: ssrOutDir, emptyOutDir: true, ssr: 'entry-server.tsx', rolldownOptions: { checks } }
     : {
         outDir,
         emptyOutDir: true,
@@ -76,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Read by the server to preload a lazily loaded public page's chunks with its HTML.
         manifest: true,
         rolldownOptions: {
+          checks,
           output: {
             // The invoice components (admin screens, the customer's list, the quote's button)
             // share one lazy chunk instead of a handful: every chunk name and dependency list costs

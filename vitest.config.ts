@@ -9,11 +9,13 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
+          isolate: false,
           include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'src/*.test.ts', 'scripts/**/*.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: [failOnConsoleError],

@@ -123,7 +123,7 @@ try {
   const seedMs = await seed();
   await provisionAdmin(ADMIN, env);
   await app.listen({ port: PORT, host: '127.0.0.1' });
-  const cookie = await adminCookie(config.publicUrl, ADMIN);
+  const cookie = await adminCookie(config.publicUrl, ADMIN, env);
 
   const searchStarted = performance.now();
   await fetch(`${config.publicUrl}/api/admin/devis?q=x`, { headers: { cookie } }).then((r) => r.arrayBuffer());

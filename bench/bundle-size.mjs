@@ -5,7 +5,7 @@
  * they import statically (followed recursively), each gzipped at level 9 (the .gz the build
  * ships). Lazy chunks (import()) are not counted: they load only when their page is visited.
  *
- * Usage: npm run build && node bench/bundle-size.mjs [--budget-kb 120]
+ * Usage: npm run build && node bench/bundle-size.mjs [--budget-kb 100]
  * Exits 1 above the budget (kB = 1000 bytes, as Vite reports sizes).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 
 const dist = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const budgetArg = process.argv.indexOf('--budget-kb');
-const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 120;
+const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 100;
 
 const indexFile = path.join(dist, 'index.html');
 if (!existsSync(indexFile)) {

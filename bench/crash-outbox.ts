@@ -1,6 +1,6 @@
 // Outbox crash test (run in CI): 50 confirmations and a stream of sign-ups while the server
 // is killed with SIGKILL at random moments, on SQLite and (when its binaries are here) on a
-// throwaway PostgreSQL. Mail goes to a real SMTP receiver in this process, which outlives
+// throwaway PostgreSQL, both at once. Mail goes to a real SMTP receiver in this process, which outlives
 // the server. After a last restart drains the outbox: every quote confirmed is envoyé with
 // its e-mail received, every account has its verification e-mail, nothing is left waiting;
 // a message may arrive twice only if a crash fell between the receiver's acceptance and the
@@ -70,13 +70,14 @@ async function seedQuotes(handle: DatabaseHandle): Promise<{ id: string; email: 
 
 let signIns = 0;
 
-const signIn = (url: string) => {
+const signIn = (url: string, env: Record<string, string>) => {
   signIns += 1;
-  return adminCookie(url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, `198.51.100.${signIns % 250}`);
+  return adminCookie(url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, env, `198.51.100.${signIns % 250}`);
 };
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-outbox-crash-'));
+  const servers = new Set<Awaited<ReturnType<typeof startServer>>>();
   const receiver = await startSmtpReceiver();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -99,7 +100,8 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
     while (confirmed.size < quotes.length && kills < 100) {
       const server = await startServer(env);
-      const cookie = await signIn(server.url);
+      servers.add(server);
+      const cookie = await signIn(server.url, env);
       const headers = { 'content-type': 'application/json', origin: server.url, cookie };
       let alive = true;
       // The kill falls at a random moment after the round's first acknowledged request, so
@@ -156,6 +158,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       await Promise.race([firstAck, new Promise((resolve) => setTimeout(resolve, 30_000))]);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 600));
       await server.kill();
+      servers.delete(server);
       kills += 1;
       alive = false;
       await Promise.all(work);
@@ -164,6 +167,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
     // A last start sends what the crashes left waiting.
     const server = await startServer(env);
+    servers.add(server);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const waiting = await handle.db
@@ -176,6 +180,7 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await server.stop();
+    servers.delete(server);
 
     const messages = await handle.db.selectFrom('outbox').select(['id', 'status', 'recipient', 'kind', 'devisId']).execute();
     const receivedIds = receiver.messages.map((mail) => mail.messageId?.replace(/^<|@.*$/g, '') ?? '');
@@ -218,6 +223,8 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
       lost: 0,
     };
   } finally {
+    // A round that failed leaves no server behind (it would go on sending to a closed receiver).
+    for (const server of servers) await server.kill();
     await receiver.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -225,14 +232,16 @@ async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string): Promise
 
 const results: Result[] = [];
 try {
-  results.push(await run('sqlite'));
-  if (findPgBin()) {
-    const pg = await startPostgres();
-    try {
-      results.push(await run('postgres', pg.url));
-    } finally {
-      pg.stop();
+  // The two engines side by side: each has its own data, receiver and servers.
+  const pg = findPgBin() ? await startPostgres() : null;
+  try {
+    const runs = await Promise.allSettled([run('sqlite'), ...(pg ? [run('postgres', pg.url)] : [])]);
+    for (const outcome of runs) {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      results.push(outcome.value);
     }
+  } finally {
+    pg?.stop();
   }
   console.log(
     '| Engine | SIGKILLs | Confirmations acknowledged | Sign-ups acknowledged | Messages queued | Received | Duplicates | Lost |',

@@ -91,7 +91,13 @@ let rows = 0;
 try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     const server = await startServer({ DATA_DIR: dataDir });
-    if (!cookie) cookie = await signUpCustomer(server.url);
+    if (!cookie) {
+      // A failed sign-up leaves no server behind.
+      cookie = await signUpCustomer(server.url).catch(async (error: unknown) => {
+        await server.kill();
+        throw error;
+      });
+    }
     const controller = new AbortController();
     const writers = Array.from({ length: WRITERS }, () => writer(server.url, cookie, controller.signal));
     await new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 1300));

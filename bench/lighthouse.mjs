@@ -9,15 +9,14 @@
  * Usage: node bench/lighthouse.mjs [--runs 3] [--no-write] [--pages /,/faq]
  * Exits 1 when a target is missed (every score ≥ 95, LCP ≤ 2.0 s, CLS ≤ 0.05).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildFrontEnd } from '../scripts/build.mjs';
+import { benchToolVersion } from './tools/index.mjs';
+import { audit, chromePath, launchChrome, median, startServer } from './lighthouse-lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -27,55 +26,6 @@ const shouldWrite = !args.includes('--no-write') && !args.includes('--pages');
 // answers with the empty shell instead of the prerendered page (for a comparison).
 const pages = args.includes('--pages') ? args[args.indexOf('--pages') + 1].split(',') : ['/', '/faq', '/connexion'];
 const targets = { score: 95, lcpMs: 2000, cls: 0.05 };
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
-/** One Lighthouse run; a trace that Chromium failed to record (NO_NAVSTART…) is retried twice. */
-async function audit(url, port, attemptsLeft = 3) {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  const { runtimeError } = result.lhr;
-  if (!runtimeError) return result;
-  if (attemptsLeft > 1) {
-    console.log(`  ${url}: ${runtimeError.code}, run again`);
-    return audit(url, port, attemptsLeft - 1);
-  }
-  throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 if (!existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.join(root, 'dist/server/entry-server.js'))) {
   console.log('No build found: running `npm run build`…');
@@ -84,39 +34,13 @@ if (!existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.j
 }
 
 const loadBefore = os.loadavg()[0];
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-lighthouse-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startServer(root);
+const { origin } = server;
 
 let chrome;
 const rows = [];
 try {
-  await waitForHealth(origin, server);
-  chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  chrome = await launchChrome();
   for (const pagePath of pages) {
     const samples = [];
     for (let run = 1; run <= runs; run++) {
@@ -158,8 +82,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  server.stop();
 }
 
 const misses = [];
@@ -171,7 +94,7 @@ for (const row of rows) {
   if (row.cls > targets.cls) misses.push(`${row.page} CLS ${row.cls.toFixed(3)} > ${targets.cls}`);
 }
 
-const lighthouseVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+const lighthouseVersion = benchToolVersion('lighthouse');
 const chromiumVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const table = [
   '| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',

@@ -108,7 +108,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 try {
   const customer = await customerCookie();
   await provisionAdmin(ADMIN, { DATA_DIR: server.dataDir });
-  const adminSession = await adminCookie(server.url, ADMIN, '198.51.100.9');
+  const adminSession = await adminCookie(server.url, ADMIN, { DATA_DIR: server.dataDir }, '198.51.100.9');
   seed(customer);
   await autocannon({ url: `${server.url}/api/config`, duration: 2, connections: 10 }); // warm-up
 

@@ -13,6 +13,8 @@ export default defineConfig({
   testMatch: 'missions-sync.bench.ts',
   timeout: 15 * 60_000,
   outputDir: '../test-results/bench',
-  webServer: { ...(base.webServer as object), cwd: fileURLToPath(new URL('..', import.meta.url)) } as typeof base.webServer,
+  // One phone, one server: the suite's first (E2E_PORT).
+  workers: 1,
+  webServer: { ...[base.webServer].flat()[0]!, cwd: fileURLToPath(new URL('..', import.meta.url)) },
   projects: base.projects!.filter((project) => project.name === 'phone').map((project) => ({ ...project, grep: undefined })),
 });

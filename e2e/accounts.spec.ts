@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { texts } from '#domain/texts/common.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { twoFactorTexts } from '#domain/texts/security.ts';
-import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, expect, holdResponses, linksSentTo, test, totpCode } from './fixtures.ts';
+import { E2E_ADMIN, E2E_ADMIN_TOTP_SECRET, expect, freshTotpCode, holdResponses, linksSentTo, test } from './fixtures.ts';
 
 const password = 'un-mot-de-passe-solide';
 const email = `camille.${Date.now()}@exemple.fr`;
@@ -139,7 +139,7 @@ test('the administrator logs in from the home page, lands on /admin and logs out
   await login.getByRole('button', { name: texts.loginSubmit }).click();
   // His second factor: the code of his app, in place of the form.
   const codeStep = page.getByRole('form', { name: twoFactorTexts.codeStepTitle });
-  await codeStep.getByLabel(twoFactorTexts.fieldCode).fill(totpCode(E2E_ADMIN_TOTP_SECRET));
+  await codeStep.getByLabel(twoFactorTexts.fieldCode).fill(await freshTotpCode(E2E_ADMIN_TOTP_SECRET, adminAccount.email));
   await codeStep.getByRole('button', { name: twoFactorTexts.codeSubmit }).click();
   await expect(page).toHaveURL(/\/admin$/);
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { twoFactorTexts } from '#domain/texts/security.ts';
-import { E2E_ADMIN, ensureAdmin, expect, runAdminCommand, test, totpCode } from './fixtures.ts';
+import { E2E_ADMIN, ensureAdmin, expect, freshTotpCode, runAdminCommand, test, totpCode } from './fixtures.ts';
 
 /** The login form of /connexion, filled and sent. */
 async function logIn(page: Page) {
@@ -53,7 +53,8 @@ test.describe('the administrator’s second factor', () => {
       await page.getByLabel(twoFactorTexts.fieldCode).fill('000000');
       await page.getByRole('button', { name: twoFactorTexts.setupConfirmSubmit }).click();
       await expect(page.getByRole('alert')).toContainText('Code incorrect');
-      await page.getByLabel(twoFactorTexts.fieldCode).fill(totpCode(secret));
+      const setupCode = totpCode(secret);
+      await page.getByLabel(twoFactorTexts.fieldCode).fill(setupCode);
       await page.getByRole('button', { name: twoFactorTexts.setupConfirmSubmit }).click();
 
       const codes = page.getByRole('list', { name: twoFactorTexts.backupCodesTitle }).getByRole('listitem');
@@ -64,15 +65,15 @@ test.describe('the administrator’s second factor', () => {
       await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminTitle })).toBeVisible();
       await logOut(page);
 
-      // Next login: the password, then a code of the app.
+      // Next login: the password, then a code of the app (the set-up's code, used, is refused).
       await logIn(page);
       await expect(page.getByText(twoFactorTexts.codeStepIntro)).toBeVisible();
       // Past his password, the page no longer offers to create an account.
       await expect(page.getByText(texts.noAccountYet)).toHaveCount(0);
-      await page.getByLabel(twoFactorTexts.fieldCode).fill('123456');
+      await page.getByLabel(twoFactorTexts.fieldCode).fill(setupCode);
       await page.getByRole('button', { name: twoFactorTexts.codeSubmit }).click();
       await expect(page.getByRole('alert')).toContainText('Code incorrect');
-      await page.getByLabel(twoFactorTexts.fieldCode).fill(totpCode(secret));
+      await page.getByLabel(twoFactorTexts.fieldCode).fill(await freshTotpCode(secret));
       await page.getByRole('button', { name: twoFactorTexts.codeSubmit }).click();
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole('heading', { level: 1, name: adminTexts.adminTitle })).toBeVisible();

@@ -90,7 +90,7 @@ test.describe('the customer area', () => {
     const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
     for (const [label, typed, suggestion] of [
       ['Adresse de départ', 'Nantes', 'Nantes (44000)'],
-      ["Adresse d'arrivée", 'Rennes', 'Rennes (35000)'],
+      ['Adresse d’arrivée', 'Rennes', 'Rennes (35000)'],
     ] as const) {
       await page.getByRole('combobox', { name: label }).fill(typed);
       await page.getByRole('option', { name: suggestion }).first().click();
@@ -164,7 +164,7 @@ test.describe('the customer area', () => {
     await page.getByLabel(t.commentaire).fill('Véhicule à récupérer à l’atelier, clés à l’accueil.');
     await page.getByRole('button', { name: t.completeSubmit }).click();
     await expect(client.getByText('SIRET invalide : 14 chiffres avec une clé de contrôle correcte.')).toBeVisible();
-    await expect(dates.getByText("L'heure de fin doit être après l'heure de début.")).toBeVisible();
+    await expect(dates.getByText('L’heure de fin doit être après l’heure de début.')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: t.formInvalid })).toBeVisible();
     await shoot(page, size.name, '2-completer-erreurs');
     await client.getByLabel(t.siret).fill('732 829 320 00074');

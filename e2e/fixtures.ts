@@ -11,6 +11,8 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { createQuote } from '#server/quotes/repository.ts';
 import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.ts';
+import { forgetLastTotpStep } from '#server/test/totp-steps.ts';
+import { e2eServer } from '../playwright.config.ts';
 
 /**
  * What the journeys share: the data they need, made through the app's own API as a user
@@ -19,13 +21,26 @@ import { addressOf, readOutbox as readDataDirOutbox } from '#server/test/outbox.
  * answers while a loading state is looked at.
  */
 
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/convoyage-e2e-${process.env.E2E_PORT ?? 4319}`;
+/** This worker's server (playwright.config.ts): Playwright gives each worker process its TEST_PARALLEL_INDEX. */
+const server = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const E2E_DATA_DIR = server.dataDir;
 export const E2E_ADMIN = { email: 'admin@convoyage.test', password: 'admin-mot-de-passe-e2e' };
 /** The administrator's second factor, set by `npm run admin -- --totp-secret` (ensureAdmin). */
 export const E2E_ADMIN_TOTP_SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 
 /** The code an authenticator app shows now for a base32 secret. */
 export const totpCode = (secret: string) => new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+
+/**
+ * The code of `secret` for a new sign-in of the administrator. A code is accepted once (the app
+ * records its 30-second step) and the journeys sign in many times a minute: the account's last
+ * used step is forgotten in the running app's database first, as waiting for the next code would do.
+ */
+export async function freshTotpCode(secret = E2E_ADMIN_TOTP_SECRET, email = E2E_ADMIN.email) {
+  const database = openDatabase(loadConfig({ DATA_DIR: E2E_DATA_DIR, ADMIN_EMAIL: E2E_ADMIN.email, LOG_LEVEL: 'silent' }).database);
+  await forgetLastTotpStep(database.db, email).finally(() => database.close());
+  return totpCode(secret);
+}
 
 /**
  * Signs `request` (an API context or a page's) in as the administrator: the password, then a
@@ -35,7 +50,10 @@ export async function signInAsAdmin(request: APIRequestContext, baseURL: string,
   const headers = apiHeaders(baseURL);
   await ok(await request.post('/api/auth/sign-in/email', { data: account, headers }), 'admin sign-in');
   await ok(
-    await request.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(E2E_ADMIN_TOTP_SECRET) }, headers }),
+    await request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: await freshTotpCode(E2E_ADMIN_TOTP_SECRET, account.email) },
+      headers,
+    }),
     'admin second factor',
   );
 }
@@ -162,6 +180,8 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  baseURL: server.baseURL,
+
   adminAccount: [
     async ({}, use) => {
       ensureAdmin();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { indexedRoutes } from '#domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts, texts } from '#domain/texts/common.ts';
@@ -216,7 +217,7 @@ for (const viewport of viewports) {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('combobox', { name: "Adresse d'arrivée" })).toBeFocused();
+      await expect(page.getByRole('combobox', { name: 'Adresse d’arrivée' })).toBeFocused();
       await page.keyboard.type('Rennes');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Tab');
@@ -293,12 +294,15 @@ for (const viewport of viewports) {
 
 test.describe('hero background', () => {
   const slides = (page: Page) => page.getByTestId('hero-slides');
+  /** The page arrives prerendered: the slideshow's timer is set once it has hydrated. */
+  const ticking = (page: Page) => expect(slides(page)).toHaveAttribute('data-ticking', 'true');
 
   test('changes every 15 seconds with a cross-fade, in a loop of three pictures', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(slides(page)).toHaveAttribute('data-active-slide', '0');
     await expect(slides(page).locator('[data-active="true"]')).toHaveCount(1);
+    await ticking(page);
     await page.clock.runFor(15_000);
     await expect(slides(page)).toHaveAttribute('data-active-slide', '1');
     // The newly shown picture is really there, and fades in through an opacity transition.
@@ -315,10 +319,12 @@ test.describe('hero background', () => {
   test('stands still while the tab is hidden, and when paused with its button', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ticking(page);
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
+    await expect(slides(page)).toHaveAttribute('data-ticking', 'false');
     await page.clock.runFor(60_000);
     await expect(slides(page)).toHaveAttribute('data-active-slide', '0');
     await page.evaluate(() => {

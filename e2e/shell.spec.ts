@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the home page loads in French with its sections and no console error', async ({ page }) => {
   const errors: string[] = [];
@@ -20,7 +20,7 @@ test('an unknown path shows the 404 page and answers 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 - Page non trouvée');
   await expect(page).toHaveTitle('404 - Page non trouvée');
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -17,7 +17,7 @@ async function chooseAddress(page: Page, label: string, typed: string, expected:
 async function simulate(page: Page, depart: string, arrivee: string, vehicle: string) {
   const simulator = page.getByRole('form', { name: 'Simulateur de prix' });
   await page.getByRole('combobox', { name: 'Adresse de départ' }).fill(depart);
-  await page.getByRole('combobox', { name: "Adresse d'arrivée" }).fill(arrivee);
+  await page.getByRole('combobox', { name: 'Adresse d’arrivée' }).fill(arrivee);
   await simulator.getByLabel('Type de véhicule').selectOption(vehicle);
   await simulator.getByRole('button', { name: 'Calculer le prix' }).click();
   return simulator;
@@ -31,11 +31,11 @@ test.describe('the price simulator', () => {
     await expect(simulator.getByRole('alert')).toHaveText('Veuillez remplir tous les champs.');
 
     expect(await chooseAddress(page, 'Adresse de départ', 'Paris', /Paris/)).toMatch(/Paris/);
-    const arrival = page.getByRole('combobox', { name: "Adresse d'arrivée" });
+    const arrival = page.getByRole('combobox', { name: 'Adresse d’arrivée' });
     await arrival.fill('Lyo');
     await expect(page.getByRole('option', { name: /Lyon/ }).first()).toBeVisible();
     await arrival.press('Escape');
-    await expect(page.getByRole('listbox', { name: "Adresse d'arrivée" })).toBeHidden();
+    await expect(page.getByRole('listbox', { name: 'Adresse d’arrivée' })).toBeHidden();
     await arrival.fill('69002 Lyon');
     await simulator.getByLabel('Type de véhicule').selectOption('Citadine');
     await simulator.getByRole('button', { name: 'Calculer le prix' }).click();

@@ -4,11 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const vite = `${root}/node_modules/vite/bin/vite.js`;
+export const vite = `${root}/node_modules/vite/bin/vite.js`;
+/** Vite's arguments for each half of the build, in order. */
+export const builds = [['build'], ['build', '--ssr', 'entry-server.tsx']];
 
 /** Returns the exit status of the first build that fails, or 0. */
 export function buildFrontEnd(extraArgs = []) {
-  for (const args of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+  for (const args of builds) {
     const { status } = spawnSync(process.execPath, [vite, ...args, ...extraArgs], { cwd: root, stdio: 'inherit' });
     if (status !== 0) return status ?? 1;
   }

@@ -1,10 +1,13 @@
 // `npm test`: every suite, with what it needs provisioned.
-//  1. Chromium and the PostgreSQL server binaries: installed with apt-get when missing and
-//     running as root on Debian; otherwise the exact command to run is printed.
+//  1. Chromium, the PostgreSQL server binaries, pdfsig (poppler-utils) and zbarimg
+//     (zbar-tools): installed with apt-get when missing and running as root on Debian;
+//     otherwise the exact command to run is printed.
 //  2. Vitest (domain and server tests, each server test on SQLite and on PostgreSQL: a
 //     throwaway cluster unless TEST_DATABASE_URL is set).
 //  3. The production build, then Playwright in Chromium.
-// Ends with one line "N passed, N failed" summing all suites.
+// Prints how long each step took, then one line "N passed, N failed" summing all suites: a
+// test that passed only on a retry counts as failed, and so does a skipped one (there should
+// be none), each also named as such in the suites' line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,10 +21,14 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
 const isDebian = existsSync('/etc/debian_version');
 
+const hasCommand = (name) => spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+
 function provision() {
   const missing = [];
   if (!existsSync(chromiumPath)) missing.push('chromium');
   if (!process.env.TEST_DATABASE_URL && !findPgBin()) missing.push('postgresql');
+  if (!hasCommand('pdfsig')) missing.push('poppler-utils');
+  if (!hasCommand('zbarimg')) missing.push('zbar-tools');
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!isRoot || !isDebian) {
@@ -43,6 +50,31 @@ function run(command, args, env = {}) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 
+const phases = [];
+/** Runs a step and notes how long it took. */
+function timed(name, step) {
+  const start = performance.now();
+  try {
+    return step();
+  } finally {
+    phases.push(`${name} ${Math.round((performance.now() - start) / 1000)} s`);
+  }
+}
+
+/** Adds a suite's counts to the totals: flaky and skipped tests count as failed. */
+function count(suite, { passed, failed, flaky = 0, skipped = 0, broken = 0 }) {
+  totals.passed += passed;
+  totals.failed += failed + flaky + skipped + broken;
+  const notes = [
+    flaky && `${flaky} passed only on a retry`,
+    skipped && `${skipped} skipped`,
+    broken && `${broken} broken outside a test`,
+  ].filter(Boolean);
+  totals.suites.push(
+    `${suite}: ${passed} passed, ${failed + flaky + skipped + broken} failed${notes.length ? ` (${notes.join(', ')})` : ''}`,
+  );
+}
+
 provision();
 
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-reports-'));
@@ -55,40 +87,47 @@ const pgEnv = pg ? { TEST_DATABASE_URL: pg.url } : {};
 
 try {
   // Vitest: domain and server.
-  const vitestReport = path.join(reportDir, 'vitest.json');
-  const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], pgEnv);
-  if (existsSync(vitestReport)) {
-    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed +=
-      report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
-    totals.suites.push(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  const vitestCounts = path.join(reportDir, 'vitest.json');
+  const vitestStatus = timed('vitest', () =>
+    run(bin('vitest'), ['run', '--reporter=default', `--reporter=${path.join(root, 'scripts/lib/vitest-counts.mjs')}`], {
+      ...pgEnv,
+      VITEST_COUNTS_FILE: vitestCounts,
+    }),
+  );
+  if (existsSync(vitestCounts)) {
+    const counts = JSON.parse(readFileSync(vitestCounts, 'utf8'));
+    // A run that fails with every test passed (an unhandled error, a broken file) fails once more.
+    const unexplained = vitestStatus !== 0 && counts.failed + counts.flaky + counts.skipped + counts.brokenFiles === 0 ? 1 : 0;
+    count('vitest', { ...counts, broken: counts.brokenFiles + counts.unhandledErrors + unexplained });
   } else {
     totals.failed += 1;
     totals.suites.push(`vitest: did not run (exit ${vitestStatus})`);
   }
 
   // Playwright against the production build.
-  const buildStatus = buildFrontEnd(['--logLevel', 'warn']);
+  const buildStatus = timed('build', () => buildFrontEnd(['--logLevel', 'warn']));
   if (buildStatus !== 0) {
     totals.failed += 1;
     totals.suites.push('build: failed');
   } else {
     const playwrightReport = path.join(reportDir, 'playwright.json');
-    const status = run(bin('playwright'), ['test'], {
-      ...pgEnv,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      CHROMIUM_PATH: chromiumPath,
-    });
+    const status = timed('playwright', () =>
+      run(bin('playwright'), ['test'], {
+        ...pgEnv,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+        CHROMIUM_PATH: chromiumPath,
+      }),
+    );
     if (existsSync(playwrightReport)) {
-      const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-      const failed = stats.unexpected + (stats.flaky ?? 0) * 0;
-      totals.passed += stats.expected + (stats.flaky ?? 0);
-      totals.failed += failed;
-      totals.suites.push(
-        `playwright: ${stats.expected + (stats.flaky ?? 0)} passed, ${failed} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}`,
-      );
-      if (stats.skipped) totals.failed += stats.skipped;
+      const { stats, errors = [] } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      const unexplained = status !== 0 && stats.unexpected + stats.flaky + stats.skipped === 0 ? 1 : 0;
+      count('playwright', {
+        passed: stats.expected,
+        failed: stats.unexpected,
+        flaky: stats.flaky,
+        skipped: stats.skipped,
+        broken: Math.max(errors.length, unexplained),
+      });
     } else {
       totals.failed += 1;
       totals.suites.push(`playwright: did not run (exit ${status})`);
@@ -99,6 +138,7 @@ try {
   rmSync(reportDir, { recursive: true, force: true });
 }
 
-console.log(`\nSuites: ${totals.suites.join(' | ')}`);
+console.log(`\nTook: ${phases.join(', ')}`);
+console.log(`Suites: ${totals.suites.join(' | ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { texts } from '#domain/texts/common.ts';
 
 /**
  * The text catalogue (src/domain/texts/*.ts) holds every user-facing French text; server and
@@ -69,8 +70,8 @@ function looksFrench(text: string, isProse = false): boolean {
 
 type Hit = { line: number; text: string };
 
-/** The French string literals, template parts and JSX texts of one source file (comments are not read). */
-function findFrenchLiterals(fileName: string, code: string): Hit[] {
+/** The string literals, template parts and JSX texts of one source file, as written (comments are not read). */
+function literalsOf(fileName: string, code: string): (Hit & { isJsx: boolean })[] {
   const source = ts.createSourceFile(
     fileName,
     code,
@@ -78,7 +79,7 @@ function findFrenchLiterals(fileName: string, code: string): Hit[] {
     true,
     fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const hits: Hit[] = [];
+  const hits: (Hit & { isJsx: boolean })[] = [];
   const visit = (node: ts.Node): void => {
     const isText =
       ts.isStringLiteral(node) ||
@@ -89,12 +90,9 @@ function findFrenchLiterals(fileName: string, code: string): Hit[] {
       ts.isJsxText(node);
     // Module specifiers ('#domain/texts/common.ts') are paths, not text.
     const isImport = ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent));
-    if (isText && !isImport && looksFrench(node.text, ts.isJsxText(node))) {
-      const text = node.text.replace(/\s+/g, ' ').trim();
-      hits.push({
-        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
-        text: text.length > 90 ? `${text.slice(0, 90)}…` : text,
-      });
+    if (isText && !isImport) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      hits.push({ line, text: (node as ts.LiteralLikeNode).text, isJsx: ts.isJsxText(node) });
     }
     ts.forEachChild(node, visit);
   };
@@ -102,10 +100,20 @@ function findFrenchLiterals(fileName: string, code: string): Hit[] {
   return hits;
 }
 
+/** The French string literals, template parts and JSX texts of one source file (comments are not read). */
+function findFrenchLiterals(fileName: string, code: string): Hit[] {
+  return literalsOf(fileName, code)
+    .filter((hit) => looksFrench(hit.text, hit.isJsx))
+    .map(({ line, text: raw }) => {
+      const text = raw.replace(/\s+/g, ' ').trim();
+      return { line, text: text.length > 90 ? `${text.slice(0, 90)}…` : text };
+    });
+}
+
 /** Source files of one side; tests and their helpers are left out (they assert the catalogue's texts with data of their own). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/(\.(test|fixture)|^test-[\w-]+)\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/(\.(test|fixture)|(^|-)test-[\w-]+)\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => !path.relative(dir, file).split(path.sep).includes('test'))
     .sort();
@@ -163,6 +171,25 @@ describe('the French text catalogue', () => {
       { line: 6, text: 'Mot de passe oublié ?' },
       { line: 7, text: 'ou' },
     ]);
+  });
+
+  it('writes the apostrophe of our own texts as ’, the specification’s texts as the specification spells them', () => {
+    // The texts the specification gives word for word with a straight apostrophe.
+    const specTexts = new Set<string>([
+      texts.loadingUser,
+      texts.clauseKm,
+      texts.clauseLongDistance,
+      texts.clientEmailMissing,
+      texts.confirmFailure,
+    ]);
+    const straight = /\p{L}'\p{L}/u;
+    expect([...specTexts].every((text) => straight.test(text))).toBe(true);
+    const hits = sourceFiles(path.join(SRC, 'domain', 'texts')).flatMap((file) =>
+      literalsOf(file, readFileSync(file, 'utf8'))
+        .filter((hit) => straight.test(hit.text) && !specTexts.has(hit.text))
+        .map((hit) => `src/${path.relative(SRC, file)}:${hit.line}: ${hit.text}`),
+    );
+    expect(hits, `Straight apostrophes in the catalogue's own texts (write ’):\n${hits.join('\n')}`).toEqual([]);
   });
 
   it.each(['server', 'client'])('is the only home of French text: none is left in src/%s', (side) => {

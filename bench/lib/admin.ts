@@ -1,5 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/index.ts';
+import { forgetLastTotpStep } from '#server/test/totp-steps.ts';
 
 /** The benches' administrator's second factor, set with the command's own `--totp-secret`. */
 const BENCH_TOTP_SECRET = 'KRUGS4ZAONSWG4TFOQQGM33SEBRGK3TD';
@@ -18,12 +21,19 @@ export async function provisionAdmin(account: { email: string; password: string 
   await setAccountTwoFactor({ email: account.email, action: { secret: BENCH_TOTP_SECRET }, env });
 }
 
-/** Signs the administrator in as his browser would (password, then a code of his app); returns the session's cookies. */
+/**
+ * Signs the administrator in as his browser would (password, then a code of his app); returns
+ * the session's cookies. A code is accepted once and a bench may sign in many times a minute:
+ * the last code's step is forgotten in the server's database (`env`) first, as the next code would.
+ */
 export async function adminCookie(
   url: string,
   account: { email: string; password: string },
+  env: Record<string, string | undefined>,
   forwardedFor = '198.51.100.9',
 ): Promise<string> {
+  const database = openDatabase(loadConfig(env).database);
+  await forgetLastTotpStep(database.db, account.email).finally(() => database.close());
   const headers = { 'content-type': 'application/json', origin: url, 'x-forwarded-for': forwardedFor };
   const password = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',

@@ -36,6 +36,12 @@ export async function startServer(env: Record<string, string> = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  /** A crash: no shutdown hook runs. Nothing to do once the process has ended. */
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -43,21 +49,20 @@ export async function startServer(env: Record<string, string> = {}) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error('server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,
     dataDir,
     pid: child.pid,
-    /** A crash: no shutdown hook runs. */
-    async kill() {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
+    kill,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { systemRoutes } from '#domain/api-paths.ts';
 import type { PublicConfig } from '#domain/public-config.ts';
 import { App } from './app/app.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { readInjectedConfig } from './lib/public-config.ts';
 import './styles/tokens.css';
 
@@ -10,26 +11,11 @@ import './styles/tokens.css';
 async function fetchConfigInDevelopment(): Promise<PublicConfig | null> {
   if (!import.meta.env.DEV) return null;
   try {
-    const response = await fetch('/api/config');
+    const response = await fetch(systemRoutes.config.path);
     return response.ok ? ((await response.json()) as PublicConfig) : null;
   } catch {
     return null;
   }
-}
-
-/**
- * The router starts once the lazily loaded module of the page asked for is here (the server
- * preloads it with the HTML): a prerendered page's first render then matches its HTML, and
- * the router never has to render an empty fallback while it waits.
- */
-async function loadMatchedLazyRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
 }
 
 async function start() {
@@ -38,10 +24,14 @@ async function start() {
   const config =
     readInjectedConfig() ?? (await fetchConfigInDevelopment()) ?? (await import('#domain/public-config.ts')).placeholderPublicConfig;
   const isPrerendered = container.firstElementChild !== null;
-  await loadMatchedLazyRoutes();
+  // The page asked for is here before the first render (the server preloads its module with
+  // the HTML): a prerendered page's first render then matches its HTML, without suspending.
+  await preloadRoute(window.location.pathname);
   const app = (
     <App config={config}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>
   );
   if (isPrerendered) hydrateRoot(container, app);

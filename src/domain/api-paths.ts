@@ -26,135 +26,169 @@ export const API_DOCS_PATH = '/api/docs';
 /** better-auth's base path: only the endpoints of `apiRoutes.auth` below are reachable under it. */
 export const AUTH_BASE_PATH = '/api/auth';
 
+type ApiRoutes = Record<string, ApiRoute>;
+
+// One constant per capability: a page imports only the groups it calls (an unused one is left out of its bundle).
+export const systemRoutes = {
+  health: { method: 'GET', path: '/api/health', access: 'visitor' },
+  config: { method: 'GET', path: '/api/config', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
+/** better-auth's endpoints that the product uses, handed to it by accounts/auth-bridge.ts (every other one answers 404). */
+export const authRoutes = {
+  signIn: { method: 'POST', path: '/api/auth/sign-in/email', access: 'visitor' },
+  signOut: { method: 'POST', path: '/api/auth/sign-out', access: 'visitor' },
+  sendVerificationEmail: { method: 'POST', path: '/api/auth/send-verification-email', access: 'visitor' },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/request-password-reset', access: 'visitor' },
+  resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'visitor' },
+  /** The second step of a sign-in, with a code from the app or a backup code. */
+  verifyTotp: { method: 'POST', path: '/api/auth/two-factor/verify-totp', access: 'visitor' },
+  verifyBackupCode: { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
+export const accountsRoutes = {
+  me: { method: 'GET', path: '/api/me', access: 'visitor' },
+  signUp: { method: 'POST', path: '/api/comptes/inscription', access: 'visitor' },
+  verifyEmail: { method: 'GET', path: '/api/comptes/verification-email', access: 'visitor' },
+  profile: { method: 'GET', path: '/api/comptes/profil', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const addressesRoutes = {
+  suggest: { method: 'GET', path: '/api/adresses', access: 'visitor' },
+  distance: { method: 'POST', path: '/api/getDistance', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
+export const quotesRoutes = {
+  simulate: { method: 'POST', path: '/api/devis/simulation', access: 'visitor' },
+  list: { method: 'GET', path: '/api/devis', access: 'customer' },
+  listArchived: { method: 'GET', path: '/api/devis/archives', access: 'customer' },
+  get: { method: 'GET', path: '/api/devis/:id', access: 'customer' },
+  complete: { method: 'PUT', path: '/api/devis/:id/completer', access: 'customer' },
+  archive: { method: 'POST', path: '/api/devis/:id/archiver', access: 'customer' },
+  restore: { method: 'POST', path: '/api/devis/:id/restaurer', access: 'customer' },
+  delete: { method: 'DELETE', path: '/api/devis/:id', access: 'customer' },
+  /** The signed PDF, for its owner and the administrator. */
+  signedPdf: { method: 'GET', path: '/api/devis/:id/devis-signe', access: 'customer' },
+  adminList: { method: 'GET', path: '/api/admin/devis', access: 'admin' },
+  adminListArchived: { method: 'GET', path: '/api/admin/devis-archives', access: 'admin' },
+  adminGet: { method: 'GET', path: '/api/admin/devis/:id', access: 'admin' },
+  confirm: { method: 'POST', path: '/api/admin/devis/:id/confirmer', access: 'admin' },
+  retryMail: { method: 'POST', path: '/api/admin/devis/:id/renvoyer-email', access: 'admin' },
+  confirmSigned: { method: 'POST', path: '/api/admin/devis/:id/confirmer-signe', access: 'admin' },
+  finish: { method: 'POST', path: '/api/admin/devis/:id/terminer', access: 'admin' },
+  adminArchive: { method: 'POST', path: '/api/admin/devis/:id/archiver', access: 'admin' },
+  adminRestore: { method: 'POST', path: '/api/admin/devis/:id/restaurer', access: 'admin' },
+  adminDelete: { method: 'DELETE', path: '/api/admin/devis/:id', access: 'admin' },
+  uploadSigned: { method: 'POST', path: '/api/admin/devis/:id/devis-signe', access: 'admin' },
+} as const satisfies ApiRoutes;
+
+export const signaturesRoutes = {
+  signingView: { method: 'GET', path: '/api/devis/:id/signature', access: 'customer' },
+  sentPdf: { method: 'GET', path: '/api/devis/:id/devis-envoye', access: 'customer' },
+  sign: { method: 'POST', path: '/api/devis/:id/signer', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const notificationsRoutes = {
+  preferences: { method: 'GET', path: '/api/comptes/notifications', access: 'customer' },
+  setPreferences: { method: 'PUT', path: '/api/comptes/notifications', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const missionsRoutes = {
+  planning: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
+  get: { method: 'GET', path: '/api/admin/missions/:id', access: 'admin' },
+  putPhoto: { method: 'PUT', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
+  deletePhoto: { method: 'DELETE', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
+  completeInspection: { method: 'POST', path: '/api/admin/missions/:id/:etape', access: 'admin' },
+  feedState: { method: 'GET', path: '/api/admin/planning/agenda', access: 'admin' },
+  regenerateFeed: { method: 'POST', path: '/api/admin/planning/agenda', access: 'admin' },
+  /** The calendar feed: a phone's calendar has no session, the secret token in its link is the key. */
+  feed: { method: 'GET', path: '/api/admin/planning.ics', access: 'visitor' },
+  customerInspections: { method: 'GET', path: '/api/devis/:id/etats-des-lieux', access: 'customer' },
+  photo: { method: 'GET', path: '/api/devis/:id/photos/:photoId', access: 'customer' },
+  report: { method: 'GET', path: '/api/devis/:id/pv/:etape', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const invoicesRoutes = {
+  createDraft: { method: 'POST', path: '/api/admin/devis/:id/facture', access: 'admin' },
+  list: { method: 'GET', path: '/api/admin/factures', access: 'admin' },
+  get: { method: 'GET', path: '/api/admin/factures/:id', access: 'admin' },
+  updateDraft: { method: 'PUT', path: '/api/admin/factures/:id', access: 'admin' },
+  deleteDraft: { method: 'DELETE', path: '/api/admin/factures/:id', access: 'admin' },
+  issue: { method: 'POST', path: '/api/admin/factures/:id/emettre', access: 'admin' },
+  creditNote: { method: 'POST', path: '/api/admin/factures/:id/avoir', access: 'admin' },
+  recordPayment: { method: 'POST', path: '/api/admin/factures/:id/paiements', access: 'admin' },
+  sendReminder: { method: 'POST', path: '/api/admin/factures/:id/relance', access: 'admin' },
+  revenue: { method: 'GET', path: '/api/admin/chiffre-affaires', access: 'admin' },
+  revenueCsv: { method: 'GET', path: '/api/admin/chiffre-affaires.csv', access: 'admin' },
+  mine: { method: 'GET', path: '/api/factures', access: 'customer' },
+  pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+/** E-invoicing through the approved platform (einvoicing/). */
+export const einvoicingRoutes = {
+  /** Where an invoice stands at the platform, its history, and its customer's directory answer. */
+  invoicePlatform: { method: 'GET', path: '/api/admin/factures/:id/plateforme', access: 'admin' },
+  retryInvoice: { method: 'POST', path: '/api/admin/factures/:id/plateforme/renvoyer', access: 'admin' },
+  directory: { method: 'GET', path: '/api/admin/annuaire/:siren', access: 'admin' },
+  purchases: { method: 'GET', path: '/api/admin/achats', access: 'admin' },
+  purchaseFile: { method: 'GET', path: '/api/admin/achats/:id/fichier', access: 'admin' },
+  approvePurchase: { method: 'POST', path: '/api/admin/achats/:id/approuver', access: 'admin' },
+  refusePurchase: { method: 'POST', path: '/api/admin/achats/:id/refuser', access: 'admin' },
+  ereporting: { method: 'GET', path: '/api/admin/e-reporting', access: 'admin' },
+  reportPeriod: { method: 'POST', path: '/api/admin/e-reporting/:periode/transmettre', access: 'admin' },
+  /** The platform's calls: no session, the signature of the body is the key. */
+  webhook: { method: 'POST', path: '/api/plateforme-agreee/webhook', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
+export const sessionsRoutes = {
+  list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
+  revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
+  revokeOthers: { method: 'POST', path: '/api/comptes/sessions/deconnecter-autres', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const auditRoutes = {
+  journal: { method: 'GET', path: '/api/admin/journal', access: 'admin' },
+} as const satisfies ApiRoutes;
+
+export const privacyRoutes = {
+  exportData: { method: 'GET', path: '/api/comptes/mes-donnees', access: 'customer' },
+  deleteAccount: { method: 'DELETE', path: '/api/comptes/moi', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+/** Answered to the administrator before he has set his second factor up (every other route refuses him until then). */
+export const twoFactorRoutes = {
+  status: { method: 'GET', path: '/api/comptes/double-authentification', access: 'customer' },
+  beginSetup: { method: 'POST', path: '/api/comptes/double-authentification/configuration', access: 'customer' },
+  activate: { method: 'POST', path: '/api/comptes/double-authentification/activation', access: 'customer' },
+  disable: { method: 'DELETE', path: '/api/comptes/double-authentification', access: 'customer' },
+  regenerateBackupCodes: { method: 'POST', path: '/api/comptes/double-authentification/codes-secours', access: 'customer' },
+  reauthenticate: { method: 'POST', path: '/api/comptes/reauthentification', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+/** The whole table, by capability (the server registers it; a client module imports the groups it calls). */
 export const apiRoutes = {
-  system: {
-    health: { method: 'GET', path: '/api/health', access: 'visitor' },
-    config: { method: 'GET', path: '/api/config', access: 'visitor' },
-  },
-  /** better-auth's endpoints that the product uses, handed to it by accounts/auth-bridge.ts (every other one answers 404). */
-  auth: {
-    signIn: { method: 'POST', path: '/api/auth/sign-in/email', access: 'visitor' },
-    signOut: { method: 'POST', path: '/api/auth/sign-out', access: 'visitor' },
-    sendVerificationEmail: { method: 'POST', path: '/api/auth/send-verification-email', access: 'visitor' },
-    requestPasswordReset: { method: 'POST', path: '/api/auth/request-password-reset', access: 'visitor' },
-    resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'visitor' },
-    /** The second step of a sign-in, with a code from the app or a backup code. */
-    verifyTotp: { method: 'POST', path: '/api/auth/two-factor/verify-totp', access: 'visitor' },
-    verifyBackupCode: { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', access: 'visitor' },
-  },
-  accounts: {
-    me: { method: 'GET', path: '/api/me', access: 'visitor' },
-    signUp: { method: 'POST', path: '/api/comptes/inscription', access: 'visitor' },
-    verifyEmail: { method: 'GET', path: '/api/comptes/verification-email', access: 'visitor' },
-    profile: { method: 'GET', path: '/api/comptes/profil', access: 'customer' },
-  },
-  addresses: {
-    suggest: { method: 'GET', path: '/api/adresses', access: 'visitor' },
-    distance: { method: 'POST', path: '/api/getDistance', access: 'visitor' },
-  },
-  quotes: {
-    simulate: { method: 'POST', path: '/api/devis/simulation', access: 'visitor' },
-    list: { method: 'GET', path: '/api/devis', access: 'customer' },
-    listArchived: { method: 'GET', path: '/api/devis/archives', access: 'customer' },
-    get: { method: 'GET', path: '/api/devis/:id', access: 'customer' },
-    complete: { method: 'PUT', path: '/api/devis/:id/completer', access: 'customer' },
-    archive: { method: 'POST', path: '/api/devis/:id/archiver', access: 'customer' },
-    restore: { method: 'POST', path: '/api/devis/:id/restaurer', access: 'customer' },
-    delete: { method: 'DELETE', path: '/api/devis/:id', access: 'customer' },
-    /** The signed PDF, for its owner and the administrator. */
-    signedPdf: { method: 'GET', path: '/api/devis/:id/devis-signe', access: 'customer' },
-    adminList: { method: 'GET', path: '/api/admin/devis', access: 'admin' },
-    adminListArchived: { method: 'GET', path: '/api/admin/devis-archives', access: 'admin' },
-    adminGet: { method: 'GET', path: '/api/admin/devis/:id', access: 'admin' },
-    confirm: { method: 'POST', path: '/api/admin/devis/:id/confirmer', access: 'admin' },
-    retryMail: { method: 'POST', path: '/api/admin/devis/:id/renvoyer-email', access: 'admin' },
-    confirmSigned: { method: 'POST', path: '/api/admin/devis/:id/confirmer-signe', access: 'admin' },
-    finish: { method: 'POST', path: '/api/admin/devis/:id/terminer', access: 'admin' },
-    adminArchive: { method: 'POST', path: '/api/admin/devis/:id/archiver', access: 'admin' },
-    adminRestore: { method: 'POST', path: '/api/admin/devis/:id/restaurer', access: 'admin' },
-    adminDelete: { method: 'DELETE', path: '/api/admin/devis/:id', access: 'admin' },
-    uploadSigned: { method: 'POST', path: '/api/admin/devis/:id/devis-signe', access: 'admin' },
-  },
-  signatures: {
-    signingView: { method: 'GET', path: '/api/devis/:id/signature', access: 'customer' },
-    sentPdf: { method: 'GET', path: '/api/devis/:id/devis-envoye', access: 'customer' },
-    sign: { method: 'POST', path: '/api/devis/:id/signer', access: 'customer' },
-  },
-  notifications: {
-    preferences: { method: 'GET', path: '/api/comptes/notifications', access: 'customer' },
-    setPreferences: { method: 'PUT', path: '/api/comptes/notifications', access: 'customer' },
-  },
-  missions: {
-    planning: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
-    get: { method: 'GET', path: '/api/admin/missions/:id', access: 'admin' },
-    putPhoto: { method: 'PUT', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
-    deletePhoto: { method: 'DELETE', path: '/api/admin/missions/:id/:etape/photos/:photoId', access: 'admin' },
-    completeInspection: { method: 'POST', path: '/api/admin/missions/:id/:etape', access: 'admin' },
-    feedState: { method: 'GET', path: '/api/admin/planning/agenda', access: 'admin' },
-    regenerateFeed: { method: 'POST', path: '/api/admin/planning/agenda', access: 'admin' },
-    /** The calendar feed: a phone's calendar has no session, the secret token in its link is the key. */
-    feed: { method: 'GET', path: '/api/admin/planning.ics', access: 'visitor' },
-    customerInspections: { method: 'GET', path: '/api/devis/:id/etats-des-lieux', access: 'customer' },
-    photo: { method: 'GET', path: '/api/devis/:id/photos/:photoId', access: 'customer' },
-    report: { method: 'GET', path: '/api/devis/:id/pv/:etape', access: 'customer' },
-  },
-  invoices: {
-    createDraft: { method: 'POST', path: '/api/admin/devis/:id/facture', access: 'admin' },
-    list: { method: 'GET', path: '/api/admin/factures', access: 'admin' },
-    get: { method: 'GET', path: '/api/admin/factures/:id', access: 'admin' },
-    updateDraft: { method: 'PUT', path: '/api/admin/factures/:id', access: 'admin' },
-    deleteDraft: { method: 'DELETE', path: '/api/admin/factures/:id', access: 'admin' },
-    issue: { method: 'POST', path: '/api/admin/factures/:id/emettre', access: 'admin' },
-    creditNote: { method: 'POST', path: '/api/admin/factures/:id/avoir', access: 'admin' },
-    recordPayment: { method: 'POST', path: '/api/admin/factures/:id/paiements', access: 'admin' },
-    sendReminder: { method: 'POST', path: '/api/admin/factures/:id/relance', access: 'admin' },
-    revenue: { method: 'GET', path: '/api/admin/chiffre-affaires', access: 'admin' },
-    revenueCsv: { method: 'GET', path: '/api/admin/chiffre-affaires.csv', access: 'admin' },
-    mine: { method: 'GET', path: '/api/factures', access: 'customer' },
-    pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
-  },
-  /** E-invoicing through the approved platform (einvoicing/). */
-  einvoicing: {
-    /** Where an invoice stands at the platform, its history, and its customer's directory answer. */
-    invoicePlatform: { method: 'GET', path: '/api/admin/factures/:id/plateforme', access: 'admin' },
-    retryInvoice: { method: 'POST', path: '/api/admin/factures/:id/plateforme/renvoyer', access: 'admin' },
-    directory: { method: 'GET', path: '/api/admin/annuaire/:siren', access: 'admin' },
-    purchases: { method: 'GET', path: '/api/admin/achats', access: 'admin' },
-    purchaseFile: { method: 'GET', path: '/api/admin/achats/:id/fichier', access: 'admin' },
-    approvePurchase: { method: 'POST', path: '/api/admin/achats/:id/approuver', access: 'admin' },
-    refusePurchase: { method: 'POST', path: '/api/admin/achats/:id/refuser', access: 'admin' },
-    ereporting: { method: 'GET', path: '/api/admin/e-reporting', access: 'admin' },
-    reportPeriod: { method: 'POST', path: '/api/admin/e-reporting/:periode/transmettre', access: 'admin' },
-    /** The platform's calls: no session, the signature of the body is the key. */
-    webhook: { method: 'POST', path: '/api/plateforme-agreee/webhook', access: 'visitor' },
-  },
-  sessions: {
-    list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
-    revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
-    revokeOthers: { method: 'POST', path: '/api/comptes/sessions/deconnecter-autres', access: 'customer' },
-  },
-  audit: {
-    journal: { method: 'GET', path: '/api/admin/journal', access: 'admin' },
-  },
-  privacy: {
-    exportData: { method: 'GET', path: '/api/comptes/mes-donnees', access: 'customer' },
-    deleteAccount: { method: 'DELETE', path: '/api/comptes/moi', access: 'customer' },
-  },
-  /** Answered to the administrator before he has set his second factor up (every other route refuses him until then). */
-  twoFactor: {
-    status: { method: 'GET', path: '/api/comptes/double-authentification', access: 'customer' },
-    beginSetup: { method: 'POST', path: '/api/comptes/double-authentification/configuration', access: 'customer' },
-    activate: { method: 'POST', path: '/api/comptes/double-authentification/activation', access: 'customer' },
-    disable: { method: 'DELETE', path: '/api/comptes/double-authentification', access: 'customer' },
-    regenerateBackupCodes: { method: 'POST', path: '/api/comptes/double-authentification/codes-secours', access: 'customer' },
-    reauthenticate: { method: 'POST', path: '/api/comptes/reauthentification', access: 'customer' },
-  },
-} as const satisfies Record<string, Record<string, ApiRoute>>;
+  system: systemRoutes,
+  auth: authRoutes,
+  accounts: accountsRoutes,
+  addresses: addressesRoutes,
+  quotes: quotesRoutes,
+  signatures: signaturesRoutes,
+  notifications: notificationsRoutes,
+  missions: missionsRoutes,
+  invoices: invoicesRoutes,
+  einvoicing: einvoicingRoutes,
+  sessions: sessionsRoutes,
+  audit: auditRoutes,
+  privacy: privacyRoutes,
+  twoFactor: twoFactorRoutes,
+} as const;
 
 export type ApiCapability = keyof typeof apiRoutes;
 
 /** Every route of the table, as a list. */
-export const apiRouteList: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((group) => Object.values<ApiRoute>(group));
+export const apiRouteList: readonly ApiRoute[] = /* @__PURE__ */ Object.values(apiRoutes).flatMap((group) =>
+  Object.values<ApiRoute>(group),
+);
 
 /** `GET /api/devis/:id`: how a route is named in logs, in the access matrix and in the audit table. */
 export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
@@ -191,4 +225,13 @@ export function apiPath<R extends Pick<ApiRoute, 'path'>>(route: R, ...[params, 
   }
   const queryString = search.toString();
   return queryString ? `${path}?${queryString}` : path;
+}
+
+/** Whether an address is the route's: each `:name` of its pattern matches one segment. */
+export function matchesApiPath(route: Pick<ApiRoute, 'path'>, pathname: string): boolean {
+  const source = route.path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`).test(pathname);
 }

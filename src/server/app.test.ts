@@ -26,7 +26,7 @@ describe.each(ENGINES)('the application on %s', (engine) => {
   it('answers an unknown API route with a JSON 404 in French', async () => {
     const response = await t.app.inject('/api/nexiste-pas');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'route_not_found', message: "Cette adresse de l'API n'existe pas." });
+    expect(response.json()).toEqual({ error: 'route_not_found', message: 'Cette adresse de l’API n’existe pas.' });
   });
 
   it('refuses malformed JSON with a 400 and a French message, never a stack trace', async () => {
@@ -37,7 +37,7 @@ describe.each(ENGINES)('the application on %s', (engine) => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_json', message: "Le corps de la requête n'est pas un JSON valide." });
+    expect(response.json()).toEqual({ error: 'invalid_json', message: 'Le corps de la requête n’est pas un JSON valide.' });
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });
 

@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { warmUp } from './geo/index.ts';
+import { unsupportedNodeWarning } from './system/node-support.ts';
 
 async function main(): Promise<void> {
+  const nodeWarning = unsupportedNodeWarning(process.versions.node);
+  if (nodeWarning) console.warn(nodeWarning);
   let config;
   try {
     config = loadConfig();

@@ -1,7 +1,15 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageModule, routeList } from '#domain/paths.ts';
+import { accountsRoutes, routeKey } from '#domain/api-paths.ts';
+import { pageModule, paths, routeList } from '#domain/paths.ts';
+import { placeholderPublicConfig } from '#domain/public-config.ts';
+import { texts } from '#domain/texts/common.ts';
+import { simulatorTexts } from '#domain/texts/simulator.ts';
+import { fakeApi } from '#client/test/render.tsx';
 import { adminPages } from './admin-pages.ts';
-import { lazyPages as firstBundlePages, pageComponent } from './router.tsx';
+import { App } from './app.tsx';
+import { AppRoutes, lazyPages as firstBundlePages, pageComponent, preloadRoute } from './router.tsx';
 
 const lazyPages = { ...firstBundlePages, ...adminPages };
 
@@ -26,5 +34,37 @@ describe('the router', () => {
   it('has no page module that no route uses', () => {
     const used = new Set(routeList.map((route) => `./${pageModule(route.name)}.tsx`));
     expect(Object.keys(lazyPages).filter((module) => !used.has(module))).toEqual([]);
+  });
+
+  it('shows every public page with the providers of main.tsx alone: what reads the API brings the query cache', async () => {
+    fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } } });
+    for (const { path } of routeList.filter((route) => route.access === 'public')) {
+      await preloadRoute(path);
+      const view = await act(async () =>
+        render(
+          <App config={placeholderPublicConfig}>
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes />
+            </MemoryRouter>
+          </App>,
+        ),
+      );
+      // A first key brings in the home page's deferred forms; then every form is there.
+      await act(async () => window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' })));
+      // (A generous bound: the first import of a form's modules is slow in a busy test run.)
+      await waitFor(
+        () => {
+          for (const waiting of [texts.loadingForm, texts.checkingPermissions]) expect(screen.queryByText(waiting), path).toBeNull();
+        },
+        { timeout: 15_000 },
+      );
+      expect(screen.getByRole('heading', { level: 1 }), path).not.toHaveTextContent(texts.routeErrorHeading);
+      expect(screen.getByRole('banner'), path).toBeInTheDocument();
+      if (path === paths.home) {
+        expect(screen.getByRole('combobox', { name: simulatorTexts.adresseDepart })).toBeInTheDocument();
+        expect(screen.getAllByRole('button', { name: texts.loginSubmit })).not.toHaveLength(0);
+      }
+      view.unmount();
+    }
   });
 });

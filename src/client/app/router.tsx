@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { use, type ComponentType, type ReactElement, type ReactPromise } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { pageModule, routeList, type RouteAccess, type RouteName } from '#domain/paths.ts';
 import { HomePage } from '#client/pages/home-page.tsx';
 import { NotFoundPage } from '#client/pages/not-found-page.tsx';
-import { RequireAdmin, RequireUser } from './guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
 /**
  * Every page module but the two in the first bundle and the back office's (admin-pages.ts),
@@ -23,13 +22,46 @@ const pageLoader = (module: string) => async (): Promise<Record<string, Componen
 /** `adminEditDevis` → `AdminEditDevisPage`, the component its module exports. */
 export const pageComponent = (name: RouteName) => `${name[0]!.toUpperCase()}${name.slice(1)}Page`;
 
+/** What each lazily loaded route needs loaded before it renders without suspending. */
+const preloads = new Map<RouteObject, () => PromiseLike<unknown>>();
+
+/**
+ * A route whose component is fetched on first use (React's `use`: the router's navigations are
+ * transitions, so the page on screen stays until the next one is here). A failed load shows
+ * RouteError and is tried again on the next render.
+ */
+function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
+  let loading: ReactPromise<ReactElement> | undefined;
+  const preload = () => {
+    if (loading) return loading;
+    const promise = load().then((Loaded) => <Loaded />);
+    loading = promise;
+    // Marked as React marks the promises it has seen settle: `use` then reads it without suspending.
+    promise.then(
+      (value) => Object.assign(promise, { status: 'fulfilled', value }),
+      () => (loading = undefined),
+    );
+    return promise;
+  };
+  function LazyRoute() {
+    return use(preload());
+  }
+  const withElement = { ...route, element: <LazyRoute /> };
+  preloads.set(withElement, preload);
+  return withElement;
+}
+
 function pageRoute({ name, path }: { name: RouteName; path: string }): RouteObject {
   if (name === 'home') return { path, element: <HomePage /> };
   const load = pageLoader(`./${pageModule(name)}.tsx`);
-  return { path, lazy: async () => ({ Component: (await load())[pageComponent(name)] }) };
+  return lazyRoute({ path }, async () => (await load())[pageComponent(name)]!);
 }
 
-const guards: Record<Exclude<RouteAccess, 'public'>, ComponentType> = { user: RequireUser, admin: RequireAdmin };
+/** The guards read the session, hence the query cache: they load with the private areas. */
+const guards: Record<Exclude<RouteAccess, 'public'>, () => Promise<ComponentType>> = {
+  user: async () => (await import('./guards.tsx')).RequireUser,
+  admin: async () => (await import('./guards.tsx')).RequireAdmin,
+};
 const byAccess = (access: RouteAccess) => routeList.filter((route) => route.access === access).map(pageRoute);
 
 /**
@@ -40,14 +72,25 @@ const byAccess = (access: RouteAccess) => routeList.filter((route) => route.acce
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       ...byAccess('public'),
-      ...(['user', 'admin'] as const).map((access) => {
-        const Guard = guards[access];
-        return { element: <Guard />, children: byAccess(access) };
-      }),
+      ...(['user', 'admin'] as const).map((access) => lazyRoute({ children: byAccess(access) }, guards[access])),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * Loads the modules of the routes that match `pathname` (their guard, their page). The
+ * browser (main.tsx) and the prerendering (entry-server.tsx) wait for them before the first
+ * render: a prerendered page then hydrates with the same markup, without suspending.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => preloads.get(route)?.()));
+}
+
+/** The page of the current address, in its layout; an error anywhere shows RouteError instead. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+}

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { invoicesRoutes, quotesRoutes, twoFactorRoutes, routeKey } from '#domain/api-paths.ts';
 import { securityErrorMessages, twoFactorTexts as t } from '#domain/texts/security.ts';
-import { fakeApi } from '#client/test/render.tsx';
+import { fakeApi, requestOf } from '#client/test/render.tsx';
 import { api } from './api.ts';
 import { withReauthentication } from './reauth-dialog.tsx';
 
@@ -12,13 +13,13 @@ describe('re-authentication before a sensitive action', () => {
   it('asks for the password when the server wants it, says a wrong one, then sends the action again', async () => {
     let deletions = 0;
     const { calls } = fakeApi({
-      'DELETE /api/admin/devis/:id': () => (++deletions === 1 ? refusal : { status: 204 }),
-      'POST /api/comptes/reauthentification': ({ body }) =>
+      [routeKey(quotesRoutes.adminDelete)]: () => (++deletions === 1 ? refusal : { status: 204 }),
+      [routeKey(twoFactorRoutes.reauthenticate)]: ({ body }) =>
         (body as { motDePasse?: string }).motDePasse === 'le-bon'
           ? { status: 204 }
           : { status: 401, body: { error: 'reauthentication_failed', message: securityErrorMessages.reauthentication_failed } },
     });
-    const done = withReauthentication(() => api<null>('/api/admin/devis/d1', { method: 'DELETE' }));
+    const done = withReauthentication(() => api(quotesRoutes.adminDelete, { params: { id: 'd1' } }));
 
     const dialog = await screen.findByRole('dialog', { name: t.reauthTitle });
     expect(dialog).toHaveTextContent(t.reauthIntro);
@@ -32,16 +33,16 @@ describe('re-authentication before a sensitive action', () => {
     await expect(done).resolves.toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      'DELETE /api/admin/devis/d1',
-      'POST /api/comptes/reauthentification',
-      'POST /api/comptes/reauthentification',
-      'DELETE /api/admin/devis/d1',
+      requestOf(quotesRoutes.adminDelete, { id: 'd1' }),
+      requestOf(twoFactorRoutes.reauthenticate),
+      requestOf(twoFactorRoutes.reauthenticate),
+      requestOf(quotesRoutes.adminDelete, { id: 'd1' }),
     ]);
   });
 
   it('keeps the refusal when the user cancels, and sends nothing more', async () => {
-    const { calls } = fakeApi({ 'POST /api/admin/factures/:id/emettre': refusal });
-    const outcome = withReauthentication(() => api('/api/admin/factures/f1/emettre', { method: 'POST' })).catch((error: unknown) => error);
+    const { calls } = fakeApi({ [routeKey(invoicesRoutes.issue)]: refusal });
+    const outcome = withReauthentication(() => api(invoicesRoutes.issue, { params: { id: 'f1' } })).catch((error: unknown) => error);
     await userEvent.click(await screen.findByRole('button', { name: t.reauthCancel }));
     expect(await outcome).toMatchObject({ code: 'reauthentication_required' });
     expect(calls).toHaveLength(1);

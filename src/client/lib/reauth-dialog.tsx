@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
+import { twoFactorRoutes } from '#domain/api-paths.ts';
 import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Dialog } from '#client/ui/dialog.tsx';
@@ -99,7 +100,7 @@ export async function withReauthentication<T>(request: () => Promise<T>): Promis
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 'reauthentication_required') throw error;
     const proof = async (body: object) => {
-      await api<null>('/api/comptes/reauthentification', { method: 'POST', body });
+      await api(twoFactorRoutes.reauthenticate, { body });
     };
     if (!(await askReauthentication(proof))) throw error;
     return request();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { authRoutes } from '#domain/api-paths.ts';
 import { paths } from '#domain/paths.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { api, messageOf } from './api.ts';
@@ -23,7 +24,7 @@ export function useLogout() {
     const role = session.data?.user?.role;
     setIsBusy(true);
     try {
-      await api<{ success: boolean }>('/api/auth/sign-out', { method: 'POST', body: {} });
+      await api(authRoutes.signOut, { body: {} });
     } catch (error) {
       setIsBusy(false);
       toast.show(messageOf(error), 'error');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Utilisateur } from '#domain/schemas/accounts.ts';
+import { accountsRoutes } from '#domain/api-paths.ts';
+import { utilisateurSchema } from '#domain/schemas/accounts.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 
 export const profileQueryKey = ['profil'] as const;
@@ -11,7 +12,7 @@ export const profileQueryKey = ['profil'] as const;
 export function useProfile() {
   return useQuery({
     queryKey: profileQueryKey,
-    queryFn: ({ signal }) => api<Utilisateur>('/api/comptes/profil', { signal }),
+    queryFn: ({ signal }) => api(accountsRoutes.profile, { signal, answer: utilisateurSchema }),
     staleTime: 5 * 60_000,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });

@@ -1,14 +1,18 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { accountsRoutes } from '#domain/api-paths.ts';
 import { paths } from '#domain/paths.ts';
 import type { viewerResponseSchema } from '#domain/schemas/accounts.ts';
 import type { Role } from '#domain/statuses.ts';
-import { api } from '#client/lib/api.ts';
+import { api, trusted } from '#client/lib/api.ts';
 
 export type SessionResponse = z.infer<typeof viewerResponseSchema>;
+/** Who is logged in: null for nobody. */
+export type SessionUser = SessionResponse['user'];
 export const sessionQueryKey = ['session'] as const;
 
-const fetchSession = ({ signal }: { signal?: AbortSignal } = {}) => api<SessionResponse>('/api/me', { signal });
+// In every page's bundle: typed, not parsed (no zod there).
+const fetchSession = ({ signal }: { signal?: AbortSignal } = {}) => api(accountsRoutes.me, { signal, answer: trusted<SessionResponse>() });
 
 export function useSession() {
   return useQuery({

@@ -5,6 +5,7 @@ import { AdminSubpage } from '#client/features/admin/components/admin-subpage.ts
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import styles from '#client/features/admin/components/admin.module.css';
 import { formatParisDate } from '#domain/format.ts';
+import { NoBreak } from '#client/ui/keep-together.tsx';
 
 /** /admin/devis-archives: every archived quote, by number. */
 export function AdminDevisArchivesPage() {
@@ -19,7 +20,7 @@ export function AdminDevisArchivesPage() {
             <li key={item.id} className={styles.archiveItem}>
               <h2 className={styles.quoteTitle}>{adminTexts.pdfTitle(item.numeroDevis)}</h2>
               <p className={styles.quoteInfo}>
-                {formatParisDate(item.dateSimulation)} · {item.email || texts.clientInconnu}
+                {formatParisDate(item.dateSimulation)} · {item.email ? <NoBreak>{item.email}</NoBreak> : texts.clientInconnu}
               </p>
               <QuoteActions devis={item} context="archives" />
             </li>

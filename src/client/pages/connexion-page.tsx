@@ -4,6 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '#domain/verification.ts';
 import { texts } from '#domain/texts/common.ts';
 import { privacyTexts } from '#domain/texts/privacy.ts';
+import { withQueryClient } from '#client/lib/query-client.tsx';
 import { destinationAfterLogin, useSession } from '#client/lib/use-session.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -25,7 +26,7 @@ function isOutcome(value: string | null): value is VerificationOutcome {
 }
 
 /** /connexion: the login form, the outcome of a verification link, and a redirect by role. */
-export function ConnexionPage() {
+export const ConnexionPage = withQueryClient(function ConnexionPage() {
   const session = useSession();
   const [params] = useSearchParams();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
@@ -60,4 +61,4 @@ export function ConnexionPage() {
       )}
     </Page>
   );
-}
+});

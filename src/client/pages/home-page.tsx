@@ -1,19 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { pageTitle, publicPageMeta, publicTexts } from '#domain/texts/common.ts';
 import { HeroBackground } from '#client/features/public/hero-background.tsx';
+import { lazyWithQueryClient } from '#client/lib/lazy-with-query-client.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
 import { Definitions, TextList } from '#client/ui/lists.tsx';
 import styles from './home-page.module.css';
 import { telHref } from '#client/lib/phone.ts';
 
-// The forms load right after the first paint: the home page's first bundle stays small.
-const Simulator = lazy(() => import('#client/features/simulator/components/simulator.tsx').then((m) => ({ default: m.Simulator })));
-const SignUpForm = lazy(() => import('#client/features/accounts/components/sign-up-form.tsx').then((m) => ({ default: m.SignUpForm })));
-const HomeLoginSection = lazy(() =>
-  import('#client/features/accounts/components/home-login-section.tsx').then((m) => ({ default: m.HomeLoginSection })),
+// The forms load right after the first paint, with the query cache: the home page's first bundle stays small.
+const Simulator = lazyWithQueryClient(() => import('#client/features/simulator/components/simulator.tsx').then((m) => m.Simulator));
+const SignUpForm = lazyWithQueryClient(() => import('#client/features/accounts/components/sign-up-form.tsx').then((m) => m.SignUpForm));
+const HomeLoginSection = lazyWithQueryClient(() =>
+  import('#client/features/accounts/components/home-login-section.tsx').then((m) => m.HomeLoginSection),
 );
 
 /**

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { accountsRoutes, authRoutes, matchesApiPath, missionsRoutes } from '#domain/api-paths.ts';
 
 /**
  * The back office's service worker (registered by its pages only, scope /admin): the
@@ -49,7 +50,8 @@ registerRoute(
   ({ request }) => answerPage(request),
 );
 
-const isMissionData = (url: URL) => url.pathname === '/api/me' || /^\/api\/admin\/missions(\/[^/]+)?$/.test(url.pathname);
+const MISSION_DATA = [accountsRoutes.me, missionsRoutes.planning, missionsRoutes.get];
+const isMissionData = (url: URL) => MISSION_DATA.some((route) => matchesApiPath(route, url.pathname));
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isMissionData(url),
   new NetworkFirst({ cacheName: DATA, networkTimeoutSeconds: 4, matchOptions: { ignoreVary: true } }),
@@ -57,12 +59,12 @@ registerRoute(
 
 // A logout (the session ends): nothing of it stays in the caches.
 registerRoute(
-  ({ url }) => url.pathname === '/api/auth/sign-out',
+  ({ url }) => matchesApiPath(authRoutes.signOut, url.pathname),
   async ({ request }) => {
     await Promise.all([caches.delete(DATA), caches.delete(PAGES)]);
     return fetch(request);
   },
-  'POST',
+  authRoutes.signOut.method,
 );
 
 /**

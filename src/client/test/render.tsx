@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { ApiRoute, PathParams } from '#domain/api-paths.ts';
 import { placeholderPublicConfig } from '#domain/public-config.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { PublicConfigContext } from '#client/lib/public-config.ts';
 import { ToastProvider } from '#client/ui/toast.tsx';
 
@@ -47,6 +49,9 @@ export function fakeApi(handlers: Record<string, Handler | Answer>) {
   return { calls };
 }
 
+/** "DELETE /api/devis/d12": a request as `calls` lists it, from its route and parameters. */
+export const requestOf = <R extends ApiRoute>(route: R, params?: PathParams<R['path']>) => `${route.method} ${urlOf(route, { params })}`;
+
 /** A promise and the function that settles it: holds a response until the test lets it go. */
 export function held<T>() {
   let release!: (value: T) => void;
@@ -68,15 +73,19 @@ function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders `routes` (or `element` at `path`) in a memory router, inside the app's providers. */
+function RouteTree({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Renders `routes` (or `element` at `path`) in a memory router, as the app's BrowserRouter does, inside the app's providers. */
 export function renderRoutes(routes: RouteObject[], { path = '/', state }: { path?: string; state?: unknown } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
-  const view = render(
+  return render(
     <Providers>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+        <RouteTree routes={routes} />
+      </MemoryRouter>
     </Providers>,
   );
-  return { ...view, router };
 }
 
 export const renderAt = (element: ReactNode, path = '/') => renderRoutes([{ path: '*', element }], { path });

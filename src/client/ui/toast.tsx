@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { texts } from '#domain/texts/common.ts';
+import { KeepTogether } from './keep-together.tsx';
 import styles from './ui.module.css';
 
 type ToastKind = 'success' | 'error' | 'info';
-type Toast = { id: number; kind: ToastKind; message: string };
-type ToastApi = { show: (message: string, kind?: ToastKind) => void };
+type Toast = { id: number; kind: ToastKind; message: string; keep?: string };
+/** `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx). */
+type ToastApi = { show: (message: string, kind?: ToastKind, keep?: string) => void };
 
 const ToastContext = createContext<ToastApi | null>(null);
 let nextId = 1;
@@ -14,9 +16,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const show = useCallback(
-    (message: string, kind: ToastKind = 'info') => {
+    (message: string, kind: ToastKind = 'info', keep?: string) => {
       const id = nextId++;
-      setToasts((all) => [...all, { id, kind, message }]);
+      setToasts((all) => [...all, { id, kind, message, keep }]);
       window.setTimeout(() => dismiss(id), kind === 'error' ? 10_000 : 6_000);
     },
     [dismiss],
@@ -28,7 +30,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div className={styles.toasts} role="status" aria-live="polite">
         {toasts.map((toast) => (
           <div key={toast.id} className={`${styles.toast} ${styles[`toast-${toast.kind}`]}`}>
-            <span>{toast.message}</span>
+            <span>
+              <KeepTogether text={toast.message} part={toast.keep} />
+            </span>
             <button type="button" className={styles.toastClose} onClick={() => dismiss(toast.id)} aria-label={texts.closeMessage}>
               ×
             </button>

@@ -51,6 +51,7 @@ export const signUpSchema = z
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signUpResponseSchema = z.object({ email: z.string(), message: z.string() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 
 /** Longer than any password we accept, so a typed one is never cut, short enough to hash cheaply. */
 const SIGN_IN_PASSWORD_MAX_LENGTH = 1024;

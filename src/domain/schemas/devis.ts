@@ -109,3 +109,5 @@ export const devisSchema = z.object({
   envoi: envoiSchema.nullable().optional(),
 });
 export type Devis = z.infer<typeof devisSchema>;
+/** A list of the caller's quotes (GET /api/devis, /api/devis/archives). */
+export const devisListSchema = z.object({ devis: z.array(devisSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT } from '../invoices.ts';
+import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT, parseEurosToCents, parseQuantity } from '../invoices.ts';
 import { invoiceTexts } from '../texts/invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { plateformeFilterSchema, plateformeSummarySchema } from './einvoicing.ts';
@@ -19,10 +19,10 @@ export const ligneInputSchema = z.strictObject({
   description: text(500, 'multi-line'),
   quantite: z
     .number()
-    .positive()
-    .max(100_000)
+    .positive(invoiceTexts.invalidQuantity)
+    .max(100_000, invoiceTexts.invalidQuantity)
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Deux décimales au plus.'),
-  prixUnitaireCentimes: z.number().int().min(0).max(100_000_000),
+  prixUnitaireCentimes: z.number().int().min(0, invoiceTexts.invalidAmount).max(100_000_000, invoiceTexts.invalidAmount),
 });
 export type LigneInput = z.infer<typeof ligneInputSchema>;
 
@@ -41,6 +41,34 @@ export const draftUpdateSchema = z.strictObject({
   }),
 });
 export type DraftUpdate = z.infer<typeof draftUpdateSchema>;
+
+/** A number as typed in French ("1,5", "1 250,50 €"), read by `read`; its field's message when it does not read. */
+const typedNumber = (read: (text: string) => number | null, message: string) =>
+  z.string().transform((text, context) => {
+    const value = read(text);
+    if (value !== null) return value;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/**
+ * The draft editor's form: the same fields as the API, quantities and unit prices as typed in
+ * French, read into what PUT /api/admin/factures/{id} takes and checked by its very schema.
+ */
+export const draftFormSchema = z
+  .object({
+    lignes: z.array(
+      z.object({
+        description: z.string(),
+        quantite: typedNumber(parseQuantity, invoiceTexts.invalidQuantity),
+        prixUnitaireCentimes: typedNumber(parseEurosToCents, invoiceTexts.invalidAmount),
+      }),
+    ),
+    datePrestation: z.string(),
+    client: z.object({ nom: z.string(), adresse: z.string(), siret: z.string().transform((text) => text.replace(/\s/g, '') || null) }),
+  })
+  .pipe(draftUpdateSchema);
+export type DraftForm = z.input<typeof draftFormSchema>;
 
 /** POST /api/admin/factures/{id}/paiements: a payment received, or (negative) money given back. */
 export const paiementInputSchema = z.strictObject({

@@ -52,7 +52,7 @@ export const invoicePdfTexts = {
   latePenalty: (rate: string) =>
     `En cas de retard de paiement, pénalités de retard au taux de ${rate}, exigibles dès le lendemain de l’échéance.`,
   recoveryIndemnity:
-    'Pour les clients professionnels, indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).',
+    'Pour les clients professionnels, indemnité forfaitaire pour frais de recouvrement de 40 € (art. L441-10 et D441-5 du Code de commerce).',
   noDiscount: 'Pas d’escompte pour paiement anticipé.',
   creditNoteRefund: 'Le montant de cet avoir est déduit de la facture d’origine, ou remboursé s’il a déjà été payé.',
   facturX: 'Facture électronique Factur-X (EN 16931) : les données structurées sont jointes à ce PDF.',
@@ -214,7 +214,7 @@ export const invoiceTexts = {
   yearToDate: 'Total de l’année',
   ceiling: (amount: string) => `Plafond annuel des prestations de services : ${amount}`,
   ceilingShare: (percent: string) => `${percent} du plafond`,
-  ceilingSource: 'Plafond du régime micro-entreprise (art. 50-0 du CGI), revalorisé tous les trois ans : 83 600 € pour 2026 à 2028.',
+  ceilingSource: 'Plafond du régime micro-entreprise (art. 50-0 du CGI), revalorisé tous les trois ans : 83 600 € pour 2026 à 2028.',
   exportCsv: 'Exporter le livre des recettes (CSV)',
   chartTitle: 'Encaissements par mois',
   months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],

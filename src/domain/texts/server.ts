@@ -24,14 +24,14 @@ export const mailTexts = {
     intro: 'Merci pour votre inscription. Pour activer votre compte, ouvrez ce lien :',
     introHtml: 'Merci pour votre inscription. Pour activer votre compte, cliquez sur le lien ci-dessous :',
     link: 'Confirmer mon adresse e-mail',
-    outro: "Ce lien est valable 24 heures. Si vous n'êtes pas à l'origine de cette inscription, ignorez ce message.",
+    outro: 'Ce lien est valable 24 heures. Si vous n’êtes pas à l’origine de cette inscription, ignorez ce message.',
   },
   resetPassword: {
     subject: 'Réinitialisation de votre mot de passe',
     intro: 'Pour choisir un nouveau mot de passe, ouvrez ce lien :',
     introHtml: 'Pour choisir un nouveau mot de passe, cliquez sur le lien ci-dessous :',
     link: 'Choisir un nouveau mot de passe',
-    outro: "Ce lien est valable 1 heure. Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.",
+    outro: 'Ce lien est valable 1 heure. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
   },
 } as const;
 
@@ -44,7 +44,7 @@ export const quoteMailTexts = {
   signOnline: 'Pour lancer la mission, signez-le en ligne, sur votre téléphone ou votre ordinateur, sans rien imprimer :',
   signOnlineLink: 'Signer le devis en ligne',
   orOnPaper: (mention: string, email: string) =>
-    `Vous pouvez aussi l'imprimer, le signer en ajoutant la mention « ${mention} » et nous le renvoyer en réponse à ce message ou à ${email}.`,
+    `Vous pouvez aussi l’imprimer, le signer en ajoutant la mention « ${mention} » et nous le renvoyer en réponse à ce message ou à ${email}.`,
   follow: (url: string) => `Vous pouvez suivre votre devis dans votre espace client : ${url}`,
   followLink: 'Suivre mon devis dans mon espace client',
   regards: 'Cordialement,',
@@ -83,7 +83,7 @@ export const cliTexts = {
   passwordMismatch: 'Les deux saisies ne correspondent pas ; l’administrateur n’a pas été modifié.',
   adminSaved: (created: boolean, email: string) => `${created ? 'Administrateur créé' : 'Administrateur mis à jour'} : ${email}`,
   adminEmailDiffers: (adminEmail: string) =>
-    `Attention : ADMIN_EMAIL vaut ${adminEmail} ; l'application reconnaît l'administrateur par cette variable.`,
+    `Attention : ADMIN_EMAIL vaut ${adminEmail} ; l’application reconnaît l’administrateur par cette variable.`,
   cancelled: 'Annulé.',
   backupUsage: 'Usage : npm run backup [-- --out DOSSIER] | npm run restore -- --from DOSSIER',
   backupDone: (engine: string, withFiles: boolean, out: string) =>
@@ -100,22 +100,22 @@ export const apiDocs = {
   description: 'API JSON du service de devis de convoyage de véhicules.',
   systemTag: 'système',
   health: 'État du service (200 dès que la base de données répond)',
-  config: "Identité de l'entreprise et coordonnées de contact",
+  config: 'Identité de l’entreprise et coordonnées de contact',
   robots: 'Consignes pour les robots d’indexation',
   sitemap: 'Plan du site : les pages publiques',
-  me: "L'utilisateur connecté et son rôle (user: null pour un visiteur)",
+  me: 'L’utilisateur connecté et son rôle (user: null pour un visiteur)',
   signUp:
     'Créer un compte client (profil utilisateurs compris) et envoyer l’e-mail de vérification ; même réponse pour une adresse déjà inscrite, dont le titulaire est prévenu par e-mail',
   profile: 'Le profil du client connecté (nom, téléphone, e-mail, type, adresse)',
   verificationLink: 'Lien de vérification de l’e-mail : vérifie puis redirige vers /connexion?verification=…',
-  suggestions: (max: number) => `Suggestions d'adresses pour l'autocomplétion (${max} au plus)`,
+  suggestions: (max: number) => `Suggestions d’adresses pour l’autocomplétion (${max} au plus)`,
   distance: 'Distance routière estimée entre deux adresses, en km',
   simulation: 'Simuler un prix ; enregistre le devis pour un client connecté',
   myQuotes: 'Mes devis actifs (hors archivés), du plus récent au plus ancien',
   myQuotesSearch:
     'Recherche `q` par trajet (adresses), numéro de devis ou date (« 21/11/2026 », « 11/2026 »), sans tenir compte des accents ni de la casse.',
   myArchives: 'Mes devis archivés, par numéro croissant',
-  myQuote: "Un de mes devis, avec l'historique de ses statuts",
+  myQuote: 'Un de mes devis, avec l’historique de ses statuts',
   complete: 'Compléter un devis en attente (passe en attente de confirmation)',
   archive: 'Archiver un devis en attente',
   restore: 'Restaurer un devis archivé (repasse en attente)',

@@ -129,6 +129,7 @@ export const journalTexts = {
     ACCOUNT_LOCKED: 'compte bloqué',
     EMAIL_NOT_VERIFIED: 'e-mail non vérifié',
     INVALID_CODE: 'code incorrect',
+    CODE_ALREADY_USED: 'code déjà utilisé',
     INVALID_BACKUP_CODE: 'code de secours incorrect',
     TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'trop de codes, mot de passe à redonner',
     TWO_FACTOR_LOCKED: 'trop de codes, réessayer plus tard',

@@ -5,7 +5,7 @@
 export const simulatorTexts = {
   formLabel: 'Simulateur de prix',
   adresseDepart: 'Adresse de départ',
-  adresseArrivee: "Adresse d'arrivée",
+  adresseArrivee: 'Adresse d’arrivée',
   typeVehicule: 'Type de véhicule',
   chooseVehicle: 'Choisissez un type de véhicule',
   addressPlaceholder: 'Ville, code postal ou adresse',

@@ -68,7 +68,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
     expect((await reset(b!, 'nouveau-mot-de-passe-b')).statusCode).toBe(200);
     const withA = await reset(a!, 'nouveau-mot-de-passe-a');
     expect(withA.statusCode).toBe(400);
-    expect(withA.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(withA.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
 
     // Another account's pending link is left alone.
     const other = await createCustomer(t);

@@ -11,8 +11,10 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  lastMailTo,
   linkIn,
   PUBLIC_URL,
+  resetPasswordByMail,
   signIn,
   type TestApp,
   useTestApp,
@@ -31,11 +33,6 @@ function postSignIn(t: TestApp, email: string, password: string, rememberMe = tr
     headers: origin,
     payload: { email, password, rememberMe },
   });
-}
-
-async function lastMailTo(t: TestApp, email: string) {
-  const mails = (await t.outbox()).filter((mail) => addressOf(mail) === email);
-  return mails.at(-1);
 }
 
 function followLink(t: TestApp, link: URL) {
@@ -198,7 +195,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const customer = await createCustomer(t);
     const refused = await t.app.inject({ url: '/api/admin/devis', headers: customer.headers });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'forbidden', message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+    expect(refused.json()).toEqual({ error: 'forbidden', message: 'Vous n’avez pas les droits nécessaires pour effectuer cette action.' });
     const admin = await createAdmin(t);
     const allowed = await t.app.inject({ url: '/api/admin/devis', headers: admin.headers });
     expect(allowed.statusCode).toBe(200);
@@ -331,7 +328,7 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
 
     const reused = await reset('encore-un-autre');
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(reused.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
   });
 
   it('locks one account after 5 failed sign-ins, even with the right password next, until a reset', async () => {
@@ -351,15 +348,7 @@ describe.each(ENGINES)('accounts on a fresh app each, on %s', (engine) => {
     const other = await createCustomer(t);
     expect((await postSignIn(t, other.email, other.password)).statusCode).toBe(200);
 
-    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: customer.email } });
-    const token = linkIn(await lastMailTo(t, customer.email)).searchParams.get('token');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: origin,
-      payload: { token, newPassword: 'nouveau-mot-de-passe' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await resetPasswordByMail(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
     expect((await postSignIn(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
   });
 

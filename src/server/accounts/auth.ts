@@ -18,11 +18,13 @@ import {
   recordSignIn,
   recordSignOut,
   recordTwoFactorEvent,
+  recordTwoFactorRefusal,
   type AuthEventDeps,
 } from '#server/sessions/auth-events.ts';
+import { acceptTotpCode, findTwoFactor, secretOf } from '#server/two-factor/totp.ts';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie.ts';
 import { completeImportedSignIn } from './imported-sign-in.ts';
-import { passwordHashing } from './password-hashing.ts';
+import { passwordHashing, testPasswordHashing } from './password-hashing.ts';
 import { deleteResetTokensOf } from './repository.ts';
 import { clearThrottle, forgiveThrottleHit, hitThrottle, LIMITS, throttleKeys } from './throttle.ts';
 
@@ -44,7 +46,8 @@ const resetPasswordUrl = (config: Config, token: string) =>
 
 const SIGN_IN_PATH = '/sign-in/email';
 /** The second step of a sign-in (two-factor plugin): a code from the app, or a backup code. */
-const TWO_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
+const TWO_FACTOR_PATHS = new Set([VERIFY_TOTP_PATH, '/two-factor/verify-backup-code']);
 const RESET_PASSWORD_PATH = '/reset-password';
 const SIGN_OUT_PATH = '/sign-out';
 const CHANGE_PASSWORD_PATH = '/change-password';
@@ -67,6 +70,43 @@ function bodyEmail(body: unknown): string | null {
 export function createAuth({ config, database, outbox }: AuthDeps) {
   // The journal and the owner's security e-mails (sessions/auth-events.ts).
   const events: AuthEventDeps = { config, database, outbox, clientIpHeader: CLIENT_IP_HEADER };
+
+  /**
+   * The code of a pending sign-in, counted like a password before it is checked: on the
+   * browser's own count when it completed a sign-in before, else on the account's (429 over
+   * it); the key it was counted on.
+   */
+  async function countTwoFactorCode(ctx: AuthMiddlewareContext, email: string): Promise<string> {
+    const device = await readDeviceCookie(ctx, email);
+    if (device) {
+      const deviceKey = throttleKeys.twoFactorDevice(device);
+      const byDevice = await hitThrottle(database.db, deviceKey, LIMITS.twoFactorPerDevice);
+      if (!byDevice.isBlocked) return deviceKey;
+    }
+    const accountKey = throttleKeys.twoFactor(email);
+    const state = await hitThrottle(database.db, accountKey, LIMITS.twoFactorPerAccount);
+    if (state.isBlocked) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { code: 'TWO_FACTOR_LOCKED', message: 'too many codes' },
+        { 'retry-after': String(state.retryAfterSeconds) },
+      );
+    }
+    return accountKey;
+  }
+
+  /**
+   * Whether the code of this sign-in is a code of the account's app that was already used. A
+   * code not used yet has its step recorded here, before the plugin checks it again and opens
+   * the session; a wrong code is left to the plugin, which refuses and counts it.
+   */
+  async function isReplayedTotpCode(ctx: AuthMiddlewareContext, userId: string): Promise<boolean> {
+    const code = (ctx.body as { code?: unknown } | undefined)?.code;
+    const row = typeof code === 'string' ? await findTwoFactor(ctx.context, userId) : null;
+    const base32 = row ? await secretOf(ctx.context, row) : null;
+    return !!base32 && (await acceptTotpCode(database.db, userId, base32, code as string)) === 'reused';
+  }
+
   return betterAuth({
     appName: config.business.name,
     baseURL: config.publicUrl,
@@ -77,7 +117,8 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       // Ours for every new password; also checks the hashes imported from Firebase (password-hashing.ts).
-      password: passwordHashing,
+      // The tests' configuration hashes at a token cost (docs/decisions/0057).
+      password: config.nodeEnv === 'test' ? testPasswordHashing : passwordHashing,
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
@@ -119,6 +160,25 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
         lastActivityAt: { type: 'date', required: false, input: false },
         /** The last time the password or a code was given again for a sensitive action (two-factor/). */
         reauthenticatedAt: { type: 'date', required: false, input: false },
+        /**
+         * When this session's sign-in gave the second factor (or its set-up's first code): an
+         * account with a second factor in force is served only by sessions that have one
+         * (accounts/guards.ts), so a session opened with the password alone before the factor
+         * was set never becomes a full one.
+         */
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // The session the code step opens (verify-totp, verify-backup-code) is marked as it is
+          // written, not after.
+          async before(session, ctx) {
+            if (!ctx || !TWO_FACTOR_PATHS.has(ctx.path)) return;
+            return { data: { ...session, twoFactorVerifiedAt: new Date() } };
+          },
+        },
       },
     },
     plugins: [
@@ -163,22 +223,14 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
           const pending = await pendingSignIn(ctx);
           if (!pending) throw new APIError('UNAUTHORIZED', { code: 'INVALID_TWO_FACTOR_COOKIE', message: 'no pending sign-in' });
           if (ctx.request) pendingOn.set(ctx.request, pending);
-          const device = await readDeviceCookie(ctx, pending.email);
-          if (device) {
-            const deviceKey = throttleKeys.twoFactorDevice(device);
-            const byDevice = await hitThrottle(database.db, deviceKey, LIMITS.twoFactorPerDevice);
-            if (!byDevice.isBlocked) return remember(ctx, deviceKey);
+          remember(ctx, await countTwoFactorCode(ctx, pending.email));
+          // A code of the app is accepted once: one already used (its 30-second step, or an
+          // earlier one, was accepted before) is refused as a wrong code would be.
+          if (ctx.path === VERIFY_TOTP_PATH && (await isReplayedTotpCode(ctx, pending.userId))) {
+            await recordTwoFactorRefusal(events, { ...pending, path: ctx.path, reason: 'CODE_ALREADY_USED', request: ctx.request });
+            throw new APIError('UNAUTHORIZED', { code: 'INVALID_CODE', message: 'code already used' });
           }
-          const accountKey = throttleKeys.twoFactor(pending.email);
-          const state = await hitThrottle(database.db, accountKey, LIMITS.twoFactorPerAccount);
-          if (state.isBlocked) {
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              { code: 'TWO_FACTOR_LOCKED', message: 'too many codes' },
-              { 'retry-after': String(state.retryAfterSeconds) },
-            );
-          }
-          return remember(ctx, accountKey);
+          return;
         }
         if (ctx.path !== SIGN_IN_PATH) return;
         const email = bodyEmail(ctx.body);

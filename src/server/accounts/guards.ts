@@ -54,6 +54,13 @@ export function createGuards(auth: Auth, config: Config) {
           await ctx.internalAdapter.deleteSession(session.session.token);
           return null;
         }
+        if (user.twoFactorEnabled === true && !session.session.twoFactorVerifiedAt) {
+          // Opened with the password alone before the account's second factor was set (from the
+          // shell, or in another browser): it never gave a code, so it is no session any more.
+          request.log.info({ userId: user.id, role }, 'session ended: opened without the second factor now in force');
+          await ctx.internalAdapter.deleteSession(session.session.token);
+          return null;
+        }
         if (role === 'admin') {
           // The administrator's session also ends after a while without any request.
           const lastActivity = Math.max(timeOf(session.session.createdAt), timeOf(session.session.lastActivityAt));

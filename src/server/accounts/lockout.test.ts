@@ -8,9 +8,9 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  freshTotpCode,
   linkIn,
   PUBLIC_URL,
-  totpCode,
   type TestApp,
 } from '#server/test/helpers.ts';
 
@@ -50,7 +50,7 @@ async function withCode(t: TestApp, attempt: Attempt): Promise<string[]> {
     method: 'POST',
     url: '/api/auth/two-factor/verify-totp',
     headers: { origin: PUBLIC_URL, 'x-forwarded-for': newAddress(), cookie: attempt.cookies.join('; ') },
-    payload: { code: totpCode(ADMIN_TOTP_SECRET) },
+    payload: { code: await freshTotpCode(t, ADMIN_EMAIL, ADMIN_TOTP_SECRET) },
   });
   expect(response.statusCode).toBe(200);
   return [...attempt.cookies.filter((cookie) => !cookie.endsWith('=')), ...cookiesOf(response.headers['set-cookie'])];

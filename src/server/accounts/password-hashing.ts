@@ -1,4 +1,4 @@
-import { createCipheriv, scrypt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 
@@ -99,6 +99,33 @@ export async function verifyFirebaseHash(stored: string, password: string): Prom
  */
 export const passwordHashing = {
   hash: (password: string) => hashPassword(password),
-  verify: ({ hash, password }: { hash: string; password: string }) =>
-    isFirebaseHash(hash) ? verifyFirebaseHash(hash, password) : verifyPassword({ hash, password }),
+  // A stored hash of neither form (the tests' below, a damaged row) refuses the password
+  // instead of throwing (a 500).
+  verify: async ({ hash, password }: { hash: string; password: string }) =>
+    isFirebaseHash(hash) ? verifyFirebaseHash(hash, password) : /^[0-9a-f]+:[0-9a-f]+$/.test(hash) && verifyPassword({ hash, password }),
+};
+
+/**
+ * Under test only (NODE_ENV=test): scrypt at a token cost, so that the suites' thousands of
+ * sign-ups and sign-ins do not spend minutes in better-auth's N=16384, r=16 (32 MiB, a third
+ * of a second each on a loaded CI machine). Its hashes carry their own prefix, which the real
+ * configuration never accepts (`passwordHashing` above), and it still checks real hashes
+ * (made by `npm run admin` outside the test's config) and Firebase's.
+ */
+const TEST_PREFIX = 'test-scrypt';
+const TEST_COST = { N: 16, r: 1, p: 1 };
+
+export const testPasswordHashing = {
+  async hash(password: string) {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password.normalize('NFKC'), salt, 32, TEST_COST);
+    return `${TEST_PREFIX}$${salt.toString('hex')}$${key.toString('hex')}`;
+  },
+  async verify({ hash, password }: { hash: string; password: string }) {
+    const [prefix, salt, key] = hash.split('$');
+    if (prefix !== TEST_PREFIX || !salt || !key) return passwordHashing.verify({ hash, password });
+    const expected = Buffer.from(key, 'hex');
+    const computed = await scryptAsync(password.normalize('NFKC'), Buffer.from(salt, 'hex'), 32, TEST_COST);
+    return computed.length === expected.length && timingSafeEqual(computed, expected);
+  },
 };

@@ -4,11 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
+import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { DRAWING } from '#server/signatures/test-factories.ts';
-import { buildTestAppForThisTest, createAdmin, createCustomer, ENGINES, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  ADMIN_TOTP_SECRET,
+  buildTestAppForThisTest,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  signIn,
+  type TestApp,
+} from '#server/test/helpers.ts';
 import { ADMIN_WRITE_ROUTES } from './admin-writes.ts';
 import { purgeAuditLog, recordAudit } from './service.ts';
 
@@ -16,23 +27,6 @@ type Customer = Awaited<ReturnType<typeof createCustomer>>;
 type Call = { url: string; payload?: unknown; headers?: Record<string, string>; devisId: string | null; numeroDevis: number | null };
 
 const DAY = 24 * 60 * 60 * 1000;
-
-const inspectionBody = () => ({
-  soumissionId: randomUUID(),
-  dateHeure: '2026-12-01T08:40:00+01:00',
-  lieu: 'Paris',
-  kilometrage: 1000,
-  niveauEnergie: 50,
-  cles: 1,
-  documents: [],
-  autresDocuments: '',
-  dommages: [],
-  remarques: '',
-  reserves: '',
-  signatureConvoyeur: { nom: 'Convoyeur', signature: DRAWING },
-  signatureContact: { nom: 'Contact', signature: DRAWING },
-  photos: [],
-});
 
 /** A successful call of each admin write route, on data made for it. */
 async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> {
@@ -103,12 +97,13 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
         .jpeg()
         .toBuffer();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
-      const admin = await createAdmin(t);
+      // A session of his own (provisioning him again would end the test's).
+      const adminHeaders = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
       const stored = await t.app.inject({
         method: 'PUT',
         url: `${url}?emplacement=avant`,
         payload: jpeg,
-        headers: { ...admin.headers, 'content-type': 'image/jpeg' },
+        headers: { ...adminHeaders, 'content-type': 'image/jpeg' },
       });
       expect(stored.statusCode).toBe(201);
       return { ...base, url };

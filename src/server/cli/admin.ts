@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { authMigrations, createAuth } from '#server/accounts/auth.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { sql } from 'kysely';
-import { openDatabase, withWriteTransaction } from '#server/db/index.ts';
+import { openDatabase, withWriteTransaction, type Db } from '#server/db/index.ts';
 import { migrateAll } from '#server/db/migrate.ts';
 import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts';
 import { cliTexts } from '#domain/texts/server.ts';
@@ -47,11 +47,17 @@ export async function upsertAdmin(options: { email: string; password: string; en
   }
 }
 
+/** Ends every session of the account (the command has none of its own). */
+async function endSessionsOf(trx: Db, userId: string): Promise<void> {
+  await sql`delete from ${sql.table('session')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
+}
+
 /**
  * `--reset-2fa`: the account's second factor is removed (the way back when the phone is lost;
  * an administrator sets a new one up at his next login) and its sessions end. `--totp-secret`:
  * the second factor is set, in force, to a given base32 secret (provisioning, and the tests
- * that log in from outside with codes computed from it); ten backup codes are returned.
+ * that log in from outside with codes computed from it), its sessions end too, so that one
+ * opened with the password alone cannot go on as a full one; ten backup codes are returned.
  */
 export async function setAccountTwoFactor(options: {
   email: string;
@@ -79,7 +85,7 @@ export async function setAccountTwoFactor(options: {
     if (!base32) {
       await withWriteTransaction(database, async (trx) => {
         await removeTwoFactorIn(trx, database.engine, user.id);
-        await sql`delete from ${sql.table('session')} where ${sql.ref('userId')} = ${user.id}`.execute(trx);
+        await endSessionsOf(trx, user.id);
         await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_reset', ip: null, notify });
       });
       return { email, backupCodes: [] };
@@ -88,6 +94,8 @@ export async function setAccountTwoFactor(options: {
     const sealed = await sealTwoFactor(ctx, { base32, backupCodes });
     await withWriteTransaction(database, async (trx) => {
       await storeVerifiedTwoFactorIn(trx, database.engine, user.id, sealed);
+      // No session opened before it, with the password alone or with the former secret, goes on.
+      await endSessionsOf(trx, user.id);
       await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_secret_set', ip: null, notify });
     });
     return { email, backupCodes };

@@ -12,6 +12,7 @@ import * as firebaseImport from './migrations/2026-11-23-import-001-firebase.ts'
 import * as missions from './migrations/2026-11-23-missions-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
+import * as totpLastStep from './migrations/2026-11-27-two-factor-001-last-step.ts';
 import * as einvoicingFlows from './migrations/2026-11-27-einvoicing-001-flows.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-missions-001': missions,
   '2026-11-23-invoices-001': invoices,
   '2026-11-23-audit-001-journal': auditJournal,
+  '2026-11-27-two-factor-001-last-step': totpLastStep,
   '2026-11-27-einvoicing-001-flows': einvoicingFlows,
 };
 

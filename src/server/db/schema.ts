@@ -26,6 +26,7 @@ export type Database = {
   session: AuthSessionTable;
   audit_log: AuditLogTable;
   audit_log_purge: AuditLogPurgeTable;
+  totp_last_step: TotpLastStepTable;
   pa_flux: PaFluxTable;
   pa_statuts: PaStatutsTable;
   pa_achats: PaAchatsTable;
@@ -285,6 +286,12 @@ export type AuditLogTable = {
 export type AuditLogPurgeTable = {
   id: string;
   cutoff: string;
+};
+
+/** The 30-second step of the last time-based code accepted for an account (two-factor/). */
+export type TotpLastStepTable = {
+  userId: string;
+  step: number;
 };
 
 /** The columns of better-auth's `account` table that the application reads. */

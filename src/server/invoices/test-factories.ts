@@ -1,5 +1,7 @@
 import type { Statut } from '#domain/statuses.ts';
+import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
+import { insertUtilisateur } from '#server/accounts/repository.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import type { createCustomer, TestApp } from '#server/test/helpers.ts';
 import { createDraftFromQuote, updateDraft } from './drafts.ts';
@@ -10,19 +12,20 @@ type Customer = Awaited<ReturnType<typeof createCustomer>>;
 type Headers = { cookie: string; origin: string };
 
 /** The customer's profile (sign-up's `utilisateurs` row), whose address the invoice takes. */
-export async function addProfile(t: TestApp, customer: Customer, { adresse = '3 place Bellecour, 69002 Lyon', type = 'particulier' } = {}) {
-  await t.app.database.db
-    .insertInto('utilisateurs')
-    .values({
-      uid: customer.id,
-      nom: customer.name,
-      telephone: '0612345678',
-      email: customer.email,
-      type,
-      adresse,
-      dateInscription: new Date().toISOString(),
-    })
-    .execute();
+export async function addProfile(
+  t: TestApp,
+  customer: Customer,
+  { adresse = '3 place Bellecour, 69002 Lyon', type = 'particulier' }: { adresse?: string; type?: Utilisateur['type'] } = {},
+) {
+  await insertUtilisateur(t.app.database.db, {
+    uid: customer.id,
+    nom: customer.name,
+    telephone: '0612345678',
+    email: customer.email,
+    type,
+    adresse,
+    dateInscription: new Date().toISOString(),
+  });
 }
 
 /** A quote of `customer` in `statut` with its completion details (name, e-mail, vehicle, options). */

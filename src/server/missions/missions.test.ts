@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STANDARD_PHOTOS, type InspectionBody, type MissionView, type PlanningResponse } from '#domain/schemas/missions.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
+import { inspectionBody } from '#server/missions/test-factories.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
@@ -57,24 +58,6 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       headers: { ...headers, 'content-type': contentType },
       payload: body,
     });
-
-  const inspection = (overrides: Partial<InspectionBody> = {}): InspectionBody => ({
-    soumissionId: randomUUID(),
-    dateHeure: '2026-12-01T08:40:00+01:00',
-    lieu: 'Lyon (69000)',
-    kilometrage: 45_210,
-    niveauEnergie: 60,
-    cles: 2,
-    documents: ['certificat-immatriculation', 'carnet-entretien'],
-    autresDocuments: '',
-    dommages: [],
-    remarques: 'Véhicule propre.',
-    reserves: '',
-    signatureConvoyeur: { nom: 'Marc Convoyeur', signature: DRAWING },
-    signatureContact: { nom: 'Élodie Martin', signature: DRAWING },
-    photos: [],
-    ...overrides,
-  });
 
   const complete = (devisId: string, etape: string, body: InspectionBody, headers: Record<string, string> = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin/missions/${devisId}/${etape}`, headers, payload: body });
@@ -214,7 +197,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       await setStatusUpdates(t.app.database.db, customer.id, false);
 
       // Delivery first: refused.
-      const early = await complete(quote.id, 'livraison', inspection());
+      const early = await complete(quote.id, 'livraison', inspectionBody());
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe(m.pickupFirst);
 
@@ -228,13 +211,13 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       const forgotten = randomUUID();
       expect((await putPhoto(quote.id, 'prise-en-charge', forgotten, smallJpeg, 'emplacement=supplementaire')).statusCode).toBe(201);
 
-      const missing = await complete(quote.id, 'prise-en-charge', inspection({ photos: [...pickupPhotos, randomUUID()] }));
+      const missing = await complete(quote.id, 'prise-en-charge', inspectionBody({ photos: [...pickupPhotos, randomUUID()] }));
       expect(missing.statusCode).toBe(409);
       expect(missing.json().message).toBe(m.photosMissing(1));
       const unsigned = await complete(
         quote.id,
         'prise-en-charge',
-        inspection({
+        inspectionBody({
           photos: pickupPhotos,
           signatureContact: { nom: 'Élodie Martin', signature: { largeur: 320, hauteur: 160, traits: [[[5, 5]]] } },
         }),
@@ -242,7 +225,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       expect(unsigned.statusCode).toBe(400);
       expect(unsigned.json().message).toBe(m.signatureRequired);
 
-      const body = inspection({
+      const body = inspectionBody({
         photos: [...pickupPhotos, damagePhoto],
         dommages: [{ id: damageId, x: 0.3, y: 0.2, nature: 'rayure', note: 'Aile avant gauche', photoId: damagePhoto }],
       });
@@ -262,7 +245,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       // Sent again (the answer was lost on the way): the same result; another submission is refused.
       const again = await complete(quote.id, 'prise-en-charge', body);
       expect(again.statusCode).toBe(200);
-      const second = await complete(quote.id, 'prise-en-charge', inspection({ photos: pickupPhotos }));
+      const second = await complete(quote.id, 'prise-en-charge', inspectionBody({ photos: pickupPhotos }));
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe(m.alreadyCompleted['prise-en-charge']);
 
@@ -313,7 +296,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
       const delivery = await complete(
         quote.id,
         'livraison',
-        inspection({
+        inspectionBody({
           lieu: 'Marseille (13000)',
           kilometrage: 45_530,
           photos: deliveryPhotos,
@@ -376,9 +359,9 @@ describe.each(ENGINES)('missions on %s', (engine) => {
 
     it('refuses the delivery of a mission finished by hand meanwhile, and keeps no report of it', async () => {
       const quote = await quoteInProgress();
-      expect((await complete(quote.id, 'prise-en-charge', inspection())).statusCode).toBe(200);
+      expect((await complete(quote.id, 'prise-en-charge', inspectionBody())).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/terminer`, headers: admin })).statusCode).toBe(200);
-      const refused = await complete(quote.id, 'livraison', inspection());
+      const refused = await complete(quote.id, 'livraison', inspectionBody());
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(m.notInProgress);
       const rows = await t.app.database.db.selectFrom('inspections').select('etape').where('devisId', '=', quote.id).execute();

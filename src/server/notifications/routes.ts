@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
+import { notificationPreferencesSchema } from '#domain/schemas/notifications.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getPreferences, setPreferences } from './service.ts';
 
-const preferencesSchema = z.object({
-  suiviParEmail: z.boolean().describe(apiDocs.statusUpdatesField),
-});
+const preferencesSchema = notificationPreferencesSchema.describe(apiDocs.statusUpdatesField);
 const refusals = errorResponses(400, 401, 403);
 const common = { tags: ['comptes'] };
 

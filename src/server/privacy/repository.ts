@@ -186,6 +186,7 @@ export async function deleteAccountRows(trx: Db, user: { id: string; email: stri
     trx,
   );
   await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${user.id}`.execute(trx);
+  await trx.deleteFrom('totp_last_step').where('userId', '=', user.id).execute();
   await trx.deleteFrom('account').where('userId', '=', user.id).execute();
   await trx.deleteFrom('notification_preferences').where('uid', '=', user.id).execute();
   await trx.deleteFrom('utilisateurs').where('uid', '=', user.id).execute();

@@ -81,7 +81,7 @@ describe.each(ENGINES)('the admin back office on %s', (engine) => {
     const quote = await insertQuote(t, { statut: 'envoyé' });
     const tooEarly = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/terminer`, headers: admin });
     expect(tooEarly.statusCode).toBe(409);
-    expect(tooEarly.json().message).toBe("Cette action n'est pas possible dans l'état actuel du devis.");
+    expect(tooEarly.json().message).toBe('Cette action n’est pas possible dans l’état actuel du devis.');
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/confirmer-signe`, headers: admin })).json().statut,
     ).toBe('en cours');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
 import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
-import { devisIdParamsSchema, devisListQuerySchema, devisSchema } from '#domain/schemas/devis.ts';
+import { devisIdParamsSchema, devisListQuerySchema, devisListSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { simulationRequestSchema, simulationResultSchema } from '#domain/schemas/simulation.ts';
 import { isStorableText } from '#domain/schemas/text.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
@@ -24,7 +24,6 @@ import * as customer from './service.ts';
 
 const params = devisIdParamsSchema;
 const refusals = errorResponses(400, 401, 403, 404, 409);
-const listSchema = z.object({ devis: z.array(devisSchema) });
 /** What every customer route documents: its tag and its summary. */
 const doc = (summary: string) => ({ tags: ['devis'], summary });
 /** A customer route about one quote, answering it. */
@@ -68,7 +67,7 @@ export const quoteRoutes: CapabilityRoutes = {
           ...doc(apiDocs.myQuotes),
           description: apiDocs.myQuotesSearch,
           querystring: devisListQuerySchema,
-          response: { 200: listSchema, ...refusals },
+          response: { 200: devisListSchema, ...refusals },
         },
       },
       async (request) => ({ devis: await customer.listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
@@ -76,7 +75,7 @@ export const quoteRoutes: CapabilityRoutes = {
 
     app.get(
       routes.listArchived.path,
-      { schema: { ...doc(apiDocs.myArchives), response: { 200: listSchema, ...refusals } } },
+      { schema: { ...doc(apiDocs.myArchives), response: { 200: devisListSchema, ...refusals } } },
       async (request) => ({
         devis: await customer.listArchivedQuotes(depsOf(request), viewerOf(request)),
       }),

@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parisToday } from '#domain/format.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
-import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { DRAWING, signBody } from '#server/signatures/test-factories.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 
 /**
@@ -57,24 +58,6 @@ const everyone = (status: number): Record<Role, Expected> => ({
   owner: status,
   other: status,
   admin: status,
-});
-
-/** A completed inspection's body with no photos (missions/): accepted for a quote en cours. */
-const INSPECTION_BODY = () => ({
-  soumissionId: randomUUID(),
-  dateHeure: '2026-12-01T08:40:00+01:00',
-  lieu: 'Paris',
-  kilometrage: 1000,
-  niveauEnergie: 50,
-  cles: 1,
-  documents: [],
-  autresDocuments: '',
-  dommages: [],
-  remarques: '',
-  reserves: '',
-  signatureConvoyeur: { nom: 'Convoyeur', signature: DRAWING },
-  signatureContact: { nom: 'Contact', signature: DRAWING },
-  photos: [],
 });
 
 const TABLE: Record<string, Entry> = {
@@ -214,7 +197,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/missions/:id/:etape': {
     perQuote: true,
     expect: adminOnly((statut) => (statut === 'en cours' ? 200 : 409)),
-    request: () => ({ payload: INSPECTION_BODY() }),
+    request: () => ({ payload: inspectionBody() }),
   },
   'GET /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
   'POST /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
@@ -327,20 +310,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     const a = await createCustomer(t, { name: 'Client A' });
     const b = await createCustomer(t, { name: 'Client B' });
     owner = a;
-    for (const customer of [a, b]) {
-      await t.app.database.db
-        .insertInto('utilisateurs')
-        .values({
-          uid: customer.id,
-          nom: customer.name,
-          telephone: '0612345678',
-          email: customer.email,
-          type: 'particulier',
-          adresse: 'Lyon',
-          dateInscription: new Date().toISOString(),
-        })
-        .execute();
-    }
+    for (const customer of [a, b]) await addProfile(t, customer, { adresse: 'Lyon' });
     // A session whose account is no longer verified (for instance after an e-mail change).
     const unverified = await createCustomer(t, { name: 'Client non vérifié' });
     await t.app.database.db

@@ -141,7 +141,7 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
       payload: { token, newPassword: 'nouveau-mot-de-passe' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'invalid_token', message: "Ce lien n'est pas valide ou a déjà été utilisé." });
+    expect(response.json()).toEqual({ error: 'invalid_token', message: 'Ce lien n’est pas valide ou a déjà été utilisé.' });
   });
 
   it.each([

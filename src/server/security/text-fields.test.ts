@@ -4,6 +4,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
+import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -137,47 +138,13 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async (ctx) => ({
       url: `/api/admin/missions/${await quoteIn(ctx, 'en cours')}/livraison`,
-      body: {
-        soumissionId: randomUUID(),
-        dateHeure: '2026-12-01T08:40:00+01:00',
+      body: inspectionBody({
         lieu: 'Marseille (13000)',
-        kilometrage: 45_210,
-        niveauEnergie: 60,
-        cles: 2,
         documents: ['certificat-immatriculation'],
         autresDocuments: 'Double des clés',
         dommages: [{ id: randomUUID(), x: 0.3, y: 0.2, nature: 'rayure', note: 'Aile avant gauche', photoId: null }],
-        remarques: 'Véhicule propre.',
         reserves: 'Rayure constatée.',
-        signatureConvoyeur: {
-          nom: 'Marc Convoyeur',
-          signature: {
-            largeur: 300,
-            hauteur: 100,
-            traits: [
-              [
-                [10, 10],
-                [150, 60],
-                [290, 10],
-              ],
-            ],
-          },
-        },
-        signatureContact: {
-          nom: 'Élodie Martin',
-          signature: {
-            largeur: 300,
-            hauteur: 100,
-            traits: [
-              [
-                [10, 50],
-                [290, 50],
-              ],
-            ],
-          },
-        },
-        photos: [],
-      },
+      }),
     }),
     multiLine: ['remarques', 'reserves'],
   },

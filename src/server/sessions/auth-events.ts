@@ -248,4 +248,24 @@ export async function recordTwoFactorEvent(
   }
 }
 
+/**
+ * A code refused before the second factor's endpoint ran (our hook in accounts/auth.ts: a code
+ * of the app used before), journalled as the endpoint's own refusals are.
+ */
+export async function recordTwoFactorRefusal(
+  deps: AuthEventDeps,
+  refusal: { userId: string; email: string; path: string; reason: string; request?: Request },
+): Promise<void> {
+  const failed = TWO_FACTOR_EVENTS[refusal.path]?.failed;
+  if (!failed) return;
+  await recordAudit(deps.database.db, {
+    kind: failed,
+    actorId: refusal.userId,
+    actorEmail: refusal.email,
+    compteId: refusal.userId,
+    ip: ipOf(deps, refusal.request),
+    details: { raison: refusal.reason },
+  });
+}
+
 export { errorCodeOf };

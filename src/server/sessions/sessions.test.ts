@@ -8,6 +8,7 @@ import {
   ENGINES,
   linkIn,
   PUBLIC_URL,
+  resetPasswordByMail,
   type TestApp,
 } from '#server/test/helpers.ts';
 
@@ -145,17 +146,7 @@ describe.each(ENGINES)('security e-mails on %s', (engine) => {
   it('tells the owner when the password is reset, and journals it', async () => {
     const t = await buildTestAppForThisTest(engine);
     const customer = await createCustomer(t);
-    const origin = { origin: PUBLIC_URL };
-    await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: origin, payload: { email: customer.email } });
-    const resetMail = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email).at(-1);
-    const token = linkIn(resetMail).searchParams.get('token');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: origin,
-      payload: { token, newPassword: 'nouveau-mot-de-passe' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await resetPasswordByMail(t, customer.email, 'nouveau-mot-de-passe')).statusCode).toBe(200);
     const mails = await securityMails(t, customer.email);
     expect(mails.map((mail) => mail.subject)).toEqual(['Votre mot de passe a été modifié']);
     expect(linkIn(mails[0]).pathname).toBe('/mot-de-passe-oublie');

@@ -53,6 +53,28 @@ describe('the seal’s certificate', () => {
     const check = checkSeal(signed);
     expect(check).toMatchObject({ coversWholeFile: true, digestMatches: true, signatureValid: true, opensslVerifies: true });
     expect(check.certificateSha256).toBe(seal.certificate.sha256);
+    expect(check.pdfsig).toEqual({ validation: 'Signature is Valid.', type: 'ETSI.CAdES.detached', coversWholeDocument: true });
+  });
+
+  it('is a PAdES baseline B-B signature (ETSI EN 319 142-1), as Poppler’s pdfsig reads it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'seal-'));
+    const signingTime = new Date('2026-11-27T10:15:00Z');
+    const signed = await sealPdf(await aPdf(), loadSeal(loadConfig({ DATA_DIR: dir })), { ...info, signingTime });
+    const check = checkSeal(signed);
+    expect(check).toMatchObject({ coversWholeFile: true, digestMatches: true, signatureValid: true, opensslVerifies: true });
+    expect(check.subFilter).toBe('ETSI.CAdES.detached');
+    // content-type, message-digest and signing-certificate-v2 (the certificate's SHA-256); no
+    // signing-time in the CMS: the time claimed is the signature dictionary's M.
+    expect([...check.signedAttributes].sort()).toEqual(['content-type', 'message-digest', 'signing-certificate-v2']);
+    expect(check.signingCertificateMatches).toBe(true);
+    expect(signed.toString('latin1')).toMatch(/\/M\s*\(D:20261127101500Z/);
+    expect(check.pdfsig).toEqual({ validation: 'Signature is Valid.', type: 'ETSI.CAdES.detached', coversWholeDocument: true });
+
+    // One byte changed inside the signed range: pdfsig says so.
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf('Devis');
+    tampered[at] = 'd'.charCodeAt(0);
+    expect(checkSeal(tampered).pdfsig.validation).not.toBe('Signature is Valid.');
   });
 
   it('stops with a message naming the variable when the file is missing or the password wrong', () => {

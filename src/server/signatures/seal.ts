@@ -1,11 +1,11 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED } from '@signpdf/utils';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
-import type { PDFDocument } from 'pdf-lib';
+import { PDFName, type PDFDocument } from 'pdf-lib';
 import { ConfigError, type Config } from '#server/config.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
@@ -141,51 +141,107 @@ function readDnValue(field: forge.pki.CertificateField): string {
   return (field.valueTagClass as unknown) === forge.asn1.Type.UTF8 ? forge.util.decodeUtf8(value) : value;
 }
 
+const { asn1 } = forge;
+const OID = {
+  data: '1.2.840.113549.1.7.1',
+  signedData: '1.2.840.113549.1.7.2',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  /** id-aa-signingCertificateV2 (RFC 5035 §3). */
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  sha256: '2.16.840.1.101.3.4.2.1',
+  sha256WithRsa: '1.2.840.113549.1.1.11',
+};
+
+const sequence = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
+const set = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, items);
+const oid = (value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(value).getBytes());
+const integer = (value: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(value).getBytes());
+const octets = (bytes: Buffer) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
+const explicit = (tag: number, item: forge.asn1.Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, true, [item]);
+const implicitSet = (tag: number, items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, true, items);
+const der = (item: forge.asn1.Asn1) => Buffer.from(asn1.toDer(item).getBytes(), 'binary');
+const attribute = (type: string, value: forge.asn1.Asn1) => sequence([oid(type), set([value])]);
+/** The SHA-256 AlgorithmIdentifier, its parameters absent (RFC 5754 §2). */
+const sha256Algorithm = () => sequence([oid(OID.sha256)]);
+
 /**
- * Makes the detached CMS (SHA-256, RSA, signed attributes content-type, signing-time and
- * message-digest, the chain embedded) with node-forge, as @signpdf/signer-p12 does, with two
- * differences: the key is opened once, not at every signature, and the issuer of the
- * SignerInfo is written as in the certificate. (forge keeps a parsed UTF8String name as its
- * UTF-8 bytes and encodes it again when it writes it, so a name with an accent, common in
- * French certificates, would no longer match the certificate and no reader would find it.)
+ * The seal's certificates as their DER bytes, and what a SignerInfo names the first one by:
+ * its issuer and serial number, taken from those bytes as they are (forge would re-encode a
+ * UTF8String name, an accent included, and no reader would find the certificate).
+ */
+function certificateParts(seal: Seal) {
+  const chain = seal.chain.map((cert) => der(forge.pki.certificateToAsn1(cert)));
+  const tbs = (asn1.fromDer(chain[0]!.toString('binary')).value as forge.asn1.Asn1[])[0]!.value as forge.asn1.Asn1[];
+  const first = tbs[0]!.tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0; // [0] version, when present
+  return { chain, serialNumber: tbs[first]!, issuer: tbs[first + 2]! };
+}
+
+/**
+ * The detached CMS of a PAdES baseline B-B signature (ETSI EN 319 142-1 §6.3, whose CMS is
+ * CAdES B-B, ETSI EN 319 122-1 §6.3): SignedData (RFC 5652 §5) over the PDF's byte range,
+ * SHA-256 with RSA, the certificates embedded, and the signed attributes content-type (id-data),
+ * message-digest and signing-certificate-v2 (RFC 5035: the SHA-256 of the seal's certificate,
+ * with its issuer and serial number), which binds the certificate to the signature. No
+ * signing-time attribute: PAdES forbids it, the claimed time is the signature dictionary's M.
+ * Composed with node-forge's ASN.1 writer: its pkcs7 signer writes only its three known
+ * attribute types.
  */
 class SealSigner extends Signer {
   constructor(private readonly seal: Seal) {
     super();
   }
 
-  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    const [certificate] = this.seal.chain;
-    const p7 = forge.pkcs7.createSignedData();
-    p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));
-    for (const cert of this.seal.chain) p7.addCertificate(cert);
-    const issuer = {
-      attributes: certificate!.issuer.attributes.map((field) => ({ ...field, value: readDnValue(field) })),
-    } as forge.pki.Certificate['issuer'];
-    p7.addSigner({
-      key: this.seal.key,
-      certificate: { ...certificate!, issuer } as forge.pki.Certificate,
-      digestAlgorithm: forge.pki.oids.sha256!,
-      authenticatedAttributes: [
-        { type: forge.pki.oids.contentType!, value: forge.pki.oids.data! },
-        { type: forge.pki.oids.signingTime!, value: (signingTime ?? new Date()) as unknown as string },
-        { type: forge.pki.oids.messageDigest! },
-      ],
-    });
-    p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
+    const { chain, serialNumber, issuer } = certificateParts(this.seal);
+    const essCertIdV2 = sequence([
+      // hashAlgorithm: SHA-256 is its DEFAULT, so it is left out (DER).
+      octets(createHash('sha256').update(chain[0]!).digest()),
+      sequence([sequence([explicit(4, issuer)]), serialNumber]), // issuerSerial: GeneralNames { directoryName }, serial
+    ]);
+    // DER writes a SET OF in the order of its members' encodings: what is signed is that SET.
+    const signedAttributes = [
+      attribute(OID.contentType, oid(OID.data)),
+      attribute(OID.messageDigest, octets(createHash('sha256').update(pdfBuffer).digest())),
+      attribute(OID.signingCertificateV2, sequence([sequence([essCertIdV2])])),
+    ].sort((a, b) => Buffer.compare(der(a), der(b)));
+    const md = forge.md.sha256.create();
+    md.update(asn1.toDer(set(signedAttributes)).getBytes());
+    const signature = Buffer.from(this.seal.key.sign(md), 'binary');
+
+    const signerInfo = sequence([
+      integer(1),
+      sequence([issuer, serialNumber]),
+      sha256Algorithm(),
+      implicitSet(0, signedAttributes),
+      sequence([oid(OID.sha256WithRsa), asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '')]),
+      octets(signature),
+    ]);
+    const signedData = sequence([
+      integer(1),
+      set([sha256Algorithm()]),
+      sequence([oid(OID.data)]), // detached: no eContent
+      implicitSet(
+        0,
+        chain.map((bytes) => asn1.fromDer(bytes.toString('binary'))),
+      ),
+      set([signerInfo]),
+    ]);
+    return der(sequence([oid(OID.signedData), explicit(0, signedData)]));
   }
 }
 
 export type SealInfo = { reason: string; name: string; location: string; contactInfo: string; signingTime: Date };
 
 /**
- * Signs the whole document with the seal: a signature dictionary (SubFilter
- * adbe.pkcs7.detached, PAdES part 2) whose ByteRange covers every byte but the CMS itself, a
- * SHA-256 RSA CMS with the certificate embedded. The document is saved without object streams,
- * as the placeholder needs.
+ * Signs the whole document with the seal, as a PAdES baseline B-B signature: a signature
+ * dictionary (SubFilter ETSI.CAdES.detached, M the signing time) whose ByteRange covers every
+ * byte but the CMS itself, and the CAdES CMS of SealSigner. The catalogue declares the ESIC
+ * developer extension (level 1), which says a PDF 1.7 file uses the ETSI SubFilter. The
+ * document is saved without object streams, as the placeholder needs.
  */
 export async function sealPdf(pdfDoc: PDFDocument, seal: Seal, info: SealInfo): Promise<Buffer> {
+  pdfDoc.catalog.set(PDFName.of('Extensions'), pdfDoc.context.obj({ ESIC: { BaseVersion: PDFName.of('1.7'), ExtensionLevel: 1 } }));
   pdflibAddPlaceholder({
     pdfDoc,
     reason: info.reason,
@@ -194,11 +250,11 @@ export async function sealPdf(pdfDoc: PDFDocument, seal: Seal, info: SealInfo): 
     location: info.location,
     signingTime: info.signingTime,
     signatureLength: SIGNATURE_LENGTH,
-    subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Convoyage Pro',
   });
   const unsigned = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(unsigned, new SealSigner(seal), info.signingTime);
+  return new SignPdf().sign(unsigned, new SealSigner(seal));
 }
 
 /**

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
+import { apiRoutes } from '#domain/api-paths.ts';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { TOTP } from 'otpauth';
-import { readOutbox } from './outbox.ts';
+import { addressOf, linkIn, readOutbox } from './outbox.ts';
+import { forgetLastTotpStep } from './totp-steps.ts';
 
 export { addressOf, linkIn, readOutbox } from './outbox.ts';
 
@@ -25,13 +27,26 @@ export const ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const totpCode = (secret: string, offset = 0) =>
   new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offset * 30_000 });
 
-/** A fresh PostgreSQL database on the test cluster, dropped by the returned function. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * The code of `secret` for a new sign-in or re-authentication of `email`. A code is accepted
+ * once (two-factor/: its 30-second step is recorded), and tests sign in many times a minute:
+ * the account's last used step is forgotten first, as waiting for the next code would do.
+ */
+export async function freshTotpCode(testApp: TestApp, email: string, secret: string): Promise<string> {
+  await forgetLastTotpStep(testApp.app.database.db, email);
+  return totpCode(secret);
+}
+
+/**
+ * A fresh PostgreSQL database on the test cluster, dropped by the returned function: empty, or
+ * `migrated`, a copy of the template that the global setup migrated once.
+ */
+export async function createPgDatabase({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomUUID().replace(/-/g, '')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${migrated ? ` template ${inject('pgTemplate')}` : ''}`);
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -49,11 +64,17 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 export type TestAppOptions = { env?: Record<string, string>; overrides?: AppOverrides };
 
-/** The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL). */
+/**
+ * The whole app on a fresh temporary DATA_DIR (and a fresh database on PostgreSQL), its
+ * schema copied from the global setup's migrated templates; the app's start then finds
+ * every migration done.
+ */
 export async function buildTestApp(engine: Engine = 'sqlite', { env = {}, overrides = {} }: TestAppOptions = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'convoyage-test-'));
   // A caller that names its own database (a restart, a restore) keeps it.
-  const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase() : null;
+  const database = engine === 'postgres' && !env.DATABASE_URL ? await createPgDatabase({ migrated: true }) : null;
+  if (engine === 'sqlite' && !env.DATA_DIR && !env.DATABASE_URL)
+    copyFileSync(inject('sqliteTemplate'), path.join(dataDir, 'convoyage.sqlite'));
   const fullEnv = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -167,7 +188,7 @@ export async function signIn(testApp: TestApp, email: string, password: string, 
     method: 'POST',
     url: '/api/auth/two-factor/verify-totp',
     headers: { ...headers, cookie },
-    payload: { code: totpCode(totpSecret) },
+    payload: { code: await freshTotpCode(testApp, email, totpSecret) },
   });
   if (second.statusCode !== 200) throw new Error(`second factor refused (${second.statusCode}): ${second.body}`);
   return { cookie: mergeCookies(cookie, second.headers['set-cookie']), origin: PUBLIC_URL };
@@ -201,4 +222,24 @@ export async function createAdmin(testApp: TestApp) {
   await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: testApp.env });
   const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
   return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, totpSecret: ADMIN_TOTP_SECRET, headers };
+}
+
+/** The last e-mail sent to `email`, once every e-mail due is sent. */
+export async function lastMailTo(testApp: TestApp, email: string) {
+  return (await testApp.outbox()).filter((mail) => addressOf(mail) === email).at(-1);
+}
+
+/** « Mot de passe oublié » as a customer does it: the request, the link of its e-mail, the new password. The reset's answer. */
+export async function resetPasswordByMail(testApp: TestApp, email: string, newPassword: string) {
+  const headers = { origin: PUBLIC_URL };
+  const { requestPasswordReset, resetPassword } = apiRoutes.auth;
+  const request = await testApp.app.inject({
+    method: requestPasswordReset.method,
+    url: requestPasswordReset.path,
+    headers,
+    payload: { email },
+  });
+  expect(request.statusCode).toBe(200);
+  const token = linkIn(await lastMailTo(testApp, email)).searchParams.get('token');
+  return testApp.app.inject({ method: resetPassword.method, url: resetPassword.path, headers, payload: { token, newPassword } });
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
+import {
+  backupCodesSchema,
+  twoFactorSetupSchema as setupSchema,
+  twoFactorStatusSchema as statusSchema,
+} from '#domain/schemas/two-factor.ts';
 import { twoFactorServerTexts as docs } from '#domain/texts/security.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
@@ -10,9 +15,6 @@ const tags = ['comptes'];
 /** The administrator must reach these before he has set his second factor up. */
 const config = { duringTwoFactorSetup: true };
 
-const statusSchema = z.object({ active: z.boolean(), requise: z.boolean() });
-const setupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
-const backupCodesSchema = z.object({ codesSecours: z.array(z.string()) });
 const codeBody = z.object({ code: z.string().trim().min(1).max(16) });
 const reauthBody = z
   .object({ motDePasse: z.string().min(1).max(128).optional(), code: z.string().trim().min(1).max(16).optional() })

@@ -7,7 +7,7 @@ import { withWriteTransaction } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
 import {
-  checkTotp,
+  acceptTotpCode,
   findTwoFactor,
   newBackupCodes,
   newBase32Secret,
@@ -54,17 +54,21 @@ export async function confirmSetup(deps: TwoFactorDeps, viewer: Viewer, session:
   const row = await findTwoFactor(ctx, viewer.id);
   const base32 = row ? await secretOf(ctx, row) : null;
   if (!row || !base32) throw new AppError('two_factor_setup_missing');
-  if (!checkTotp(base32, code)) throw new AppError('invalid_two_factor_code');
+  if ((await acceptTotpCode(deps.database.db, viewer.id, base32, code)) !== 'accepted') throw new AppError('invalid_two_factor_code');
   const codesSecours = newBackupCodes();
   const sealed = await sealTwoFactor(ctx, { base32, backupCodes: codesSecours });
+  // This session has given a code: it stays open once the second factor is in force (the
+  // account's other sessions, opened with the password alone, end: accounts/guards.ts). Marked
+  // first, so that no request of its own finds it unmarked in between. The code was just given,
+  // too: a sensitive action right after needs no second proof.
+  const now = new Date();
+  await ctx.internalAdapter.updateSession(session.token, { twoFactorVerifiedAt: now, reauthenticatedAt: now });
   await withWriteTransaction(deps.database, async (trx) => {
     await storeVerifiedTwoFactorIn(trx, deps.database.engine, viewer.id, sealed);
     await recordTwoFactorChange(trx, deps.config, { user: viewer, kind: 'auth.two_factor_enabled', ip: deps.ip });
   });
   deps.outbox.kick();
   await clearThrottle(deps.database.db, key);
-  // The code was just given: a sensitive action right after needs no second proof.
-  await ctx.internalAdapter.updateSession(session.token, { reauthenticatedAt: new Date() });
   deps.log.info({ userId: viewer.id }, 'two-factor enabled');
   return { codesSecours };
 }
@@ -116,7 +120,7 @@ export async function reauthenticate(
   } else if (proof.code && viewer.twoFactorEnabled) {
     const row = await findTwoFactor(ctx, viewer.id);
     const base32 = row ? await secretOf(ctx, row) : null;
-    isValid = !!base32 && checkTotp(base32, proof.code);
+    isValid = !!base32 && (await acceptTotpCode(deps.database.db, viewer.id, base32, proof.code)) === 'accepted';
   }
   const journal = { actorId: viewer.id, actorEmail: viewer.email, compteId: viewer.id, ip: deps.ip };
   const method = { moyen: proof.motDePasse ? 'password' : 'totp' };

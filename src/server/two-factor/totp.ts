@@ -3,6 +3,8 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Auth } from '#server/accounts/auth.ts';
+import type { Db } from '#server/db/index.ts';
+import { claimTotpStep } from './repository.ts';
 
 /**
  * The rows of better-auth's two-factor plugin (`twoFactor`: the encrypted secret and backup
@@ -14,7 +16,8 @@ import type { Auth } from '#server/accounts/auth.ts';
  * - the backup codes are a JSON array of `xxxxx-xxxxx`, encrypted the same way.
  */
 
-type AuthContext = Awaited<Auth['$context']>;
+// What these functions use of better-auth's context: the one of `auth.$context` or of a hook's `ctx.context`.
+type AuthContext = Pick<Awaited<Auth['$context']>, 'adapter' | 'internalAdapter' | 'secretConfig'>;
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD = 30;
@@ -36,10 +39,26 @@ function totpOf(base32: string, issuer: string, label: string) {
   return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD, secret: Secret.fromBase32(base32) });
 }
 
-/** Whether `code` is the current code of `base32` (or the one just before or after: clocks drift). */
-export function checkTotp(base32: string, code: string): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return totpOf(base32, 'x', 'x').validate({ token: code, window: 1 }) !== null;
+/**
+ * The 30-second step `code` belongs to when it is a code of `base32` for now, or for the step
+ * just before or after (clocks drift); null when it is not.
+ */
+function stepOfTotp(base32: string, code: string): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Date.now();
+  const delta = totpOf(base32, 'x', 'x').validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD) + delta;
+}
+
+/**
+ * A code of the account's app is accepted once (RFC 6238 §5.2): its step is recorded as it is
+ * accepted, and a code of that step or an earlier one is `reused` from then on, on every
+ * instance; `wrong` when it is no code of `base32` for now.
+ */
+export async function acceptTotpCode(db: Db, userId: string, base32: string, code: string): Promise<'accepted' | 'reused' | 'wrong'> {
+  const step = stepOfTotp(base32, code);
+  if (step === null) return 'wrong';
+  return (await claimTotpStep(db, userId, step)) ? 'accepted' : 'reused';
 }
 
 /** What the set-up screen shows: the key as text, the otpauth:// address and its QR code (SVG data URL). */

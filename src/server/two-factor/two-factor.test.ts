@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { securityErrorMessages } from '#domain/texts/security.ts';
 import { securityMailTexts } from '#domain/texts/sessions.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -12,6 +14,7 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  freshTotpCode,
   mergeCookies,
   PUBLIC_URL,
   signIn,
@@ -84,6 +87,11 @@ async function sessionsSet(t: TestApp, email: string, column: 'createdAt' | 'las
   await sql`update "session" set ${sql.ref(column)} = ${stored} where "userId" = ${user.id}`.execute(db);
 }
 
+/** The current 30-second step of the codes, and the code of `secret` for a given step. */
+const currentStep = () => Math.floor(Date.now() / 30_000);
+const codeOfStep = (secret: string, step: number) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: step * 30_000 });
+
 describe.each(ENGINES)('second factor on %s', (engine) => {
   it('takes the administrator to set it up at his first login, then asks for a code at every login', async () => {
     const t = await buildTestAppForThisTest(engine);
@@ -115,8 +123,9 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
 
     const wrong = await call(t, 'POST', '/api/comptes/double-authentification/activation', first.browser.cookie, { code: '000000' });
     expect(wrong.json()).toMatchObject({ error: 'invalid_two_factor_code' });
+    const activationCode = totpCode(base32);
     const activated = await call(t, 'POST', '/api/comptes/double-authentification/activation', first.browser.cookie, {
-      code: totpCode(base32),
+      code: activationCode,
     });
     expect(activated.statusCode).toBe(200);
     const { codesSecours } = activated.json() as { codesSecours: string[] };
@@ -132,9 +141,11 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect((await call(t, 'GET', '/api/me', second.browser.cookie)).json()).toEqual({ user: null });
     expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(401);
     expect(await codeStep(t, second.browser, '123456')).toMatchObject({ statusCode: 401, error: 'invalid_two_factor_code' });
+    // The set-up's code was used: it signs in nobody.
+    expect(await codeStep(t, second.browser, activationCode)).toMatchObject({ statusCode: 401, error: 'invalid_two_factor_code' });
     expect(hasSession(second.browser)).toBe(false);
     // « Rester connecté » and trustDevice do not make this browser skip the code next time.
-    expect(await codeStep(t, second.browser, totpCode(base32), 'totp', { trustDevice: true })).toMatchObject({ statusCode: 200 });
+    expect(await codeStep(t, second.browser, totpCode(base32, 1), 'totp', { trustDevice: true })).toMatchObject({ statusCode: 200 });
     expect((await adminQuotes(t, second.browser.cookie)).statusCode).toBe(200);
     expect(second.browser.cookie).not.toMatch(/trust_device/);
     const again = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD, second.browser);
@@ -180,12 +191,94 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     );
   });
 
+  it('accepts a code of the app once, at sign-in and at re-authentication alike, on every instance', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    // A second instance of the app on the same database (and the same AUTH_SECRET).
+    const other = await buildTestAppForThisTest(engine, { env: t.env });
+    await createAdmin(t);
+    // Two sign-ins at once, one on each instance, with the same code: one of them only.
+    const [onFirst, onOther] = [await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD), await passwordStep(other, ADMIN_EMAIL, ADMIN_PASSWORD)];
+    await freshTotpCode(t, ADMIN_EMAIL, ADMIN_TOTP_SECRET); // the code createAdmin signed in with is forgotten
+    const step = currentStep();
+    const code = codeOfStep(ADMIN_TOTP_SECRET, step);
+    const answers = await Promise.all([codeStep(t, onFirst.browser, code), codeStep(other, onOther.browser, code)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const [signedIn, refused] = answers[0]!.statusCode === 200 ? [onFirst, onOther] : [onOther, onFirst];
+    const refusedApp = refused === onFirst ? t : other;
+    expect(answers.find((answer) => answer.statusCode === 401)).toMatchObject({ error: 'invalid_two_factor_code' });
+    expect(hasSession(refused.browser)).toBe(false);
+
+    // Later in its window, on either instance: refused, and so is the code before it, with the usual message.
+    const again = await refusedApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { origin: PUBLIC_URL, 'x-forwarded-for': refused.browser.address, cookie: refused.browser.cookie },
+      payload: { code },
+    });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ error: 'invalid_two_factor_code', message: securityErrorMessages.invalid_two_factor_code });
+    expect(await codeStep(refusedApp, refused.browser, codeOfStep(ADMIN_TOTP_SECRET, step - 1))).toMatchObject({ statusCode: 401 });
+    expect(hasSession(refused.browser)).toBe(false);
+
+    // Re-authentication: the code that signed in is refused; the next one is accepted, once,
+    // and then signs in nobody.
+    const cookie = signedIn.browser.cookie;
+    const reauth = (app: TestApp, value: string) => call(app, 'POST', '/api/comptes/reauthentification', cookie, { code: value });
+    expect((await reauth(t, code)).json()).toMatchObject({ error: 'reauthentication_failed' });
+    const next = codeOfStep(ADMIN_TOTP_SECRET, step + 1);
+    expect((await reauth(t, next)).statusCode).toBe(204);
+    expect((await reauth(other, next)).statusCode).toBe(401);
+    expect(await codeStep(refusedApp, refused.browser, next)).toMatchObject({ statusCode: 401, error: 'invalid_two_factor_code' });
+    expect(hasSession(refused.browser)).toBe(false);
+    // Each refusal is journalled as a refused code.
+    const { rows } = await sql<{ details: string }>`select "details" from "audit_log" where "kind" = 'auth.two_factor_failed'`.execute(
+      t.app.database.db,
+    );
+    expect(rows.map((row) => JSON.parse(row.details).raison)).toContain('CODE_ALREADY_USED');
+  });
+
+  it('ends the sessions opened before the second factor was set from the shell', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env: t.env });
+    // Before the secret is set: the password alone opens a session limited to the set-up.
+    const before = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await adminQuotes(t, before.browser.cookie)).json()).toMatchObject({ error: 'two_factor_setup_required' });
+
+    await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: t.env });
+    expect((await adminQuotes(t, before.browser.cookie)).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/me', before.browser.cookie)).json()).toEqual({ user: null });
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from "session"`.execute(t.app.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+
+    // A session that gave a code is a full one; replacing the secret from the shell ends it too.
+    const signedIn = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+    expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(200);
+    await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' }, env: t.env });
+    expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(401);
+  });
+
+  it('serves an account with a second factor only in sessions that gave a code', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const customer = await createCustomer(t);
+    // His phone, signed in with the password while he had no second factor.
+    const phone = await passwordStep(t, customer.email, customer.password);
+    expect((await call(t, 'GET', '/api/devis', phone.browser.cookie)).statusCode).toBe(200);
+
+    // He turns it on from his computer: that session gave the first code and goes on; the phone's ends.
+    const computer = customer.headers!.cookie;
+    const { secret } = (await call(t, 'POST', '/api/comptes/double-authentification/configuration', computer)).json() as { secret: string };
+    const code = totpCode(secret.replace(/\s/g, ''));
+    expect((await call(t, 'POST', '/api/comptes/double-authentification/activation', computer, { code })).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/devis', computer)).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/api/devis', phone.browser.cookie)).statusCode).toBe(401);
+  });
+
   it('bounds code guessing per sign-in and per account, yet lets the administrator in from a browser he completed a sign-in in', async () => {
     const t = await buildTestAppForThisTest(engine);
     const admin = await createAdmin(t);
     // The administrator's own browser: a sign-in completed there before.
     const own = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect(await codeStep(t, own.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
+    expect(await codeStep(t, own.browser, await freshTotpCode(t, ADMIN_EMAIL, ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
     expect(own.browser.cookie).toMatch(/convoyage\.device_/);
 
     // An attacker who knows the password: five wrong codes end the pending sign-in.
@@ -220,7 +313,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     // The real administrator, in his own browser: in.
     const back = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD, { cookie: own.browser.cookie, address: newAddress() });
     expect(back.statusCode).toBe(200);
-    expect(await codeStep(t, back.browser, totpCode(ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
+    expect(await codeStep(t, back.browser, await freshTotpCode(t, ADMIN_EMAIL, ADMIN_TOTP_SECRET))).toMatchObject({ statusCode: 200 });
     expect((await adminQuotes(t, back.browser.cookie)).statusCode).toBe(200);
     expect(admin.email).toBe(ADMIN_EMAIL);
   });
@@ -299,11 +392,13 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { motDePasse: ADMIN_PASSWORD })).statusCode).toBe(204);
     expect((await call(t, 'DELETE', `/api/admin/devis/${second.id}`, cookie)).statusCode).toBe(204);
 
-    // With a code of the app instead, some minutes later.
+    // With a code of the app instead (one not used at sign-in: the next one), some minutes later.
     const third = await createQuoteInStatus(t.app.database, customer);
     await sessionsSet(t, ADMIN_EMAIL, 'reauthenticatedAt', 10);
     expect((await call(t, 'DELETE', `/api/admin/devis/${third.id}`, cookie)).statusCode).toBe(403);
-    expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { code: totpCode(ADMIN_TOTP_SECRET) })).statusCode).toBe(204);
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', cookie, { code: totpCode(ADMIN_TOTP_SECRET, 1) })).statusCode).toBe(
+      204,
+    );
     expect((await call(t, 'DELETE', `/api/admin/devis/${third.id}`, cookie)).statusCode).toBe(204);
   });
 
@@ -336,7 +431,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
 
     const next = await passwordStep(t, customer.email, customer.password);
     expect(next.body).toMatchObject({ twoFactorRedirect: true });
-    expect(await codeStep(t, next.browser, totpCode(base32))).toMatchObject({ statusCode: 200 });
+    expect(await codeStep(t, next.browser, totpCode(base32, 1))).toMatchObject({ statusCode: 200 });
     expect((await call(t, 'GET', '/api/devis', next.browser.cookie)).statusCode).toBe(200);
 
     // Turning it off is a change of the second factor: a recent password or code first.
@@ -344,9 +439,8 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).json()).toMatchObject({
       error: 'reauthentication_required',
     });
-    expect((await call(t, 'POST', '/api/comptes/reauthentification', next.browser.cookie, { code: totpCode(base32) })).statusCode).toBe(
-      204,
-    );
+    const reauthCode = await freshTotpCode(t, customer.email, base32);
+    expect((await call(t, 'POST', '/api/comptes/reauthentification', next.browser.cookie, { code: reauthCode })).statusCode).toBe(204);
     expect((await call(t, 'DELETE', '/api/comptes/double-authentification', next.browser.cookie)).statusCode).toBe(204);
     expect((await passwordStep(t, customer.email, customer.password)).body.twoFactorRedirect).toBeUndefined();
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageMeta } from './page-meta.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -34,7 +34,10 @@ export function RootLayout() {
       <PageMeta />
       <SiteHeader />
       <main id="contenu" className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {/* A page not loaded yet: the first render waits for it (main.tsx), and a navigation keeps the page on screen meanwhile. */}
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

@@ -1,15 +1,27 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { publicTexts, texts } from '#domain/texts/common.ts';
+import { lazyWithQueryClient } from '#client/lib/lazy-with-query-client.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
-import { useSession } from '#client/lib/use-session.ts';
+import type { SessionUser } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';
 
 // Only a logged-in visitor needs it: it stays out of the home page's first bundle.
-const LogoutButton = lazy(() =>
-  import('#client/features/accounts/components/logout-button.tsx').then((m) => ({ default: m.LogoutButton })),
+const LogoutButton = lazyWithQueryClient(() =>
+  import('#client/features/accounts/components/logout-button.tsx').then((m) => m.LogoutButton),
 );
+// The session is read through the query cache, which is not in the first bundle either.
+const SessionWatcher = lazyWithQueryClient(() => import('./session-watcher.tsx').then((m) => m.SessionWatcher));
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true afterwards: what only the browser renders waits for it. */
+const useIsHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 const t = publicTexts.nav;
 
@@ -82,12 +94,18 @@ function CloseLabel() {
 export function SiteHeader() {
   const { isOpen, toggle, toggleRef, navRef } = useDisclosureMenu();
   const menuId = useId();
-  const session = useSession();
+  // Unknown (undefined) until the session is read, as on the server: the visitors' menu.
+  const [user, setUser] = useState<SessionUser>();
+  const isHydrated = useIsHydrated();
   const { business } = usePublicConfig();
-  const user = session.data?.user;
 
   return (
     <header className={styles.header}>
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <SessionWatcher onChange={setUser} />
+        </Suspense>
+      ) : null}
       <a className={styles.skipLink} href="#contenu">
         {t.skipLink}
       </a>

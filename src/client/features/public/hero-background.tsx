@@ -54,12 +54,12 @@ export function HeroBackground() {
   const prefersReducedMotion = usePrefersReducedMotion();
   const [isPausedByUser, setIsPausedByUser] = useState(false);
   const isRunning = !prefersReducedMotion && !isPausedByUser;
-  const active = useHeroRotation(HERO_IMAGES.length, HERO_ROTATION_MS, isRunning);
+  const { index: active, isTicking } = useHeroRotation(HERO_IMAGES.length, HERO_ROTATION_MS, isRunning);
   const hasOthers = useAfterPageLoad(isRunning) || active !== 0;
 
   return (
     <>
-      <div className={styles.slides} aria-hidden="true" data-testid="hero-slides" data-active-slide={active}>
+      <div className={styles.slides} aria-hidden="true" data-testid="hero-slides" data-active-slide={active} data-ticking={isTicking}>
         {HERO_IMAGES.map((image, index) => (
           <div key={image.fallback} className={styles.slide} data-active={index === active}>
             {index === 0 || hasOthers ? <HeroPicture image={image} isFirst={index === 0} /> : null}

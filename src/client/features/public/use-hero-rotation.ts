@@ -18,12 +18,14 @@ export function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * Index of the slide to show, advancing every `intervalMs` while `isRunning`. The timer
- * stops while the tab is hidden and starts a full interval again when it comes back, so a
- * visitor returning to the tab never sees a change the instant they look.
+ * Index of the slide to show, advancing every `intervalMs` while `isRunning`, and whether the
+ * timer is set (false in the prerendered page until it has hydrated). The timer stops while
+ * the tab is hidden and starts a full interval again when it comes back, so a visitor
+ * returning to the tab never sees a change the instant they look.
  */
-export function useHeroRotation(count: number, intervalMs: number, isRunning: boolean): number {
+export function useHeroRotation(count: number, intervalMs: number, isRunning: boolean): { index: number; isTicking: boolean } {
   const [index, setIndex] = useState(0);
+  const [isTicking, setIsTicking] = useState(false);
 
   useEffect(() => {
     if (!isRunning || count < 2) return;
@@ -31,11 +33,13 @@ export function useHeroRotation(count: number, intervalMs: number, isRunning: bo
     const stop = () => {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
+      setIsTicking(false);
     };
     const sync = () => {
       stop();
       if (document.visibilityState === 'visible') {
         timer = setInterval(() => setIndex((current) => (current + 1) % count), intervalMs);
+        setIsTicking(true);
       }
     };
     sync();
@@ -46,5 +50,5 @@ export function useHeroRotation(count: number, intervalMs: number, isRunning: bo
     };
   }, [count, intervalMs, isRunning]);
 
-  return index;
+  return { index, isTicking };
 }

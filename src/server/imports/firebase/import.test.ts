@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTexts } from '#domain/texts/import.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { findActiveContent } from '#server/documents/pdf-check.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, linkIn, PUBLIC_URL, signIn, type TestApp } from '#server/test/helpers.ts';
+import {
+  addressOf,
+  buildTestApp,
+  createAdmin,
+  ENGINES,
+  PUBLIC_URL,
+  resetPasswordByMail,
+  signIn,
+  type TestApp,
+} from '#server/test/helpers.ts';
 import { main, parseImportArgs, readSources } from './cli.ts';
 import { isFirebaseHash } from '#server/accounts/password-hashing.ts';
 import type { ImportReport } from './report.ts';
@@ -263,22 +272,7 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
   });
 
   it('lets a customer who had no Firebase password (Google sign-in) choose one with « Mot de passe oublié »', async () => {
-    const request = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: origin,
-      payload: { email: 'zoe@exemple.fr', redirectTo: '/reinitialiser-mot-de-passe' },
-    });
-    expect(request.statusCode).toBe(200);
-    const mail = (await t.outbox()).filter((message) => addressOf(message) === 'zoe@exemple.fr').at(-1);
-    const token = linkIn(mail!).searchParams.get('token');
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: origin,
-      payload: { token, newPassword: 'mot-de-passe-de-zoé' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect((await resetPasswordByMail(t, 'zoe@exemple.fr', 'mot-de-passe-de-zoé')).statusCode).toBe(200);
     const session = await signIn(t, 'zoe@exemple.fr', 'mot-de-passe-de-zoé');
     const quotes = (await t.app.inject({ url: '/api/devis', headers: session })).json().devis as { id: string; statut: string }[];
     expect(quotes.map((devis) => [devis.id, devis.statut])).toEqual([['devisZoe1hhhhhhhhhhhhh', 'envoyé']]);

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { FirebaseScrypt } from 'firebase-scrypt';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { firebaseScrypt, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
 
 /**
  * A made-up Firebase project for the import's tests (never real data): its password hash
- * parameters, accounts whose hashes are computed here with Firebase's algorithm (by the `firebase-scrypt`
- * package, not by our password.ts, so that the import is checked against another implementation), its Firestore documents with the original
- * app's quirks, and its signed PDFs.
+ * parameters, accounts whose hashes are computed here with Firebase's algorithm (password.ts's
+ * `firebaseScrypt`, which password.test.ts checks against the example Firebase publishes), its
+ * Firestore documents with the original app's quirks, and its signed PDFs.
  */
 
 export const ADMIN = 'admin@convoyage.test';
@@ -21,20 +21,21 @@ export const HASH_PARAMETERS = {
   rounds: 8,
   mem_cost: 14,
 };
-const firebase = new FirebaseScrypt({
-  signerKey: HASH_PARAMETERS.base64_signer_key,
-  saltSeparator: HASH_PARAMETERS.base64_salt_separator,
+const hashConfig: FirebaseHashConfig = {
+  signerKey,
+  saltSeparator: Buffer.from(HASH_PARAMETERS.base64_salt_separator, 'base64'),
   rounds: HASH_PARAMETERS.rounds,
   memCost: HASH_PARAMETERS.mem_cost,
-});
+};
 
 export const PASSWORDS = { lea: 'ancien-mot-de-passe-léa', marc: 'Marc!2023-convoyage', admin: 'admin-firebase' } as const;
 
 async function firebaseUser(fields: Record<string, unknown>, password?: string) {
   const user: Record<string, unknown> = { createdAt: '1700000000000', lastSignedInAt: '1710000000000', providerUserInfo: [], ...fields };
   if (password) {
-    user.salt = randomBytes(12).toString('base64');
-    user.passwordHash = await firebase.hash(password, user.salt as string);
+    const salt = randomBytes(12);
+    user.salt = salt.toString('base64');
+    user.passwordHash = (await firebaseScrypt(password, salt, hashConfig)).toString('base64');
   }
   return user;
 }

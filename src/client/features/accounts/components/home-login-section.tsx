@@ -4,6 +4,7 @@ import { homeFor, useSession } from '#client/lib/use-session.ts';
 import { LoginForm } from './login-form.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import styles from './accounts.module.css';
+import { NoBreak } from '#client/ui/keep-together.tsx';
 
 /** Home section "connexion": the login form, or who is logged in with a way out. */
 export function HomeLoginSection() {
@@ -13,8 +14,11 @@ export function HomeLoginSection() {
   return (
     <div className={styles.feedback}>
       <p>
-        {texts.loggedInAs} <strong>{user.email}</strong>.{' '}
-        <Link to={homeFor(user.role)}>{user.role === 'admin' ? texts.goToAdmin : texts.goToEspaceClient}</Link>
+        {texts.loggedInAs}{' '}
+        <strong>
+          <NoBreak>{user.email}</NoBreak>
+        </strong>
+        . <Link to={homeFor(user.role)}>{user.role === 'admin' ? texts.goToAdmin : texts.goToEspaceClient}</Link>
       </p>
       <LogoutButton />
     </div>

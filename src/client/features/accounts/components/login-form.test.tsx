@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { accountsRoutes, authRoutes, routeKey } from '#domain/api-paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { useSession } from '#client/lib/use-session.ts';
@@ -21,8 +22,8 @@ const routes = [
 function serverFor(user: typeof customer | typeof admin) {
   let isLoggedIn = false;
   return fakeApi({
-    'GET /api/me': () => ({ body: { user: isLoggedIn ? user : null } }),
-    'POST /api/auth/sign-in/email': () => {
+    [routeKey(accountsRoutes.me)]: () => ({ body: { user: isLoggedIn ? user : null } }),
+    [routeKey(authRoutes.signIn)]: () => {
       isLoggedIn = true;
       return { body: { user } };
     },
@@ -66,8 +67,8 @@ describe('logging in', () => {
 
   it('stays on the form and says why when the password is wrong', async () => {
     const { calls } = fakeApi({
-      'GET /api/me': { body: { user: null } },
-      'POST /api/auth/sign-in/email': {
+      [routeKey(accountsRoutes.me)]: { body: { user: null } },
+      [routeKey(authRoutes.signIn)]: {
         status: 401,
         body: { error: 'invalid_credentials', message: apiErrorMessages.invalid_credentials },
       },
@@ -75,7 +76,7 @@ describe('logging in', () => {
     renderRoutes(routes, { path: '/connexion' });
     await logIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.loginFailurePage);
-    expect(calls.filter((call) => call.path === '/api/auth/sign-in/email')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === authRoutes.signIn.path)).toHaveLength(1);
     expect(screen.queryByText(/landed on/)).toBeNull();
   });
 
@@ -85,12 +86,12 @@ describe('logging in', () => {
     let reads = 0;
     const firstRead = held<void>();
     fakeApi({
-      'GET /api/me': async () => {
+      [routeKey(accountsRoutes.me)]: async () => {
         const user = isLoggedIn ? customer : null;
         if (reads++ === 0) await firstRead.promise;
         return { body: { user } };
       },
-      'POST /api/auth/sign-in/email': () => {
+      [routeKey(authRoutes.signIn)]: () => {
         isLoggedIn = true;
         return { body: { user: customer } };
       },

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisSchema, type Devis } from '#domain/schemas/devis.ts';
 import { internalErrorMessage, texts } from '#domain/texts/common.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, urlOf } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
 /**
@@ -11,7 +12,8 @@ import { adminKeys } from './keys.ts';
 export function uploadSignedPdf(id: string, file: File, onProgress: (fraction: number) => void): Promise<Devis> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/devis/${encodeURIComponent(id)}/devis-signe`);
+    const route = quotesRoutes.uploadSigned;
+    xhr.open(route.method, urlOf(route, { params: { id } }));
     xhr.responseType = 'json';
     xhr.withCredentials = true;
     xhr.upload.addEventListener('progress', (event) => {
@@ -20,8 +22,10 @@ export function uploadSignedPdf(id: string, file: File, onProgress: (fraction: n
     xhr.addEventListener('load', () => {
       const payload = xhr.response as { error?: string; message?: string } | null;
       if (xhr.status >= 200 && xhr.status < 300) {
+        const devis = devisSchema.safeParse(xhr.response);
+        if (!devis.success) return reject(new ApiError(xhr.status, 'invalid_answer', texts.invalidAnswer));
         onProgress(1);
-        resolve(xhr.response as Devis);
+        resolve(devis.data);
         return;
       }
       reject(new ApiError(xhr.status, payload?.error ?? 'internal', payload?.message ?? internalErrorMessage));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quotesRoutes } from '#domain/api-paths.ts';
 import type { ConfirmBody } from '#domain/schemas/admin.ts';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -8,7 +9,7 @@ import { adminKeys } from './keys.ts';
 export function useConfirmQuote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmBody) => api<Devis>(`/api/admin/devis/${encodeURIComponent(id)}/confirmer`, { method: 'POST', body }),
+    mutationFn: (body: ConfirmBody) => api(quotesRoutes.confirm, { params: { id }, body, answer: devisSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

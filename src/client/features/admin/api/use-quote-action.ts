@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -7,17 +8,23 @@ import { adminKeys } from './keys.ts';
 const withReauthentication = <T>(request: () => Promise<T>) =>
   import('#client/lib/reauth-dialog.tsx').then((module) => module.withReauthentication(request));
 
-export type SimpleAction = 'confirmer-signe' | 'terminer' | 'archiver' | 'restaurer' | 'supprimer';
+/** The one-click admin actions of the transition table (each its route), and deletion. */
+const ACTION_ROUTES = {
+  'confirmer-signe': quotesRoutes.confirmSigned,
+  terminer: quotesRoutes.finish,
+  archiver: quotesRoutes.adminArchive,
+  restaurer: quotesRoutes.adminRestore,
+} as const;
+export type SimpleAction = keyof typeof ACTION_ROUTES | 'supprimer';
 
-/** The one-click admin actions of the transition table, and deletion. */
 export function useQuoteAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: SimpleAction }) =>
       action === 'supprimer'
         ? // Sensitive: the password or a code again if the last one is a few minutes old.
-          withReauthentication(() => api<null>(`/api/admin/devis/${encodeURIComponent(id)}`, { method: 'DELETE' }))
-        : api<Devis>(`/api/admin/devis/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
+          withReauthentication(() => api(quotesRoutes.adminDelete, { params: { id } }))
+        : api(ACTION_ROUTES[action], { params: { id }, answer: devisSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
 
@@ -7,7 +8,7 @@ import { adminKeys } from './keys.ts';
 export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Devis>(`/api/admin/devis/${encodeURIComponent(id)}/renvoyer-email`, { method: 'POST' }),
+    mutationFn: (id: string) => api(quotesRoutes.retryMail, { params: { id }, answer: devisSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useRetryMail } from '../api/use-retry-mail.ts';
 import styles from './admin.module.css';
 
-/** Where the quote's e-mail for signature stands, and « Réessayer l'envoi » while it has not gone. */
+/** Where the quote's e-mail for signature stands, and « Réessayer l’envoi » while it has not gone. */
 export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'envoi'> }) {
   const retry = useRetryMail();
   const toast = useToast();
@@ -16,11 +16,15 @@ export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'env
   // A quote confirmed before the outbox existed may have no message: it can be queued anew.
   if (!envoi && devis.statut !== 'confirmé') return null;
   const canRetry = !envoi || envoi.etat === 'échec' || envoi.etat === 'en attente' || envoi.etat === 'annulé';
-  const onRetry = () =>
-    retry.mutate(devis.id, {
-      onSuccess: () => toast.show(adminTexts.mailRetryDone, 'success'),
-      onError: (error) => toast.show(error instanceof ApiError ? error.message : adminTexts.actionFailure, 'error'),
-    });
+  const onRetry = async () => {
+    try {
+      await retry.mutateAsync(devis.id);
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : adminTexts.actionFailure, 'error');
+      return;
+    }
+    toast.show(adminTexts.mailRetryDone, 'success');
+  };
 
   return (
     <section className={styles.mailState} aria-labelledby={`envoi-${devis.id}`}>

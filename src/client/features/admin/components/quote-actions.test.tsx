@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { quotesRoutes, routeKey } from '#domain/api-paths.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { fakeApi, renderAt } from '#client/test/render.tsx';
+import { urlOf } from '#client/lib/api.ts';
+import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 
 const archived = { id: 'q7', numeroDevis: 7, statut: 'archivé' as const, devisSigneURL: null };
@@ -10,7 +12,7 @@ const archived = { id: 'q7', numeroDevis: 7, statut: 'archivé' as const, devisS
 describe("the administrator's deletion", () => {
   it('warns that it cannot be undone; cancelling sends nothing, confirming deletes and says so', async () => {
     const user = userEvent.setup();
-    const { calls } = fakeApi({ 'DELETE /api/admin/devis/:id': { status: 204 } });
+    const { calls } = fakeApi({ [routeKey(quotesRoutes.adminDelete)]: { status: 204 } });
     const onDeleted = vi.fn();
     renderAt(<QuoteActions devis={archived} context="archives" onDeleted={onDeleted} />);
 
@@ -25,13 +27,18 @@ describe("the administrator's deletion", () => {
     await user.click(screen.getByRole('button', { name: adminTexts.delete }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: adminTexts.delete }));
     expect(await screen.findByText(adminTexts.deleteDone)).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'DELETE', path: '/api/admin/devis/q7', body: undefined }]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(quotesRoutes.adminDelete, { id: 'q7' })]);
     expect(onDeleted).toHaveBeenCalledOnce();
   });
 });
 
 describe('the paper way beside the online signature', () => {
-  const enCours = { id: 'q8', numeroDevis: 8, statut: 'en cours' as const, devisSigneURL: '/api/devis/q8/devis-signe' };
+  const enCours = {
+    id: 'q8',
+    numeroDevis: 8,
+    statut: 'en cours' as const,
+    devisSigneURL: urlOf(quotesRoutes.signedPdf, { params: { id: 'q8' } }),
+  };
 
   it('offers to upload a signed scan for a quote signed on paper, not for one signed online', () => {
     const paper = renderAt(<QuoteActions devis={{ ...enCours, historique: [{ event: null }] }} context="edit" />);

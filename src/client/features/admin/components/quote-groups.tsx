@@ -10,6 +10,7 @@ import { Message } from '#client/ui/message.tsx';
 import { useAdminGroup } from '../api/use-admin-quotes.ts';
 import { QuoteActions } from './quote-actions.tsx';
 import styles from './admin.module.css';
+import { NoBreak } from '#client/ui/keep-together.tsx';
 
 function QuoteItem({ devis }: { devis: DevisSummary }) {
   return (
@@ -56,7 +57,9 @@ function GroupItem({ group, filter }: { group: AdminGroup; filter: { q: string; 
           aria-controls={panelId}
           onClick={() => setIsOpen((open) => !open)}
         >
-          <span className={styles.groupEmail}>{group.email}</span>
+          <span className={styles.groupEmail}>
+            <NoBreak>{group.email}</NoBreak>
+          </span>
           <span className={styles.groupMeta}>
             {clientNom ? `${clientNom} · ` : ''}
             {adminTexts.groupCount(group.count)} · {adminTexts.lastActivity(formatParisDateTime(group.derniereActivite))}

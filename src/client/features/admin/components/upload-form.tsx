@@ -25,7 +25,7 @@ export function UploadForm({ id }: { id: string }) {
     <form
       className={styles.uploadForm}
       noValidate
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         setFailure(null);
         const file = input.current?.files?.[0];
@@ -34,14 +34,15 @@ export function UploadForm({ id }: { id: string }) {
           return;
         }
         setProgress(0);
-        upload.mutate(file, {
-          onSuccess: () => {
-            toast.show(adminTexts.uploadSuccess, 'success');
-            navigate(paths.admin);
-          },
-          onError: (error) =>
-            setFailure(error instanceof ApiError ? `${adminTexts.uploadFailure} ${error.message}` : adminTexts.uploadFailure),
-        });
+        // Awaited: the refetch after the upload moves the quote on, which unmounts this form.
+        try {
+          await upload.mutateAsync(file);
+        } catch (error) {
+          setFailure(error instanceof ApiError ? `${adminTexts.uploadFailure} ${error.message}` : adminTexts.uploadFailure);
+          return;
+        }
+        toast.show(adminTexts.uploadSuccess, 'success');
+        navigate(paths.admin);
       }}
     >
       <div className={ui.field}>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AvoirInput, DraftUpdate, Facture, PaiementInput } from '#domain/schemas/invoices.ts';
+import { invoicesRoutes } from '#domain/api-paths.ts';
+import { factureSchema, type AvoirInput, type DraftUpdate, type Facture, type PaiementInput } from '#domain/schemas/invoices.ts';
 import { api } from '#client/lib/api.ts';
 import { invoiceKeys } from './keys.ts';
 
@@ -7,35 +8,36 @@ import { invoiceKeys } from './keys.ts';
 const withReauthentication = <T>(request: () => Promise<T>) =>
   import('#client/lib/reauth-dialog.tsx').then((module) => module.withReauthentication(request));
 
-const base = (id: string) => `/api/admin/factures/${encodeURIComponent(id)}`;
-
 /** Every change of an invoice refreshes every invoice query (lists, totals, revenue). */
 function useInvoiceMutation<Variables>(fn: (variables: Variables) => Promise<Facture | null>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }) });
 }
 
-/** « Établir la facture »: POST /api/admin/devis/{id}/facture */
+/** « Établir la facture » of a quote. */
 export const useCreateDraft = () =>
-  useInvoiceMutation((devisId: string) => api<Facture>(`/api/admin/devis/${encodeURIComponent(devisId)}/facture`, { method: 'POST' }));
+  useInvoiceMutation((devisId: string) => api(invoicesRoutes.createDraft, { params: { id: devisId }, answer: factureSchema }));
 
 export const useUpdateDraft = () =>
-  useInvoiceMutation(({ id, body }: { id: string; body: DraftUpdate }) => api<Facture>(base(id), { method: 'PUT', body }));
+  useInvoiceMutation(({ id, body }: { id: string; body: DraftUpdate }) =>
+    api(invoicesRoutes.updateDraft, { params: { id }, body, answer: factureSchema }),
+  );
 
-export const useDeleteDraft = () => useInvoiceMutation((id: string) => api<null>(base(id), { method: 'DELETE' }));
+export const useDeleteDraft = () => useInvoiceMutation((id: string) => api(invoicesRoutes.deleteDraft, { params: { id } }));
 
 // Issuing a document that can no longer change is sensitive: the password or a code again if the last one is old.
 export const useIssueInvoice = () =>
-  useInvoiceMutation((id: string) => withReauthentication(() => api<Facture>(`${base(id)}/emettre`, { method: 'POST' })));
+  useInvoiceMutation((id: string) => withReauthentication(() => api(invoicesRoutes.issue, { params: { id }, answer: factureSchema })));
 
 export const useIssueCreditNote = () =>
   useInvoiceMutation(({ id, body }: { id: string; body: AvoirInput }) =>
-    withReauthentication(() => api<Facture>(`${base(id)}/avoir`, { method: 'POST', body })),
+    withReauthentication(() => api(invoicesRoutes.creditNote, { params: { id }, body, answer: factureSchema })),
   );
 
 export const useRecordPayment = () =>
   useInvoiceMutation(({ id, body }: { id: string; body: PaiementInput }) =>
-    api<Facture>(`${base(id)}/paiements`, { method: 'POST', body }),
+    api(invoicesRoutes.recordPayment, { params: { id }, body, answer: factureSchema }),
   );
 
-export const useSendReminder = () => useInvoiceMutation((id: string) => api<Facture>(`${base(id)}/relance`, { method: 'POST' }));
+export const useSendReminder = () =>
+  useInvoiceMutation((id: string) => api(invoicesRoutes.sendReminder, { params: { id }, answer: factureSchema }));

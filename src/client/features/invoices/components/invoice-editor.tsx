@@ -1,9 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { formatCentimes, formatCentimesDecimal } from '#domain/format.ts';
 import { lineAmountCents, parseEurosToCents, parseQuantity, quantityToHundredths } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
-import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
+import { draftFormSchema, type DraftForm, type DraftUpdate, type Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -13,48 +15,43 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useDeleteDraft, useIssueInvoice, useUpdateDraft } from '../api/use-invoice-mutations.ts';
 import styles from './invoices.module.css';
 
-type LineForm = { description: string; quantite: string; prix: string };
-
 const decimal = (value: number) => String(value).replace('.', ',');
-const toForm = (facture: Facture): LineForm[] =>
-  facture.lignes.map((line) => ({
+const toForm = (facture: Facture): DraftForm => ({
+  lignes: facture.lignes.map((line) => ({
     description: line.description,
     quantite: decimal(line.quantite),
-    prix: formatCentimesDecimal(line.prixUnitaireCentimes),
-  }));
+    prixUnitaireCentimes: formatCentimesDecimal(line.prixUnitaireCentimes),
+  })),
+  datePrestation: facture.datePrestation,
+  client: { nom: facture.client.nom, adresse: facture.client.adresse, siret: facture.client.siret ?? '' },
+});
+const newLine = { description: '', quantite: '1', prixUnitaireCentimes: '' };
 
-/** What the form holds, as the API takes it; null with the errors when something does not read. */
-function toBody(lines: LineForm[], datePrestation: string, client: { nom: string; adresse: string; siret: string }) {
-  const errors: Record<string, string> = {};
-  const lignes = lines.map((line, index) => {
+/** The total of what the lines say so far (a line that does not read yet counts for nothing). */
+function totalOf(lines: DraftForm['lignes']): number {
+  return lines.reduce((sum, line) => {
     const quantite = parseQuantity(line.quantite);
-    const prix = parseEurosToCents(line.prix);
-    if (!line.description.trim()) errors[`description-${index}`] = t.requiredField;
-    if (quantite === null) errors[`quantite-${index}`] = t.invalidQuantity;
-    if (prix === null || prix < 0) errors[`prix-${index}`] = t.invalidAmount;
-    return { description: line.description.trim(), quantite: quantite ?? 0, prixUnitaireCentimes: prix ?? 0 };
-  });
-  if (!client.nom.trim()) errors.nom = t.requiredField;
-  if (!client.adresse.trim()) errors.adresse = t.requiredField;
-  const body: DraftUpdate = {
-    lignes,
-    datePrestation,
-    client: { nom: client.nom.trim(), adresse: client.adresse.trim(), siret: client.siret.replace(/\s/g, '') || null },
-  };
-  return { body, errors };
+    const prix = parseEurosToCents(line.prixUnitaireCentimes);
+    return quantite === null || prix === null ? sum : sum + lineAmountCents(quantityToHundredths(quantite) ?? 0, prix);
+  }, 0);
 }
 
 /**
- * A draft: its customer, service date and lines, editable; then « Émettre la facture ».
- * The issue and the deletion await mutateAsync rather than give callbacks to mutate(): once
- * issued (or deleted), the refetch replaces this editor, and callbacks given to mutate() are
- * dropped with their component, so the toast and the way back would depend on timing.
+ * A draft: its customer, service date and lines, editable; then « Émettre la facture ». The
+ * form is checked by the API's own schema (draftFormSchema reads the French numbers, then
+ * draftUpdateSchema). The issue and the deletion await mutateAsync rather than give callbacks
+ * to mutate(): once issued (or deleted), the refetch replaces this editor, and callbacks given
+ * to mutate() are dropped with their component, so the toast and the way back would depend on
+ * timing.
  */
 export function InvoiceEditor({ facture }: { facture: Facture }) {
-  const [lines, setLines] = useState<LineForm[]>(() => toForm(facture));
-  const [datePrestation, setDatePrestation] = useState(facture.datePrestation);
-  const [client, setClient] = useState({ nom: facture.client.nom, adresse: facture.client.adresse, siret: facture.client.siret ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, control, formState } = useForm<DraftForm, unknown, DraftUpdate>({
+    resolver: zodResolver(draftFormSchema),
+    defaultValues: toForm(facture),
+  });
+  const lines = useFieldArray({ control, name: 'lignes' });
+  const total = totalOf(useWatch({ control, name: 'lignes' }));
+  const errors = formState.errors;
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateDraft();
   const issue = useIssueInvoice();
@@ -62,20 +59,9 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
   const toast = useToast();
   const navigate = useNavigate();
 
-  const total = lines.reduce((sum, line) => {
-    const quantite = parseQuantity(line.quantite);
-    const prix = parseEurosToCents(line.prix);
-    return quantite === null || prix === null ? sum : sum + lineAmountCents(quantityToHundredths(quantite) ?? 0, prix);
-  }, 0);
-  const setLine = (index: number, patch: Partial<LineForm>) =>
-    setLines((current) => current.map((line, position) => (position === index ? { ...line, ...patch } : line)));
-
   /** Saves the draft; resolves to whether it was saved. */
-  async function save(): Promise<boolean> {
-    const { body, errors: found } = toBody(lines, datePrestation, client);
-    setErrors(found);
+  async function save(body: DraftUpdate): Promise<boolean> {
     setFailure(null);
-    if (Object.keys(found).length > 0) return false;
     try {
       await update.mutateAsync({ id: facture.id, body });
       return true;
@@ -84,76 +70,68 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
       return false;
     }
   }
+  const clearFailure = () => setFailure(null);
+
+  const onSave = handleSubmit(async (body) => {
+    if (await save(body)) toast.show(t.draftSaved, 'success');
+  }, clearFailure);
+
+  const onIssue = handleSubmit(async (body) => {
+    if (!(await save(body))) return;
+    let issued: Facture | null;
+    try {
+      issued = await issue.mutateAsync(facture.id);
+    } catch (error) {
+      setFailure(messageOf(error));
+      return;
+    }
+    toast.show(t.issued(issued!.numero!), 'success', issued!.numero!);
+  }, clearFailure);
 
   return (
-    <form
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (await save()) toast.show(t.draftSaved, 'success');
-      }}
-      noValidate
-    >
+    <form onSubmit={onSave} noValidate>
       <section className={styles.section}>
         <h2>{t.clientSection}</h2>
-        <TextField
-          label={t.clientNom}
-          value={client.nom}
-          error={errors.nom}
-          onChange={(event) => setClient({ ...client, nom: event.target.value })}
-        />
-        <TextField
-          label={t.clientAdresse}
-          value={client.adresse}
-          error={errors.adresse}
-          autoComplete="off"
-          onChange={(event) => setClient({ ...client, adresse: event.target.value })}
-        />
+        <TextField label={t.clientNom} error={errors.client?.nom?.message} {...register('client.nom')} />
+        <TextField label={t.clientAdresse} error={errors.client?.adresse?.message} autoComplete="off" {...register('client.adresse')} />
         {facture.client.type === 'entreprise' ? (
-          <TextField
-            label={t.clientSiret}
-            value={client.siret}
-            inputMode="numeric"
-            onChange={(event) => setClient({ ...client, siret: event.target.value })}
-          />
+          <TextField label={t.clientSiret} error={errors.client?.siret?.message} inputMode="numeric" {...register('client.siret')} />
         ) : null}
-        <TextField label={t.serviceDate} type="date" value={datePrestation} onChange={(event) => setDatePrestation(event.target.value)} />
+        <TextField label={t.serviceDate} type="date" error={errors.datePrestation?.message} {...register('datePrestation')} />
       </section>
       <section className={styles.section}>
         <h2>{t.linesSection}</h2>
-        {lines.map((line, index) => (
-          <fieldset key={index} className={styles.line}>
+        {lines.fields.map((field, index) => (
+          <fieldset key={field.id} className={styles.line}>
             <legend className="visually-hidden">{`${t.linesSection} ${index + 1}`}</legend>
             <TextAreaField
               label={t.lineDescription}
-              value={line.description}
               rows={3}
-              error={errors[`description-${index}`]}
-              onChange={(event) => setLine(index, { description: event.target.value })}
+              error={errors.lignes?.[index]?.description?.message}
+              {...register(`lignes.${index}.description`)}
             />
             <div className={styles.lineNumbers}>
               <TextField
                 label={t.lineQuantity}
                 inputMode="decimal"
-                value={line.quantite}
-                error={errors[`quantite-${index}`]}
-                onChange={(event) => setLine(index, { quantite: event.target.value })}
+                error={errors.lignes?.[index]?.quantite?.message}
+                {...register(`lignes.${index}.quantite`)}
               />
               <TextField
                 label={t.lineUnitPrice}
                 inputMode="decimal"
-                value={line.prix}
-                error={errors[`prix-${index}`]}
-                onChange={(event) => setLine(index, { prix: event.target.value })}
+                error={errors.lignes?.[index]?.prixUnitaireCentimes?.message}
+                {...register(`lignes.${index}.prixUnitaireCentimes`)}
               />
             </div>
-            {lines.length > 1 ? (
-              <Button variant="link" onClick={() => setLines((current) => current.filter((_, position) => position !== index))}>
+            {lines.fields.length > 1 ? (
+              <Button variant="link" onClick={() => lines.remove(index)}>
                 {t.removeLine(index + 1)}
               </Button>
             ) : null}
           </fieldset>
         ))}
-        <Button variant="secondary" onClick={() => setLines((current) => [...current, { description: '', quantite: '1', prix: '' }])}>
+        <Button variant="secondary" onClick={() => lines.append(newLine)}>
           {t.addLine}
         </Button>
         <p className={styles.total} aria-live="polite">
@@ -163,21 +141,7 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
       {failure ? <Message kind="error">{failure}</Message> : null}
       <p className={styles.meta}>{t.issueConfirm}</p>
       <div className={styles.actions}>
-        <Button
-          isBusy={issue.isPending}
-          disabled={update.isPending}
-          onClick={async () => {
-            if (!(await save())) return;
-            let issued: Facture | null;
-            try {
-              issued = await issue.mutateAsync(facture.id);
-            } catch (error) {
-              setFailure(messageOf(error));
-              return;
-            }
-            toast.show(t.issued(issued!.numero!), 'success');
-          }}
-        >
+        <Button isBusy={issue.isPending} disabled={update.isPending} onClick={onIssue}>
           {t.issue}
         </Button>
         <Button type="submit" variant="secondary" isBusy={update.isPending && !issue.isPending}>

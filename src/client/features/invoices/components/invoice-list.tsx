@@ -15,6 +15,7 @@ import { useSendReminder } from '../api/use-invoice-mutations.ts';
 import { useAdminInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import styles from './invoices.module.css';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
 
 const REMINDABLE: readonly EtatFacture[] = ['à payer', 'partiellement payée', 'en retard'];
 
@@ -96,7 +97,9 @@ export function InvoiceList() {
         {invoices.data?.items.map((item) => (
           <li key={item.id} className={styles.card}>
             <div className={styles.cardHeader}>
-              <h2 className={styles.cardTitle}>{t.detailTitle(item.type, item.numero)}</h2>
+              <h2 className={styles.cardTitle}>
+                <KeepTogether text={t.detailTitle(item.type, item.numero)} part={item.numero} />
+              </h2>
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
             <p className={styles.meta}>
@@ -121,12 +124,15 @@ export function InvoiceList() {
                 <Button
                   variant="secondary"
                   isBusy={remind.isPending && remind.variables === item.id}
-                  onClick={() =>
-                    remind.mutate(item.id, {
-                      onSuccess: () => toast.show(t.reminded, 'success'),
-                      onError: (error) => toast.show(messageOf(error), 'error'),
-                    })
-                  }
+                  onClick={async () => {
+                    try {
+                      await remind.mutateAsync(item.id);
+                    } catch (error) {
+                      toast.show(messageOf(error), 'error');
+                      return;
+                    }
+                    toast.show(t.reminded, 'success');
+                  }}
                 >
                   {t.remind}
                 </Button>

@@ -14,6 +14,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useIssueCreditNote, useRecordPayment, useSendReminder } from '../api/use-invoice-mutations.ts';
 import styles from './invoices.module.css';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
 
 /** An issued invoice or credit note: what it says, its PDF, and for an invoice its payments and credit notes. */
 export function InvoiceView({ facture }: { facture: Facture }) {
@@ -104,7 +105,7 @@ function Payments({ facture }: { facture: Facture }) {
       {facture.derniereRelance ? <p className={styles.meta}>{t.lastReminder(formatDay(facture.derniereRelance.slice(0, 10)))}</p> : null}
       <form
         noValidate
-        onSubmit={(event) => {
+        onSubmit={async (event) => {
           event.preventDefault();
           const cents = parseEurosToCents(amount);
           if (cents === null || cents <= 0) {
@@ -112,17 +113,16 @@ function Payments({ facture }: { facture: Facture }) {
             return;
           }
           setError(null);
-          record.mutate(
-            { id: facture.id, body: { date, montantCentimes: isRefund ? -cents : cents, moyen } },
-            {
-              onSuccess: (updated) => {
-                toast.show(t.paymentRecorded, 'success');
-                setAmount(updated && updated.resteCentimes > 0 ? formatCentimesDecimal(updated.resteCentimes) : '');
-                setIsRefund(false);
-              },
-              onError: (failure) => setError(messageOf(failure)),
-            },
-          );
+          let updated: Facture | null;
+          try {
+            updated = await record.mutateAsync({ id: facture.id, body: { date, montantCentimes: isRefund ? -cents : cents, moyen } });
+          } catch (failure) {
+            setError(messageOf(failure));
+            return;
+          }
+          toast.show(t.paymentRecorded, 'success');
+          setAmount(updated && updated.resteCentimes > 0 ? formatCentimesDecimal(updated.resteCentimes) : '');
+          setIsRefund(false);
         }}
       >
         <TextField label={t.paymentDate} type="date" value={date} max={parisToday()} onChange={(event) => setDate(event.target.value)} />
@@ -151,12 +151,15 @@ function Payments({ facture }: { facture: Facture }) {
             <Button
               variant="secondary"
               isBusy={remind.isPending}
-              onClick={() =>
-                remind.mutate(facture.id, {
-                  onSuccess: () => toast.show(t.reminded, 'success'),
-                  onError: (failure) => toast.show(messageOf(failure), 'error'),
-                })
-              }
+              onClick={async () => {
+                try {
+                  await remind.mutateAsync(facture.id);
+                } catch (failure) {
+                  toast.show(messageOf(failure), 'error');
+                  return;
+                }
+                toast.show(t.reminded, 'success');
+              }}
             >
               {t.remind}
             </Button>
@@ -180,31 +183,33 @@ function CreditNotes({ facture }: { facture: Facture }) {
       <ul>
         {facture.avoirs.map((note) => (
           <li key={note.id}>
-            <Link to={paths.adminFacture(note.id)}>{t.detailTitle('avoir', note.numero)}</Link> – {formatDay(note.dateEmission)} –{' '}
-            {formatCentimes(note.totalCentimes)}
+            <Link to={paths.adminFacture(note.id)}>
+              <KeepTogether text={t.detailTitle('avoir', note.numero)} part={note.numero} />
+            </Link>{' '}
+            – {formatDay(note.dateEmission)} – {formatCentimes(note.totalCentimes)}
           </li>
         ))}
       </ul>
       {left > 0 ? (
         <form
           noValidate
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
             const cents = amount.trim() ? parseEurosToCents(amount) : null;
             if (!motif.trim()) return setError(t.requiredField);
             if (amount.trim() && (cents === null || cents <= 0)) return setError(t.invalidAmount);
             setError(null);
-            credit.mutate(
-              { id: facture.id, body: { motif: motif.trim(), montantCentimes: cents } },
-              {
-                onSuccess: (note) => {
-                  toast.show(t.creditIssued(note!.numero!), 'success');
-                  setMotif('');
-                  setAmount('');
-                },
-                onError: (failure) => setError(messageOf(failure)),
-              },
-            );
+            let note: Facture | null;
+            try {
+              note = await credit.mutateAsync({ id: facture.id, body: { motif: motif.trim(), montantCentimes: cents } });
+            } catch (failure) {
+              setError(messageOf(failure));
+              return;
+            }
+            // The form goes once nothing is left to credit: its toast does not depend on it.
+            toast.show(t.creditIssued(note!.numero!), 'success', note!.numero!);
+            setMotif('');
+            setAmount('');
           }}
         >
           <TextField label={t.creditReason} value={motif} onChange={(event) => setMotif(event.target.value)} maxLength={300} />

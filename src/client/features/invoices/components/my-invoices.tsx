@@ -4,6 +4,7 @@ import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useMyInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import styles from './invoices.module.css';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
 
 /**
  * The customer's invoices and credit notes, to download: all of them in his area, or those of
@@ -21,14 +22,16 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
         {items.map((item) => (
           <li key={item.id} className={styles.card}>
             <div className={styles.cardHeader}>
-              <strong>{t.detailTitle(item.type, item.numero)}</strong>
+              <strong>
+                <KeepTogether text={t.detailTitle(item.type, item.numero)} part={item.numero} />
+              </strong>
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
             <p className={styles.meta}>
               {formatDay(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
             </p>
             <a href={item.pdfUrl} download>
-              {t.customerDownload(item.type, item.numero)}
+              <KeepTogether text={t.customerDownload(item.type, item.numero)} part={item.numero} />
             </a>
           </li>
         ))}

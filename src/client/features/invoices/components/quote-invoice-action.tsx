@@ -9,6 +9,8 @@ import ui from '#client/ui/ui.module.css';
 import { useCreateDraft } from '../api/use-invoice-mutations.ts';
 import { useAdminInvoices } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
+import type { Facture } from '#domain/schemas/invoices.ts';
 
 /** On a quote's admin page: its invoices, and « Établir la facture » once the mission is under way or done. */
 export function QuoteInvoiceAction({ devis }: { devis: { id: string; statut: string } }) {
@@ -25,18 +27,22 @@ export function QuoteInvoiceAction({ devis }: { devis: { id: string; statut: str
     <div className={styles.links}>
       {items.map((item) => (
         <Link key={item.id} className={`${ui.button} ${ui.secondary}`} to={paths.adminFacture(item.id)}>
-          {t.openInvoice(item.numero)}
+          <KeepTogether text={t.openInvoice(item.numero)} part={item.numero} />
         </Link>
       ))}
       {invoiceable && invoices.isSuccess && !standing ? (
         <Button
           isBusy={create.isPending}
-          onClick={() =>
-            create.mutate(devis.id, {
-              onSuccess: (facture) => navigate(paths.adminFacture(facture!.id)),
-              onError: (error) => toast.show(messageOf(error), 'error'),
-            })
-          }
+          onClick={async () => {
+            let facture: Facture | null;
+            try {
+              facture = await create.mutateAsync(devis.id);
+            } catch (error) {
+              toast.show(messageOf(error), 'error');
+              return;
+            }
+            navigate(paths.adminFacture(facture!.id));
+          }}
         >
           {t.createFromQuote}
         </Button>

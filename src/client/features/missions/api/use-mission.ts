@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MissionView } from '#domain/schemas/missions.ts';
-import { api } from '#client/lib/api.ts';
+import { missionsRoutes } from '#domain/api-paths.ts';
+import { missionViewSchema } from '#domain/schemas/missions.ts';
+import { api, urlOf } from '#client/lib/api.ts';
 import { missionKeys } from './keys.ts';
 
-export const missionUrl = (id: string) => `/api/admin/missions/${encodeURIComponent(id)}`;
+export const missionUrl = (id: string) => urlOf(missionsRoutes.get, { params: { id } });
 
-/** GET /api/admin/missions/{id}: read even offline (the service worker keeps the last answer). */
+/** Read even offline (the service worker keeps the last answer, perhaps of an earlier version: it is checked). */
 export function useMission(id: string) {
   return useQuery({
     queryKey: missionKeys.mission(id),
-    queryFn: ({ signal }) => api<MissionView>(missionUrl(id), { signal }),
+    queryFn: ({ signal }) => api(missionsRoutes.get, { params: { id }, signal, answer: missionViewSchema }),
     networkMode: 'offlineFirst',
     retry: false,
   });

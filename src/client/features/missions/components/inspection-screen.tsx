@@ -7,6 +7,7 @@ import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 import { missionUrl, useMission } from '../api/use-mission.ts';
+import { OFFLINE_DATA_URLS } from '../api/use-planning.ts';
 import { useInspectionDraft } from '../offline/use-inspection-draft.ts';
 import { useOfflineReady, useOnline } from '../offline/use-offline-ready.ts';
 import { InspectionForm } from './inspection-form.tsx';
@@ -40,7 +41,7 @@ export function InspectionScreen({ id, etape }: { id: string; etape: Etape }) {
   const { business } = usePublicConfig();
   const online = useOnline();
   const here = etape === 'prise-en-charge' ? paths.adminPriseEnCharge(id) : paths.adminLivraison(id);
-  const readiness = useOfflineReady([here, missionUrl(id), '/api/me', '/api/admin/missions']);
+  const readiness = useOfflineReady([here, missionUrl(id), ...OFFLINE_DATA_URLS]);
   // The driver is the operator: his name, without what follows it in the legal line (« Jean Dupont, entrepreneur individuel »).
   const draftApi = useInspectionDraft(mission, etape, business.owner.split(',')[0]!.trim());
   const title = m.pageTitle[etape];

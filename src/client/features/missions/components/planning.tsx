@@ -10,7 +10,7 @@ import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useFeed } from '../api/use-feed.ts';
-import { usePlanning } from '../api/use-planning.ts';
+import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
 import { useOfflineReady } from '../offline/use-offline-ready.ts';
 import styles from './missions.module.css';
 
@@ -123,7 +123,7 @@ function FeedPanel() {
 /** /admin/missions: what to carry out, by wished pickup day; the calendar feed below. */
 export function Planning() {
   const planning = usePlanning();
-  useOfflineReady(['/admin/missions', '/api/admin/missions', '/api/me']);
+  useOfflineReady([paths.adminMissions, ...OFFLINE_DATA_URLS]);
   const groups = planning.data?.groupes ?? [];
   return (
     <>

@@ -2,7 +2,10 @@ import { Blob as NodeBlob } from 'node:buffer';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { missionsRoutes } from '#domain/api-paths.ts';
 import type { Emplacement } from '#domain/schemas/missions.ts';
+import { urlOf } from '#client/lib/api.ts';
+import { requestOf } from '#client/test/render.tsx';
 
 /**
  * The sender of what the inspection page keeps (IndexedDB, here fake-indexeddb) against a fake
@@ -86,7 +89,7 @@ async function keptInspection({ photos = 3, submitted = true } = {}) {
   return { key, ids };
 }
 
-type Call = { method: string; path: string; body?: unknown };
+type Call = { method: string; path: string; contentType?: string | null; body?: unknown };
 
 /** The network: `answer` decides each request's fate (a status, or 'offline' for no network). */
 function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () => 200) {
@@ -97,6 +100,7 @@ function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () 
       const call: Call = {
         method: init.method ?? 'GET',
         path: new URL(url, 'http://localhost').pathname,
+        contentType: new Headers(init.headers).get('content-type'),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       const fate = answer(call, calls);
@@ -112,7 +116,8 @@ function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () 
   return calls;
 }
 
-const photoPath = (id: string) => `/api/admin/missions/${DEVIS}/prise-en-charge/photos/${id}`;
+const photoPath = (photoId: string) => urlOf(missionsRoutes.putPhoto, { params: { id: DEVIS, etape: 'prise-en-charge', photoId } });
+const completion = requestOf(missionsRoutes.completeInspection, { id: DEVIS, etape: 'prise-en-charge' });
 
 describe('the sender of the inspection page', () => {
   it('sends each photo under its own id, then the completion with them, then forgets the inspection', async () => {
@@ -120,10 +125,8 @@ describe('the sender of the inspection page', () => {
     const calls = network();
     await sync.syncNow();
 
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      ...ids.map((id) => `PUT ${photoPath(id)}`),
-      `POST /api/admin/missions/${DEVIS}/prise-en-charge`,
-    ]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([...ids.map((id) => `PUT ${photoPath(id)}`), completion]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.contentType)).toEqual(ids.map(() => 'image/jpeg'));
     expect(calls.at(-1)!.body).toMatchObject({
       photos: ids,
       kilometrage: 45_210,
@@ -152,7 +155,7 @@ describe('the sender of the inspection page', () => {
       `PUT ${photoPath(ids[1]!)}`,
       `PUT ${photoPath(ids[1]!)}`,
       `PUT ${photoPath(ids[2]!)}`,
-      `POST /api/admin/missions/${DEVIS}/prise-en-charge`,
+      completion,
     ]);
   });
 

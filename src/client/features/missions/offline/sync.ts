@@ -1,6 +1,6 @@
+import { missionsRoutes } from '#domain/api-paths.ts';
 import { inspectionBodySchema, type InspectionBody, type MissionView } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { texts } from '#domain/texts/common.ts';
 import {
   clearDraft,
   forgetDeletion,
@@ -12,6 +12,7 @@ import {
   type Draft,
   type StoredPhoto,
 } from './store.ts';
+import { api, ApiError, trusted } from '#client/lib/api.ts';
 
 /**
  * Sends what the phone holds, one request at a time, whenever the network is there: the
@@ -36,21 +37,24 @@ const emit = (event: Parameters<Listener>[0] = {}) => listeners.forEach((listene
 class Offline extends Error {}
 class SessionExpired extends Error {}
 
-type Answer = { ok: boolean; status: number; body: { message?: string } & Record<string, unknown> };
+type Refusal = { isRefused: true; status: number; message: string };
 
-async function send(url: string, init: RequestInit): Promise<Answer> {
-  let response: Response;
+/**
+ * One request through the shared client: its answer, or the server's refusal with its French
+ * message. No network, or a server that does not answer well (a proxy's 502 in a car park), is
+ * like no network: the round stops and is tried again later; a lost session stops everything.
+ */
+async function send<T>(request: Promise<T>): Promise<T | Refusal> {
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init });
-  } catch {
-    throw new Offline();
+    return await request;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429) throw new Offline();
+    if (error.status === 401) throw new SessionExpired();
+    return { isRefused: true, status: error.status, message: error.message };
   }
-  // A server that does not answer well (a proxy's 502 in a car park) is like no network: try again later.
-  if (response.status >= 500 || response.status === 408 || response.status === 429) throw new Offline();
-  if (response.status === 401) throw new SessionExpired();
-  const body = response.status === 204 ? {} : ((await response.json().catch(() => ({}))) as Answer['body']);
-  return { ok: response.ok, status: response.status, body };
 }
+const isRefusal = (answer: unknown): answer is Refusal => (answer as Refusal | null)?.isRefused === true;
 
 /** "2026-12-01T08:40" (an <input type="datetime-local">, the phone's time) → "2026-12-01T08:40:00+01:00". */
 export function withOffset(local: string): string {
@@ -60,8 +64,6 @@ export function withOffset(local: string): string {
   const pad = (value: number) => String(Math.floor(Math.abs(value))).padStart(2, '0');
   return `${local.slice(0, 16)}:00${minutes >= 0 ? '+' : '-'}${pad(minutes / 60)}:${pad(minutes % 60)}`;
 }
-
-const refusal = (answer: Answer) => (typeof answer.body.message === 'string' ? answer.body.message : texts.unknownError);
 
 /** The completion's body from what the form holds, or the French reason it is not complete yet. */
 export function inspectionBodyOf(draft: Draft, photos: StoredPhoto[]) {
@@ -89,29 +91,28 @@ export function inspectionBodyOf(draft: Draft, photos: StoredPhoto[]) {
   } satisfies Record<keyof InspectionBody, unknown>);
 }
 
-const photoUrl = (photo: StoredPhoto) => {
-  const query = new URLSearchParams({ emplacement: photo.emplacement });
-  if (photo.dommageId) query.set('dommage', photo.dommageId);
-  if (photo.takenAt) query.set('prisLe', photo.takenAt);
-  return `/api/admin/missions/${encodeURIComponent(photo.devisId)}/${photo.etape}/photos/${photo.id}?${query}`;
-};
-
 async function sendDeletions() {
   for (const deletion of await listDeletions()) {
-    const answer = await send(`/api/admin/missions/${encodeURIComponent(deletion.devisId)}/${deletion.etape}/photos/${deletion.id}`, {
-      method: 'DELETE',
-    });
+    const params = { id: deletion.devisId, etape: deletion.etape, photoId: deletion.id };
+    const answer = await send(api(missionsRoutes.deletePhoto, { params }));
     // Gone (204), never there (404), or kept by a completed inspection (409): nothing more to do.
-    if (answer.ok || answer.status === 404 || answer.status === 409) await forgetDeletion(deletion.id);
+    if (!isRefusal(answer) || answer.status === 404 || answer.status === 409) await forgetDeletion(deletion.id);
     emit({ draftKey: deletion.draftKey });
   }
+}
+
+async function sendPhoto(photo: StoredPhoto) {
+  const params = { id: photo.devisId, etape: photo.etape, photoId: photo.id };
+  const query = { emplacement: photo.emplacement, dommage: photo.dommageId, prisLe: photo.takenAt };
+  // The blob is the page's JPEG; its type is the request's content type.
+  const answer = await send(api(missionsRoutes.putPhoto, { params, query, body: photo.blob }));
+  await updatePhoto(photo.id, isRefusal(answer) ? { error: answer.message } : { sent: true });
 }
 
 async function sendDraft(draft: Draft) {
   const photos = await listPhotos(draft.key);
   for (const photo of photos.filter((item) => !item.sent && !item.error)) {
-    const answer = await send(photoUrl(photo), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: photo.blob });
-    await updatePhoto(photo.id, answer.ok ? { sent: true } : { error: refusal(answer) });
+    await sendPhoto(photo);
     emit({ draftKey: draft.key });
   }
   if (!draft.submitted) return;
@@ -121,18 +122,15 @@ async function sendDraft(draft: Draft) {
     emit({ draftKey: draft.key });
     return;
   }
-  const answer = await send(`/api/admin/missions/${encodeURIComponent(draft.devisId)}/${draft.etape}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body.data),
-  });
-  if (answer.ok) {
-    await clearDraft(draft.key);
-    emit({ draftKey: draft.key, mission: answer.body as unknown as MissionView });
+  const params = { id: draft.devisId, etape: draft.etape };
+  const answer = await send(api(missionsRoutes.completeInspection, { params, body: body.data, answer: trusted<MissionView>() }));
+  if (isRefusal(answer)) {
+    await saveDraft({ ...draft, submitted: false, error: answer.message });
+    emit({ draftKey: draft.key });
     return;
   }
-  await saveDraft({ ...draft, submitted: false, error: refusal(answer) });
-  emit({ draftKey: draft.key });
+  await clearDraft(draft.key);
+  emit({ draftKey: draft.key, mission: answer });
 }
 
 let round: Promise<void> | null = null;

@@ -1,19 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationsRoutes } from '#domain/api-paths.ts';
+import { notificationPreferencesSchema, type NotificationPreferences } from '#domain/schemas/notifications.ts';
 import { api } from '#client/lib/api.ts';
 
-export type NotificationPreferences = { suiviParEmail: boolean };
 const key = ['notifications', 'preferences'] as const;
 
-/** GET /api/comptes/notifications: whether the customer gets the status news by e-mail. */
+/** Whether the customer gets the status news by e-mail. */
 export function useNotificationPreferences() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api<NotificationPreferences>('/api/comptes/notifications', { signal }) });
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api(notificationsRoutes.preferences, { signal, answer: notificationPreferencesSchema }),
+  });
 }
 
-/** PUT /api/comptes/notifications. */
 export function useSetNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationPreferences) => api<NotificationPreferences>('/api/comptes/notifications', { method: 'PUT', body }),
+    mutationFn: (body: NotificationPreferences) => api(notificationsRoutes.setPreferences, { body, answer: notificationPreferencesSchema }),
     onSuccess: (data) => queryClient.setQueryData(key, data),
   });
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { privacyRoutes, routeKey } from '#domain/api-paths.ts';
 import { privacyTexts as p } from '#domain/texts/privacy.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { DELETED_LANDING, PrivacySection } from './privacy-section.tsx';
 
@@ -12,7 +14,7 @@ describe('« Mes données personnelles »', () => {
     fakeApi({});
     renderAt(<PrivacySection />);
     const link = screen.getByRole('link', { name: p.download });
-    expect(link).toHaveAttribute('href', '/api/comptes/mes-donnees');
+    expect(link).toHaveAttribute('href', urlOf(privacyRoutes.exportData));
     expect(link).toHaveAttribute('download');
   });
 
@@ -22,7 +24,7 @@ describe('« Mes données personnelles »', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     let attempts = 0;
     const { calls } = fakeApi({
-      'DELETE /api/comptes/moi': () =>
+      [routeKey(privacyRoutes.deleteAccount)]: () =>
         ++attempts === 1
           ? { status: 403, body: { error: 'wrong_password', message: p.wrongPassword } }
           : { status: 200, body: { message: p.deleted } },

@@ -31,15 +31,16 @@ export function PrivacySection() {
     setPassword('');
     remove.reset();
   };
-  const confirm = () => {
+  const confirm = async () => {
     if (password === '') return;
-    remove.mutate(password, {
-      onSuccess: () => {
-        clearCompletionDrafts();
-        // A full page load: every cached query of the account goes with it.
-        window.location.assign(DELETED_LANDING);
-      },
-    });
+    try {
+      await remove.mutateAsync(password);
+    } catch {
+      return; // the dialog shows the server's message (remove.error)
+    }
+    clearCompletionDrafts();
+    // A full page load: every cached query of the account goes with it.
+    window.location.assign(DELETED_LANDING);
   };
 
   return (

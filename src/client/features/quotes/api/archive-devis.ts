@@ -1,8 +1,9 @@
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { useDevisMutation } from './use-devis-mutation.ts';
 
-/** POST /api/devis/:id/archiver: en attente → archivé. */
-export const archiveDevis = (id: string) => api<Devis>(`/api/devis/${encodeURIComponent(id)}/archiver`, { method: 'POST' });
+/** en attente → archivé. */
+export const archiveDevis = (id: string) => api(quotesRoutes.archive, { params: { id }, answer: devisSchema });
 
 export const useArchiveDevis = () => useDevisMutation(archiveDevis);

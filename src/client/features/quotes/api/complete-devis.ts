@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quotesRoutes } from '#domain/api-paths.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
-/** PUT /api/devis/:id/completer: en attente → en attente de confirmation. */
-export function completeDevis(id: string, completion: Completion): Promise<Devis> {
-  return api<Devis>(`/api/devis/${encodeURIComponent(id)}/completer`, { method: 'PUT', body: completion });
-}
+/** en attente → en attente de confirmation. */
+export const completeDevis = (id: string, completion: Completion) =>
+  api(quotesRoutes.complete, { params: { id }, body: completion, answer: devisSchema });
 
 export function useCompleteDevis(id: string) {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
+import { quotesRoutes } from '#domain/api-paths.ts';
 import { api } from '#client/lib/api.ts';
 import { useDevisMutation } from './use-devis-mutation.ts';
 
-/** DELETE /api/devis/:id: only en attente or archivé, permanently. */
-export const deleteDevis = (id: string) => api<null>(`/api/devis/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** Only en attente or archivé, permanently. */
+export const deleteDevis = (id: string) => api(quotesRoutes.delete, { params: { id } });
 
 export const useDeleteDevis = () => useDevisMutation(deleteDevis);

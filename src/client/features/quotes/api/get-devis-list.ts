@@ -1,13 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisListSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
-/** GET /api/devis?q=…: the caller's active quotes, newest first, filtered by the server. */
-export function fetchDevisList(q: string, signal?: AbortSignal): Promise<{ devis: Devis[] }> {
-  const query = q.trim() ? `?q=${encodeURIComponent(q.trim())}` : '';
-  return api<{ devis: Devis[] }>(`/api/devis${query}`, { signal });
-}
+/** The caller's active quotes, newest first, filtered by the server (`q`). */
+export const fetchDevisList = (q: string, signal?: AbortSignal) =>
+  api(quotesRoutes.list, { query: { q: q.trim() }, signal, answer: devisListSchema });
 
 export function useDevisList(q: string) {
   return useQuery({

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { quotesRoutes } from '#domain/api-paths.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 import { devisKeys } from './keys.ts';
 
-/** GET /api/devis/:id: one of the caller's quotes with its status history. */
-export function fetchDevis(id: string, signal?: AbortSignal): Promise<Devis> {
-  return api<Devis>(`/api/devis/${encodeURIComponent(id)}`, { signal });
-}
+/** One of the caller's quotes with its status history. */
+export const fetchDevis = (id: string, signal?: AbortSignal) => api(quotesRoutes.get, { params: { id }, signal, answer: devisSchema });
 
 export function useDevis(id: string) {
   return useQuery({

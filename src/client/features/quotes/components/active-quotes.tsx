@@ -22,11 +22,15 @@ export function ActiveQuotes() {
   const toast = useToast();
   const deletion = useConfirmedDelete(t.confirmDelete);
 
-  const onArchive = (devis: Devis) =>
-    archive.mutate(devis.id, {
-      onSuccess: () => toast.show(t.archived, 'success'),
-      onError: () => toast.show(t.archiveFailure, 'error'),
-    });
+  const onArchive = async (devis: Devis) => {
+    try {
+      await archive.mutateAsync(devis.id);
+    } catch {
+      toast.show(t.archiveFailure, 'error');
+      return;
+    }
+    toast.show(t.archived, 'success');
+  };
 
   const devis = list.data?.devis ?? [];
   return (

@@ -25,11 +25,15 @@ export function ArchivedQuotes() {
   if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
   if (archives.isError) return <Message kind="error">{archives.error.message}</Message>;
 
-  const onRestore = (devis: Devis) =>
-    restore.mutate(devis.id, {
-      onSuccess: () => toast.show(t.restored, 'success'),
-      onError: () => toast.show(t.restoreFailure, 'error'),
-    });
+  const onRestore = async (devis: Devis) => {
+    try {
+      await restore.mutateAsync(devis.id);
+    } catch {
+      toast.show(t.restoreFailure, 'error');
+      return;
+    }
+    toast.show(t.restored, 'success');
+  };
 
   return (
     <>

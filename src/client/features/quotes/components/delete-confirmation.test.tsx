@@ -1,34 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { quotesRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
+import { urlOf } from '#client/lib/api.ts';
+import { makeDevis } from '#client/test/factories.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { ActiveQuotes } from './active-quotes.tsx';
 import { ArchivedQuotes } from './archived-quotes.tsx';
 
-const quote = (numeroDevis: number, statut = 'en attente') =>
-  ({
-    id: `d${numeroDevis}`,
-    numeroDevis,
-    statut,
-    adresseDepart: 'Nantes (44000)',
-    adresseArrivee: 'Rennes (35000)',
-    typeVehicule: 'Citadine',
-    distanceKm: 110,
-    prix: 120,
-    dateSimulation: '2026-11-21T10:00:00.000Z',
-    devisSigneURL: null,
-  }) as unknown as Devis;
+const quote = (numeroDevis: number, statut: Devis['statut'] = 'en attente') =>
+  makeDevis({ numeroDevis, statut, archive: statut === 'archivé' });
 
 /** The customer's quotes on a fake server that deletes for real (or refuses to, with a 500). */
 function quotesServer(list: Devis[], { isDeleteRefused = false } = {}) {
   let quotes = [...list];
   const { calls } = fakeApi({
-    'GET /api/devis': () => ({ body: { devis: quotes.filter((devis) => devis.statut !== 'archivé') } }),
-    'GET /api/devis/archives': () => ({ body: { devis: quotes.filter((devis) => devis.statut === 'archivé') } }),
-    'DELETE /api/devis/:id': ({ params }) => {
+    [routeKey(quotesRoutes.list)]: () => ({ body: { devis: quotes.filter((devis) => devis.statut !== 'archivé') } }),
+    [routeKey(quotesRoutes.listArchived)]: () => ({ body: { devis: quotes.filter((devis) => devis.statut === 'archivé') } }),
+    [routeKey(quotesRoutes.delete)]: ({ params }) => {
       if (isDeleteRefused) return { status: 500, body: { error: 'internal', message: 'Erreur' } };
       quotes = quotes.filter((devis) => devis.id !== params.id);
       return { status: 204 };
@@ -55,7 +47,7 @@ describe('deleting a quote', () => {
     await user.click(within(await card(12)).getByRole('button', { name: new RegExp(`^${t.delete}`) }));
     await user.click(within(screen.getByRole('dialog', { name: t.confirmDelete })).getByRole('button', { name: t.delete }));
     expect(await screen.findByText(t.deleted)).toBeInTheDocument();
-    expect(deletions()).toEqual(['/api/devis/d12']);
+    expect(deletions()).toEqual([urlOf(quotesRoutes.delete, { params: { id: 'd12' } })]);
     await waitFor(() => expect(screen.queryByRole('article', { name: t.quoteNumber(12) })).toBeNull());
     expect(await card(13)).toBeInTheDocument();
   });
@@ -77,6 +69,6 @@ describe('deleting a quote', () => {
     await user.click(within(await card(20)).getByRole('button', { name: new RegExp(`^${t.delete}`) }));
     await user.click(within(screen.getByRole('dialog', { name: t.confirmDeleteArchived })).getByRole('button', { name: t.delete }));
     expect(await screen.findByText(texts.noArchivedQuotes)).toBeInTheDocument();
-    expect(deletions()).toEqual(['/api/devis/d20']);
+    expect(deletions()).toEqual([urlOf(quotesRoutes.delete, { params: { id: 'd20' } })]);
   });
 });

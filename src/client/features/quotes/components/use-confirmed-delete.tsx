@@ -14,13 +14,15 @@ export function useConfirmedDelete(title: string) {
   const toast = useToast();
   const [toDelete, setToDelete] = useState<Devis | null>(null);
 
-  const onConfirm = () => {
+  const onConfirm = async () => {
     if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => toast.show(t.deleted, 'success'),
-      onError: () => toast.show(t.deleteFailure, 'error'),
-      onSettled: () => setToDelete(null),
-    });
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.show(t.deleted, 'success');
+    } catch {
+      toast.show(t.deleteFailure, 'error');
+    }
+    setToDelete(null);
   };
 
   const dialog = (

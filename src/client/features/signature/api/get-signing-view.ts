@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SigningView } from '#domain/schemas/signature.ts';
+import { signaturesRoutes } from '#domain/api-paths.ts';
+import { signingViewSchema } from '#domain/schemas/signature.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 
 export const signatureKeys = { view: (id: string) => ['signature', id] as const };
 
-/** GET /api/devis/:id/signature: the quote as sent, its price and clauses, the prefilled signer. */
-export function fetchSigningView(id: string, signal?: AbortSignal): Promise<SigningView> {
-  return api<SigningView>(`/api/devis/${encodeURIComponent(id)}/signature`, { signal });
-}
+/** The quote as sent, its price and clauses, the prefilled signer. */
+export const fetchSigningView = (id: string, signal?: AbortSignal) =>
+  api(signaturesRoutes.signingView, { params: { id }, signal, answer: signingViewSchema });
 
 export function useSigningView(id: string) {
   return useQuery({

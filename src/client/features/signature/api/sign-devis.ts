@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Devis } from '#domain/schemas/devis.ts';
+import { signaturesRoutes } from '#domain/api-paths.ts';
+import { devisSchema } from '#domain/schemas/devis.ts';
 import type { SignBody } from '#domain/schemas/signature.ts';
 import { api } from '#client/lib/api.ts';
 
-/** POST /api/devis/:id/signer: envoyé → en cours, signed and sealed. */
-export function signDevis({ id, body }: { id: string; body: SignBody }): Promise<Devis> {
-  return api<Devis>(`/api/devis/${encodeURIComponent(id)}/signer`, { method: 'POST', body });
-}
+/** envoyé → en cours, signed and sealed. */
+export const signDevis = ({ id, body }: { id: string; body: SignBody }) =>
+  api(signaturesRoutes.sign, { params: { id }, body, answer: devisSchema });
 
 export function useSignDevis() {
   const queryClient = useQueryClient();

@@ -29,7 +29,7 @@ export function SigningForm({ view }: { view: SigningView }) {
     return <SignedNotice url={mutation.data.devisSigneURL} justSigned />;
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Problems = {};
     if (!name.trim()) found.name = s.signerNameMissing;
@@ -37,10 +37,15 @@ export function SigningForm({ view }: { view: SigningView }) {
     if (!hasInk(drawing)) found.drawing = s.signatureMissing;
     setProblems(found);
     if (Object.keys(found).length > 0 || !shownSha256) return;
-    mutation.mutate(
-      { id: view.id, body: { nomSignataire: name.trim(), consentement: true, signature: drawing, pdfSha256: shownSha256 } },
-      { onError: (error) => setProblems({ form: error instanceof ApiError ? error.message : texts.unknownError }) },
-    );
+    try {
+      // Once signed, this form gives way to the signed document (mutation.isSuccess).
+      await mutation.mutateAsync({
+        id: view.id,
+        body: { nomSignataire: name.trim(), consentement: true, signature: drawing, pdfSha256: shownSha256 },
+      });
+    } catch (error) {
+      setProblems({ form: error instanceof ApiError ? error.message : texts.unknownError });
+    }
   }
 
   const clauses: string[] = [];

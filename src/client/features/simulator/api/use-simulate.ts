@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { quotesRoutes } from '#domain/api-paths.ts';
 import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
-import { api } from '#client/lib/api.ts';
+import { api, trusted } from '#client/lib/api.ts';
 
-export const simulate = (body: SimulationRequest) => api<SimulationResult>('/api/devis/simulation', { method: 'POST', body });
+// The home page's answers are typed, not parsed: zod stays out of its bundle.
+export const simulate = (body: SimulationRequest) => api(quotesRoutes.simulate, { body, answer: trusted<SimulationResult>() });
 
 export function useSimulate() {
   const queryClient = useQueryClient();

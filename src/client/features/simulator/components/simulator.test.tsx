@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountsRoutes, addressesRoutes, quotesRoutes, routeKey } from '#domain/api-paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { simulatorTexts as t } from '#domain/texts/simulator.ts';
 import { customer, fakeApi, held, renderAt } from '#client/test/render.tsx';
@@ -17,20 +18,24 @@ async function fillAndSubmit() {
 }
 
 const form = () => screen.getByRole('form', { name: t.formLabel });
-const addresses = { 'GET /api/adresses': { body: [] } };
+const addresses = { [routeKey(addressesRoutes.suggest)]: { body: [] } };
 
 describe('the simulator', () => {
   it('asks for every field before asking the server', async () => {
-    const { calls } = fakeApi({ 'GET /api/me': { body: { user: null } }, ...addresses });
+    const { calls } = fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } }, ...addresses });
     renderAt(<Simulator />);
     await userEvent.setup().click(screen.getByRole('button', { name: t.submit }));
     expect(within(form()).getByRole('alert')).toHaveTextContent(texts.simulatorRequired);
-    expect(calls.some((call) => call.path === '/api/devis/simulation')).toBe(false);
+    expect(calls.some((call) => call.path === quotesRoutes.simulate.path)).toBe(false);
   });
 
   it('says it is calculating, then shows the distance and the price, and invites a visitor to sign up', async () => {
     const answer = held<{ body: unknown }>();
-    fakeApi({ 'GET /api/me': { body: { user: null } }, ...addresses, 'POST /api/devis/simulation': () => answer.promise });
+    fakeApi({
+      [routeKey(accountsRoutes.me)]: { body: { user: null } },
+      ...addresses,
+      [routeKey(quotesRoutes.simulate)]: () => answer.promise,
+    });
     renderAt(<Simulator />);
     await fillAndSubmit();
     expect(within(form()).getByRole('button', { name: t.submitting })).toBeDisabled();
@@ -45,9 +50,9 @@ describe('the simulator', () => {
 
   it('tells a customer the quote is saved under « Mes devis »', async () => {
     fakeApi({
-      'GET /api/me': { body: { user: customer } },
+      [routeKey(accountsRoutes.me)]: { body: { user: customer } },
       ...addresses,
-      'POST /api/devis/simulation': { body: { ...result, devis: { id: 'd9', numeroDevis: 57 } } },
+      [routeKey(quotesRoutes.simulate)]: { body: { ...result, devis: { id: 'd9', numeroDevis: 57 } } },
     });
     renderAt(<Simulator />);
     await fillAndSubmit();
@@ -58,9 +63,9 @@ describe('the simulator', () => {
 
   it('gives no price beyond 1200 km', async () => {
     fakeApi({
-      'GET /api/me': { body: { user: null } },
+      [routeKey(accountsRoutes.me)]: { body: { user: null } },
       ...addresses,
-      'POST /api/devis/simulation': { body: { distanceKm: 1310, prix: null } },
+      [routeKey(quotesRoutes.simulate)]: { body: { distanceKm: 1310, prix: null } },
     });
     renderAt(<Simulator />);
     await fillAndSubmit();
@@ -72,9 +77,12 @@ describe('the simulator', () => {
     const tooMany = 'Trop de demandes. Veuillez patienter 30 secondes avant de réessayer.';
     let status = 422;
     fakeApi({
-      'GET /api/me': { body: { user: null } },
+      [routeKey(accountsRoutes.me)]: { body: { user: null } },
       ...addresses,
-      'POST /api/devis/simulation': () => ({ status, body: { error: status === 429 ? 'rate_limited' : 'validation', message: tooMany } }),
+      [routeKey(quotesRoutes.simulate)]: () => ({
+        status,
+        body: { error: status === 429 ? 'rate_limited' : 'validation', message: tooMany },
+      }),
     });
     renderAt(<Simulator />);
     await fillAndSubmit();

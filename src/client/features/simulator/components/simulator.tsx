@@ -27,7 +27,7 @@ export function Simulator() {
   const session = useSession();
   const isCustomer = session.data?.user?.role === 'customer';
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const depart = adresseDepart.trim();
     const arrivee = adresseArrivee.trim();
@@ -36,18 +36,19 @@ export function Simulator() {
       return;
     }
     setOutcome(null);
-    simulation.mutate(
-      { adresseDepart: depart, adresseArrivee: arrivee, typeVehicule: typeVehicule as (typeof VEHICLE_TYPES)[number] },
-      {
-        onSuccess: (result) => setOutcome({ kind: 'result', result }),
-        onError: (error) => {
-          console.log('Simulation failed:', error);
-          // Too many simulations is not a wrong address: the server's message says what to do.
-          const isLimited = error instanceof ApiError && error.status === 429;
-          setOutcome({ kind: 'error', message: isLimited ? error.message : texts.simulatorFailure });
-        },
-      },
-    );
+    try {
+      const result = await simulation.mutateAsync({
+        adresseDepart: depart,
+        adresseArrivee: arrivee,
+        typeVehicule: typeVehicule as (typeof VEHICLE_TYPES)[number],
+      });
+      setOutcome({ kind: 'result', result });
+    } catch (error) {
+      console.log('Simulation failed:', error);
+      // Too many simulations is not a wrong address: the server's message says what to do.
+      const isLimited = error instanceof ApiError && error.status === 429;
+      setOutcome({ kind: 'error', message: isLimited ? error.message : texts.simulatorFailure });
+    }
   };
 
   return (

@@ -1,3 +1,5 @@
+import { twoFactorRoutes } from '#domain/api-paths.ts';
+import { backupCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '#domain/schemas/two-factor.ts';
 import { api } from '#client/lib/api.ts';
 
 /** A sensitive request: the password or a code asked again if needed (the dialog's module loads on first use). */
@@ -6,15 +8,10 @@ const withReauthentication = <T>(request: () => Promise<T>) =>
 
 /** The second factor's endpoints (server/two-factor/ and better-auth's two-factor plugin through our bridge). */
 
-export type TwoFactorStatus = { active: boolean; requise: boolean };
-export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
-export type BackupCodes = { codesSecours: string[] };
-
-const BASE = '/api/comptes/double-authentification';
-
-export const fetchTwoFactorStatus = () => api<TwoFactorStatus>(BASE);
+export const fetchTwoFactorStatus = () => api(twoFactorRoutes.status, { answer: twoFactorStatusSchema });
 // Changing the second factor is sensitive: the password or a code again if the last one is old.
-export const beginTwoFactorSetup = () => withReauthentication(() => api<TwoFactorSetup>(`${BASE}/configuration`, { method: 'POST' }));
-export const confirmTwoFactorSetup = (code: string) => api<BackupCodes>(`${BASE}/activation`, { method: 'POST', body: { code } });
-export const disableTwoFactor = () => withReauthentication(() => api<null>(BASE, { method: 'DELETE' }));
-export const regenerateBackupCodes = () => withReauthentication(() => api<BackupCodes>(`${BASE}/codes-secours`, { method: 'POST' }));
+export const beginTwoFactorSetup = () => withReauthentication(() => api(twoFactorRoutes.beginSetup, { answer: twoFactorSetupSchema }));
+export const confirmTwoFactorSetup = (code: string) => api(twoFactorRoutes.activate, { body: { code }, answer: backupCodesSchema });
+export const disableTwoFactor = () => withReauthentication(() => api(twoFactorRoutes.disable));
+export const regenerateBackupCodes = () =>
+  withReauthentication(() => api(twoFactorRoutes.regenerateBackupCodes, { answer: backupCodesSchema }));

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import type { TwoFactorSetup as Setup } from '#domain/schemas/two-factor.ts';
 import { twoFactorTexts as t } from '#domain/texts/security.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CodeField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
-import { beginTwoFactorSetup, confirmTwoFactorSetup, type TwoFactorSetup as Setup } from '../api/two-factor-api.ts';
+import { beginTwoFactorSetup, confirmTwoFactorSetup } from '../api/two-factor-api.ts';
 import ui from '#client/ui/ui.module.css';
 import styles from './two-factor.module.css';
 

@@ -1,0 +1,79 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builds, vite } from './build.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-build-'));
+const outputOf = (index: number) => path.join(outDir, String(index));
+let results: SpawnSyncReturns<string>[] = [];
+
+// Each half of `npm run build` into a folder of its own, at the level `npm start` uses (warn).
+beforeAll(() => {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+  results = builds.map((args, index) =>
+    spawnSync(process.execPath, [vite, ...args, '--logLevel', 'warn', '--outDir', outputOf(index)], { cwd: root, env, encoding: 'utf8' }),
+  );
+}, 300_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The packages a module loads when it runs: its imports, re-exports and import() of a bare name; not `import type`. */
+function runtimePackages(file: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    let specifier: ts.Expression | undefined;
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) specifier = node.moduleSpecifier;
+    else if (ts.isExportDeclaration(node) && !node.isTypeOnly) specifier = node.moduleSpecifier;
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) specifier = node.arguments[0];
+    if (specifier && ts.isStringLiteral(specifier)) found.push(specifier.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
+  return found
+    .filter((name) => !/^[.#/]|^node:/.test(name) && !builtinModules.includes(name))
+    .map((name) =>
+      name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
+}
+
+const filesUnder = (dir: string, keep: (file: string) => boolean) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => path.join(dir, file))
+    .filter(keep);
+
+describe('a newcomer’s first start and a production install', () => {
+  // The first `npm start` runs this build before the server's own lines: anything it prints
+  // reads as something broken.
+  it('builds the front end without printing a warning', () => {
+    for (const result of results) {
+      expect(result.status, result.stderr).toBe(0);
+      expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+    }
+  });
+
+  // Production installs everything, builds, then drops the devDependencies (README): what the
+  // server and its prerendering bundle load must be `dependencies`.
+  it('runs the server and its prerendering on the production dependencies alone', () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const isServerCode = (file: string) => /\.ts$/.test(file) && !/\.test\.ts$|\/test\/|\/test-[\w-]+\.ts$/.test(file);
+    const files = [
+      ...filesUnder(path.join(root, 'src/server'), isServerCode),
+      ...filesUnder(path.join(root, 'src/domain'), isServerCode),
+      ...filesUnder(outputOf(builds.findIndex((args) => args.includes('--ssr'))), (file) => file.endsWith('.js')),
+    ];
+    const missing = files.flatMap((file) =>
+      runtimePackages(file)
+        .filter((name) => !(name in dependencies))
+        .map((name) => `${name} (${file})`),
+    );
+    expect(missing).toEqual([]);
+  });
+});

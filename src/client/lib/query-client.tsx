@@ -1,0 +1,47 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { ApiError } from './api.ts';
+import { sessionQueryKey } from './use-session.ts';
+
+function createQueryClient(): QueryClient {
+  // A 401 means the session has ended (expired, or logged out in another tab): read it
+  // again, so that the guards send the visitor to /connexion, and back here afterwards.
+  const onError = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401 && error.code === 'unauthenticated') {
+      void client.invalidateQueries({ queryKey: sessionQueryKey });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  });
+  return client;
+}
+
+/** The browser's one cache of API answers, whichever part of the page reads it first. */
+let browserClient: QueryClient | undefined;
+
+/**
+ * Gives what it wraps the application's query cache, unless one is already provided (an outer
+ * boundary, a component test's own cache). The query cache is not in the public pages' first
+ * bundle (docs/decisions/0059): the parts that read the API (the private areas behind their
+ * guard, the forms, the header's session) are loaded lazily inside one of these. On the server
+ * (prerendering) each render gets a cache of its own.
+ */
+export function WithQueryClient({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  const [client] = useState(() => outer ?? (typeof window === 'undefined' ? createQueryClient() : (browserClient ??= createQueryClient())));
+  return outer ? children : <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** `Component` inside WithQueryClient. */
+export function withQueryClient<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  const Wrapped = (props: Props) => (
+    <WithQueryClient>
+      <Component {...props} />
+    </WithQueryClient>
+  );
+  Wrapped.displayName = `WithQueryClient(${Component.displayName ?? Component.name})`;
+  return Wrapped;
+}
