@@ -53,6 +53,10 @@ export const routeTable = {
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
   adminJournal: { path: '/admin/journal', access: 'admin' },
+  /** Supplier invoices received through the approved platform (e-invoicing). */
+  adminAchats: { path: '/admin/achats', access: 'admin' },
+  /** What is reported to the administration through the approved platform (e-invoicing). */
+  adminEReporting: { path: '/admin/e-reporting', access: 'admin' },
   /**
    * The administrator's second factor: set up at his first login (the only page open until
    * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone

@@ -26,6 +26,10 @@ export const sendingLabels: Record<SendingState, string> = {
   échec: 'Envoi en échec',
 };
 
+/** A platform state's label (the filter of /admin/factures). */
+export const platformStateLabel = (etat: LifecycleCode | SendingState): string =>
+  etat in lifecycleLabels ? lifecycleLabels[etat as LifecycleCode] : sendingLabels[etat as SendingState];
+
 /**
  * Reasons a platform or a buyer gives (DGFiP, annex 7 v1.9, « Tableau des motifs de refus »), and
  * the reasons of a platform's technical acknowledgement (XP Z12-013 as the open clients list them).
@@ -93,7 +97,7 @@ export const einvoicingTexts = {
   checkedOn: (date: string) => `vérifié le ${date}`,
   checkDirectory: 'Vérifier dans l’annuaire',
   directoryUnavailable: 'Annuaire indisponible pour le moment.',
-  noSiren: 'Pas de SIREN : le client ne reçoit pas de facture électronique.',
+  directoryLoading: 'Consultation de l’annuaire…',
   disabled: 'La plateforme agréée n’est pas configurée : les factures partent par e-mail.',
 } as const;
 
@@ -121,6 +125,12 @@ export const purchaseTexts = {
   refused: 'Refusée, statut envoyé à la plateforme.',
   expenseCreated: 'Dépense enregistrée.',
   expensesUnavailable: 'Les dépenses ne sont pas encore disponibles dans cette version : la facture est approuvée sans dépense.',
+  loading: 'Chargement des factures fournisseurs…',
+  chooseReason: 'Choisir un motif',
+  confirmRefusal: 'Refuser la facture',
+  refusalReasonRequired: 'Choisissez le motif du refus.',
+  previous: 'Page précédente',
+  next: 'Page suivante',
 } as const;
 
 export const ereportingTexts = {
@@ -134,6 +144,16 @@ export const ereportingTexts = {
   nothing: 'Aucune opération : rien à transmettre (pas d’e-reporting « à blanc »).',
   send: 'Transmettre',
   sent: 'Transmis',
+  loading: 'Chargement de l’e-reporting…',
+  notYetMandatory: 'Avant l’obligation (1er septembre 2027) : rien n’est transmis d’office.',
+  salesCount: (count: number) => (count <= 1 ? `${count} vente` : `${count} ventes`),
+  sendingStatus: {
+    pending: 'En attente d’envoi',
+    sending: 'Envoi en cours',
+    sent: 'Transmis',
+    failed: 'Envoi en échec',
+    invalid: 'Non conforme, non envoyé',
+  } as Record<string, string>,
   exemptionsTitle: 'Ce qui s’applique à une micro-entreprise en franchise de TVA',
   exemptions: [
     'Ventes aux entreprises françaises : facturées électroniquement par la plateforme, pas d’e-reporting à part.',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { createHmac } from 'node:crypto';
+import { apiPath, einvoicingRoutes, invoicesRoutes, quotesRoutes } from '#domain/api-paths.ts';
+import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { claimDue } from '#server/outbox/lease-queue.ts';
@@ -118,12 +120,26 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
     fake.rejectNext({ trackingId: invoice.numero!, reasonCode: 'InvalidSchema', reasonMessage: 'BT-49 absent' });
     await fake.settle();
     await t.app.einvoicing.poll();
-    const state = (await t.app.einvoicing.statesOf([invoice.id])).get(invoice.id)!;
-    expect(state.etat).toBe('213');
-    expect(state.libelle).toBe('Rejetée');
-    expect(state.motif).toBe(`${reasonLabels.InvalidSchema} (invoice : BT-49 absent)`);
-    expect((await api.get(t, admin, invoice.id)).body).toMatchObject({ statut: 'émise', numero: invoice.numero });
-    expect(await t.app.einvoicing.invoiceIdsIn('213')).toContain(invoice.id);
+    const motif = `${reasonLabels.InvalidSchema} (invoice : BT-49 absent)`;
+    const shown = await api.call<{ plateforme: { etat: string; libelle: string; motif: string; historique: { libelle: string }[] } }>(
+      t,
+      admin,
+      'GET',
+      apiPath(einvoicingRoutes.invoicePlatform, { id: invoice.id }),
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.body.plateforme).toMatchObject({ etat: '213', libelle: 'Rejetée', motif });
+    expect(shown.body.plateforme.historique.map((entry) => entry.libelle)).toEqual(['Rejetée']);
+    // The invoice stays issued, and the list finds it by its platform state.
+    expect((await api.get(t, admin, invoice.id)).body).toMatchObject({
+      statut: 'émise',
+      numero: invoice.numero,
+      plateforme: { etat: '213', libelle: 'Rejetée', motif },
+    });
+    const rejected = await api.call<{ items: { id: string }[] }>(t, admin, 'GET', `${invoicesRoutes.list.path}?plateforme=213`);
+    expect(rejected.body.items.map((item) => item.id)).toContain(invoice.id);
+    const pending = await api.call<{ items: { id: string }[] }>(t, admin, 'GET', `${invoicesRoutes.list.path}?plateforme=200`);
+    expect(pending.body.items.map((item) => item.id)).not.toContain(invoice.id);
   });
 
   it('follows the statuses the platforms and the buyer send (CDAR), each once, in order', async () => {
@@ -269,6 +285,32 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
     expect(fake.requests.filter((request) => request.url === '/v1/directory-line/search').length).toBe(calls + 1);
   });
 
+  it('looks a business customer up in the directory when his quote is confirmed, and shows the answer with its date', async () => {
+    fake.setDirectory('732829320', [{ siren: '732829320', addressingIdentifier: '732829320', directoryLineStatus: 'Disabled' }]);
+    await t.app.database.db.deleteFrom('pa_annuaire').where('siren', '=', '732829320').execute();
+    const customer = await createCustomer(t, { name: 'Confirmée SARL' });
+    const quote = await missionQuote(t, customer, 'en attente de confirmation', { entreprise: true });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: apiPath(quotesRoutes.confirm, { id: quote.id }),
+      headers: admin,
+      payload: { prixFinal: '450,50', clauses: { km: true, longDistance: true } },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await t.app.background.drain();
+    const shown = await api.call<{ enabled: boolean; annuaire: { receives: string; libelle: string; verifieLe: string } }>(
+      t,
+      admin,
+      'GET',
+      apiPath(einvoicingRoutes.directory, { siren: '732829320' }),
+    );
+    expect(shown.body).toMatchObject({
+      enabled: true,
+      annuaire: { receives: 'non', libelle: directoryLabels.non },
+    });
+    expect(Date.parse(shown.body.annuaire.verifieLe)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('does not let a bad platform answer pass for a reading: malformed search, token refused', async () => {
     fake.failNext('search', 'malformed');
     await expect(t.app.einvoicing.poll()).rejects.toThrow(/not JSON/);
@@ -295,12 +337,19 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
     });
     try {
       const body = Buffer.from(JSON.stringify({ flowInfo: { flowId: 'x' } }));
-      const { createHmac } = await import('node:crypto');
       const good = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-      expect(await signed.app.einvoicing.webhook(body, 'sha256=00')).toBe(false);
-      expect(await signed.app.einvoicing.webhook(Buffer.from('{"other":1}'), good)).toBe(false);
+      const call = (payload: Buffer, signature: string) =>
+        signed.app.inject({
+          method: 'POST',
+          url: einvoicingRoutes.webhook.path,
+          headers: { 'content-type': 'application/json', 'x-signature': signature },
+          payload,
+        });
+      expect((await call(body, 'sha256=00')).statusCode).toBe(401);
+      expect((await call(Buffer.from('{"other":1}'), good)).statusCode).toBe(401);
       const searches = fake.requests.filter((request) => request.url === '/v1/flows/search').length;
-      expect(await signed.app.einvoicing.webhook(body, good)).toBe(true);
+      const accepted = await call(body, good);
+      expect(accepted.statusCode).toBe(202);
       await vi.waitFor(() =>
         expect(fake.requests.filter((request) => request.url === '/v1/flows/search').length).toBeGreaterThan(searches),
       );
@@ -387,7 +436,18 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
       fileType: 'application/pdf',
       statut: 'reçue',
     });
-    expect(Buffer.compare((await t.app.fileStore.get(purchases[0]!.fileKey))!, pdf)).toBe(0);
+    const listed = await api.call<{ items: { numero: string; fournisseurNom: string; statut: string; fichierUrl: string }[] }>(
+      t,
+      admin,
+      'GET',
+      einvoicingRoutes.purchases.path,
+    );
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ numero: theirs.numero, fournisseurNom: t.config.invoicing.legalName, statut: 'reçue' }),
+    ]);
+    const file = await t.app.inject({ method: 'GET', url: listed.body.items[0]!.fichierUrl, headers: admin });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.rawPayload, pdf)).toBe(0);
 
     // The expenses capability's entry point, as the app will give it once it exists.
     const expenses: unknown[] = [];
@@ -431,12 +491,12 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
       .selectAll()
       .where('flowId', '=', delivered.flowId)
       .executeTakeFirstOrThrow();
-    const refused = await t.app.einvoicing.decideOnPurchase(purchase.id, {
-      decision: 'refusée',
-      motif: 'TX_TVA_ERR',
-      commentaire: 'TVA facturée à tort',
-    });
-    expect(refused).toMatchObject({ statut: 'refusée', motifRefus: `${reasonLabels.TX_TVA_ERR} – TVA facturée à tort` });
+    const refusePath = apiPath(einvoicingRoutes.refusePurchase, { id: purchase.id });
+    expect((await api.call(t, admin, 'POST', refusePath, { motif: 'PAS_UN_MOTIF', commentaire: null })).status).toBe(400);
+    const refused = await api.call(t, admin, 'POST', refusePath, { motif: 'TX_TVA_ERR', commentaire: 'TVA facturée à tort' });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ statut: 'refusée', motifRefus: `${reasonLabels.TX_TVA_ERR} – TVA facturée à tort` });
+    expect((await api.call(t, admin, 'POST', refusePath, { motif: 'DOUBLON', commentaire: null })).status).toBe(409);
     await t.app.einvoicing.worker!.drain();
     const status = fake.outgoing('CDAR').find((flow) => flow.name === `LC_${theirs.numero}_210`)!;
     const xml = fake.fileOf(status.flowId)!.content.toString('utf8');

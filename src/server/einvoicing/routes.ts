@@ -17,19 +17,11 @@ import {
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
-import type { FastifyRequest } from 'fastify';
-import { parisToday } from '#domain/format.ts';
+import { depsOf } from '#server/http/request-deps.ts';
 import { einvoicingApiDocs, einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { EINVOICING_POLL_TASK } from './service.ts';
-import { invoicePlatform, purchaseFile, purchasesPage, reportingPage, toAchat, toAnnuaire, type ViewDeps } from './views.ts';
-
-const viewDeps = ({ server }: FastifyRequest): ViewDeps => ({
-  database: server.database,
-  fileStore: server.fileStore,
-  einvoicing: server.einvoicing,
-  today: () => parisToday(),
-});
+import { directoryAnswer, invoicePlatform, purchaseFile, purchasesPage, reportingPage, toAchat } from './views.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const common = { tags: ['facturation électronique'] };
@@ -56,7 +48,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
           },
         },
       },
-      async (request) => invoicePlatform(viewDeps(request), request.params.id),
+      async (request) => invoicePlatform(depsOf(request), request.params.id),
     );
 
     app.post(
@@ -70,7 +62,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
         },
       },
       async (request, reply) => {
-        await app.einvoicing.retryInvoice(request.params.id);
+        await depsOf(request).einvoicing.retryInvoice(request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -86,10 +78,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
           response: { 200: annuaireAnswerSchema, ...errors },
         },
       },
-      async (request) => {
-        const entry = await app.einvoicing.directory(request.params.siren, { refresh: request.query.rafraichir === '1' });
-        return { enabled: app.einvoicing.enabled, annuaire: entry ? toAnnuaire(entry) : null };
-      },
+      async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
     );
 
     app.get(
@@ -102,7 +91,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
           response: { 200: achatListSchema, ...errors },
         },
       },
-      async (request) => purchasesPage(viewDeps(request), request.query.page ?? 1),
+      async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
     );
 
     app.get(
@@ -117,7 +106,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
         },
       },
       async (request, reply) => {
-        const file = await purchaseFile(viewDeps(request), request.params.id);
+        const file = await purchaseFile(depsOf(request), request.params.id);
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -139,7 +128,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       },
       async (request) =>
         toAchat(
-          await app.einvoicing.decideOnPurchase(request.params.id, {
+          await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'approuvée',
             depense: request.body.depense ? { devisId: request.body.devisId } : null,
           }),
@@ -159,7 +148,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       },
       async (request) =>
         toAchat(
-          await app.einvoicing.decideOnPurchase(request.params.id, {
+          await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'refusée',
             motif: request.body.motif,
             commentaire: request.body.commentaire || null,
@@ -170,7 +159,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.get(
       routes.ereporting.path,
       { schema: { ...common, summary: einvoicingApiDocs.ereporting, response: { 200: ereportingSchema, ...errors } } },
-      async (request) => reportingPage(viewDeps(request)),
+      async (request) => reportingPage(depsOf(request)),
     );
 
     app.post(
@@ -184,8 +173,8 @@ export const einvoicingRoutes: CapabilityRoutes = {
         },
       },
       async (request) => {
-        await app.einvoicing.reportPeriod(request.params.periode);
-        return reportingPage(viewDeps(request));
+        await depsOf(request).einvoicing.reportPeriod(request.params.periode);
+        return reportingPage(depsOf(request));
       },
     );
   },
@@ -204,11 +193,12 @@ export const einvoicingRoutes: CapabilityRoutes = {
         },
       },
       async (request, reply) => {
-        if (!app.einvoicing.enabled || !app.config.einvoicing.webhookSecret) throw notFound(msg.notFound);
+        const { einvoicing, config } = depsOf(request);
+        if (!einvoicing.enabled || !config.einvoicing.webhookSecret) throw notFound(msg.notFound);
         const signature = request.headers['x-signature'];
         if (
           !Buffer.isBuffer(request.body) ||
-          !app.einvoicing.isSignedWebhook(request.body, typeof signature === 'string' ? signature : undefined)
+          !einvoicing.isSignedWebhook(request.body, typeof signature === 'string' ? signature : undefined)
         ) {
           request.log.warn('refused: platform webhook with a bad signature');
           throw new AppError('unauthenticated', msg.badSignature);

@@ -1,13 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { parisToday } from '#domain/format.ts';
-import {
-  ISSUING_MANDATORY_FROM,
-  isBusinessBuyer,
-  reportingPeriodById,
-  type EtatPlateforme,
-  type LifecycleCode,
-} from '#domain/einvoicing.ts';
+import { ISSUING_MANDATORY_FROM, reportingPeriodById, type EtatPlateforme, type LifecycleCode } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, lifecycleLabels, reasonText, sendingLabels } from '#domain/texts/einvoicing.ts';
 import type { Config } from '#server/config.ts';
@@ -255,9 +249,9 @@ export function createEinvoicing(deps: EinvoicingDeps) {
       );
     },
 
-    /** The directory answer for an issued invoice's customer, when he is a business. */
-    async directoryOfInvoice(row: Pick<FactureRow, 'clientType' | 'clientSiret'>) {
-      const siren = isBusinessBuyer(row) ? sirenOfSiret(row.clientSiret ?? '') : null;
+    /** A business customer's platform, looked up at his quote's confirmation (cached with its date; nothing without a platform). */
+    async lookUpCustomer(siret: string) {
+      const siren = sirenOfSiret(siret);
       return siren ? this.directory(siren) : null;
     },
 

@@ -1,4 +1,5 @@
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
 import { isBusinessBuyer } from '#domain/einvoicing.ts';
 import type { Achat, AchatList, Annuaire, Ereporting } from '#domain/schemas/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
@@ -14,7 +15,7 @@ import type { Einvoicing } from './service.ts';
 
 /** What the back office reads of e-invoicing, as the API shows it (src/domain/schemas/einvoicing.ts). */
 
-export type ViewDeps = { database: DatabaseHandle; fileStore: FileStore; einvoicing: Einvoicing; today: () => string };
+export type ViewDeps = { database: DatabaseHandle; fileStore: FileStore; einvoicing: Einvoicing };
 
 const PER_PAGE = 50;
 
@@ -42,6 +43,12 @@ export const toAchat = (row: PaAchatRow): Achat => ({
   recuLe: row.recuLe,
   fichierUrl: apiPath(apiRoutes.einvoicing.purchaseFile, { id: row.id }),
 });
+
+/** Whether a business receives e-invoices, from the cache or the Directory Service. */
+export async function directoryAnswer(deps: ViewDeps, siren: string, refresh: boolean) {
+  const entry = await deps.einvoicing.directory(siren, { refresh });
+  return { enabled: deps.einvoicing.enabled, annuaire: entry ? toAnnuaire(entry) : null };
+}
 
 /** An invoice at the platform (with its history) and its business customer's directory answer. */
 export async function invoicePlatform(deps: ViewDeps, factureId: string) {
@@ -79,7 +86,7 @@ export async function purchaseFile(deps: ViewDeps, id: string) {
 }
 
 export async function reportingPage(deps: ViewDeps): Promise<Ereporting> {
-  const periods = await reportingOverview(deps.database.db, deps.today());
+  const periods = await reportingOverview(deps.database.db, parisToday());
   return {
     enabled: deps.einvoicing.enabled,
     periodes: periods.map((entry) => ({

@@ -14,6 +14,7 @@ import { notifyCustomerOfDeletion, notifyCustomerOfStatus } from '#server/notifi
 import { enqueueMail, findLatestForQuote, retryNow, type OutboxMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import type { BackgroundTasks } from '#server/tasks/background.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-mail.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
@@ -30,6 +31,9 @@ export type AdminDeps = {
   fileStore: FileStore;
   config: Config;
   log: FastifyBaseLogger;
+  background?: BackgroundTasks;
+  /** E-invoicing's Directory Service (einvoicing/): a business customer's platform, looked up at confirmation. */
+  einvoicing?: { lookUpCustomer(siret: string): Promise<unknown> };
 };
 type Admin = { id: string };
 
@@ -129,6 +133,9 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
     throw conflict();
   }
   deps.outbox.kick();
+  const siret = devis.clientType === 'entreprise' ? devis.clientDetails?.siret : undefined;
+  const { einvoicing } = deps;
+  if (siret && einvoicing) deps.background?.run('customer directory', () => einvoicing.lookUpCustomer(siret));
   return getAdminQuote(deps, id);
 }
 

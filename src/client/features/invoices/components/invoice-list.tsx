@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
+import { ETATS_PLATEFORME } from '#domain/einvoicing.ts';
 import { ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
+import { einvoicingTexts, ereportingTexts, platformStateLabel, purchaseTexts } from '#domain/texts/einvoicing.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -34,6 +36,12 @@ export function InvoiceList() {
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminChiffreAffaires}>
           {t.revenueLink}
         </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminAchats}>
+          {purchaseTexts.title}
+        </Link>
+        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminEReporting}>
+          {ereportingTexts.title}
+        </Link>
       </div>
       <form className={styles.toolbar} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
         <SelectField
@@ -57,6 +65,18 @@ export function InvoiceList() {
           {FACTURE_TYPES.map((type) => (
             <option key={type} value={type}>
               {TYPE_LABELS[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={einvoicingTexts.platformStatus}
+          value={filter.plateforme ?? ''}
+          onChange={(event) => set({ plateforme: event.target.value || undefined })}
+        >
+          <option value="">{einvoicingTexts.allPlatformStatuses}</option>
+          {ETATS_PLATEFORME.map((etat) => (
+            <option key={etat} value={etat}>
+              {platformStateLabel(etat)}
             </option>
           ))}
         </SelectField>
@@ -102,6 +122,12 @@ export function InvoiceList() {
               </h2>
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
+            {item.plateforme ? (
+              <p className={styles.meta}>
+                {einvoicingTexts.platform} : {item.plateforme.libelle}
+                {item.plateforme.motif ? ` – ${item.plateforme.motif}` : ''}
+              </p>
+            ) : null}
             <p className={styles.meta}>
               {[
                 item.dateEmission ? formatDay(item.dateEmission) : t.draftNumber,
