@@ -18,8 +18,8 @@ import { promisify } from 'node:util';
  *
  * The schematrons are XSLT 2.0 run by SaxonJS. Each is compiled once per version of its file
  * (xslt3, about 30 s) into node_modules/.cache (or the system's temporary folder when that is not
- * writable), in a child process so the server keeps answering meanwhile; `npm run build` compiles
- * them ahead.
+ * writable), in a child process so the server keeps answering meanwhile; a server with a platform
+ * configured starts compiling them at its start, ahead of the first invoice.
  */
 
 const require = createRequire(import.meta.url);
