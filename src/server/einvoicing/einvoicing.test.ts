@@ -347,6 +347,13 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
         });
       expect((await call(body, 'sha256=00')).statusCode).toBe(401);
       expect((await call(Buffer.from('{"other":1}'), good)).statusCode).toBe(401);
+      // Hostile bodies: never a 5xx, never read (only their signature counts).
+      for (const hostile of ['{"a":', 'x'.repeat(300 * 1024), '\u0000\u0001', `${'['.repeat(20_000)}`]) {
+        const payload = Buffer.from(hostile);
+        const signature = `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`;
+        expect([202, 401, 413]).toContain((await call(payload, signature)).statusCode);
+        expect((await call(payload, 'sha256=00')).statusCode).toBeLessThan(500);
+      }
       const searches = fake.requests.filter((request) => request.url === '/v1/flows/search').length;
       const accepted = await call(body, good);
       expect(accepted.statusCode).toBe(202);

@@ -109,6 +109,7 @@ function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boo
       {achat.statut === 'reçue' && refusing ? (
         <form
           className={styles.actions}
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             if (!motif) return toast.show(t.refusalReasonRequired, 'error');
@@ -119,7 +120,6 @@ function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boo
             label={t.refusalReason}
             value={motif}
             onChange={(event) => setMotif(event.target.value as RefusalReason | '')}
-            required
           >
             <option value="">{t.chooseReason}</option>
             {REFUSAL_REASONS.map((code) => (
