@@ -27,7 +27,8 @@ function freePort() {
   });
 }
 
-async function waitForHealth(url, child, timeoutMs = 60_000) {
+// Three minutes: a first start migrates a new database and loads the gazetteer, slow on a loaded machine.
+async function waitForHealth(url, child, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
