@@ -28,10 +28,10 @@ let server: ChildProcess;
 let dataDir: string;
 
 test.use({ baseURL });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   fake = await startFakePlatform({ autoSettleMs: 300 });
   fake.setDirectory(SIREN, [{ siren: SIREN, addressingIdentifier: SIREN, directoryLineStatus: 'Enabled' }]);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-e2e-einvoicing-'));
@@ -69,7 +69,7 @@ test.beforeAll(async () => {
           (response) => response.status,
           () => 0,
         ),
-      { timeout: 90_000, message: 'server up' },
+      { timeout: 170_000, message: 'server up' },
     )
     .toBe(200);
 });
@@ -131,8 +131,8 @@ test(
   { tag: '@phone' },
   async ({ page }) => {
     const { api, quoteId } = await businessQuote();
-    // The operator signs in once (a code is accepted once), his page's API context does the mission's steps.
-    const admin = page.request;
+    // The operator signs in once (a code is accepted once); his API context does the mission's steps.
+    const admin = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: apiHeaders(baseURL) });
     await ok(await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN }), 'admin sign-in');
     await ok(await admin.post('/api/auth/two-factor/verify-totp', { data: { code: totpCode(E2E_ADMIN_TOTP_SECRET) } }), 'second factor');
     await ok(
@@ -149,7 +149,9 @@ test(
     );
     await ok(await admin.post(`/api/admin/devis/${quoteId}/terminer`), 'finish');
 
-    // The customer's page in the back office: the directory, looked up at the confirmation.
+    // The operator's phone: his session (the API context's cookies), then the customer's page in
+    // the back office: the directory, looked up at the confirmation.
+    await page.context().addCookies((await admin.storageState()).cookies);
     await page.goto(`/admin/devis/${quoteId}/edit`);
     await expect(page.getByTestId('annuaire')).toContainText(directoryLabels.oui);
     await page.getByRole('button', { name: invoiceTexts.createFromQuote }).click();
@@ -201,5 +203,6 @@ test(
     await page.screenshot({ path: 'test-results/einvoicing-achats.png', fullPage: true });
     await expect.poll(() => fake.outgoing('CDAR').filter((flow) => flow.name === `LC_${numero}_205`).length, { timeout: 30_000 }).toBe(1);
     await api.dispose();
+    await admin.dispose();
   },
 );
