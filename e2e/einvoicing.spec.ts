@@ -158,7 +158,7 @@ test(
     await expect(page).toHaveURL(/\/admin\/factures\/[^/]+$/);
     await page.getByRole('button', { name: invoiceTexts.issue }).click();
     const heading = page.getByRole('heading', { name: /^Facture n° F-\d{4}-\d{4}$/ });
-    await expect(heading).toBeVisible();
+    await expect(heading).toBeVisible({ timeout: 30_000 });
     const numero = (await heading.textContent())!.replace('Facture n° ', '');
 
     // Submitted once, acknowledged: « Déposée ».

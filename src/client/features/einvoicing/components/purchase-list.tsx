@@ -116,11 +116,7 @@ function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boo
             void run(() => refuse.mutateAsync({ id: achat.id, body: { motif, commentaire: commentaire.trim() || null } }), t.refused);
           }}
         >
-          <SelectField
-            label={t.refusalReason}
-            value={motif}
-            onChange={(event) => setMotif(event.target.value as RefusalReason | '')}
-          >
+          <SelectField label={t.refusalReason} value={motif} onChange={(event) => setMotif(event.target.value as RefusalReason | '')}>
             <option value="">{t.chooseReason}</option>
             {REFUSAL_REASONS.map((code) => (
               <option key={code} value={code}>
