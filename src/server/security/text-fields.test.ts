@@ -410,16 +410,19 @@ function textPaths(built: Built, url: string): string[] {
     else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
   };
   walk({ body: built.body, query: built.query, file: built.file }, []);
-  if (url.includes(':id')) paths.push('params.id');
+  if (/:(id|siren|periode)\b/.test(url)) paths.push('params.id');
   return paths;
 }
 
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/, /factures/ or /sessions/; the action after it stays.
+    // The id is the segment after /devis/, /missions/, /factures/, /sessions/, /achats/, /annuaire/ or /e-reporting/; the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex((_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions'].includes(segments[i - 1]!));
+    const index = segments.findIndex(
+      (_segment, i) =>
+        i > 0 && ['devis', 'missions', 'factures', 'sessions', 'achats', 'annuaire', 'e-reporting'].includes(segments[i - 1]!),
+    );
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
