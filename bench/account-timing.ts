@@ -6,7 +6,7 @@
 // request (they are not what is measured).
 // Run: npx tsx bench/account-timing.ts  (writes nothing; paste the table into BENCHMARKS.md)
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '#server/db/sqlite-driver.ts';
 import { upsertAdmin } from '#server/cli/admin.ts';
 import { startServer } from './lib/server.ts';
 

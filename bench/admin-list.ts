@@ -15,6 +15,7 @@ import { loadConfig } from '#server/config.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { STATUTS } from '#domain/statuses.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
+import { insertInBatches } from './lib/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -81,11 +82,7 @@ async function seed() {
         updatedAt: at,
       });
     }
-    for (let i = 0; i < rows.length; i += 500)
-      await trx
-        .insertInto('devis')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await insertInBatches(trx, 'devis', rows);
     await trx.updateTable('devis_counter').set({ value: QUOTES }).where('name', '=', 'numeroDevis').execute();
   });
   return performance.now() - started;

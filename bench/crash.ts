@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '#server/db/sqlite-driver.ts';
 import { startServer } from './lib/server.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
+import Database from '#server/db/sqlite-driver.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
 import { startServer } from './lib/server.ts';
 

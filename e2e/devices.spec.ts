@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
+import { adminHomeTexts, adminNavLabels } from '#domain/texts/admin-home.ts';
 import { journalTexts as j, sessionTexts as s } from '#domain/texts/sessions.ts';
 import { apiHeaders, expect, test } from './fixtures.ts';
 
@@ -66,7 +67,8 @@ test(
     const adminPage = await admin.newPage();
     await logInAsAdmin(adminPage);
     await adminPage.goto('/admin');
-    await adminPage.getByRole('link', { name: j.link }).click();
+    await adminPage.getByRole('button', { name: adminHomeTexts.moreLabel }).click();
+    await adminPage.getByRole('link', { name: adminNavLabels.adminJournal }).click();
     await expect(adminPage).toHaveURL(/\/admin\/journal$/);
     await expect(adminPage.getByRole('heading', { name: j.title })).toBeVisible();
     await adminPage.getByLabel(j.filterAccount).fill(customer.email);

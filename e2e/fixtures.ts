@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from '#server/db/sqlite-driver.ts';
 import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { PDFDocument, StandardFonts } from 'pdf-lib';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatCentimes, parisClock } from '#domain/format.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
+import { adminHomeTexts, adminNavLabels } from '#domain/texts/admin-home.ts';
 import { ETAT_LABELS, invoiceTexts } from '#domain/texts/invoices.ts';
 import { pdfAttachments } from '#server/test/einvoice-rules.ts';
 import { addressOf } from '#server/test/outbox.ts';
@@ -142,7 +143,10 @@ test(
     await expect(card).toBeVisible();
     expect(await linesTakenBy(card, numero)).toBe(1);
     await page.screenshot({ path: 'test-results/invoice-list-phone.png', fullPage: true });
-    await page.getByRole('link', { name: invoiceTexts.revenueLink }).click();
+    await page
+      .getByRole('navigation', { name: adminHomeTexts.navLabel })
+      .getByRole('link', { name: adminNavLabels.adminChiffreAffaires })
+      .click();
     await expect(page).toHaveURL(/\/admin\/chiffre-affaires$/);
     await expect(page.getByRole('heading', { name: invoiceTexts.revenueTitle })).toBeVisible();
     const total = page.getByTestId('revenue-total');

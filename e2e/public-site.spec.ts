@@ -22,6 +22,7 @@ const publicPages = [
   { slug: 'faq', path: '/faq', heading: infoPageTexts.faq.title },
   { slug: 'mentions-legales', path: '/mentions-legales', heading: infoPageTexts.legal.title },
   { slug: 'confidentialite', path: '/confidentialite', heading: publicPageMeta.confidentialite.title },
+  { slug: 'cgv', path: '/cgv', heading: publicPageMeta.cgv.title },
   { slug: 'connexion', path: '/connexion', heading: 'Connexion' },
   { slug: '404', path: '/page-inexistante', heading: texts.notFoundTitle },
 ] as const;
@@ -387,6 +388,8 @@ test.describe('head, icons and crawlers', () => {
       await bare.goto(path);
       await expect(bare.getByRole('heading', { level: 1 }), path).toHaveText(heading);
       await expect(bare.getByRole('contentinfo'), path).toContainText(publicTexts.footer.siret(business.siret));
+      // The terms of sale come with their text, not a loading message (the API's answer is in the HTML).
+      if (path === '/cgv') await expect(bare.getByRole('heading', { level: 2, name: /Droit de rétractation/ })).toBeVisible();
       await bare.close();
 
       const page = await withScript.newPage();

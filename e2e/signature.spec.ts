@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteTexts } from '#domain/texts/quotes.ts';
+import { CGV_ACCEPTANCE_TEXT } from '#domain/texts/legal.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
 import { addressOf } from '#server/test/outbox.ts';
@@ -102,6 +103,7 @@ test(
     await pad.scrollIntoViewIfNeeded();
     await drawSignature(page, pad, { touch: isPhone });
     await page.getByLabel(CONSENT_TEXT).check();
+    await page.getByLabel(CGV_ACCEPTANCE_TEXT).check();
     await page.getByRole('button', { name: signatureTexts.submit }).click();
     // Making and sealing the document takes a moment on a busy machine.
     await expect(page.getByText(signatureTexts.signed)).toBeVisible({ timeout: 20_000 });

@@ -74,6 +74,8 @@ export const quotesRoutes = {
   adminGet: { method: 'GET', path: '/api/admin/devis/:id', access: 'admin' },
   confirm: { method: 'POST', path: '/api/admin/devis/:id/confirmer', access: 'admin' },
   retryMail: { method: 'POST', path: '/api/admin/devis/:id/renvoyer-email', access: 'admin' },
+  /** « Prolonger » a quote past its validity date (legal/, issue 28). */
+  extend: { method: 'POST', path: '/api/admin/devis/:id/prolonger', access: 'admin' },
   confirmSigned: { method: 'POST', path: '/api/admin/devis/:id/confirmer-signe', access: 'admin' },
   finish: { method: 'POST', path: '/api/admin/devis/:id/terminer', access: 'admin' },
   adminArchive: { method: 'POST', path: '/api/admin/devis/:id/archiver', access: 'admin' },
@@ -86,6 +88,11 @@ export const signaturesRoutes = {
   signingView: { method: 'GET', path: '/api/devis/:id/signature', access: 'customer' },
   sentPdf: { method: 'GET', path: '/api/devis/:id/devis-envoye', access: 'customer' },
   sign: { method: 'POST', path: '/api/devis/:id/signer', access: 'customer' },
+} as const satisfies ApiRoutes;
+
+export const legalRoutes = {
+  cgv: { method: 'GET', path: '/api/cgv', access: 'visitor' },
+  withdraw: { method: 'POST', path: '/api/devis/:id/retractation', access: 'customer' },
 } as const satisfies ApiRoutes;
 
 export const notificationsRoutes = {
@@ -165,6 +172,11 @@ export const twoFactorRoutes = {
   reauthenticate: { method: 'POST', path: '/api/comptes/reauthentification', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+/** The back office's home (issue 34): what waits for the administrator. */
+export const adminHomeRoutes = {
+  aFaire: { method: 'GET', path: '/api/admin/a-faire', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 /** The whole table, by capability (the server registers it; a client module imports the groups it calls). */
 export const apiRoutes = {
   system: systemRoutes,
@@ -173,6 +185,7 @@ export const apiRoutes = {
   addresses: addressesRoutes,
   quotes: quotesRoutes,
   signatures: signaturesRoutes,
+  legal: legalRoutes,
   notifications: notificationsRoutes,
   missions: missionsRoutes,
   invoices: invoicesRoutes,
@@ -181,6 +194,7 @@ export const apiRoutes = {
   audit: auditRoutes,
   privacy: privacyRoutes,
   twoFactor: twoFactorRoutes,
+  adminHome: adminHomeRoutes,
 } as const;
 
 export type ApiCapability = keyof typeof apiRoutes;

@@ -30,6 +30,7 @@ export const AUDIT_KINDS = [
   // The administrator's changes in the back office.
   'quote.confirm',
   'quote.mail_resent',
+  'quote.extend',
   'quote.confirm_signed',
   'quote.finish',
   'quote.archive',

@@ -84,6 +84,10 @@ export function etatFacture(state: PaymentState, today: string): EtatFacture {
   return 'à payer';
 }
 
+/** A reminder e-mail goes only for an invoice still to pay. */
+export const canRemind = (etat: EtatFacture | null | undefined): boolean =>
+  etat === 'à payer' || etat === 'partiellement payée' || etat === 'en retard';
+
 /** YYYY-MM-DD plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);

@@ -16,7 +16,16 @@ export type RouteDefinition = {
    * sitemap. Pages without it get the home page's head and are rendered by the browser.
    */
   meta?: PageMeta;
+  /**
+   * A section of the back office's navigation: `daily` in its bar (four at most, the sections
+   * of every day), `more` behind « Plus ». Its label is `adminNavLabels[name]`
+   * (texts/admin-home.ts; the type checker asks for it). A page of the back office below a
+   * section (one quote, one invoice) has none.
+   */
+  nav?: AdminNavGroup;
 };
+
+export type AdminNavGroup = 'daily' | 'more';
 
 /**
  * Every route of the application, in one place: the client's router, the server's list of
@@ -25,7 +34,9 @@ export type RouteDefinition = {
  *
  * Adding a page: one entry here; its module is named after the entry, `fooBar` →
  * src/client/pages/foo-bar-page.tsx exporting `FooBarPage` (the router finds it, and a test
- * fails when it is missing); its texts go to the catalogue.
+ * fails when it is missing); its texts go to the catalogue. A page of the back office that is
+ * a section of its own says `nav` (and its label goes to `adminNavLabels`): the navigation of
+ * the back office lists it.
  */
 export const routeTable = {
   home: { path: '/', access: 'public', meta: publicPageMeta.home },
@@ -35,6 +46,8 @@ export const routeTable = {
   faq: { path: '/faq', access: 'public', meta: publicPageMeta.faq },
   mentionsLegales: { path: '/mentions-legales', access: 'public', meta: publicPageMeta.mentionsLegales },
   confidentialite: { path: '/confidentialite', access: 'public', meta: publicPageMeta.confidentialite },
+  cgv: { path: '/cgv', access: 'public', meta: publicPageMeta.cgv },
+  retractation: { path: '/retractation', access: 'public', meta: publicPageMeta.retractation },
   motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
   reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
   espaceClient: { path: '/espace-client', access: 'user' },
@@ -42,27 +55,27 @@ export const routeTable = {
   devis: { path: '/devis/:id', access: 'user' },
   completerDevis: { path: '/devis/:id/completer', access: 'user' },
   signerDevis: { path: '/devis/:id/signer', access: 'user' },
-  admin: { path: '/admin', access: 'admin' },
-  adminDevisArchives: { path: '/admin/devis-archives', access: 'admin' },
+  admin: { path: '/admin', access: 'admin', nav: 'daily' },
+  adminDevisArchives: { path: '/admin/devis-archives', access: 'admin', nav: 'more' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
   adminUploadSigne: { path: '/admin/devis/:id/upload-signe', access: 'admin' },
-  adminMissions: { path: '/admin/missions', access: 'admin' },
+  adminMissions: { path: '/admin/missions', access: 'admin', nav: 'daily' },
   adminPriseEnCharge: { path: '/admin/devis/:id/prise-en-charge', access: 'admin' },
   adminLivraison: { path: '/admin/devis/:id/livraison', access: 'admin' },
-  adminFactures: { path: '/admin/factures', access: 'admin' },
+  adminFactures: { path: '/admin/factures', access: 'admin', nav: 'daily' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
-  adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin' },
-  adminJournal: { path: '/admin/journal', access: 'admin' },
+  adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin', nav: 'daily' },
+  adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
   /** Supplier invoices received through the approved platform (e-invoicing). */
-  adminAchats: { path: '/admin/achats', access: 'admin' },
+  adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },
   /** What is reported to the administration through the approved platform (e-invoicing). */
-  adminEReporting: { path: '/admin/e-reporting', access: 'admin' },
+  adminEReporting: { path: '/admin/e-reporting', access: 'admin', nav: 'more' },
   /**
    * The administrator's second factor: set up at his first login (the only page open until
    * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone
    * but the administrator away itself; the server refuses the same on its own).
    */
-  adminSecurite: { path: '/admin/securite', access: 'user' },
+  adminSecurite: { path: '/admin/securite', access: 'user', nav: 'more' },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routeTable;
@@ -117,3 +130,13 @@ export function isSpaRoute(pathname: string): boolean {
 
 /** The public pages with a head of their own: prerendered, and listed in the sitemap. */
 export const indexedRoutes = routeList.filter((route): route is typeof route & { meta: PageMeta } => route.meta !== undefined);
+
+/** The routes that are sections of the back office's navigation. */
+export type AdminNavName = {
+  [Name in RouteName]: (typeof routeTable)[Name] extends { nav: AdminNavGroup } ? Name : never;
+}[RouteName];
+
+/** The back office's sections, in the table's order: the navigation shows them, and nothing else decides which. */
+export const adminNavSections = routeList.filter((route): route is typeof route & { name: AdminNavName; nav: AdminNavGroup } =>
+  Boolean(route.nav),
+);

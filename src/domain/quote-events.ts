@@ -13,6 +13,10 @@ export const QUOTE_EVENTS = [
   'Véhicule livré',
   'facture émise',
   'avoir émis',
+  // A consumer's withdrawal (legal/), on the row of its transition en cours → archivé.
+  'rétractation du client',
+  // The administrator's « Prolonger » of a quote past its validity date (legal/), on its row envoyé → confirmé.
+  'validité prolongée',
 ] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];

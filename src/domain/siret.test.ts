@@ -3,18 +3,12 @@ import { isValidSiret, normalizeSiret } from './siret.ts';
 
 describe('SIRET', () => {
   it('accepts 14 digits with a correct Luhn key, with or without spaces', () => {
-    expect(isValidSiret('73282932000074')).toBe(true);
-    expect(isValidSiret('732 829 320 00074')).toBe(true);
-    expect(isValidSiret('44306184100047')).toBe(true);
+    for (const siret of ['73282932000074', '732 829 320 00074', '44306184100047']) expect(isValidSiret(siret), siret).toBe(true);
   });
 
   it('refuses a wrong key, a wrong length or letters', () => {
-    expect(isValidSiret('73282932000075')).toBe(false);
-    expect(isValidSiret('12345678900012')).toBe(false);
-    expect(isValidSiret('7328293200007')).toBe(false);
-    expect(isValidSiret('732829320000744')).toBe(false);
-    expect(isValidSiret('7328293200007A')).toBe(false);
-    expect(isValidSiret('')).toBe(false);
+    for (const siret of ['73282932000075', '12345678900012', '7328293200007', '732829320000744', '7328293200007A', ''])
+      expect(isValidSiret(siret), siret).toBe(false);
   });
 
   it("accepts La Poste's establishments, whose digit sum is a multiple of 5 instead of a Luhn key", () => {

@@ -38,7 +38,19 @@ export function hasFinalPrice(statut: string | null | undefined): boolean {
 export type Role = 'customer' | 'admin';
 
 export type QuoteAction =
-  'complete' | 'archive' | 'restore' | 'delete' | 'sign' | 'confirm' | 'markSent' | 'confirmSigned' | 'uploadSigned' | 'finish' | 'deliver';
+  | 'complete'
+  | 'archive'
+  | 'restore'
+  | 'delete'
+  | 'sign'
+  | 'withdraw'
+  | 'confirm'
+  | 'extend'
+  | 'markSent'
+  | 'confirmSigned'
+  | 'uploadSigned'
+  | 'finish'
+  | 'deliver';
 
 type Transition = { from: readonly Statut[]; to: Statut | null };
 
@@ -54,12 +66,17 @@ export const TRANSITIONS: Record<Role, Partial<Record<QuoteAction, Transition>>>
     delete: { from: ['en attente', 'archivé'], to: null },
     // Online signature of the quote sent (signatures/); the paper way stays the admin's uploadSigned.
     sign: { from: ['envoyé'], to: 'en cours' },
+    // A consumer's withdrawal from the signed contract (legal/, L221-18): the quote leaves the active list.
+    withdraw: { from: ['en cours'], to: 'archivé' },
   },
   admin: {
     // Once confirmé, the e-mail for signature is queued: its retry is the way on, not a second confirmation.
     confirm: { from: ['en attente', 'en attente de confirmation'], to: 'confirmé' },
     markSent: { from: ['confirmé'], to: 'envoyé' },
-    archive: { from: ['en attente', 'en attente de confirmation'], to: 'archivé' },
+    // « Prolonger » a quote sent past its validity date (legal/): a new version sent again, like a confirmation.
+    extend: { from: ['envoyé'], to: 'confirmé' },
+    // A quote sent is archived only past its validity date (an offer with a term, Code civil 1116: quotes/back-office.ts).
+    archive: { from: ['en attente', 'en attente de confirmation', 'envoyé'], to: 'archivé' },
     restore: { from: ['archivé'], to: 'en attente' },
     confirmSigned: { from: ['envoyé'], to: 'en cours' },
     uploadSigned: { from: ['confirmé', 'envoyé', 'en cours'], to: 'en cours' },

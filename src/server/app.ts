@@ -10,7 +10,7 @@ import fastifyPlugin from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_DOCS_PATH, API_PREFIX } from '#domain/api-paths.ts';
-import { isSpaRoute } from '#domain/paths.ts';
+import { isSpaRoute, routeTable } from '#domain/paths.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { authMigrations, createAuth, type Auth } from './accounts/auth.ts';
 import { authBridge } from './accounts/auth-bridge.ts';
@@ -34,6 +34,7 @@ import { createPrerender } from './system/prerender.ts';
 import { siteFiles, systemRoutes } from './system/routes.ts';
 import { registerRoleScopes, type CapabilityRoutes } from './http/role-scopes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { adminHomeRoutes } from './admin-home/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -46,6 +47,8 @@ import { QUOTE_MAIL_KIND, quoteMailHooks } from './quotes/confirmation-mail.ts';
 import { quoteRoutes } from './quotes/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { signatureRoutes } from './signatures/routes.ts';
+import { legalRoutes } from './legal/routes.ts';
+import { cgvPageData } from './legal/cgv.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
@@ -240,6 +243,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   addressRoutes,
   quoteRoutes,
   signatureRoutes,
+  legalRoutes,
   notificationRoutes,
   missionRoutes,
   invoiceRoutes,
@@ -248,6 +252,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   auditRoutes,
   privacyRoutes,
   twoFactorRoutes,
+  adminHomeRoutes,
 ];
 
 /**
@@ -312,6 +317,8 @@ async function registerSpa(app: FastifyInstance): Promise<void> {
     ? createPageRenderer(injectConfig(readFileSync(indexFile, 'utf8'), app.config), app.config, {
         manifest,
         prerender: createPrerender(publicConfig(app.config)),
+        pageData: (pathname) =>
+          pathname === routeTable.cgv.path ? cgvPageData({ database: app.database, config: app.config }) : Promise.resolve(null),
         onPrerenderError: (error, pathname) =>
           app.log.warn({ err: error, pathname }, 'prerendering failed: the page is sent without its markup'),
       })

@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PrivacyFacts, PublicConfig } from '#domain/public-config.ts';
-import { placeholderPublicConfig as placeholder } from '#domain/public-config.ts';
+import { placeholderPublicConfig as placeholder, type Seller } from '#domain/public-config.ts';
 import { DEFAULT_LATE_PENALTY_RATE } from '#domain/texts/invoices.ts';
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from '#domain/legal.ts';
+import type { LegalFacts } from '#domain/texts/legal.ts';
 
 const optionalText = z
   .string()
@@ -77,7 +79,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/(^|\s)EI$|^EI\s|entrepreneur individuel/i, 'must carry "EI" or "entrepreneur individuel" (the seller\'s name on invoices)')
-    .default('Jean Dupont EI'),
+    .default(placeholder.business.legalName),
   BUSINESS_VAT_ID: optionalText.pipe(
     z
       .string()
@@ -94,6 +96,14 @@ const envSchema = z.object({
   INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
   INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default(DEFAULT_LATE_PENALTY_RATE),
   REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
+  /** The operator's own CGV (Markdown); unset: the catalogue's default (legal/). */
+  CGV_PATH: optionalText,
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_QUOTE_VALIDITY_DAYS),
+  MEDIATEUR_NOM: optionalText,
+  MEDIATEUR_URL: optionalText.pipe(z.url().optional()),
+  MEDIATEUR_ADRESSE: optionalText,
+  BUSINESS_INSURER: optionalText,
+  BUSINESS_INSURANCE_AREA: optionalText,
   TRUST_PROXY: z
     .string()
     .trim()
@@ -159,6 +169,8 @@ export type Config = {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (else the links of the e-mails point to localhost; « À faire » says so in production). */
+  publicUrlSet: boolean;
   adminEmail: string;
   authSecret: string;
   mail: { smtpUrl?: string; from: string };
@@ -185,18 +197,21 @@ export type Config = {
         secretAccessKey?: string;
         forcePathStyle: boolean;
       };
-  contact: { email: string; phone: string };
-  business: { name: string; owner: string; siret: string; address: string; host: string };
-  /** What invoices say of the seller and of payment (invoices/). */
+  /** Who sells: the one section every page, PDF, e-mail and Factur-X names the seller from. */
+  seller: Seller;
+  /** What invoices say of payment (invoices/). */
   invoicing: {
-    legalName: string;
-    vatId?: string;
-    iban?: string;
-    bic?: string;
     paymentDays: number;
     latePenaltyRate: string;
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
     revenueCeilingCents: number;
+  };
+  /** Selling within the law (legal/): the CGV, the quote's validity, the consumer mediator, the insurer. */
+  legal: {
+    cgvPath?: string;
+    quoteValidityDays: number;
+    mediator: { nom: string; url: string; adresse?: string } | null;
+    insurance: { insurer: string; area: string } | null;
   };
   trustProxy: boolean | string | number;
   /** Simulations and distance requests per minute and client (0: no limit). */
@@ -277,6 +292,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
   }
+  if (e.CGV_PATH && !existsSync(e.CGV_PATH)) {
+    throw new ConfigError(`Invalid configuration: CGV_PATH: no file at ${path.resolve(e.CGV_PATH)}`);
+  }
+  if (!e.MEDIATEUR_NOM !== !e.MEDIATEUR_URL) {
+    throw new ConfigError('Invalid configuration: MEDIATEUR_NOM, MEDIATEUR_URL: set both or neither');
+  }
+  if (!e.BUSINESS_INSURER !== !e.BUSINESS_INSURANCE_AREA) {
+    throw new ConfigError('Invalid configuration: BUSINESS_INSURER, BUSINESS_INSURANCE_AREA: set both or neither');
+  }
   if (e.ROUTER === 'google' && !e.GOOGLE_MAPS_API_KEY) {
     throw new ConfigError('Invalid configuration: GOOGLE_MAPS_API_KEY: required when ROUTER=google');
   }
@@ -295,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     adminEmail: e.ADMIN_EMAIL,
     authSecret: e.AUTH_SECRET ?? (readOnly ? readSecret(dataDir) : readOrCreateSecret(dataDir)),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -331,22 +356,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk', root: path.join(dataDir, 'files') },
-    contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE },
-    business: {
-      name: e.BUSINESS_NAME,
+    seller: {
+      legalName: e.BUSINESS_LEGAL_NAME,
+      tradeName: e.BUSINESS_NAME,
       owner: e.BUSINESS_OWNER,
       siret: e.BUSINESS_SIRET,
+      siren: e.BUSINESS_SIRET.replace(/\s/g, '').slice(0, 9),
       address: e.BUSINESS_ADDRESS,
       host: e.BUSINESS_HOST,
-    },
-    invoicing: {
-      legalName: e.BUSINESS_LEGAL_NAME,
+      email: e.CONTACT_EMAIL,
+      phone: e.CONTACT_PHONE,
       vatId: e.BUSINESS_VAT_ID,
       iban: e.BUSINESS_IBAN,
       bic: e.BUSINESS_BIC,
+    },
+    invoicing: {
       paymentDays: e.INVOICE_PAYMENT_DAYS,
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
+    },
+    legal: {
+      cgvPath: e.CGV_PATH ? path.resolve(e.CGV_PATH) : undefined,
+      quoteValidityDays: e.QUOTE_VALIDITY_DAYS,
+      mediator: e.MEDIATEUR_NOM && e.MEDIATEUR_URL ? { nom: e.MEDIATEUR_NOM, url: e.MEDIATEUR_URL, adresse: e.MEDIATEUR_ADRESSE } : null,
+      insurance: e.BUSINESS_INSURER && e.BUSINESS_INSURANCE_AREA ? { insurer: e.BUSINESS_INSURER, area: e.BUSINESS_INSURANCE_AREA } : null,
     },
     trustProxy: e.TRUST_PROXY,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
@@ -398,9 +431,37 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
+/**
+ * The seller (config.seller) with his mediator, insurer and terms, as the CGV, the quote PDF
+ * and the withdrawal form state them (docs/decisions/0060, 0070).
+ */
+export function legalFacts(config: Config): LegalFacts {
+  return {
+    seller: config.seller,
+    mediator: config.legal.mediator,
+    insurance: config.legal.insurance,
+    quoteValidityDays: config.legal.quoteValidityDays,
+    paymentDays: config.invoicing.paymentDays,
+    latePenaltyRate: config.invoicing.latePenaltyRate,
+  };
+}
+
 /** What the browser may know of the configuration. */
-export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts } {
-  return { contact: config.contact, business: config.business, privacy: privacyFacts(config) };
+export function publicConfig(config: Config): PublicConfig & { privacy: PrivacyFacts; mediator: Config['legal']['mediator'] } {
+  const { seller } = config;
+  return {
+    contact: { email: seller.email, phone: seller.phone },
+    business: {
+      name: seller.tradeName,
+      legalName: seller.legalName,
+      owner: seller.owner,
+      siret: seller.siret,
+      address: seller.address,
+      host: seller.host,
+    },
+    privacy: privacyFacts(config),
+    mediator: config.legal.mediator,
+  };
 }
 
 /** The host of a URL, never its credentials or path (SMTP_URL holds a password). */

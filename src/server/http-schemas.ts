@@ -11,3 +11,12 @@ const errorSchema = z.object({
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorSchema])) as Record<S, typeof errorSchema>;
 }
+
+/**
+ * A route's OpenAPI schema in one expression: its capability's tags, its summary, then what it
+ * takes and answers (`params`, `querystring`, `body`, `response`, …), typed as written so that
+ * the handler's request stays typed.
+ */
+export function routeSchema<const S extends object>(tags: string[], summary: string, schema: S): { tags: string[]; summary: string } & S {
+  return { tags, summary, ...schema };
+}

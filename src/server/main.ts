@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { warmUp } from './geo/index.ts';
+import { legalConfigurationWarnings } from './legal/warnings.ts';
 import { unsupportedNodeWarning } from './system/node-support.ts';
 
 async function main(): Promise<void> {
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
       `PUBLIC_URL is not set: links in e-mails point to ${config.publicUrl} and cookies are not marked Secure. Set PUBLIC_URL=https://… in production.`,
     );
   }
+  for (const warning of legalConfigurationWarnings(config)) app.log.warn(warning);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -3,6 +3,7 @@ import { paths } from '#domain/paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { withQueryClient } from '#client/lib/query-client.tsx';
 import { useSession } from '#client/lib/use-session.ts';
+import { AdminNav } from '#client/features/admin/components/admin-nav.tsx';
 
 function Checking() {
   return (
@@ -32,5 +33,11 @@ export const RequireAdmin = withQueryClient(function RequireAdmin() {
   if (session.data.user.role !== 'admin') return <Navigate to={paths.home} replace />;
   // Until his second factor is set up, the set-up is the only page of the back office.
   if (session.data.user.twoFactorSetupRequired) return <Navigate to={paths.adminSecurite} replace />;
-  return <Outlet />;
+  // Every page of the back office gets its navigation.
+  return (
+    <>
+      <Outlet />
+      <AdminNav />
+    </>
+  );
 });

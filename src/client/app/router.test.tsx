@@ -67,4 +67,27 @@ describe('the router', () => {
       view.unmount();
     }
   });
+
+  it('brings the home page’s forms in when the visitor scrolled the prerendered page before it came alive', async () => {
+    fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } } });
+    await preloadRoute(paths.home);
+    // The scroll happened before hydration: no listener saw it, and no event follows.
+    Object.defineProperty(window, 'scrollY', { value: 120, configurable: true });
+    try {
+      const view = await act(async () =>
+        render(
+          <App config={placeholderPublicConfig}>
+            <MemoryRouter initialEntries={[paths.home]}>
+              <AppRoutes />
+            </MemoryRouter>
+          </App>,
+        ),
+      );
+      await waitFor(() => expect(screen.queryByText(texts.loadingForm)).toBeNull(), { timeout: 15_000 });
+      expect(screen.getByRole('combobox', { name: simulatorTexts.adresseDepart })).toBeInTheDocument();
+      view.unmount();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+  });
 });

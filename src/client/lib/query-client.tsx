@@ -1,9 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState, type ComponentType, type ReactNode } from 'react';
+import type { PageData } from '#domain/page-data.ts';
 import { ApiError } from './api.ts';
+import { PageDataContext, readPageData } from './page-data.ts';
 import { sessionQueryKey } from './use-session.ts';
 
-function createQueryClient(): QueryClient {
+/** A new cache holding the answers a prerendered page came with (keyed by their API path). */
+function createQueryClient(pageData: PageData | null): QueryClient {
   // A 401 means the session has ended (expired, or logged out in another tab): read it
   // again, so that the guards send the visitor to /connexion, and back here afterwards.
   const onError = (error: Error) => {
@@ -16,6 +19,7 @@ function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
   });
+  for (const [path, answer] of Object.entries(pageData ?? {})) client.setQueryData([path], answer);
   return client;
 }
 
@@ -27,11 +31,16 @@ let browserClient: QueryClient | undefined;
  * boundary, a component test's own cache). The query cache is not in the public pages' first
  * bundle (docs/decisions/0059): the parts that read the API (the private areas behind their
  * guard, the forms, the header's session) are loaded lazily inside one of these. On the server
- * (prerendering) each render gets a cache of its own.
+ * (prerendering) each render gets a cache of its own. Either starts with the answers the page
+ * was prerendered with (src/domain/page-data.ts), so that the browser's first render matches
+ * the server's HTML.
  */
 export function WithQueryClient({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
-  const [client] = useState(() => outer ?? (typeof window === 'undefined' ? createQueryClient() : (browserClient ??= createQueryClient())));
+  const prerendered = useContext(PageDataContext);
+  const [client] = useState(
+    () => outer ?? (typeof window === 'undefined' ? createQueryClient(prerendered) : (browserClient ??= createQueryClient(readPageData()))),
+  );
   return outer ? children : <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 

@@ -12,6 +12,7 @@ import { QuoteDetails } from '#client/features/admin/components/quote-details.ts
 import { CustomerDirectory } from '#client/features/einvoicing/components/customer-directory.tsx';
 import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
 import { QuoteJournal } from '#client/features/journal/components/quote-journal.tsx';
+import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
 
 /** /admin/devis/{id}/edit: the whole quote, its history, and the confirmation form. */
 export function AdminEditDevisPage() {
@@ -27,6 +28,7 @@ export function AdminEditDevisPage() {
       {quote.data ? (
         <>
           <h2>{adminTexts.pdfTitle(quote.data.numeroDevis)}</h2>
+          <QuoteValidity devis={quote.data} isBackOffice />
           <QuoteActions devis={quote.data} context="edit" onDeleted={() => navigate(paths.admin)} />
           <QuoteInvoiceAction devis={quote.data} />
           <MailState devis={quote.data} />

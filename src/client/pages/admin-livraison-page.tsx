@@ -1,18 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
-import { texts } from '#domain/texts/common.ts';
-
-// Loaded with the page (see admin-missions-page.tsx): the home page's first bundle stays as it was.
-const InspectionScreen = lazy(() =>
-  import('#client/features/missions/components/inspection-screen.tsx').then((module) => ({ default: module.InspectionScreen })),
-);
+import { AdminInspection } from './admin-inspection.tsx';
 
 /** /admin/devis/{id}/livraison: the delivery inspection; completing it ends the mission. */
 export function AdminLivraisonPage() {
-  const { id = '' } = useParams();
-  return (
-    <Suspense fallback={<p role="status">{texts.loading}</p>}>
-      <InspectionScreen id={id} etape="livraison" />
-    </Suspense>
-  );
+  return <AdminInspection etape="livraison" />;
 }

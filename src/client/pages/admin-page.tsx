@@ -4,14 +4,16 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { AdminToolbar } from '#client/features/admin/components/admin-toolbar.tsx';
-import { Pager } from '#client/features/admin/components/pager.tsx';
+import { Pager } from '#client/ui/pager.tsx';
 import { QuoteGroups } from '#client/features/admin/components/quote-groups.tsx';
 import styles from '#client/features/admin/components/admin.module.css';
 import { useAdminQuotes } from '#client/features/admin/api/use-admin-quotes.ts';
+import { AFaire } from '#client/features/admin-home/components/a-faire.tsx';
+import { useWaitingInspections } from '#client/features/missions/offline/use-waiting-inspections.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
-/** /admin: every quote grouped by client e-mail; search, filter and page live in the URL. */
+/** /admin: « À faire », then every quote grouped by client e-mail; search, filter and page live in the URL. */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -19,6 +21,7 @@ export function AdminPage() {
   const statut: StatutFilter = (STATUT_FILTERS as readonly string[]).includes(statutParam) ? (statutParam as StatutFilter) : 'tous';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = useAdminQuotes({ q, statut, page });
+  const waitingInspections = useWaitingInspections();
 
   const update = useCallback(
     (changes: Record<string, string>) =>
@@ -42,6 +45,7 @@ export function AdminPage() {
   const pages = data ? Math.max(1, Math.ceil(data.totalGroups / data.groupsPerPage)) : 1;
   return (
     <Page title={adminTexts.adminTitle}>
+      <AFaire inspections={waitingInspections} />
       <AdminToolbar q={q} statut={statut} onSearch={onSearch} onStatut={onStatut} />
       {list.isPending ? <p role="status">{texts.loadingQuotes}</p> : null}
       {list.isError ? <Message kind="error">{list.error.message}</Message> : null}
@@ -52,7 +56,9 @@ export function AdminPage() {
           </p>
           {data.groups.length === 0 ? <p>{q || statut !== 'tous' ? adminTexts.noGroups : texts.noActiveQuotes}</p> : null}
           <QuoteGroups groups={data.groups} filter={{ q, statut }} />
-          {pages > 1 ? <Pager page={page} pages={pages} onPage={(value) => update({ page: String(value) })} /> : null}
+          {pages > 1 ? (
+            <Pager page={page} pages={pages} onPage={(value) => update({ page: String(value) })} label={adminTexts.pagination} />
+          ) : null}
         </div>
       ) : null}
     </Page>

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { twoFactorTexts } from '#domain/texts/security.ts';
 import { refreshSession, useSession } from '#client/lib/use-session.ts';
+import { AdminNav } from '#client/features/admin/components/admin-nav.tsx';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { TwoFactorSetup } from '#client/features/two-factor/components/two-factor-setup.tsx';
 import { TwoFactorSettings } from '#client/features/two-factor/components/two-factor-settings.tsx';
@@ -29,8 +30,12 @@ export function AdminSecuritePage() {
     );
   }
   return (
-    <AdminSubpage title={twoFactorTexts.setupTitle}>
-      <TwoFactorSettings />
-    </AdminSubpage>
+    <>
+      <AdminSubpage title={twoFactorTexts.setupTitle}>
+        <TwoFactorSettings />
+      </AdminSubpage>
+      {/* Behind RequireUser (see the route table): the back office's navigation is added here. */}
+      <AdminNav />
+    </>
   );
 }

@@ -9,6 +9,8 @@ import { DevisDetail } from '#client/features/quotes/components/devis-detail.tsx
 import { DevisUnavailable } from '#client/features/quotes/components/devis-unavailable.tsx';
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
+import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
+import { WithdrawPanel } from '#client/features/legal/components/withdraw-panel.tsx';
 import { Page } from '#client/ui/page.tsx';
 
 // The inspections (PV and photos) load after the quote: the home page's first bundle lists
@@ -43,7 +45,9 @@ export function DevisPage() {
   return (
     <Page title={t.detailTitle} heading={t.quoteNumber(devis.numeroDevis)}>
       {backLinks}
+      <QuoteValidity devis={devis} />
       <DevisDetail devis={devis} />
+      <WithdrawPanel devis={devis} />
       <Suspense fallback={null}>
         <CustomerInspections devisId={devis.id} enabled={devis.statut === 'en cours' || devis.statut === 'terminé'} />
       </Suspense>

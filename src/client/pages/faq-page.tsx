@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { publicPageMeta } from '#domain/texts/common.ts';
-import { Page } from '#client/ui/page.tsx';
+import { InfoPage } from './info-page-parts.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.faq;
@@ -10,8 +10,7 @@ const t = infoPageTexts.faq;
 /** Each question is a native disclosure (<details>/<summary>): keyboard and screen readers work as is. */
 export function FaqPage() {
   return (
-    <Page title={publicPageMeta.faq.title}>
-      <p className={styles.intro}>{t.intro}</p>
+    <InfoPage title={publicPageMeta.faq.title} intro={t.intro}>
       <div className={styles.faqList}>
         {t.items.map((item) => (
           <details key={item.question} className={styles.faqItem}>
@@ -23,6 +22,6 @@ export function FaqPage() {
       <p>
         {t.more} <Link to={{ pathname: paths.home, hash: '#contact' }}>{t.contactUs}</Link>
       </p>
-    </Page>
+    </InfoPage>
   );
 }

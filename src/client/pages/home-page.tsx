@@ -20,9 +20,12 @@ const HomeLoginSection = lazyWithQueryClient(() =>
 /**
  * Loads a form when its section comes near the screen, or at the visitor's first sign of
  * life (a key, a touch, a scroll): on a phone on a slow network the forms' code must not
- * compete with the first paint, and a keyboard user's first Tab brings every form in.
+ * compete with the first paint, and a keyboard user's first Tab brings every form in. The page
+ * arrives prerendered, so the visitor may scroll or Tab before these listeners exist: a page
+ * already scrolled, or a focus already moved, when it hydrates counts as that sign of life.
  */
 const FIRST_INTERACTIONS = ['keydown', 'pointerdown', 'touchstart', 'scroll'] as const;
+const alreadyInteracted = () => window.scrollY > 0 || (document.activeElement !== null && document.activeElement !== document.body);
 
 function DeferredForm({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -30,6 +33,7 @@ function DeferredForm({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isWanted) return;
     const want = () => setIsWanted(true);
+    if (alreadyInteracted()) return want();
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && want(), {
       rootMargin: '200px',
     });

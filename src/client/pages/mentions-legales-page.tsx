@@ -11,7 +11,7 @@ import { telHref } from '#client/lib/phone.ts';
 const t = infoPageTexts.legal;
 
 export function MentionsLegalesPage() {
-  const { business, contact } = usePublicConfig();
+  const { business, contact, mediator } = usePublicConfig();
   const mailto = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
     <Page title={publicPageMeta.mentionsLegales.title}>
@@ -32,6 +32,13 @@ export function MentionsLegalesPage() {
 
         <h2>{t.vatTitle}</h2>
         <p>{texts.vatNote}</p>
+
+        {mediator ? (
+          <>
+            <h2>{t.mediatorTitle}</h2>
+            <p>{t.mediator(mediator)}</p>
+          </>
+        ) : null}
 
         <h2>{t.hostTitle}</h2>
         <p>{business.host}</p>

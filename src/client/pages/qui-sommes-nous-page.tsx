@@ -1,10 +1,8 @@
-import { Link } from 'react-router';
-import { paths } from '#domain/paths.ts';
 import { infoPageTexts } from '#domain/texts/info-pages.ts';
 import { publicPageMeta } from '#domain/texts/common.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { TextList } from '#client/ui/lists.tsx';
-import { Page } from '#client/ui/page.tsx';
+import { InfoPage, SimulateCta } from './info-page-parts.tsx';
 import styles from './public-pages.module.css';
 
 const t = infoPageTexts.about;
@@ -12,8 +10,7 @@ const t = infoPageTexts.about;
 export function QuiSommesNousPage() {
   const { business } = usePublicConfig();
   return (
-    <Page title={publicPageMeta.quiSommesNous.title}>
-      <p className={styles.intro}>{t.intro(business.name, business.owner)}</p>
+    <InfoPage title={publicPageMeta.quiSommesNous.title} intro={t.intro(business.name, business.owner)}>
       <div className={styles.prose}>
         <h2>{t.missionTitle}</h2>
         <p>{t.mission}</p>
@@ -21,12 +18,8 @@ export function QuiSommesNousPage() {
         <TextList items={t.commitments} />
         <h2>{t.areaTitle}</h2>
         <p>{t.area}</p>
-        <p>
-          <Link className={styles.cta} to={{ pathname: paths.home, hash: '#simuler' }}>
-            {infoPageTexts.howItWorks.cta}
-          </Link>
-        </p>
+        <SimulateCta />
       </div>
-    </Page>
+    </InfoPage>
   );
 }

@@ -2,6 +2,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
+import { formatDay } from '#domain/format.ts';
+import { legalTexts as l } from '#domain/texts/legal.ts';
 import { useSigningView } from '#client/features/signature/api/get-signing-view.ts';
 import { SignedNotice, SigningForm } from '#client/features/signature/components/signing-form.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -32,11 +34,21 @@ export function SignerDevisPage() {
       </Page>
     );
   }
+  const expired = view.peutSigner && view.expire;
   return (
     <Page title={s.pageTitle} heading={s.heading(view.numeroDevis)}>
-      {view.peutSigner ? <p>{s.intro}</p> : null}
-      {view.peutSigner ? (
-        <SigningForm view={view} />
+      {expired ? (
+        <>
+          <Message kind="error">{l.expired(formatDay(view.valableJusquAu))}</Message>
+          <p>
+            <Link to={{ pathname: paths.home, hash: '#contact' }}>{l.askNewQuote}</Link>
+          </p>
+        </>
+      ) : view.peutSigner ? (
+        <>
+          <p>{s.intro}</p>
+          <SigningForm view={view} />
+        </>
       ) : view.devisSigneURL ? (
         <SignedNotice url={view.devisSigneURL} signature={view.signature} />
       ) : (

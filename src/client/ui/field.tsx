@@ -147,3 +147,25 @@ export function RadioGroupField({ legend, options, error, className, legendClass
     </fieldset>
   );
 }
+
+/** A select's options: `empty` first (value ""), when given, then each value with its label (the value itself by default). */
+export function Options<V extends string | number>({
+  values,
+  empty,
+  label = String,
+}: {
+  values: readonly V[];
+  empty?: ReactNode;
+  label?: (value: V) => ReactNode;
+}) {
+  return (
+    <>
+      {empty === undefined ? null : <option value="">{empty}</option>}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
+}

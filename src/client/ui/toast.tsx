@@ -5,8 +5,15 @@ import styles from './ui.module.css';
 
 type ToastKind = 'success' | 'error' | 'info';
 type Toast = { id: number; kind: ToastKind; message: string; keep?: string };
-/** `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx). */
-type ToastApi = { show: (message: string, kind?: ToastKind, keep?: string) => void };
+/**
+ * `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx).
+ * `report`: awaits an action (a mutation), then says how it went: `success`, or `failure` (a
+ * text, or one made from the error); resolves to whether it succeeded.
+ */
+type ToastApi = {
+  show: (message: string, kind?: ToastKind, keep?: string) => void;
+  report: (action: () => Promise<unknown>, success: string, failure: string | ((error: unknown) => string)) => Promise<boolean>;
+};
 
 const ToastContext = createContext<ToastApi | null>(null);
 let nextId = 1;
@@ -23,7 +30,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const value = useMemo(() => ({ show }), [show]);
+  const value = useMemo<ToastApi>(() => {
+    async function report(action: () => Promise<unknown>, success: string, failure: string | ((error: unknown) => string)) {
+      try {
+        await action();
+      } catch (error) {
+        show(typeof failure === 'string' ? failure : failure(error), 'error');
+        return false;
+      }
+      show(success, 'success');
+      return true;
+    }
+    return { show, report };
+  }, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}

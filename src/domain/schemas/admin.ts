@@ -53,6 +53,7 @@ const devisSummarySchema = devisSchema
     prix: true,
     devisSigneURL: true,
     updatedAt: true,
+    valableJusquAu: true,
   })
   .extend({
     clientNom: z.string().nullable(),

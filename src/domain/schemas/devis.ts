@@ -19,20 +19,10 @@ export const clientDetailsSchema = z.object({
   telephone: z.string(),
   siret: z.string().optional(),
 });
-export const priseInfoSchema = z.object({
-  datePriseEnCharge: z.string(),
-  debut: z.string(),
-  fin: z.string(),
-  nom: z.string().optional(),
-  telephone: z.string().optional(),
-});
-export const livraisonInfoSchema = z.object({
-  dateLivraisonSouhaitee: z.string(),
-  debut: z.string(),
-  fin: z.string(),
-  nom: z.string().optional(),
-  telephone: z.string().optional(),
-});
+/** A wished slot (day, from, to) and who hands over or takes the vehicle there: pickup and delivery alike. */
+const slotFields = { debut: z.string(), fin: z.string(), nom: z.string().optional(), telephone: z.string().optional() };
+export const priseInfoSchema = z.object({ datePriseEnCharge: z.string(), ...slotFields });
+export const livraisonInfoSchema = z.object({ dateLivraisonSouhaitee: z.string(), ...slotFields });
 export const optionsSchema = z.object({
   documentation: z.boolean(),
   lavage: z.enum(LAVAGES),
@@ -104,6 +94,8 @@ export const devisSchema = z.object({
   clauses: clausesSchema.nullable(),
   /** Authorised download route of the signed PDF, when one was uploaded. */
   devisSigneURL: z.string().nullable(),
+  /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed; absent before it is sent. */
+  valableJusquAu: z.string().nullable().optional(),
   updatedAt: z.string(),
   historique: z.array(historiqueEntrySchema).optional(),
   envoi: envoiSchema.nullable().optional(),

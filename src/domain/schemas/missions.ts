@@ -143,6 +143,8 @@ export const missionBasicsSchema = z.object({
   livraisonInfo: livraisonInfoSchema.nullable(),
   contactDepart: contactSchema.nullable(),
   contactArrivee: contactSchema.nullable(),
+  /** A consumer who did not ask for an early start: the first day the mission may start (L221-25, legal/), or null. */
+  pasAvantLe: z.string().nullable().default(null),
 });
 export type MissionBasics = z.infer<typeof missionBasicsSchema>;
 

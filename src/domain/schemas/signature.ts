@@ -23,6 +23,17 @@ export const MAX_SIGNATURE_POINTS = 20_000;
 export const signBodySchema = z.object({
   nomSignataire: storableString({ trim: true }).max(120),
   consentement: z.boolean().optional(),
+  /** « J’ai lu et j’accepte les conditions générales de vente » (legal/); optional so that its absence gets its own 400. */
+  cgvAcceptees: z.boolean().optional(),
+  /** SHA-256 of the CGV the page linked to: if they changed meanwhile, 409. */
+  cgvSha256: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /** The consumer's express request to start within the withdrawal period (L221-25); unticked by default. */
+  debutAnticipe: z.boolean().optional(),
   signature: signatureDrawingSchema.nullable().optional(),
   /** SHA-256 (hex) of the PDF the page showed: it must be the one sent. */
   pdfSha256: z
@@ -65,5 +76,19 @@ export const signingViewSchema = z.object({
   devisSigneURL: z.string().nullable(),
   /** When and by whom it was signed online, if it was. */
   signature: z.object({ nom: z.string(), date: z.string() }).nullable(),
+  /** The last day it may be signed ("YYYY-MM-DD", France), and whether that day is past. */
+  valableJusquAu: z.string().nullable(),
+  expire: z.boolean(),
+  /** A consumer (not an entreprise): the page states the withdrawal right. */
+  consommateur: z.boolean(),
+  /**
+   * Signing now, the last day of the withdrawal period, and the day a mission may start without
+   * an early-start request; `questionDebutAnticipe` when the wished pickup falls before it.
+   */
+  finRetractation: z.string(),
+  /** The CGV in force, whose acceptance the form asks for (the page links to /cgv). */
+  cgv: z.object({ version: z.number().int(), sha256: z.string() }),
+  debutAuPlusTot: z.string(),
+  questionDebutAnticipe: z.boolean(),
 });
 export type SigningView = z.infer<typeof signingViewSchema>;

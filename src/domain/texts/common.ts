@@ -26,6 +26,9 @@ export const texts = {
   routeErrorHeading: 'Une erreur est survenue',
   routeErrorBody: 'La page n’a pas pu s’afficher. Rechargez-la ; si le problème persiste, contactez-nous.',
   reloadPage: 'Recharger la page',
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
+  pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   /** « 23/11/2026 à 14:05 » */
   dateAtTime: (day: string, time: string) => `${day} à ${time}`,
 
@@ -159,6 +162,7 @@ export const publicTexts = {
     faq: 'FAQ',
     mentionsLegales: 'Mentions légales',
     confidentialite: 'Confidentialité',
+    cgv: 'CGV',
   },
   footer: {
     microEntreprise: 'micro-entreprise',
@@ -215,6 +219,14 @@ export const publicPageMeta = {
   mentionsLegales: {
     title: 'Mentions légales',
     description: 'Éditeur, hébergement, données personnelles et cookies du site de convoyage de véhicules.',
+  },
+  cgv: {
+    title: 'Conditions générales de vente',
+    description: 'Commande, prix, acompte, paiement, assurance, délais, dommages, rétractation et médiation : les conditions du convoyage.',
+  },
+  retractation: {
+    title: 'Formulaire de rétractation',
+    description: 'Le modèle de formulaire de rétractation, à imprimer, et la rétractation en ligne depuis votre espace client.',
   },
   confidentialite: {
     title: 'Politique de confidentialité',

@@ -98,6 +98,9 @@ export const infoPageTexts = {
     phone: 'Téléphone',
     director: 'Directeur de la publication',
     vatTitle: 'TVA',
+    mediatorTitle: 'Médiation de la consommation',
+    mediator: (m: { nom: string; url: string; adresse?: string }) =>
+      `En cas de litige, le consommateur peut recourir gratuitement au médiateur de la consommation : ${m.nom}${m.adresse ? `, ${m.adresse}` : ''}, ${m.url} (articles L612-1 et L616-1 du Code de la consommation).`,
     hostTitle: 'Hébergement',
     ipTitle: 'Propriété intellectuelle',
     ip: 'Les textes, illustrations et logos de ce site ont été créés pour lui. Toute reproduction sans autorisation est interdite.',

@@ -27,6 +27,7 @@ export const invoicePdfTexts = {
   buyer: 'Client',
   siret: (siret: string) => `SIRET : ${siret}`,
   siren: (siren: string) => `SIREN : ${siren}`,
+  operationNature: 'Nature de l’opération : prestation de services',
   vatId: (id: string) => `N° de TVA intracommunautaire : ${id}`,
   issueDate: 'Date d’émission',
   serviceDate: 'Date de la prestation',
@@ -122,7 +123,6 @@ export const invoiceMailTexts = {
 /** The screens: /admin/factures, one invoice, the revenue page, the customer's area. */
 export const invoiceTexts = {
   listTitle: 'Factures et avoirs',
-  revenueLink: 'Chiffre d’affaires',
   filterEtat: 'État',
   filterType: 'Type',
   filterAll: 'Tous',

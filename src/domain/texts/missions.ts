@@ -211,7 +211,7 @@ export const missionTexts = {
     Etape,
     string
   >,
-  pvFooter: (business: string, siret: string) => `${business} – SIRET ${siret}`,
+  pvFooter: (seller: { legalName: string; siret: string }) => `${seller.legalName} – SIRET ${seller.siret}`,
   pvPage: (page: number, pages: number) => `Page ${page} sur ${pages}`,
 
   // The API's refusals

@@ -1,6 +1,8 @@
 // Part of the text catalogue (texts.ts): what only the server says, so that no browser bundle
 // carries it: refusals that have no stable code of their own, e-mails, the quote's PDF, the
 // operator's commands.
+import type { Seller } from '../public-config.ts';
+import { texts } from './common.ts';
 
 /** Refusals of the API that come with a message of their own (the code's message is in texts.ts). */
 export const serverMessages = {
@@ -13,8 +15,12 @@ export const serverMessages = {
 /** The page a server without its front-end build answers. */
 export const notBuiltPage = { title: 'Application non construite', body: 'Lancez' } as const;
 
-/** The business identity at the foot of every e-mail and document. */
-export const identityLine = (name: string, siret: string, address: string) => `${name} – SIRET ${siret} – ${address}`;
+/** The seller at the foot of every e-mail and document: trade name, name with « EI », SIRET, address. */
+export const identityLine = (seller: Pick<Seller, 'tradeName' | 'legalName' | 'siret' | 'address'>) =>
+  `${seller.tradeName} – ${seller.legalName} – SIRET ${seller.siret} – ${seller.address}`;
+
+/** The lines at the foot of every e-mail: who sells, the VAT franchise, how to reach him. */
+export const sellerFooter = (seller: Seller) => [identityLine(seller), texts.vatNote, `${seller.email} – ${seller.phone}`];
 
 /** Account e-mails (sign-up verification, password reset). */
 export const mailTexts = {
@@ -53,6 +59,7 @@ export const quoteMailTexts = {
 /** The quote sent for signature (PDF); its field labels are the customer area's (quoteTexts). */
 export const pdfTexts = {
   subject: 'Devis de convoyage',
+  cgvReference: 'La signature de ce devis vaut acceptation des conditions générales de vente, consultables sur le site (page CGV).',
   siret: (siret: string) => `SIRET : ${siret}`,
   quoteDate: (date: string) => `Date du devis : ${date}`,
   simulationDate: (date: string) => `Simulation du ${date}`,
@@ -136,6 +143,7 @@ export const apiDocs = {
     quote: 'Un devis avec son historique de statuts',
     confirm: 'Confirmer le devis (prix final et clauses) et l’envoyer au client par e-mail avec le PDF',
     retryMail: 'Envoyer maintenant l’e-mail du devis confirmé (en attente ou en échec)',
+    extend: 'Prolonger un devis envoyé dont la date de validité est passée : nouvel exemplaire envoyé au client',
     confirmSigned: 'Confirmer le devis signé (envoyé → en cours)',
     finish: 'Terminer la mission (en cours → terminé)',
     archive: 'Archiver le devis',

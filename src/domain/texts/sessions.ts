@@ -78,7 +78,6 @@ export const securityMailTexts = {
 /** The journal's page in the back office (/admin/journal) and a quote's own entries. */
 export const journalTexts = {
   title: 'Journal d’audit',
-  link: 'Journal',
   intro: 'Toutes les modifications faites dans l’administration et toutes les connexions, les plus récentes d’abord.',
   quoteTitle: 'Journal du devis',
   filterQuote: 'Devis (numéro)',
@@ -98,9 +97,6 @@ export const journalTexts = {
   loading: 'Chargement du journal…',
   loadError: 'Impossible de charger le journal.',
   total: (count: number) => `${count} entrée${count > 1 ? 's' : ''}`,
-  previousPage: 'Page précédente',
-  nextPage: 'Page suivante',
-  pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   pagination: 'Pagination du journal',
   /** The details' names and known values in French; anything else is shown as stored. */
   detailNames: {
@@ -159,6 +155,7 @@ export const journalTexts = {
     'session.revoked_others': 'Autres appareils déconnectés',
     'quote.confirm': 'Devis confirmé',
     'quote.mail_resent': 'E-mail du devis renvoyé',
+    'quote.extend': 'Validité du devis prolongée',
     'quote.confirm_signed': 'Devis signé confirmé',
     'quote.finish': 'Mission terminée',
     'quote.archive': 'Devis archivé',

@@ -59,6 +59,11 @@ export const signatureTexts = {
   certBrowser: 'Navigateur',
   certConsent: 'Consentement',
   certConsentQuoted: (consent: string) => `« ${consent} »`,
+  certCgv: 'Conditions générales de vente',
+  certCgvValue: (version: number, acceptance: string) => `Version ${version}, acceptées : « ${acceptance} »`,
+  certCgvSha256: 'Empreinte SHA-256 des CGV',
+  certEarlyStart: 'Début avant la fin du délai de rétractation',
+  certEarlyStartDeclined: 'Non demandé : la mission ne commence pas avant la fin du délai de rétractation.',
   certDrawing: 'Signature dessinée',
   certSeal: (business: string, subject: string) =>
     `Document scellé électroniquement par ${business} (signature PAdES, certificat « ${subject} ») : toute modification ultérieure du fichier est signalée par le lecteur PDF.`,

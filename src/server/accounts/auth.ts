@@ -108,7 +108,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
   }
 
   return betterAuth({
-    appName: config.business.name,
+    appName: config.seller.tradeName,
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
@@ -183,7 +183,7 @@ export function createAuth({ config, database, outbox }: AuthDeps) {
     },
     plugins: [
       twoFactor({
-        issuer: config.business.name,
+        issuer: config.seller.tradeName,
         // Our own limits replace the plugin's per-account lock (which an attacker who knows the
         // password could trip to lock the real administrator out): per pending sign-in (the
         // plugin's 5 codes per challenge), per known browser, then per account (hooks below).

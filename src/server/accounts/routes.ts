@@ -4,7 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { signUpResponseSchema, signUpSchema, utilisateurSchema, viewerResponseSchema } from '#domain/schemas/accounts.ts';
 import { texts } from '#domain/texts/common.ts';
 import { apiDocs } from '#domain/texts/server.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getProfile, registerCustomer, verifyEmailLink } from './service.ts';
@@ -15,20 +15,22 @@ const tags = ['comptes'];
 export const accountRoutes: CapabilityRoutes = {
   async visitor(app) {
     const routes = apiRoutes.accounts;
-    app.get(routes.me.path, { schema: { tags, summary: apiDocs.me, response: { 200: viewerResponseSchema } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return { user: await app.guards.getViewer(request) };
-    });
+    app.get(
+      routes.me.path,
+      { schema: routeSchema(tags, apiDocs.me, { response: { 200: viewerResponseSchema } }) },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return { user: await app.guards.getViewer(request) };
+      },
+    );
 
     app.post(
       routes.signUp.path,
       {
-        schema: {
-          tags,
-          summary: apiDocs.signUp,
+        schema: routeSchema(tags, apiDocs.signUp, {
           body: signUpSchema,
           response: { 201: signUpResponseSchema, ...errorResponses(400, 422, 429) },
-        },
+        }),
       },
       async (request, reply) => {
         // The same answer for a new address, one with an account and the administrator's.
@@ -39,7 +41,7 @@ export const accountRoutes: CapabilityRoutes = {
 
     app.get(
       routes.verifyEmail.path,
-      { schema: { tags, summary: apiDocs.verificationLink, querystring: z.object({ token: z.string().max(4096).default('') }) } },
+      { schema: routeSchema(tags, apiDocs.verificationLink, { querystring: z.object({ token: z.string().max(4096).default('') }) }) },
       async (request, reply) => {
         const outcome = await verifyEmailLink(depsOf(request), request.query.token);
         reply.header('cache-control', 'no-store');
@@ -51,13 +53,7 @@ export const accountRoutes: CapabilityRoutes = {
   async customer(app) {
     app.get(
       apiRoutes.accounts.profile.path,
-      {
-        schema: {
-          tags,
-          summary: apiDocs.profile,
-          response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) },
-        },
-      },
+      { schema: routeSchema(tags, apiDocs.profile, { response: { 200: utilisateurSchema, ...errorResponses(401, 403, 404) } }) },
       async (request) => getProfile(app.database, app.guards.viewerOf(request).id),
     );
   },

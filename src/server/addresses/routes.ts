@@ -9,7 +9,7 @@ import {
 } from '#domain/schemas/simulation.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { measureDistance } from './service.ts';
@@ -25,12 +25,10 @@ export const addressRoutes: CapabilityRoutes = {
       {
         // Typing an address asks once per pause: a generous multiple of the base rate.
         config: publicRateLimit(app, 5),
-        schema: {
-          tags: ['adresses'],
-          summary: apiDocs.suggestions(MAX_SUGGESTIONS),
+        schema: routeSchema(['adresses'], apiDocs.suggestions(MAX_SUGGESTIONS), {
           querystring: addressQuerySchema,
           response: { 200: z.array(addressSuggestionSchema), ...errorResponses(400) },
-        },
+        }),
       },
       async (request, reply) => {
         const q = request.query.q.trim().toLowerCase();
@@ -54,12 +52,10 @@ export const addressRoutes: CapabilityRoutes = {
       apiRoutes.addresses.distance.path,
       {
         config: publicRateLimit(app),
-        schema: {
-          tags: ['adresses'],
-          summary: apiDocs.distance,
+        schema: routeSchema(['adresses'], apiDocs.distance, {
           body: distanceRequestSchema,
           response: { 200: z.object({ distanceKm: z.number().positive() }), ...errorResponses(400, 422, 502, 503, 504) },
-        },
+        }),
       },
       async (request) => ({ distanceKm: await measureDistance(app.geo, request.body.depart, request.body.arrivee, request.log) }),
     );

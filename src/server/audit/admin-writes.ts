@@ -15,6 +15,7 @@ const { quotes, missions, invoices, einvoicing } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
+  [quotes.extend, 'quote.extend', 'quote'],
   [quotes.confirmSigned, 'quote.confirm_signed', 'quote'],
   [quotes.finish, 'quote.finish', 'quote'],
   [quotes.adminArchive, 'quote.archive', 'quote'],

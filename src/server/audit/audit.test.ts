@@ -10,15 +10,13 @@ import { addProfile, draftThroughService, issuedInvoice, issuedThroughService } 
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  ADMIN_TOTP_SECRET,
   buildTestAppForThisTest,
   createAdmin,
   createCustomer,
   ENGINES,
   PUBLIC_URL,
   signIn,
+  signInAdmin,
   type TestApp,
 } from '#server/test/helpers.ts';
 import { ADMIN_WRITE_ROUTES } from './admin-writes.ts';
@@ -75,6 +73,11 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
       const { quote, base } = await quoteIn('confirmé');
       return { ...base, url: pattern.replace(':id', quote.id) };
     }
+    case 'POST /api/admin/devis/:id/prolonger': {
+      // A quote sent whose validity date is past (issue 28).
+      const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé', { valableJusquAu: '2026-01-31' });
+      return { devisId: quote.id, numeroDevis: quote.numeroDevis, url: pattern.replace(':id', quote.id) };
+    }
     case 'POST /api/admin/devis/:id/confirmer-signe': {
       const { quote, base } = await quoteIn('envoyé');
       return { ...base, url: pattern.replace(':id', quote.id) };
@@ -111,7 +114,7 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
         .toBuffer();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
       // A session of his own (provisioning him again would end the test's).
-      const adminHeaders = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+      const adminHeaders = await signInAdmin(t);
       const stored = await t.app.inject({
         method: 'PUT',
         url: `${url}?emplacement=avant`,

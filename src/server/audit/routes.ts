@@ -1,7 +1,7 @@
 import { apiRoutes } from '#domain/api-paths.ts';
 import { journalQuerySchema, journalResponseSchema } from '#domain/audit.ts';
 import { sessionTexts } from '#domain/texts/sessions.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { listJournal } from './service.ts';
 
@@ -11,12 +11,10 @@ export const auditRoutes: CapabilityRoutes = {
     app.get(
       apiRoutes.audit.journal.path,
       {
-        schema: {
-          tags: ['administration'],
-          summary: sessionTexts.apiDocs.journal,
+        schema: routeSchema(['administration'], sessionTexts.apiDocs.journal, {
           querystring: journalQuerySchema,
           response: { 200: journalResponseSchema, ...errorResponses(400, 401, 403) },
-        },
+        }),
       },
       async (request) => listJournal(app.database.db, request.query),
     );

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from '#server/db/sqlite-driver.ts';
 import type { Config } from '#server/config.ts';
 import { cliTexts } from '#domain/texts/server.ts';
 

@@ -8,7 +8,7 @@ import { PromptCancelled, promptHidden, readFirstLine } from './read-password.ts
 import { cliTexts } from '#domain/texts/server.ts';
 import { twoFactorServerTexts } from '#domain/texts/security.ts';
 import { recordTwoFactorChange } from '#server/sessions/auth-events.ts';
-import { removeTwoFactorIn, storeVerifiedTwoFactorIn } from '#server/two-factor/repository.ts';
+import { forgetLastStepIn, removeTwoFactorIn, storeVerifiedTwoFactorIn } from '#server/two-factor/repository.ts';
 import { newBackupCodes, normaliseBase32, sealTwoFactor } from '#server/two-factor/totp.ts';
 
 /** `npm run admin -- --email E --password P`: creates or updates the verified administrator. */
@@ -94,6 +94,7 @@ export async function setAccountTwoFactor(options: {
     const sealed = await sealTwoFactor(ctx, { base32, backupCodes });
     await withWriteTransaction(database, async (trx) => {
       await storeVerifiedTwoFactorIn(trx, database.engine, user.id, sealed);
+      await forgetLastStepIn(trx, user.id);
       // No session opened before it, with the password alone or with the former secret, goes on.
       await endSessionsOf(trx, user.id);
       await recordTwoFactorChange(trx, config, { user, kind: 'auth.two_factor_secret_set', ip: null, notify });

@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from './sqlite-driver.ts';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
@@ -13,7 +13,9 @@ import * as missions from './migrations/2026-11-23-missions-001.ts';
 import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
 import * as totpLastStep from './migrations/2026-11-27-two-factor-001-last-step.ts';
+import * as adminHomeIndexes from './migrations/2026-11-27-admin-home-001-indexes.ts';
 import * as einvoicingFlows from './migrations/2026-11-27-einvoicing-001-flows.ts';
+import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validity.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -39,7 +41,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-invoices-001': invoices,
   '2026-11-23-audit-001-journal': auditJournal,
   '2026-11-27-two-factor-001-last-step': totpLastStep,
+  '2026-11-27-admin-home-001-indexes': adminHomeIndexes,
   '2026-11-27-einvoicing-001-flows': einvoicingFlows,
+  '2026-11-27-legal-001-cgv-withdrawal-validity': legal,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

@@ -32,7 +32,15 @@ export type Database = {
   pa_achats: PaAchatsTable;
   pa_annuaire: PaAnnuaireTable;
   pa_sync: PaSyncTable;
+  cgv_versions: CgvVersionsTable;
+  retractations: RetractationsTable;
 };
+
+/** Every distinct text of the terms of sale ever in force (legal/); only ever added to. */
+export type CgvVersionsTable = { version: number; sha256: string; date: string; texte: string };
+
+/** A consumer's withdrawal from a signed quote (legal/), kept even if the quote is deleted later. */
+export type RetractationsTable = { devisId: string; numeroDevis: number; userId: string; nom: string; at: string; ipAddress: string };
 
 /**
  * Invoices and credit notes (invoices/). A draft (`brouillon`) has no number and no seller
@@ -150,6 +158,8 @@ export type DevisTable = {
   version: Generated<number>;
   /** The number the original Firebase app gave an imported quote (imports/firebase/); null otherwise. */
   numeroDevisOriginal: number | null;
+  /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed (legal/); null before it is sent. */
+  valableJusquAu: Generated<string | null>;
 };
 
 export type DevisCounterTable = { name: string; value: number };
@@ -191,6 +201,11 @@ export type SignaturesTable = {
   signedSha256: string;
   /** SHA-256 of the DER of the certificate that sealed it. */
   sealCertificateSha256: string;
+  /** The terms of sale accepted with it (legal/); null on signatures made before they existed. */
+  cgvVersion: number | null;
+  cgvSha256: string | null;
+  /** The consumer's answer to the early-start question (L221-25): 1 asked, 0 declined, null not asked. */
+  earlyStartRequested: number | null;
 };
 
 /** A completed inspection (missions/): its fields as JSON (read through the domain schema) and its report. */

@@ -22,9 +22,10 @@ const xmlValue = (xml: string, tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<
 
 const VAT_VARIANTS = [
   { name: 'without a VAT number (category Z, SIREN as tax registration FC)', env: {}, category: 'Z', taxRegistration: ['FC', '123456789'] },
+  // This seller has named his consumer mediator (issue 28): it is on his invoices and their e-mails; the other has not.
   {
     name: 'with an intra-EU VAT number (category E, VATEX-FR-FRANCHISE)',
-    env: { BUSINESS_VAT_ID: 'FR40123456789' },
+    env: { BUSINESS_VAT_ID: 'FR40123456789', MEDIATEUR_NOM: 'CM2C', MEDIATEUR_URL: 'https://www.cm2c.net' },
     category: 'E',
     taxRegistration: ['VA', 'FR40123456789'],
   },
@@ -120,13 +121,15 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
       const text = flat((await readPdf(download.rawPayload)).text);
       const c = t.config;
       for (const mention of [
-        c.invoicing.legalName, // the seller's name with « EI »
-        c.business.name,
-        c.business.address,
+        c.seller.legalName, // the seller's name with « EI »
+        c.seller.tradeName,
+        c.seller.address,
         'SIRET : 123 456 789 00012',
         'Garage Durand',
         '8 avenue Jean Jaurès, 69007 Lyon',
         'SIRET : 732 829 320 00074', // the professional customer's
+        'SIREN : 732829320', // derived from it (issue 28)
+        invoicePdfTexts.operationNature,
         invoicePdfTexts.issueDate,
         invoicePdfTexts.serviceDate,
         invoicePdfTexts.dueDate,
@@ -142,10 +145,10 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
       ]) {
         expect(text, mention).toContain(flat(mention));
       }
-      expect(c.invoicing.legalName).toMatch(/\bEI$/);
+      expect(c.seller.legalName).toMatch(/\bEI$/);
     });
 
-    it('leaves the 40 € indemnity off an invoice to a private customer', async () => {
+    it('leaves the 40 € indemnity off an invoice to a private customer, and names the mediator when the seller has one', async () => {
       const customer = await createCustomer(t, { name: 'Marie Curie' });
       await addProfile(t, customer);
       const { invoice } = await issuedInvoice(t, admin, customer);
@@ -153,6 +156,19 @@ describe.each(ENGINES)('Factur-X invoices on %s', (engine) => {
       const text = flat((await readPdf(download.rawPayload)).text);
       expect(text).toContain(invoicePdfTexts.latePenalty(t.config.invoicing.latePenaltyRate));
       expect(text).not.toContain(flat(invoicePdfTexts.recoveryIndemnity));
+
+      // The consumer mediator, on the invoice and in the e-mail that delivers it, when the seller has one; never a placeholder.
+      const mail = (await t.outbox()).find(
+        (message) => addressOf(message) === customer.email && message.subject === invoiceMailTexts.issuedSubject(invoice.numero!),
+      );
+      const mediator = 'Médiateur de la consommation : CM2C, https://www.cm2c.net';
+      if ('MEDIATEUR_NOM' in env) {
+        expect(text).toContain(mediator);
+        expect(flat(mail?.text ?? '')).toContain(mediator);
+      } else {
+        expect(text).not.toContain('Médiateur');
+        expect(mail?.text ?? '').not.toContain('Médiateur');
+      }
     });
 
     it('makes a credit note a valid Factur-X document of type 381 referring to its invoice', async () => {

@@ -1,5 +1,7 @@
+import { sirenOf } from '#domain/legal.ts';
 import { formatCentimes, formatDay, formatQuantity } from '#domain/format.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
+import { legalTexts, type LegalFacts } from '#domain/texts/legal.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
@@ -9,6 +11,8 @@ export type IssuedDocument = {
   /** A credit note's invoice (its number and date are printed on it). */
   origin: Pick<FactureRow, 'numero' | 'dateEmission'> | null;
   contact: { email: string; phone: string };
+  /** The consumer mediator, printed when configured (L616-1; docs/decisions/0060). */
+  mediator: LegalFacts['mediator'];
 };
 
 /**
@@ -18,7 +22,7 @@ export type IssuedDocument = {
  * Factur-X step then attaches the XML. Everything printed comes from the issued row: the
  * same values the XML is built from.
  */
-export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDocument): Promise<Buffer> {
+export async function renderInvoicePdf({ row, lines, origin, contact, mediator }: IssuedDocument): Promise<Buffer> {
   const numero = row.numero ?? '';
   const { doc, finished } = createPdfDocument({
     size: 'A4',
@@ -79,7 +83,13 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   doc.font('bold').fontSize(10).fillColor(accent).text(t.buyer, right, doc.y, { width: half });
   doc.font('regular').fontSize(9.5).fillColor(ink).text(row.clientNom, right, doc.y, { width: half });
   doc.text(row.clientAdresse, right, doc.y, { width: half });
-  if (row.clientSiret) doc.text(t.siret(formatSiret(row.clientSiret)), right, doc.y, { width: half });
+  if (row.clientSiret) {
+    // Between professionals, the customer's SIREN and the nature of the operation (décret 2022-1299, docs/decisions/0060).
+    doc.text(t.siret(formatSiret(row.clientSiret)), right, doc.y, { width: half });
+    const siren = sirenOf(row.clientSiret);
+    if (siren) doc.text(t.siren(siren), right, doc.y, { width: half });
+    doc.text(t.operationNature, right, doc.y, { width: half });
+  }
   doc.y += 14;
   if (row.type === 'avoir' && row.motif) {
     doc.font('bold').fontSize(9.5).text(`${t.reason} : `, left, doc.y, { continued: true, width });
@@ -161,6 +171,8 @@ export async function renderInvoicePdf({ row, lines, origin, contact }: IssuedDo
   mentions.push(t.latePenalty(row.tauxPenalites ?? ''));
   if (row.clientType === 'entreprise') mentions.push(t.recoveryIndemnity);
   mentions.push(t.noDiscount);
+  // An invoice is kept for ever: the mediator when there is one, never a placeholder (docs/decisions/0060).
+  if (mediator) mentions.push(legalTexts.mediatorLine({ mediator }));
   for (const mention of mentions) doc.text(mention, left, doc.y, { width });
   doc.moveDown(0.6).fillColor('#555').text(t.facturX, left, doc.y, { width });
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceApiMessages, invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { listHistory } from '#server/quotes/repository.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
 import { issueDraft } from './issuing.ts';
 import { getInvoice } from './service.ts';
 import { addProfile, api, depsOf, issuedInvoice, missionQuote } from './test-factories.ts';
@@ -11,18 +11,14 @@ type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
 describe.each(ENGINES)('invoices on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   let customer: Customer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Julie Bernard' });
     await addProfile(t, customer, { adresse: '14 rue Victor Hugo, 33000 Bordeaux' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('drafts an invoice from a finished mission with its price, route, vehicle, options and customer, without a number', async () => {

@@ -32,14 +32,15 @@ import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './servi
 
 /** What an issued document says of its seller and payment terms, from the configuration of the day. */
 function sellerOf(config: Config) {
+  const { seller } = config;
   return {
-    vendeurNom: config.invoicing.legalName,
-    vendeurEnseigne: config.business.name,
-    vendeurAdresse: config.business.address,
-    vendeurSiret: config.business.siret.replace(/\s/g, ''),
-    vendeurTva: config.invoicing.vatId ?? null,
-    iban: config.invoicing.iban ?? null,
-    bic: config.invoicing.bic ?? null,
+    vendeurNom: seller.legalName,
+    vendeurEnseigne: seller.tradeName,
+    vendeurAdresse: seller.address,
+    vendeurSiret: seller.siret.replace(/\s/g, ''),
+    vendeurTva: seller.vatId ?? null,
+    iban: seller.iban ?? null,
+    bic: seller.bic ?? null,
     delaiPaiementJours: config.invoicing.paymentDays,
     tauxPenalites: config.invoicing.latePenaltyRate,
   };
@@ -203,7 +204,13 @@ export async function ensurePdf(deps: InvoiceDeps, issued: FactureRow): Promise<
     listLines(deps.database.db, [issued.id]),
     issued.factureOrigineId ? findDocument(deps.database.db, issued.factureOrigineId) : Promise.resolve(undefined),
   ]);
-  const pdf = await renderFacturX({ row: issued, lines, origin: origin ?? null, contact: deps.config.contact });
+  const pdf = await renderFacturX({
+    row: issued,
+    lines,
+    origin: origin ?? null,
+    contact: { email: deps.config.seller.email, phone: deps.config.seller.phone },
+    mediator: deps.config.legal.mediator,
+  });
   const key = `factures/${issued.numero}-${randomUUID().slice(0, 8)}.pdf`;
   const stored = await storeDocument(deps.fileStore, key, pdf, { failureMessage: msg.pdfFailure });
   const recorded = await withWriteTransaction(deps.database, async (trx) => {

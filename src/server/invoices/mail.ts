@@ -1,6 +1,7 @@
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { invoiceMailTexts as m } from '#domain/texts/invoices.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
@@ -31,6 +32,9 @@ export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow
     row.type === 'facture'
       ? [m.issuedBody(row.numero, row.numeroDevis, total, formatDay(row.dateEcheance)), ...(row.iban ? [m.bankLine(row.iban)] : [])]
       : [m.creditBody(row.numero, origin?.numero ?? '', total)];
+  // The same mediator mention as the PDF it delivers (docs/decisions/0060).
+  const mediator = config.legal.mediator;
+  if (mediator) paragraphs.push(legalTexts.mediatorLine({ mediator }));
   return enqueueMail(trx, {
     kind: INVOICE_MAIL_KINDS.document,
     devisId: row.devisId,

@@ -15,6 +15,9 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { findDocument, findDocuments, listCreditNotesOf, listDocuments, listLines, listPayments } from './repository.ts';
 
+/** The invoices' part of the back office's « À faire » (issue 34). */
+export { overdueInvoices, revenueOfYear } from './a-faire.ts';
+
 /**
  * Invoices and credit notes as the API shows them (reading). The changes are use cases of
  * their own: drafts.ts, issuing.ts, payments.ts; the SQL is in repository.ts.

@@ -1,9 +1,10 @@
 import { paths } from '#domain/paths.ts';
-import { signUpAttemptMailTexts as attempt, texts } from '#domain/texts/common.ts';
-import { identityLine, mailTexts } from '#domain/texts/server.ts';
+import { signUpAttemptMailTexts as attempt } from '#domain/texts/common.ts';
+import { mailTexts, sellerFooter } from '#domain/texts/server.ts';
 import { privacyTexts } from '#domain/texts/privacy.ts';
 import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
+import type { Seller } from '#domain/public-config.ts';
 
 type Rendered = { subject: string; text: string; html: string };
 type LinkMailTexts = { subject: string; intro: string; introHtml: string; link: string; outro: string };
@@ -11,27 +12,26 @@ type LinkMailTexts = { subject: string; intro: string; introHtml: string; link: 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(config: Config, title: string, bodyHtml: string): string {
-  const b = config.business;
+/** Every e-mail's HTML: the trade name as its title, the body, the seller's lines at its foot. */
+export function mailLayout(seller: Seller, title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(b.name)}</h1>
+<h1 style="font-size:20px">${escapeHtml(seller.tradeName)}</h1>
 ${bodyHtml}
-<hr><p style="font-size:12px;color:#555">${escapeHtml(identityLine(b.name, b.siret, b.address))}<br>
-${escapeHtml(texts.vatNote)} – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
+<hr><p style="font-size:12px;color:#555">${sellerFooter(seller).map(escapeHtml).join('<br>\n')}</p>
 </body></html>`;
 }
 
-function footerText(config: Config): string {
-  const b = config.business;
-  return `--\n${identityLine(b.name, b.siret, b.address)}\n${texts.vatNote}\n${config.contact.email} – ${config.contact.phone}`;
-}
+const layout = (config: Config, title: string, bodyHtml: string) => mailLayout(config.seller, title, bodyHtml);
+
+/** Every e-mail's text ends with the seller's lines. */
+export const footerText = (seller: Seller): string => ['--', ...sellerFooter(seller)].join('\n');
 
 /** An account e-mail: a greeting, one link to follow, and how long it lasts. */
 function linkMail(t: LinkMailTexts, { name, url, config }: { name: string; url: string; config: Config }): Rendered {
   return {
     subject: t.subject,
-    text: `${mailTexts.greeting(name)}\n\n${t.intro}\n${url}\n\n${t.outro}\n\n${footerText(config)}`,
+    text: `${mailTexts.greeting(name)}\n\n${t.intro}\n${url}\n\n${t.outro}\n\n${footerText(config.seller)}`,
     html: layout(
       config,
       t.subject,
@@ -51,7 +51,7 @@ export function signUpAttemptMail({ name, config }: { name: string; config: Conf
   const forgotten = `${config.publicUrl}${paths.motDePasseOublie}`;
   return {
     subject: attempt.subject,
-    text: `${attempt.greeting(name)}\n\n${attempt.intro}\n\n${attempt.login}\n${login}\n\n${attempt.forgotten}\n${forgotten}\n\n${attempt.notYou}\n\n${footerText(config)}`,
+    text: `${attempt.greeting(name)}\n\n${attempt.intro}\n\n${attempt.login}\n${login}\n\n${attempt.forgotten}\n${forgotten}\n\n${attempt.notYou}\n\n${footerText(config.seller)}`,
     html: layout(
       config,
       attempt.subject,
@@ -66,10 +66,10 @@ export function signUpAttemptMail({ name, config }: { name: string; config: Conf
 /** The last e-mail of an account its owner deleted (privacy/): what is gone, what is kept and why. */
 export function accountDeletedMail({ name, config }: { name: string; config: Config }): Rendered {
   const f = privacyTexts.farewellMail;
-  const contact = `${config.contact.email} – ${config.contact.phone}`;
+  const contact = `${config.seller.email} – ${config.seller.phone}`;
   return {
     subject: f.subject,
-    text: `${f.greeting(name)}\n\n${f.intro}\n\n${f.kept}\n\n${f.notYou} ${contact}\n\n${f.goodbye}\n\n${footerText(config)}`,
+    text: `${f.greeting(name)}\n\n${f.intro}\n\n${f.kept}\n\n${f.notYou} ${contact}\n\n${f.goodbye}\n\n${footerText(config.seller)}`,
     html: layout(
       config,
       f.subject,
@@ -99,7 +99,7 @@ export function accountNoticeMail({
   const linkHtml = link ? `<p>${escapeHtml(link.intro)} <a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>` : '';
   return {
     subject,
-    text: `${mailTexts.greeting(name)}\n\n${paragraphs.join('\n\n')}${linkText}\n\n${footerText(config)}`,
+    text: `${mailTexts.greeting(name)}\n\n${paragraphs.join('\n\n')}${linkText}\n\n${footerText(config.seller)}`,
     html: layout(
       config,
       subject,
@@ -119,16 +119,16 @@ export function renderNotification(
   config: Config,
   mail: { subject: string; name?: string | null; paragraphs: string[]; link: { url: string; label: string }; optOut?: boolean },
 ): RenderedMail {
-  const b = config.business;
+  const { seller } = config;
   const greeting = mail.name?.trim() ? n.greeting(mail.name.trim()) : n.greetingDefault;
-  const footer = [`${b.name} – SIRET ${b.siret} – ${b.address}`, texts.vatNote, `${config.contact.email} – ${config.contact.phone}`];
+  const footer = sellerFooter(seller);
   const text = [
     greeting,
     '',
     ...mail.paragraphs.flatMap((paragraph) => [paragraph, '']),
     `${mail.link.label} : ${mail.link.url}`,
     '',
-    b.name,
+    seller.tradeName,
     '',
     '--',
     ...footer,
@@ -139,7 +139,7 @@ export function renderNotification(
 <p>${escapeHtml(greeting)}</p>
 ${mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>
-<p>${escapeHtml(b.name)}</p>
+<p>${escapeHtml(seller.tradeName)}</p>
 <hr><p style="font-size:12px;color:#555">${footer.map(escapeHtml).join('<br>')}</p>
 ${mail.optOut ? `<p style="font-size:12px;color:#555">${escapeHtml(n.optOut)}</p>` : ''}
 </body></html>`;

@@ -179,7 +179,7 @@ export async function completeInspection(
       photos,
       pickupDamages: pickup?.fields.dommages,
       completedAt,
-      business: deps.config.business,
+      seller: deps.config.seller,
     });
   } catch (error) {
     deps.log.error({ err: error, devisId: row.id, etape }, 'the inspection report could not be rendered');

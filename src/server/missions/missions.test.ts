@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STANDARD_PHOTOS, type InspectionBody, type MissionView, type PlanningResponse } from '#domain/schemas/missions.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
@@ -12,7 +12,7 @@ import { setStatusUpdates } from '#server/notifications/repository.ts';
 import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
 import { INK } from '#server/pdf/drawing.ts';
 import { DRAWING } from '#server/signatures/test-factories.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { addressOf, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 import { cameraJpeg } from './test-photos.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -23,21 +23,17 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 const imageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
 
 describe.each(ENGINES)('missions on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let admin: Headers;
   let customer: Customer;
   let other: Customer;
   let smallJpeg: Buffer;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
     admin = (await createAdmin(t)).headers;
     customer = await createCustomer(t, { name: 'Hélène Dupré' });
     other = await createCustomer(t, { name: 'Autre Client' });
     smallJpeg = await cameraJpeg({ width: 900, height: 600, orientation: 6, seed: 2 });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const quoteInProgress = (statut: 'en cours' | 'envoyé' | 'terminé' | 'confirmé' = 'en cours', changes: QuoteChanges = {}) =>

@@ -3,7 +3,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { STANDARD_PHOTOS, type Damage, type Emplacement, type Etape, type InspectionFields } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
-import type { Config } from '#server/config.ts';
+import type { Seller } from '#domain/public-config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { drawStrokes } from '#server/pdf/drawing.ts';
 
@@ -23,7 +23,7 @@ export type ReportInput = {
   /** At delivery: the damage recorded at pickup, listed as a reminder and drawn in grey. */
   pickupDamages?: Damage[];
   completedAt: Date;
-  business: Config['business'];
+  seller: Seller;
 };
 
 /**
@@ -32,13 +32,13 @@ export type ReportInput = {
  * drawn as vector strokes, then every photo with its caption and capture time.
  */
 export async function renderInspectionReport(input: ReportInput): Promise<Buffer> {
-  const { etape, devis, fields, business } = input;
+  const { etape, devis, fields, seller } = input;
   const title = m.pvTitle[etape];
   const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 50, bottom: 56, left: 50, right: 50 },
     bufferPages: true,
-    info: { Title: `${title} – ${m.pvQuote(devis.numeroDevis)}`, Author: business.name, Subject: title },
+    info: { Title: `${title} – ${m.pvQuote(devis.numeroDevis)}`, Author: seller.tradeName, Subject: title },
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
@@ -75,7 +75,7 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
     .font('regular')
     .fontSize(10)
     .fillColor(TEXT)
-    .text(`${m.pvQuote(devis.numeroDevis)} – ${business.name}`, { width });
+    .text(`${m.pvQuote(devis.numeroDevis)} – ${seller.tradeName}`, { width });
   heading(m.pvVehicle);
   const vehicle = devis.infosVehicule;
   row(m.pvClient, devis.clientDetails?.nom ?? '—');
@@ -208,7 +208,7 @@ export async function renderInspectionReport(input: ReportInput): Promise<Buffer
       .font('regular')
       .fontSize(7.5)
       .fillColor(EARLIER)
-      .text(`${title} – ${m.pvQuote(devis.numeroDevis)} – ${m.pvFooter(business.name, business.siret)}`, left, footerY, {
+      .text(`${title} – ${m.pvQuote(devis.numeroDevis)} – ${m.pvFooter(seller)}`, left, footerY, {
         width: width - 80,
         lineBreak: false,
         ellipsis: true,

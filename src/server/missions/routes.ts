@@ -15,7 +15,7 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { PHOTO_TYPES } from './photos.ts';
@@ -54,40 +54,25 @@ export const missionRoutes: CapabilityRoutes = {
 
     app.get(
       routes.planning.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.planning,
-          response: { 200: planningResponseSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.planning, { response: { 200: planningResponseSchema, ...refusals } }) },
       async (request) => getPlanning(depsOf(request)),
     );
 
     app.get(
       routes.get.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.mission,
-          params,
-          response: { 200: missionViewSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.mission, { params, response: { 200: missionViewSchema, ...refusals } }) },
       async (request) => getMissionView(depsOf(request), request.params.id),
     );
 
     app.put(
       routes.putPhoto.path,
       {
-        schema: {
-          tags,
-          summary: m.apiDocs.putPhoto,
+        schema: routeSchema(tags, m.apiDocs.putPhoto, {
           params: photoParams,
           querystring: photoQuerySchema,
           consumes: [...PHOTO_TYPES],
           response: { 200: missionPhotoSchema, 201: missionPhotoSchema, ...refusals, ...errorResponses(413, 415, 422) },
-        },
+        }),
       },
       async (request, reply) => {
         const { id, etape, photoId } = request.params;
@@ -99,14 +84,7 @@ export const missionRoutes: CapabilityRoutes = {
 
     app.delete(
       routes.deletePhoto.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.deletePhoto,
-          params: photoParams,
-          response: { 204: z.null(), ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.deletePhoto, { params: photoParams, response: { 204: z.null(), ...refusals } }) },
       async (request, reply) => {
         const { id, etape, photoId } = request.params;
         await removePhoto(depsOf(request), id, etape, photoId);
@@ -117,13 +95,11 @@ export const missionRoutes: CapabilityRoutes = {
     app.post(
       routes.completeInspection.path,
       {
-        schema: {
-          tags,
-          summary: m.apiDocs.complete,
+        schema: routeSchema(tags, m.apiDocs.complete, {
           params: stepParams,
           body: inspectionBodySchema,
           response: { 200: missionViewSchema, ...refusals, ...errorResponses(503) },
-        },
+        }),
         // Two drawn signatures and some sixty damages at most.
         bodyLimit: 1024 * 1024,
       },
@@ -135,25 +111,13 @@ export const missionRoutes: CapabilityRoutes = {
 
     app.get(
       routes.feedState.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.feedState,
-          response: { 200: feedStateSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.feedState, { response: { 200: feedStateSchema, ...refusals } }) },
       async (request) => getFeedState(depsOf(request)),
     );
 
     app.post(
       routes.regenerateFeed.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.feedRegenerate,
-          response: { 200: feedStateSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.feedRegenerate, { response: { 200: feedStateSchema, ...refusals } }) },
       async (request) => regenerateFeed(depsOf(request)),
     );
   },
@@ -164,14 +128,7 @@ export const missionRoutes: CapabilityRoutes = {
 
     app.get(
       routes.customerInspections.path,
-      {
-        schema: {
-          tags,
-          summary: m.apiDocs.customerInspections,
-          params,
-          response: { 200: customerInspectionsSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, m.apiDocs.customerInspections, { params, response: { 200: customerInspectionsSchema, ...refusals } }) },
       async (request) => {
         const viewer = app.guards.viewerOf(request);
         return getCustomerInspections(depsOf(request), viewer, request.params.id);
@@ -181,14 +138,12 @@ export const missionRoutes: CapabilityRoutes = {
     app.get(
       routes.photo.path,
       {
-        schema: {
-          tags,
-          summary: m.apiDocs.photo,
+        schema: routeSchema(tags, m.apiDocs.photo, {
           params: z.object({ id: idParam, photoId: clientIdSchema }),
           querystring: z.object({ taille: z.enum(['photo', 'vignette']).default('photo') }),
           produces: ['image/jpeg'],
           response: { 200: z.any().describe(m.apiDocs.photoBody), ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
@@ -204,13 +159,11 @@ export const missionRoutes: CapabilityRoutes = {
     app.get(
       routes.report.path,
       {
-        schema: {
-          tags,
-          summary: m.apiDocs.pv,
+        schema: routeSchema(tags, m.apiDocs.pv, {
           params: stepParams,
           produces: ['application/pdf'],
           response: { 200: z.any().describe(m.apiDocs.pvBody), ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
@@ -224,13 +177,11 @@ export const missionRoutes: CapabilityRoutes = {
     app.get(
       apiRoutes.missions.feed.path,
       {
-        schema: {
-          tags: ['missions'],
-          summary: m.apiDocs.feed,
+        schema: routeSchema(['missions'], m.apiDocs.feed, {
           querystring: z.object({ token: z.string().max(200).optional() }),
           produces: ['text/calendar'],
           response: { 200: z.any().describe(m.apiDocs.feedBody), ...errorResponses(403) },
-        },
+        }),
       },
       async (request, reply) => {
         const feed = await renderFeed(depsOf(request), request.query.token);

@@ -26,6 +26,7 @@ import type { DevisRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, sha256Hex } from '#server/documents/documents.ts';
 import { forbidden, notFound } from '#server/errors.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { startNotBefore } from '#server/legal/early-start.ts';
 import { requireQuote, rowToDevis } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { renderPlanningFeed } from './feed.ts';
@@ -40,6 +41,9 @@ import {
   type InspectionRow,
   type PhotoRow,
 } from './repository.ts';
+
+/** The missions' part of the back office's « À faire » (issue 34). */
+export { upcomingAppointments } from './a-faire.ts';
 
 export type MissionDeps = {
   database: DatabaseHandle;
@@ -111,15 +115,18 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
   const doneAt = (devisId: string, etape: Etape) =>
     inspections.find((inspection) => inspection.devisId === devisId && inspection.etape === etape)?.completedAt ?? null;
   const today = parisToday(now);
-  const missions = rows.map((row) => {
-    const devis = rowToDevis(row);
-    const mission: PlanningMission = {
-      ...missionBasics(devis),
-      priseEnChargeLe: doneAt(devis.id, 'prise-en-charge'),
-      livraisonLe: doneAt(devis.id, 'livraison'),
-    };
-    return mission;
-  });
+  const missions = await Promise.all(
+    rows.map(async (row) => {
+      const devis = rowToDevis(row);
+      const mission: PlanningMission = {
+        ...missionBasics(devis),
+        pasAvantLe: await startNotBefore(deps.database.db, row, now),
+        priseEnChargeLe: doneAt(devis.id, 'prise-en-charge'),
+        livraisonLe: doneAt(devis.id, 'livraison'),
+      };
+      return mission;
+    }),
+  );
   const sortKey = (mission: PlanningMission) =>
     `${mission.priseInfo?.datePriseEnCharge ?? '9999'} ${mission.priseInfo?.debut ?? ''} ${String(mission.numeroDevis).padStart(9, '0')}`;
   missions.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
@@ -133,7 +140,7 @@ export async function getPlanning(deps: MissionDeps, now = new Date()): Promise<
 }
 
 /** What the planning and the inspection pages both show of a mission. */
-function missionBasics(devis: Devis): MissionBasics {
+function missionBasics(devis: Devis): Omit<MissionBasics, 'pasAvantLe'> {
   return {
     id: devis.id,
     numeroDevis: devis.numeroDevis,
@@ -156,6 +163,7 @@ export async function getMissionView(deps: MissionDeps, id: string): Promise<Mis
   const inspections = await inspectionsOf(deps, row.id);
   return {
     ...missionBasics(devis),
+    pasAvantLe: await startNotBefore(deps.database.db, row),
     clientNom: devis.clientDetails?.nom ?? null,
     commentaire: devis.commentaire,
     peutInspecter: isInProgress(row),
@@ -242,5 +250,5 @@ export async function renderFeed(deps: MissionDeps, token: string | undefined): 
     throw forbidden(m.feedBadToken);
   }
   const missions: Devis[] = (await listPlanningQuotes(deps.database.db)).map(rowToDevis);
-  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.business.name });
+  return renderPlanningFeed(missions, { publicUrl: deps.config.publicUrl, business: deps.config.seller.tradeName });
 }

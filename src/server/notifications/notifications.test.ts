@@ -22,9 +22,9 @@ function expectWellFormed(mail: ParsedMail, t: TestApp) {
   expect(mail.text?.trim()).toBeTruthy();
   expect(mail.html).toBeTruthy();
   for (const part of [mail.text!, mail.html as string]) {
-    expect(part).toContain(t.config.business.name);
-    expect(part).toContain(t.config.business.siret);
-    expect(part).toContain(t.config.business.address);
+    expect(part).toContain(t.config.seller.tradeName);
+    expect(part).toContain(t.config.seller.siret);
+    expect(part).toContain(t.config.seller.address);
   }
   expect(mail.html).not.toMatch(/<img|<script|utm_|track/i);
   const links = [...(mail.html as string).matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);

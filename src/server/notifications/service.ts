@@ -5,7 +5,7 @@ import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-import { enqueueMail } from '#server/outbox/outbox.ts';
+import { enqueueMail, type OutboxAttachment } from '#server/outbox/outbox.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { setStatusUpdates, wantsStatusUpdates } from './repository.ts';
 import { renderNotification } from '#server/mail/templates.ts';
@@ -63,7 +63,15 @@ export async function notifySigned(
   trx: Db,
   config: Config,
   row: DevisRow,
-  signature: { signerName: string; signerEmail: string; signedAt: string; signedFileKey: string; heldUntil: Date },
+  signature: {
+    signerName: string;
+    signerEmail: string;
+    signedAt: string;
+    signedFileKey: string;
+    heldUntil: Date;
+    /** What the confirmation of the contract carries besides the signed quote (the CGV and the withdrawal form, L221-13). */
+    enclosures?: OutboxAttachment[];
+  },
 ): Promise<string[]> {
   const admin = await enqueueMail(trx, {
     kind: NOTIFICATION_KINDS.adminSigned,
@@ -81,7 +89,10 @@ export async function notifySigned(
     devisId: row.id,
     to: signature.signerEmail,
     heldUntil: signature.heldUntil,
-    attachments: [{ filename: `devis-signe-${row.numeroDevis}.pdf`, contentType: 'application/pdf', storageKey: signature.signedFileKey }],
+    attachments: [
+      { filename: `devis-signe-${row.numeroDevis}.pdf`, contentType: 'application/pdf', storageKey: signature.signedFileKey },
+      ...(signature.enclosures ?? []),
+    ],
     ...renderNotification(config, {
       subject: n.customerSignedSubject(row.numeroDevis),
       name: signature.signerName,

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 import { insertMessage } from './repository.ts';
 
-export { cancelMail, findLatestForQuote, releaseMail, retryNow } from './repository.ts';
+export { cancelMail, countInFlight, findLatestForQuote, listFailedSince, releaseMail, retryNow } from './repository.ts';
 
 /** A file of the message: bytes kept with it, or a key of the file store read when sending. */
 export type OutboxAttachment = { filename: string; contentType: string } & ({ content: Buffer } | { storageKey: string });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
 import { claimDue as claimDueRows, markAttemptFailed as markRowAttemptFailed, updateClaimed as updateClaimedRow } from './lease-queue.ts';
@@ -82,4 +83,30 @@ export async function retryNow(db: Db, id: string, now: Date): Promise<boolean> 
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The messages given up since `since` (the newest first, `limit` of them) with how many there
+ * are; and how many the worker is about to send (being sent, or due before `until`):
+ * `outbox_due_idx` for both.
+ */
+export function listFailedSince(db: Db, since: string, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .select(['id', 'recipient', 'subject', 'devisId', 'createdAt', sql<number>`count(*) over ()`.as('total')])
+    .where('status', '=', 'failed')
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countInFlight(db: Db, until: string): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select(sql<number>`count(*)`.as('n'))
+    .where((eb) => eb.or([eb('status', '=', 'sending'), eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', until)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
 import { privacyTexts as p } from '#domain/texts/privacy.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { deleteOwnAccount, exportAccountData, exportFileName } from './service.ts';
@@ -13,13 +13,7 @@ export const privacyRoutes: CapabilityRoutes = {
   async customer(app) {
     app.get(
       apiRoutes.privacy.exportData.path,
-      {
-        schema: {
-          tags: ['comptes'],
-          summary: p.apiExport,
-          response: errorResponses(401, 403),
-        },
-      },
+      { schema: routeSchema(['comptes'], p.apiExport, { response: errorResponses(401, 403) }) },
       async (request, reply) => {
         const now = new Date();
         const data = await exportAccountData(depsOf(request), app.guards.viewerOf(request), now);
@@ -37,12 +31,10 @@ export const privacyRoutes: CapabilityRoutes = {
     app.delete(
       apiRoutes.privacy.deleteAccount.path,
       {
-        schema: {
-          tags: ['comptes'],
-          summary: p.apiDelete,
+        schema: routeSchema(['comptes'], p.apiDelete, {
           body: deleteBodySchema,
           response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
-        },
+        }),
       },
       async (request, reply) => {
         await deleteOwnAccount(depsOf(request), app.guards.viewerOf(request), request.body.motDePasse);

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { isQuoteExpired, quoteValidUntil } from '#domain/legal.ts';
+import { formatDay } from '#domain/format.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import type { Config } from '#server/config.ts';
+import { legalFacts, type Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { storeDocument, type StoredDocument } from '#server/documents/documents.ts';
@@ -18,7 +21,7 @@ import type { BackgroundTasks } from '#server/tasks/background.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-mail.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
-import { deleteQuoteIn, listHistory, transitionQuoteIn, type QuoteChanges } from './repository.ts';
+import { deleteQuoteIn, listHistory, transitionQuoteIn, type EventEntry, type QuoteChanges } from './repository.ts';
 import { requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
 
 /**
@@ -67,8 +70,6 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
 
 export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
 export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
-export const archiveQuote = (deps: AdminDeps, admin: Admin, id: string) =>
-  applyAction(deps, admin, id, 'archive', { archive: 1 }).then(rowToDevis);
 export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
@@ -104,24 +105,72 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const prix = parsePrixFinal(body.prixFinal);
   if (!prix.ok) throw unprocessable(prix.message);
   const row = await requireQuote(deps.database.db, id);
-  const from = row.statut;
-  const to = nextStatut('admin', 'confirm', from);
-  if (!to) throw conflict();
-  const recipient = recipientOf(row);
-
-  const changes = {
+  return sendNewVersion(deps, admin, row, 'confirm', {
     prixCentimes: prix.centimes,
     clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
-  };
-  const devis = rowToDevis({ ...row, ...changes, statut: to });
+  });
+}
+
+/**
+ * « Prolonger » a quote sent whose validity date is past (docs/decisions/0060): a new version
+ * of the same quote, with a new validity date from today, sent again like a confirmation.
+ * A quote still valid is not touched (409): it is already open to signature.
+ */
+export async function extendQuote(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  // A quote sent before validity dates existed never expires: nothing to extend.
+  if (row.statut === 'envoyé' && !row.valableJusquAu) throw conflict(legalTexts.noValidityDate);
+  requireExpired(row);
+  return sendNewVersion(deps, admin, row, 'extend', {}, { event: 'validité prolongée' });
+}
+
+/**
+ * Archives a quote. A quote sent is an offer with a term (Code civil art. 1116): it is
+ * archived only once its validity date is past (docs/decisions/0060).
+ */
+export async function archiveQuote(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const row = await requireQuote(deps.database.db, id);
+  if (row.statut === 'envoyé') requireExpired(row);
+  return rowToDevis(await applyAction(deps, admin, id, 'archive', { archive: 1 }));
+}
+
+function requireExpired(row: DevisRow): void {
+  if (row.statut === 'envoyé' && row.valableJusquAu && !isQuoteExpired(row.valableJusquAu)) {
+    throw conflict(legalTexts.notExpired(formatDay(row.valableJusquAu)));
+  }
+}
+
+/**
+ * Stores the quote's changes and a new validity date, sets confirmé, and in the same
+ * transaction queues the e-mail that carries the quote's PDF to the customer (outbox/): the
+ * quote becomes envoyé when the transport has accepted it. The PDF is rendered and stored
+ * before the transaction (never inside one); its key and SHA-256 stay on the quote, so the
+ * document sent can be shown again. Concurrent changes: the compare-and-set on the status
+ * lets exactly one through; the others get 409 and their PDF is removed.
+ */
+async function sendNewVersion(
+  deps: AdminDeps,
+  admin: Admin,
+  row: DevisRow,
+  action: 'confirm' | 'extend',
+  changes: QuoteChanges,
+  event?: EventEntry,
+): Promise<Devis> {
+  const from = row.statut;
+  const to = nextStatut('admin', action, from);
+  if (!to) throw conflict();
+  const recipient = recipientOf(row);
+  const sent = { ...changes, valableJusquAu: quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays) };
+  const devis = rowToDevis({ ...row, ...sent, statut: to });
   const pdf = await storeQuotePdf(deps, devis);
   const confirmed = await withWriteTransaction(deps.database, async (trx) => {
     const updated = await transitionQuoteIn(trx, {
-      id,
+      id: row.id,
       expected: from,
       to,
-      changes: { ...changes, sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+      changes: { ...sent, sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
       by: { userId: admin.id, role: 'admin' },
+      event,
     });
     if (updated) await enqueueMail(trx, quoteMailOf(devis, recipient, pdf.key, deps.config));
     return updated;
@@ -129,14 +178,14 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   if (!confirmed) {
     await deps.fileStore
       .delete(pdf.key)
-      .catch((error: unknown) => deps.log.warn({ err: error, devisId: id }, 'unused quote PDF left in the store'));
+      .catch((error: unknown) => deps.log.warn({ err: error, devisId: row.id }, 'unused quote PDF left in the store'));
     throw conflict();
   }
   deps.outbox.kick();
-  const siret = devis.clientType === 'entreprise' ? devis.clientDetails?.siret : undefined;
+  const siret = action === 'confirm' && devis.clientType === 'entreprise' ? devis.clientDetails?.siret : undefined;
   const { einvoicing } = deps;
   if (siret && einvoicing) deps.background?.run('customer directory', () => einvoicing.lookUpCustomer(siret));
-  return getAdminQuote(deps, id);
+  return getAdminQuote(deps, row.id);
 }
 
 /**
@@ -153,7 +202,8 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
     // Only a quote the table would now mark as sent (confirmé) has an e-mail to send.
     if (!canApply('admin', 'markSent', row.statut)) throw conflict(adminTexts.mailNothingToSend);
     const recipient = recipientOf(row);
-    const devis = rowToDevis(row);
+    const valableJusquAu = quoteValidUntil(new Date(), deps.config.legal.quoteValidityDays);
+    const devis = { ...rowToDevis(row), valableJusquAu };
     const pdf = await storeQuotePdf(deps, devis);
     const queued = await withWriteTransaction(deps.database, async (trx) => {
       // The quote row first: its lock (or SQLite's write lock) makes two retries queue one message.
@@ -161,7 +211,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
         id,
         expected: row.statut,
         to: row.statut,
-        changes: { sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256 },
+        changes: { sentPdfKey: pdf.key, sentPdfSha256: pdf.sha256, valableJusquAu },
         by: { userId: null, role: 'admin' },
       });
       const current = touched ? await findLatestForQuote(trx, id, QUOTE_MAIL_KIND) : undefined;
@@ -177,7 +227,7 @@ export async function retryQuoteMail(deps: AdminDeps, id: string): Promise<Devis
 
 /** The quote's PDF as it will be sent, stored under a key of its own (a document is never replaced). */
 async function storeQuotePdf(deps: AdminDeps, devis: Devis): Promise<StoredDocument> {
-  const content = await renderQuotePdf(devis, { business: deps.config.business, contact: deps.config.contact });
+  const content = await renderQuotePdf(devis, { legal: legalFacts(deps.config) });
   return storeDocument(deps.fileStore, sentPdfKeyOf(devis.id), content, { failureMessage: texts.confirmFailure });
 }
 

@@ -1,10 +1,10 @@
-import { formatPrice } from '#domain/format.ts';
+import { formatDay, formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
-import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { identityLine, mailTexts, quoteMailTexts as m } from '#domain/texts/server.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
+import { mailTexts, quoteMailTexts as m } from '#domain/texts/server.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { OutboxRow } from '#server/db/schema.ts';
@@ -12,50 +12,47 @@ import { readAttachments } from '#server/outbox/outbox.ts';
 import type { findLatestForQuote } from '#server/outbox/outbox.ts';
 import type { OutboxHooks } from '#server/outbox/worker.ts';
 import { findQuoteById, transitionQuoteIn } from './repository.ts';
-import { escapeHtml } from '#server/mail/templates.ts';
+import { escapeHtml, footerText, mailLayout } from '#server/mail/templates.ts';
 
 /** The e-mail that carries the confirmed quote to the customer for signature. */
 export function quoteForSignatureMail(devis: Devis, config: Config) {
-  const b = config.business;
+  const { seller } = config;
   const name = devis.clientDetails?.nom?.trim() || m.anonymous;
   const subject = adminTexts.mailSubject(devis.numeroDevis);
   const prix = formatPrice(devis.prix);
   const route = `${devis.adresseDepart} → ${devis.adresseArrivee}`;
   const espaceClient = `${config.publicUrl}${paths.espaceClient}`;
   const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
+  // The offer's term (issue 28): « Devis valable jusqu’au … ».
+  const validity = devis.valableJusquAu ? `\n${legalTexts.validUntil(formatDay(devis.valableJusquAu))}.` : '';
   const text = `${mailTexts.greeting(name)}
 
 ${m.confirmed(devis.numeroDevis, route, prix)}
-${m.attached}
+${m.attached}${validity}
 
 ${m.signOnline}
 ${signer}
 
-${m.orOnPaper(adminTexts.signatureBlock, config.contact.email)}
+${m.orOnPaper(adminTexts.signatureBlock, seller.email)}
 ${m.follow(espaceClient)}
 
 ${m.regards}
-${b.name}
+${seller.tradeName}
 
---
-${identityLine(b.name, b.siret, b.address)}
-${texts.vatNote}
-${config.contact.email} – ${config.contact.phone}`;
+${footerText(seller)}`;
 
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(b.name)}</h1>
-<p>${escapeHtml(mailTexts.greeting(name))}</p>
+  const html = mailLayout(
+    seller,
+    subject,
+    `<p>${escapeHtml(mailTexts.greeting(name))}</p>
 <p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}
-${m.attached}</p>
+${m.attached}${validity ? `<br><strong>${escapeHtml(validity.trim())}</strong>` : ''}</p>
 <p>${m.signOnline}</p>
 <p><a href="${escapeHtml(signer)}"><strong>${m.signOnlineLink}</strong></a></p>
-<p>${escapeHtml(m.orOnPaper(adminTexts.signatureBlock, config.contact.email))}</p>
+<p>${escapeHtml(m.orOnPaper(adminTexts.signatureBlock, seller.email))}</p>
 <p><a href="${escapeHtml(espaceClient)}">${m.followLink}</a></p>
-<p>${m.regards}<br>${escapeHtml(b.name)}</p>
-<hr><p style="font-size:12px;color:#555">${escapeHtml(identityLine(b.name, b.siret, b.address))}<br>
-${escapeHtml(texts.vatNote)} – ${escapeHtml(config.contact.email)} – ${escapeHtml(config.contact.phone)}</p>
-</body></html>`;
+<p>${m.regards}<br>${escapeHtml(seller.tradeName)}</p>`,
+  );
   return { subject, text, html };
 }
 

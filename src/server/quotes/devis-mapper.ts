@@ -25,6 +25,7 @@ export type SummaryRow = Pick<
   | 'signedFileKey'
   | 'updatedAt'
   | 'clientDetails'
+  | 'valableJusquAu'
 > & {
   /** The owner's profile (utilisateurs), for a quote not yet completed. */
   ownerNom?: string | null;
@@ -48,6 +49,7 @@ function summaryFields(row: SummaryRow) {
     prix: row.prixCentimes / 100,
     devisSigneURL: row.signedFileKey ? apiPath(apiRoutes.quotes.signedPdf, { id: row.id }) : null,
     updatedAt: row.updatedAt,
+    valableJusquAu: row.valableJusquAu,
   };
 }
 

@@ -203,6 +203,7 @@ const summaryColumns = [
   'd.signedFileKey',
   'd.updatedAt',
   'd.clientDetails',
+  'd.valableJusquAu',
 ] as const;
 
 /**

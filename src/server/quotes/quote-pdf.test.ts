@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts/common.ts';
-import { loadConfig } from '#server/config.ts';
+import { legalFacts, loadConfig } from '#server/config.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 
@@ -44,7 +44,7 @@ const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('the quote PDF', () => {
   it('is a parsable A4 document whose text has the number, the price, the identity and both clauses', async () => {
-    const pdf = await renderQuotePdf(quote(), { business: config.business, contact: config.contact });
+    const pdf = await renderQuotePdf(quote(), { legal: legalFacts(config) });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, text } = await readPdf(pdf);
     expect(pages.length).toBeGreaterThanOrEqual(1);
@@ -58,8 +58,9 @@ describe('the quote PDF', () => {
     expect(all).toContain(texts.clauseKm);
     expect(all).toContain(texts.clauseLongDistance);
     expect(all).toContain(texts.vatNote);
-    expect(all).toContain(config.business.name);
-    expect(all).toContain(flat(config.business.siret));
+    expect(all).toContain(config.seller.tradeName);
+    expect(all).toContain(config.seller.legalName);
+    expect(all).toContain(flat(config.seller.siret));
     expect(all).toContain('Bon pour accord');
     // French letters, the € sign and typographic characters survive.
     for (const fragment of [
@@ -78,7 +79,9 @@ describe('the quote PDF', () => {
 
   it('leaves out the clauses that were not chosen', async () => {
     const { text } = await readPdf(
-      await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), { business: config.business, contact: config.contact }),
+      await renderQuotePdf(quote({ clauses: { km: true, longDistance: false } }), {
+        legal: legalFacts(config),
+      }),
     );
     expect(flat(text)).toContain(texts.clauseKm);
     expect(flat(text)).not.toContain(texts.clauseLongDistance);
@@ -90,16 +93,47 @@ describe('the quote PDF', () => {
       clientDetails: { nom: payload, email: 'x@exemple.fr', telephone: '0600000000' },
       commentaire: `<img src=x onerror=alert(1)> ${payload}`,
     });
-    const { text } = await readPdf(await renderQuotePdf(devis, { business: config.business, contact: config.contact }));
+    const { text } = await readPdf(await renderQuotePdf(devis, { legal: legalFacts(config) }));
     expect(flat(text)).toContain(payload);
     expect(flat(text)).toContain('<img src=x onerror=alert(1)>');
   });
 });
 
+describe('what the law asks the quote PDF to say (issue 28)', () => {
+  const selling = loadConfig({
+    DATA_DIR: '/tmp/convoyage-pdf-test',
+    MEDIATEUR_NOM: 'CM2C',
+    MEDIATEUR_URL: 'https://www.cm2c.net',
+    BUSINESS_INSURER: 'Mutuelle Exemple, 1 rue de l’Assureur, 75001 Paris',
+    BUSINESS_INSURANCE_AREA: 'France métropolitaine',
+  });
+  const render = (devis: Devis) => renderQuotePdf(devis, { legal: legalFacts(selling) }).then(readPdf);
+
+  it('states the validity date, the mediator and the insurer, and to a consumer the withdrawal right', async () => {
+    const { text } = await render(quote({ clientType: 'particulier', valableJusquAu: '2026-12-27' }));
+    const all = flat(text);
+    expect(all).toContain('Devis valable jusqu’au 27/12/2026');
+    expect(all).toContain('Médiateur de la consommation : CM2C, https://www.cm2c.net');
+    expect(all).toContain('Assurance responsabilité civile professionnelle : Mutuelle Exemple');
+    expect(all).toContain('France métropolitaine');
+    expect(all).toContain('Droit de rétractation : en tant que consommateur, vous disposez de 14 jours');
+  });
+
+  it('says nothing of a withdrawal right to a business', async () => {
+    const { text } = await render(quote({ clientType: 'entreprise', valableJusquAu: '2026-12-27' }));
+    expect(flat(text)).not.toContain('Droit de rétractation');
+    expect(flat(text)).toContain('Médiateur de la consommation : CM2C');
+  });
+});
+
 describe('the layout of the quote PDF', () => {
   const longEmail = 'jean-christophe.dupont-moretti@entreprise-de-demenagement-et-transports.fr';
-  const business = { ...config.business, address: '123 avenue du Général de Gaulle, Bâtiment B, escalier 3, 92130 Issy-les-Moulineaux' };
-  const contact = { ...config.contact, email: 'contact.devis-convoyage@transports-martin-et-fils.fr' };
+  const seller = {
+    ...config.seller,
+    address: '123 avenue du Général de Gaulle, Bâtiment B, escalier 3, 92130 Issy-les-Moulineaux',
+    email: 'contact.devis-convoyage@transports-martin-et-fils.fr',
+  };
+  const legal = { ...legalFacts(config), seller };
   const full = () =>
     quote({
       adresseDepart: '123 avenue du Général de Gaulle, Bâtiment B, 92130 Issy-les-Moulineaux',
@@ -112,18 +146,18 @@ describe('the layout of the quote PDF', () => {
   const lines = (text: string) => text.split('\n').map((line) => line.trim());
 
   it('holds a complete quote on one page, signature box and return address included', async () => {
-    const { pages, text } = await readPdf(await renderQuotePdf(full(), { business, contact }));
+    const { pages, text } = await readPdf(await renderQuotePdf(full(), { legal }));
     expect(pages).toHaveLength(1);
     expect(flat(text)).toContain('Bon pour accord');
     expect(flat(text)).toContain('Devis à retourner signé à');
   });
 
   it('never cuts an e-mail or a piece of an address across two lines', async () => {
-    const { text } = await readPdf(await renderQuotePdf(full(), { business, contact }));
+    const { text } = await readPdf(await renderQuotePdf(full(), { legal }));
     const all = lines(text);
     for (const whole of [
       longEmail,
-      `${contact.email}.`,
+      `${seller.email}.`,
       'accueil.atelier@garage-du-rhone-lyon.fr',
       '92130 Issy-les-Moulineaux',
       '123 avenue du Général de Gaulle',
@@ -143,7 +177,7 @@ describe('the layout of the quote PDF', () => {
     long.commentaire = Array.from({ length: 120 }, (_, i) => `Étape ${i + 1} : contrôler le véhicule.`)
       .join('\n')
       .slice(0, 2000);
-    const pdf = await renderQuotePdf(long, { business, contact });
+    const pdf = await renderQuotePdf(long, { legal });
     const { pages } = await readPdf(pdf);
     expect(pages.length).toBeGreaterThan(1);
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -151,7 +185,7 @@ describe('the layout of the quote PDF', () => {
     const lastPage = await document.getPage(document.numPages);
     const lastText = (await lastPage.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join(' ');
     await document.destroy();
-    for (const part of ['Bon pour accord', 'Date, nom et signature du client', 'Devis à retourner signé à', contact.email]) {
+    for (const part of ['Bon pour accord', 'Date, nom et signature du client', 'Devis à retourner signé à', seller.email]) {
       expect(lastText).toContain(part);
     }
   });

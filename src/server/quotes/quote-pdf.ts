@@ -1,11 +1,11 @@
-import { formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
+import { formatDay, formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
+import { legalTexts as l, type LegalFacts } from '#domain/texts/legal.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
-import type { Config } from '#server/config.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 
 /** "01/12/2026, entre 08:30 et 10:00": the day as typed, then the slot. */
@@ -24,11 +24,8 @@ export const addressPieces = (address: string) =>
     .map((piece) => piece.trim())
     .filter(Boolean);
 
-type Business = Config['business'];
-type Contact = Config['contact'];
-
 const COLORS = { brand: '#0f3d5e', ink: '#1b2430', rule: '#c9d1d9', box: '#4d5b6a' };
-const SIZES = { body: 9, small: 8.5, heading: 10.5, minimum: 6 };
+const SIZES = { body: 9, small: 8.5, legal: 7, heading: 10.5, minimum: 6 };
 const GAP = 16;
 
 /**
@@ -44,14 +41,12 @@ type Field = { label: string; value?: string | null; pieces?: string[]; separato
  * drawn as text, never interpreted. Laid out to hold on one page, signature box included,
  * unless a long comment needs more.
  */
-export async function renderQuotePdf(
-  devis: Devis,
-  { business, contact, date = new Date() }: { business: Business; contact: Contact; date?: Date },
-): Promise<Buffer> {
+export async function renderQuotePdf(devis: Devis, { legal, date = new Date() }: { legal: LegalFacts; date?: Date }): Promise<Buffer> {
+  const { seller } = legal;
   const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 42, bottom: 42, left: 50, right: 50 },
-    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: business.name, Subject: pdfTexts.subject },
+    info: { Title: adminTexts.pdfTitle(devis.numeroDevis), Author: seller.tradeName, Subject: pdfTexts.subject },
     lang: 'fr-FR',
     displayTitle: true,
   } as PDFKit.PDFDocumentOptions);
@@ -138,17 +133,13 @@ export async function renderQuotePdf(
 
   // Business identity on the left, the quote's number and dates on the right.
   const top = doc.y;
-  doc.font('bold').fontSize(15).fillColor(COLORS.brand).text(business.name, left, top, { width: column });
+  doc.font('bold').fontSize(15).fillColor(COLORS.brand).text(seller.tradeName, left, top, { width: column });
   doc.fillColor(COLORS.ink);
   let identityY = doc.y + 2;
-  for (const line of [
-    business.owner,
-    ...packPieces(addressPieces(business.address), ', ', column, column),
-    pdfTexts.siret(business.siret),
-  ]) {
+  for (const line of [seller.legalName, ...packPieces(addressPieces(seller.address), ', ', column, column), pdfTexts.siret(seller.siret)]) {
     identityY = unbrokenLine(line, left, identityY, column, 'regular', SIZES.small);
   }
-  for (const line of packPieces([contact.email, contact.phone], ' – ', column, column)) {
+  for (const line of packPieces([seller.email, seller.phone], ' – ', column, column)) {
     identityY = unbrokenLine(line, left, identityY, column, 'regular', SIZES.small);
   }
   identityY = unbrokenLine(texts.vatNote, left, identityY, column, 'regular', SIZES.small);
@@ -161,6 +152,10 @@ export async function renderQuotePdf(
     .text(pdfTexts.quoteDate(formatParisDateLong(date)), right, doc.y + 2, { width: column, align: 'right' });
   doc.text(pdfTexts.simulationDate(formatParisDateLong(devis.dateSimulation)), right, doc.y, { width: column, align: 'right' });
   doc.text(pdfTexts.statut(statutLabel(devis.statut)), right, doc.y, { width: column, align: 'right' });
+  if (devis.valableJusquAu) {
+    doc.font('bold').text(l.validUntil(formatDay(devis.valableJusquAu)), right, doc.y, { width: column, align: 'right' });
+    doc.font('regular');
+  }
   doc.y = Math.max(identityY, doc.y) + 4;
   doc.x = left;
 
@@ -213,6 +208,13 @@ export async function renderQuotePdf(
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });
 
+  // What the law asks the seller to tell before the contract (L221-5, L616-1, R111-2): withdrawal, mediator, insurer, CGV.
+  doc.moveDown(0.4).font('regular').fontSize(SIZES.legal);
+  if (devis.clientType !== 'entreprise') doc.text(l.withdrawalNotice(null), left, doc.y, { width });
+  doc.text(l.mediatorLine(legal), left, doc.y, { width });
+  doc.text(l.insuranceLine(legal), left, doc.y, { width });
+  doc.text(pdfTexts.cgvReference, left, doc.y, { width });
+
   // Signature block, kept whole on one page: the box on the right, where to send it on the left.
   const boxHeight = 100;
   doc.moveDown(0.8);
@@ -228,7 +230,7 @@ export async function renderQuotePdf(
     .fontSize(SIZES.small)
     .text(pdfTexts.signatureInstructions(adminTexts.signatureBlock), right + 10, doc.y, { width: column - 20 });
   const returnY = unbrokenLine(pdfTexts.returnTo, left, boxTop + 8, column, 'regular', SIZES.small);
-  unbrokenLine(`${contact.email}.`, left, returnY, column, 'bold', SIZES.small);
+  unbrokenLine(`${seller.email}.`, left, returnY, column, 'bold', SIZES.small);
 
   doc.end();
   return finished;

@@ -184,6 +184,7 @@ export const quoteRoutes: CapabilityRoutes = {
       { route: routes.confirmSigned, summary: apiDocs.admin.confirmSigned, run: backOffice.confirmSigned },
       { route: routes.finish, summary: apiDocs.admin.finish, run: backOffice.finishMission },
       { route: routes.adminArchive, summary: apiDocs.admin.archive, run: backOffice.archiveQuote },
+      { route: routes.extend, summary: apiDocs.admin.extend, run: backOffice.extendQuote },
       { route: routes.adminRestore, summary: apiDocs.admin.restore, run: backOffice.restoreQuote },
     ]) {
       app.post(

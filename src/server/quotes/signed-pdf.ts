@@ -1,4 +1,7 @@
+import { formatDay } from '#domain/format.ts';
+import { isQuoteExpired } from '#domain/legal.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -45,6 +48,8 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
   const from = row.statut;
   const to = nextStatut('admin', 'uploadSigned', from);
   if (!to) throw conflict();
+  // A quote not yet signed cannot be signed, on paper either, once its validity date is past (legal/).
+  if (from !== 'en cours' && isQuoteExpired(row.valableJusquAu)) throw conflict(legalTexts.expired(formatDay(row.valableJusquAu)));
   // A signed and sealed document is never replaced by a scan.
   if (await isSignedOnline(deps.database.db, id)) throw conflict(adminTexts.signedOnlineNoReplace);
   // Stored is a copy made of the uploaded pages only: no script, action, attachment or form survives.

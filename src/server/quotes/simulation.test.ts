@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { estimatePrice } from '#domain/pricing.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
+import { simulateQuote } from '#server/quotes/test-factories.ts';
 import { sendJson, startFakeService } from '#server/test/fake-service.ts';
 import { buildTestApp, countQuotes, createCustomer, ENGINES, useTestApp, type TestApp } from '#server/test/helpers.ts';
-
-const simulate = (t: TestApp, payload: object, headers?: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload, headers });
 
 const PARIS_LYON = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
 
@@ -60,7 +58,7 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
 
   it('gives a visitor the price without saving anything', async () => {
     const before = await countQuotes(t);
-    const response = await simulate(t, PARIS_LYON);
+    const response = await simulateQuote(t, PARIS_LYON);
     expect(response.statusCode).toBe(200);
     const result = response.json();
     expect(result.prix).toBe(estimatePrice('Citadine', result.distanceKm));
@@ -70,7 +68,7 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
 
   it("saves a logged-in customer's simulation as a quote en attente with the next number", async () => {
     const customer = await createCustomer(t);
-    const response = await simulate(t, PARIS_LYON, customer.headers);
+    const response = await simulateQuote(t, PARIS_LYON, customer.headers);
     expect(response.statusCode).toBe(200);
     const { devis, prix, distanceKm } = response.json();
     const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', devis.id).executeTakeFirstOrThrow();
@@ -90,7 +88,11 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
   it('gives no price and saves nothing over 1200 km', async () => {
     const customer = await createCustomer(t);
     const before = await countQuotes(t);
-    const response = await simulate(t, { adresseDepart: 'Brest', adresseArrivee: 'Menton', typeVehicule: 'Berline' }, customer.headers);
+    const response = await simulateQuote(
+      t,
+      { adresseDepart: 'Brest', adresseArrivee: 'Menton', typeVehicule: 'Berline' },
+      customer.headers,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ prix: null, devis: null });
     expect(response.json().distanceKm).toBeGreaterThan(1200);
@@ -100,7 +102,7 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
   it('refuses an unknown vehicle type and saves nothing', async () => {
     const customer = await createCustomer(t);
     const before = await countQuotes(t);
-    const response = await simulate(t, { ...PARIS_LYON, typeVehicule: 'Tracteur' }, customer.headers);
+    const response = await simulateQuote(t, { ...PARIS_LYON, typeVehicule: 'Tracteur' }, customer.headers);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('validation');
     expect(await countQuotes(t)).toBe(before);
@@ -109,7 +111,7 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
   it('numbers 500 simultaneous simulations by 20 customers with distinct consecutive numbers', async () => {
     const customers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(t)));
     const before = await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow();
-    const responses = await Promise.all(Array.from({ length: 500 }, (_, i) => simulate(t, PARIS_LYON, customers[i % 20]!.headers)));
+    const responses = await Promise.all(Array.from({ length: 500 }, (_, i) => simulateQuote(t, PARIS_LYON, customers[i % 20]!.headers)));
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     const numbers = responses.map((response) => response.json().devis.numeroDevis as number).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(500);
@@ -185,7 +187,7 @@ describe('the public rate limit', () => {
       const visitor = { 'x-forwarded-for': '192.0.2.50' };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
-        statuses.push((await simulate(t, PARIS_LYON, visitor)).statusCode);
+        statuses.push((await simulateQuote(t, PARIS_LYON, visitor)).statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const refused = await t.app.inject({
@@ -195,7 +197,7 @@ describe('the public rate limit', () => {
         headers: visitor,
       });
       expect(refused.statusCode).toBe(200);
-      const last = await simulate(t, PARIS_LYON, visitor);
+      const last = await simulateQuote(t, PARIS_LYON, visitor);
       expect(last.statusCode).toBe(429);
       expect(last.json()).toMatchObject({
         error: 'rate_limited',
@@ -203,7 +205,7 @@ describe('the public rate limit', () => {
       });
       expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
       // Another client is not affected.
-      const other = await simulate(t, PARIS_LYON, { 'x-forwarded-for': '192.0.2.51' });
+      const other = await simulateQuote(t, PARIS_LYON, { 'x-forwarded-for': '192.0.2.51' });
       expect(other.statusCode).toBe(200);
     } finally {
       await t.close();
@@ -218,7 +220,7 @@ describe.each(ENGINES)('the daily limit of saved quotes on %s', (engine) => {
       const customer = await createCustomer(t);
       const counter = async () => (await t.app.database.db.selectFrom('devis_counter').select('value').executeTakeFirstOrThrow()).value;
       // Four at once: the limit holds even when the requests race.
-      const responses = await Promise.all(Array.from({ length: 4 }, () => simulate(t, PARIS_LYON, customer.headers)));
+      const responses = await Promise.all(Array.from({ length: 4 }, () => simulateQuote(t, PARIS_LYON, customer.headers)));
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 429]);
       const refused = responses.find((response) => response.statusCode === 429)!;
       expect(refused.json()).toEqual({ error: 'rate_limited', message: quoteApiMessages.dailyLimitReached(3) });
@@ -226,10 +228,10 @@ describe.each(ENGINES)('the daily limit of saved quotes on %s', (engine) => {
       // The refused request took no number: the next customer's quote follows on.
       expect(await counter()).toBe(3);
       const other = await createCustomer(t);
-      const next = await simulate(t, PARIS_LYON, other.headers);
+      const next = await simulateQuote(t, PARIS_LYON, other.headers);
       expect(next.json().devis.numeroDevis).toBe(4);
       // A visitor's simulation saves nothing and is never limited this way.
-      const visitor = await simulate(t, PARIS_LYON);
+      const visitor = await simulateQuote(t, PARIS_LYON);
       expect(visitor.statusCode).toBe(200);
     } finally {
       await t.close();

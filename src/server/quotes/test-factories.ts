@@ -5,6 +5,10 @@ import type { DevisRow } from '#server/db/schema.ts';
 import type { TestApp } from '#server/test/helpers.ts';
 import { createQuote, findQuoteById, transitionQuote, type NewQuote } from './repository.ts';
 
+/** A simulation through the API (`POST /api/devis/simulation`): as a visitor, or with a session's headers. */
+export const simulateQuote = (t: TestApp, payload: object, headers?: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload, headers });
+
 /** The actions that take a quote from "en attente" to "terminé", in order. */
 const MAIN_LINE: [Role, QuoteAction][] = [
   ['customer', 'complete'],

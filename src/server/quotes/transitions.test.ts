@@ -15,7 +15,8 @@ const EXPECTED: Record<Role, Partial<Record<QuoteAction, Statut[]>>> = {
   admin: {
     confirm: ['en attente', 'en attente de confirmation'],
     markSent: ['confirmé'],
-    archive: ['en attente', 'en attente de confirmation'],
+    extend: ['envoyé'],
+    archive: ['en attente', 'en attente de confirmation', 'envoyé'],
     restore: ['archivé'],
     confirmSigned: ['envoyé'],
     uploadSigned: ['confirmé', 'envoyé', 'en cours'],
@@ -29,6 +30,7 @@ const ACTIONS: QuoteAction[] = [
   'restore',
   'delete',
   'confirm',
+  'extend',
   'markSent',
   'confirmSigned',
   'uploadSigned',

@@ -52,6 +52,14 @@ const adminOnly = (onAdmin: Expected): Record<Role, Expected> => ({
 });
 const byTable = (role: 'customer' | 'admin', action: QuoteAction, ok: number) => (statut: Statut) =>
   canApply(role, action, statut) ? ok : 409;
+/** An account's own routes: sign-in and a verified e-mail required, then the same answer for any customer (the administrator's may differ). */
+const signedIn = (onCustomer: number, onAdmin = onCustomer): Record<Role, Expected> => ({
+  visitor: 401,
+  unverified: 403,
+  owner: onCustomer,
+  other: onCustomer,
+  admin: onAdmin,
+});
 const everyone = (status: number): Record<Role, Expected> => ({
   visitor: status,
   unverified: status,
@@ -113,6 +121,10 @@ const TABLE: Record<string, Entry> = {
     expect: customerQuote(409),
     request: () => ({ payload: signBody('Client A') }),
   },
+  // Terms of sale: anyone reads them.
+  'GET /api/cgv': { perQuote: false, expect: everyone(200) },
+  // A consumer's signed quote (en cours, moved there today) within the period; legal.test.ts has every refusal.
+  'POST /api/devis/:id/retractation': { perQuote: true, expect: customerQuote(byTable('customer', 'withdraw', 200)) },
   // The administrator has no customer profile.
   'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
@@ -122,53 +134,34 @@ const TABLE: Record<string, Entry> = {
     request: () => ({ payload: { suiviParEmail: true } }),
   },
   // « Mes appareils » (sessions/): the caller's own sessions; a session id that is not the caller's is not found.
-  'GET /api/comptes/sessions': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/comptes/sessions': { perQuote: false, expect: signedIn(200) },
   'DELETE /api/comptes/sessions/:id': {
     perQuote: false,
     id: randomUUID(),
-    expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 },
+    expect: signedIn(404),
   },
   // Each caller has one session here: nothing else to end, and its own stays open for the next cells.
-  'POST /api/comptes/sessions/deconnecter-autres': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
-  },
+  'POST /api/comptes/sessions/deconnecter-autres': { perQuote: false, expect: signedIn(200) },
   // The audit journal (audit/).
   'GET /api/admin/journal': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?type=quote.archive&page=1' }) },
+  // The back office's home (admin-home/): what waits for the administrator.
+  'GET /api/admin/a-faire': { perQuote: false, expect: adminOnly(200) },
   // Customers' rights (RGPD): every account exports its own data. Deleting with a wrong password is
   // refused to all (the administrator's account never goes this way); privacy.test.ts deletes for real.
-  'GET /api/comptes/mes-donnees': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
+  'GET /api/comptes/mes-donnees': { perQuote: false, expect: signedIn(200) },
   'DELETE /api/comptes/moi': {
     perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 403, other: 403, admin: 403 },
+    expect: signedIn(403),
     request: () => ({ payload: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
   },
   // The second factor (issue 18): every verified account's own; the administrator cannot turn it off.
-  'GET /api/comptes/double-authentification': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 },
-  },
-  'POST /api/comptes/double-authentification/configuration': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 409 },
-  },
+  'GET /api/comptes/double-authentification': { perQuote: false, expect: signedIn(200) },
+  'POST /api/comptes/double-authentification/configuration': { perQuote: false, expect: signedIn(200, 409) },
   // With an empty body: refused as invalid once the caller is known (two-factor.test.ts sends codes).
-  'POST /api/comptes/double-authentification/activation': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
-  },
-  'DELETE /api/comptes/double-authentification': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 403 },
-  },
-  'POST /api/comptes/double-authentification/codes-secours': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 409, other: 409, admin: 200 },
-  },
-  'POST /api/comptes/reauthentification': {
-    perQuote: false,
-    expect: { visitor: 401, unverified: 403, owner: 400, other: 400, admin: 400 },
-  },
+  'POST /api/comptes/double-authentification/activation': { perQuote: false, expect: signedIn(400) },
+  'DELETE /api/comptes/double-authentification': { perQuote: false, expect: signedIn(409, 403) },
+  'POST /api/comptes/double-authentification/codes-secours': { perQuote: false, expect: signedIn(409, 200) },
+  'POST /api/comptes/reauthentification': { perQuote: false, expect: signedIn(400) },
   'GET /api/admin/devis': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis-archives': { perQuote: false, expect: adminOnly(200) },
   'GET /api/admin/devis/:id': { perQuote: true, expect: adminOnly(200) },
@@ -179,6 +172,8 @@ const TABLE: Record<string, Entry> = {
   },
   // A confirmé quote's e-mail can be sent again (here it has none yet: it is queued anew); no other status has one to send.
   'POST /api/admin/devis/:id/renvoyer-email': { perQuote: true, expect: adminOnly((statut) => (statut === 'confirmé' ? 200 : 409)) },
+  // « Prolonger » (issue 28): only a quote sent past its validity date; these quotes have none, so none is (legal.test.ts extends one).
+  'POST /api/admin/devis/:id/prolonger': { perQuote: true, expect: adminOnly(409) },
   'POST /api/admin/devis/:id/confirmer-signe': { perQuote: true, expect: adminOnly(byTable('admin', 'confirmSigned', 200)) },
   'POST /api/admin/devis/:id/terminer': { perQuote: true, expect: adminOnly(byTable('admin', 'finish', 200)) },
   'POST /api/admin/devis/:id/archiver': { perQuote: true, expect: adminOnly(byTable('admin', 'archive', 200)) },

@@ -6,7 +6,7 @@ import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domai
 import { idParamSchema } from '#domain/schemas/text.ts';
 import { sessionTexts } from '#domain/texts/sessions.ts';
 import { unauthenticated } from '#server/errors.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { listDevices, revokeDevice, revokeOtherDevices, type SessionCaller } from './service.ts';
 
@@ -28,11 +28,9 @@ export const sessionRoutes: CapabilityRoutes = {
     app.get(
       apiRoutes.sessions.list.path,
       {
-        schema: {
-          tags,
-          summary: sessionTexts.apiDocs.list,
+        schema: routeSchema(tags, sessionTexts.apiDocs.list, {
           response: { 200: deviceSessionsResponseSchema, ...errorResponses(401, 403) },
-        },
+        }),
       },
       async (request) => ({ sessions: await listDevices(deps, await callerOf(request)) }),
     );
@@ -40,12 +38,10 @@ export const sessionRoutes: CapabilityRoutes = {
     app.delete(
       apiRoutes.sessions.revoke.path,
       {
-        schema: {
-          tags,
-          summary: sessionTexts.apiDocs.revoke,
+        schema: routeSchema(tags, sessionTexts.apiDocs.revoke, {
           params: z.object({ id: idParamSchema }),
           response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
+        }),
       },
       async (request, reply) => {
         await revokeDevice(deps, await callerOf(request), request.params.id);
@@ -56,11 +52,9 @@ export const sessionRoutes: CapabilityRoutes = {
     app.post(
       apiRoutes.sessions.revokeOthers.path,
       {
-        schema: {
-          tags,
-          summary: sessionTexts.apiDocs.revokeOthers,
+        schema: routeSchema(tags, sessionTexts.apiDocs.revokeOthers, {
           response: { 200: revokeOthersResponseSchema, ...errorResponses(401, 403) },
-        },
+        }),
       },
       async (request) => ({ deconnectees: await revokeOtherDevices(deps, await callerOf(request)) }),
     );

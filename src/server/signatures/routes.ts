@@ -3,7 +3,7 @@ import { apiRoutes } from '#domain/api-paths.ts';
 import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getSentPdf, getSigningView, signQuote } from './service.ts';
@@ -18,14 +18,7 @@ export const signatureRoutes: CapabilityRoutes = {
   async customer(app) {
     app.get(
       apiRoutes.signatures.signingView.path,
-      {
-        schema: {
-          tags,
-          summary: apiDocs.signingPage,
-          params,
-          response: { 200: signingViewSchema, ...refusals },
-        },
-      },
+      { schema: routeSchema(tags, apiDocs.signingPage, { params, response: { 200: signingViewSchema, ...refusals } }) },
       async (request) => {
         const viewer = app.guards.viewerOf(request);
         return getSigningView(depsOf(request), viewer, request.params.id);
@@ -35,13 +28,11 @@ export const signatureRoutes: CapabilityRoutes = {
     app.get(
       apiRoutes.signatures.sentPdf.path,
       {
-        schema: {
-          tags,
-          summary: apiDocs.sentPdfDownload,
+        schema: routeSchema(tags, apiDocs.sentPdfDownload, {
           params,
           produces: ['application/pdf'],
           response: { 200: z.any().describe(apiDocs.sentPdf), ...refusals },
-        },
+        }),
       },
       async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
@@ -52,13 +43,11 @@ export const signatureRoutes: CapabilityRoutes = {
     app.post(
       apiRoutes.signatures.sign.path,
       {
-        schema: {
-          tags,
-          summary: apiDocs.sign,
+        schema: routeSchema(tags, apiDocs.sign, {
           params,
           body: signBodySchema,
           response: { 200: devisSchema, ...refusals, ...errorResponses(503) },
-        },
+        }),
         // A drawn signature is a few thousand points at most.
         bodyLimit: 512 * 1024,
       },

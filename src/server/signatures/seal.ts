@@ -6,6 +6,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import { PDFName, type PDFDocument } from 'pdf-lib';
+import type { Seller } from '#domain/public-config.ts';
 import { ConfigError, type Config } from '#server/config.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
@@ -31,7 +32,7 @@ const PASSWORD_FILE = 'seal-password';
 /** Room for the CMS in the PDF (bytes): a certificate chain of a few certificates fits. */
 const SIGNATURE_LENGTH = 16_384;
 
-export function loadSeal(config: Pick<Config, 'signing' | 'dataDir' | 'business'>): Seal {
+export function loadSeal(config: Pick<Config, 'signing' | 'dataDir' | 'seller'>): Seal {
   const { p12Path, p12Password } = config.signing;
   if (p12Path) {
     let p12: Buffer;
@@ -43,7 +44,7 @@ export function loadSeal(config: Pick<Config, 'signing' | 'dataDir' | 'business'
     return { ...openP12(p12, p12Password ?? '', 'SIGNING_P12_PASSWORD'), source: 'configured' };
   }
   const dir = path.join(config.dataDir, SEAL_DIR);
-  if (!existsSync(path.join(dir, P12_FILE))) generateSelfSigned(dir, config.business);
+  if (!existsSync(path.join(dir, P12_FILE))) generateSelfSigned(dir, config.seller);
   const p12 = readFileSync(path.join(dir, P12_FILE));
   const passphrase = readFileSync(path.join(dir, PASSWORD_FILE), 'utf8').trim();
   return { ...openP12(p12, passphrase, `${dir}/${PASSWORD_FILE}`), source: 'generated' };
@@ -90,7 +91,7 @@ function openP12(p12: Buffer, passphrase: string, passwordName: string): Omit<Se
  * random password as `seal.p12` and `seal-password` (mode 600). The files are made in a folder
  * of their own then renamed into place, so instances starting together end with one seal.
  */
-function generateSelfSigned(dir: string, business: Config['business']): void {
+function generateSelfSigned(dir: string, seller: Seller): void {
   // Node's own RSA key generation (forge's would take seconds in JavaScript).
   const pem = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 }).privateKey.export({
     type: 'pkcs1',
@@ -106,9 +107,9 @@ function generateSelfSigned(dir: string, business: Config['business']): void {
   cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
   const utf8 = forge.asn1.Type.UTF8;
   const subject = [
-    { shortName: 'CN', value: signatureTexts.sealName(business.name), valueTagClass: utf8 },
-    { shortName: 'O', value: business.name, valueTagClass: utf8 },
-    { name: 'serialNumber', value: business.siret.replace(/\s/g, '') },
+    { shortName: 'CN', value: signatureTexts.sealName(seller.tradeName), valueTagClass: utf8 },
+    { shortName: 'O', value: seller.tradeName, valueTagClass: utf8 },
+    { name: 'serialNumber', value: seller.siret.replace(/\s/g, '') },
     { shortName: 'C', value: 'FR' },
   ] as forge.pki.CertificateField[];
   cert.setSubject(subject);
@@ -262,7 +263,7 @@ export async function sealPdf(pdfDoc: PDFDocument, seal: Seal, info: SealInfo): 
  * SIGNING_P12_* stops the server at once and the first signature does not wait; the tests'
  * apps that never sign never pay for it. A failure is not kept: the next call tries again.
  */
-export function sealLoader(config: Pick<Config, 'signing' | 'dataDir' | 'business'>): () => Promise<Seal> {
+export function sealLoader(config: Pick<Config, 'signing' | 'dataDir' | 'seller'>): () => Promise<Seal> {
   let loading: Promise<Seal> | null = null;
   return () => {
     loading ??= Promise.resolve()

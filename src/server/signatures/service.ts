@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
-import { formatParisDateAtTime } from '#domain/format.ts';
+import { formatDay, formatParisDateAtTime } from '#domain/format.ts';
+import { earliestStartWithoutRequest, isQuoteExpired, needsEarlyStartRequest, withdrawalDeadline } from '#domain/legal.ts';
+import { legalTexts as l } from '#domain/texts/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { hasInk, MAX_SIGNATURE_POINTS, type SignBody, type SigningView } from '#domain/schemas/signature.ts';
 import { canApply, nextStatut } from '#domain/statuses.ts';
@@ -16,11 +18,13 @@ import {
   transitionQuoteIn,
   undoTransitionIn,
 } from '#server/quotes/service.ts';
-import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { legalFacts, type Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { readDocument, sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
+import { currentCgv } from '#server/legal/cgv.ts';
+import { renderCgvPdf } from '#server/legal/cgv-pdf.ts';
 import { notifySigned } from '#server/notifications/service.ts';
 import { cancelMail, releaseMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
@@ -47,12 +51,22 @@ function clientNameOf(row: DevisRow): string | null {
   return row.clientDetails?.nom.trim() || null;
 }
 
+/**
+ * The consumer's answer to the early-start question at his online signature (L221-25): true
+ * asked, false declined, null not asked or not signed online (legal/early-start.ts).
+ */
+export async function earlyStartAnswerOf(db: Db, devisId: string): Promise<boolean | null> {
+  const answer = (await findSignatureOf(db, devisId))?.earlyStartRequested;
+  return answer === null || answer === undefined ? null : answer === 1;
+}
+
 /** What /devis/{id}/signer shows: the quote as sent, its price and clauses, the prefilled signer. */
 export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: string): Promise<SigningView> {
   const row = await findOwnQuote(deps, viewer, id);
   const devis = rowToDevis(row);
   const signature = await findSignatureOf(deps.database.db, row.id);
   const pdf = row.sentPdfKey && row.sentPdfSha256 ? { url: sentPdfUrl(row.id), sha256: row.sentPdfSha256 } : null;
+  const cgv = await currentCgv(deps);
   return {
     id: row.id,
     numeroDevis: row.numeroDevis,
@@ -68,8 +82,21 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
     pdf,
     devisSigneURL: devis.devisSigneURL,
     signature: signature ? { nom: signature.signerName, date: signature.signedAt } : null,
+    valableJusquAu: row.valableJusquAu,
+    expire: isQuoteExpired(row.valableJusquAu),
+    consommateur: isConsumer(row),
+    finRetractation: withdrawalDeadline(new Date()),
+    debutAuPlusTot: earliestStartWithoutRequest(new Date()),
+    questionDebutAnticipe: asksEarlyStart(row, new Date()),
+    cgv: { version: cgv.version, sha256: cgv.sha256 },
   };
 }
+
+/** Only an entreprise is not a consumer; a quote whose type was never given is treated as a consumer's (the safer reading). */
+const isConsumer = (row: DevisRow) => row.clientType !== 'entreprise';
+
+/** Whether the consumer is asked whether the mission may start within the withdrawal period (L221-25). */
+const asksEarlyStart = (row: DevisRow, at: Date) => isConsumer(row) && needsEarlyStartRequest(row.priseInfo?.datePriseEnCharge, at);
 
 /** The PDF sent for signature, for its owner or the administrator. */
 export async function getSentPdf(deps: SignatureDeps, viewer: Viewer, id: string): Promise<{ content: Buffer; filename: string }> {
@@ -105,9 +132,11 @@ export async function signQuote(
   const row = await findOwnQuote(deps, viewer, id);
   const to = nextStatut('customer', 'sign', row.statut);
   if (!to) throw notSignable(row);
+  if (isQuoteExpired(row.valableJusquAu)) throw conflict(l.expired(formatDay(row.valableJusquAu)));
   const signerName = body.nomSignataire.trim();
   if (!signerName) throw validationError(s.signerNameMissing);
   if (body.consentement !== true) throw validationError(s.consentMissing);
+  if (body.cgvAcceptees !== true) throw validationError(l.cgvMissing);
   if (!hasInk(body.signature) || body.signature.traits.flat().length > MAX_SIGNATURE_POINTS) throw validationError(s.signatureMissing);
   if (!row.sentPdfKey || !row.sentPdfSha256) throw conflict(s.notSent);
   if (body.pdfSha256 !== row.sentPdfSha256) throw conflict(s.pdfChanged);
@@ -116,6 +145,9 @@ export async function signQuote(
     deps.log.error({ devisId: row.id, key: row.sentPdfKey, found: original?.sha256 ?? null }, 'the stored quote PDF is not the one sent');
     throw conflict(s.pdfChanged);
   }
+
+  const cgv = await currentCgv(deps);
+  if (body.cgvSha256 && body.cgvSha256 !== cgv.sha256) throw conflict(l.cgvChanged);
 
   const signedAt = new Date();
   const evidence = {
@@ -127,12 +159,16 @@ export async function signQuote(
     signedAt,
     ipAddress: client.ipAddress,
     userAgent: client.userAgent.slice(0, 512),
+    cgv: { version: cgv.version, sha256: cgv.sha256 },
+    earlyStartRequested: asksEarlyStart(row, signedAt) ? body.debutAnticipe === true : null,
   };
   let signed: Buffer;
   let seal: Seal;
+  let cgvPdf: Buffer;
   try {
     seal = await deps.seal();
-    signed = await buildSignedQuote(original.content, body.signature, evidence, { seal, business: deps.config.business });
+    signed = await buildSignedQuote(original.content, body.signature, evidence, { seal, seller: deps.config.seller });
+    cgvPdf = await renderCgvPdf(cgv, legalFacts(deps.config));
   } catch (error) {
     deps.log.error({ err: error, devisId: row.id }, 'the signed quote could not be made or sealed');
     throw new AppError('unavailable', s.sealFailure, { cause: error });
@@ -149,8 +185,12 @@ export async function signQuote(
       event: { event: 'signé en ligne', byName: signerName },
     });
     if (!updated) return null;
+    const { cgv: accepted, earlyStartRequested, ...facts } = evidence;
     const evidenceId = await insertSignatureEvidence(trx, {
-      ...evidence,
+      ...facts,
+      cgvVersion: accepted.version,
+      cgvSha256: accepted.sha256,
+      earlyStartRequested: earlyStartRequested === null ? null : Number(earlyStartRequested),
       devisId: row.id,
       signedAt: signedAt.toISOString(),
       consentText: CONSENT_TEXT,
@@ -165,6 +205,7 @@ export async function signQuote(
       signedAt: formatParisDateAtTime(signedAt),
       signedFileKey: key,
       heldUntil: new Date(signedAt.getTime() + MAIL_HOLD_MS),
+      enclosures: [{ filename: `cgv-v${cgv.version}.pdf`, contentType: 'application/pdf', content: cgvPdf }],
     });
     return { updated, evidenceId, mailIds };
   });

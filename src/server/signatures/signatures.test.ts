@@ -98,6 +98,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
   const validBody = (row: { sentPdfSha256: string | null }, changes: object = {}) => ({
     nomSignataire: 'Hélène Dupré',
     consentement: true,
+    cgvAcceptees: true,
     signature: DRAWING,
     pdfSha256: row.sentPdfSha256,
     ...changes,
@@ -256,13 +257,13 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
 
     const [copy] = mailsAbout(mails, notificationTexts.customerSignedSubject(row.numeroDevis));
     expect(addressOf(copy!)).toBe(customer.email);
-    expect(copy!.attachments).toHaveLength(1);
-    expect(copy!.attachments[0]!.filename).toBe(`devis-signe-${row.numeroDevis}.pdf`);
+    // The signed quote, then the CGV accepted with the withdrawal form (legal/, L221-13).
+    expect(copy!.attachments.map((attachment) => attachment.filename)).toEqual([`devis-signe-${row.numeroDevis}.pdf`, 'cgv-v1.pdf']);
     expect(copy!.attachments[0]!.content.equals((await t.app.fileStore.get(`devis-signes/${row.id}.pdf`))!)).toBe(true);
 
     for (const mail of [toAdmin!, copy!]) {
-      expect(mail.text).toContain(t.config.business.siret);
-      expect(mail.html).toContain(t.config.business.siret);
+      expect(mail.text).toContain(t.config.seller.siret);
+      expect(mail.html).toContain(t.config.seller.siret);
       expect(mail.html).not.toMatch(/<img|<script|utm_|track/i);
       for (const [, href] of (mail.html as string).matchAll(/href="([^"]+)"/g)) expect(href!.startsWith(PUBLIC_URL)).toBe(true);
     }
@@ -369,6 +370,6 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     expect(existsSync(path.join(dataDir, 'seal', 'seal.p12'))).toBe(true);
     const seal = await t.app.seal();
     expect(seal).toMatchObject({ source: 'generated', certificate: { selfSigned: true } });
-    expect(seal.certificate.subject).toContain(t.config.business.name);
+    expect(seal.certificate.subject).toContain(t.config.seller.tradeName);
   });
 });

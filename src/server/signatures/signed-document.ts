@@ -2,8 +2,10 @@ import { PDFDocument } from 'pdf-lib';
 import { formatParisDateAtTime, formatParisDateTimeLong, formatUtc } from '#domain/format.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { CGV_ACCEPTANCE_TEXT, EARLY_START_TEXT } from '#domain/texts/legal.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
-import type { Config } from '#server/config.ts';
+import type { Seller } from '#domain/public-config.ts';
+import { identityLine } from '#domain/texts/server.ts';
 import { drawStrokes, INK } from '#server/pdf/drawing.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
 import { sealPdf, type Seal } from './seal.ts';
@@ -18,6 +20,10 @@ export type SignatureEvidence = {
   signedAt: Date;
   ipAddress: string;
   userAgent: string;
+  /** The terms of sale accepted (legal/). */
+  cgv: { version: number; sha256: string };
+  /** The consumer's answer to the early-start question (L221-25); null when it was not asked. */
+  earlyStartRequested: boolean | null;
 };
 
 /** The stamp laid in the « Bon pour accord » box: the drawing, and one line under it. */
@@ -33,9 +39,9 @@ export async function buildSignedQuote(
   original: Buffer,
   drawing: SignatureDrawing,
   evidence: SignatureEvidence,
-  { seal, business }: { seal: Seal; business: Config['business'] },
+  { seal, seller }: { seal: Seal; seller: Seller },
 ): Promise<Buffer> {
-  const sheets = await renderSheets(drawing, evidence, { seal, business });
+  const sheets = await renderSheets(drawing, evidence, { seal, seller });
   const pdfDoc = await PDFDocument.load(original, { updateMetadata: false });
   const box = await locateSignatureBox(original);
   if (box) {
@@ -55,9 +61,9 @@ export async function buildSignedQuote(
   pdfDoc.setModificationDate(evidence.signedAt);
   return sealPdf(pdfDoc, seal, {
     reason: s.sealReason(evidence.numeroDevis),
-    name: business.name,
+    name: seller.tradeName,
     location: s.sealLocation,
-    contactInfo: business.address,
+    contactInfo: seller.address,
     signingTime: evidence.signedAt,
   });
 }
@@ -100,7 +106,7 @@ export async function locateSignatureBox(pdf: Buffer): Promise<Box | null> {
 async function renderSheets(
   drawing: SignatureDrawing,
   evidence: SignatureEvidence,
-  { seal, business }: { seal: Seal; business: Config['business'] },
+  { seal, seller }: { seal: Seal; seller: Seller },
 ): Promise<Buffer> {
   const { doc, finished } = createPdfDocument({
     size: [STAMP.width, STAMP.height],
@@ -139,6 +145,16 @@ async function renderSheets(
     [s.certIp, evidence.ipAddress, 'mono'],
     [s.certBrowser, evidence.userAgent || '—'],
     [s.certConsent, s.certConsentQuoted(CONSENT_TEXT)],
+    [s.certCgv, s.certCgvValue(evidence.cgv.version, CGV_ACCEPTANCE_TEXT)],
+    [s.certCgvSha256, twoLines(evidence.cgv.sha256), 'mono'],
+    ...(evidence.earlyStartRequested === null
+      ? []
+      : [
+          [s.certEarlyStart, evidence.earlyStartRequested ? s.certConsentQuoted(EARLY_START_TEXT) : s.certEarlyStartDeclined] as [
+            string,
+            string,
+          ],
+        ]),
   ];
   const labelWidth = 170;
   for (const [label, value, font = 'regular'] of rows) {
@@ -159,10 +175,14 @@ async function renderSheets(
   doc.rect(left, drawingTop, 240, 90).lineWidth(0.6).strokeColor('#c9d1d9').stroke();
   drawStrokes(doc, drawing, { x: left + 8, y: drawingTop + 8, width: 224, height: 74 });
   doc.y = drawingTop + 104;
-  doc.font('regular').fontSize(8.5).fillColor('#1b2430').text(s.certSeal(business.name, seal.certificate.subject), left, doc.y, { width });
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor('#1b2430')
+    .text(s.certSeal(seller.tradeName, seal.certificate.subject), left, doc.y, { width });
   doc.moveDown(0.4).text(s.certSealFingerprint(seal.certificate.sha256), { width });
   doc.moveDown(0.6).text(s.certLegal, { width });
-  doc.moveDown(0.6).text(`${business.name} – SIRET ${business.siret} – ${business.address}`, { width });
+  doc.moveDown(0.6).text(identityLine(seller), { width });
   doc.end();
   return finished;
 }

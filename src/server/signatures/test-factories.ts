@@ -23,6 +23,7 @@ export const DRAWING: SignatureDrawing = {
 export const signBody = (nomSignataire: string, pdfSha256 = 'a'.repeat(64)) => ({
   nomSignataire,
   consentement: true,
+  cgvAcceptees: true,
   signature: DRAWING,
   pdfSha256,
 });

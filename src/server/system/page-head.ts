@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PAGE_DATA_ELEMENT, type PageData } from '#domain/page-data.ts';
 import { pageHead, type PageHead } from '#domain/page-head.ts';
 import { indexedRoutes, pageModule, routeTable } from '#domain/paths.ts';
 import type { Config } from '#server/config.ts';
@@ -40,12 +41,19 @@ function chunkPreloads(manifest: ViteManifest | null, module: string | undefined
 /** One page's HTML, ready to send in each encoding. */
 export type RenderedPage = { html: string; br: Buffer; gzip: Buffer };
 
-/** A public page's markup as React first renders it (see ./prerender.ts), or null. */
-export type Prerender = (pathname: string) => Promise<string | null>;
+/** A public page's markup as React first renders it (see ./prerender.ts), with the API answers it shows first, or null. */
+export type Prerender = (pathname: string, pageData?: PageData | null) => Promise<string | null>;
+
+/**
+ * The API answers a prerendered page shows first (#domain/page-data.ts), and a version that
+ * changes with them (the page is rendered again when it does); null for a page without.
+ */
+export type PageDataSource = (pathname: string) => Promise<{ version: string; data: PageData } | null>;
 
 type RendererOptions = {
   manifest?: ViteManifest | null;
   prerender?: Prerender | null;
+  pageData?: PageDataSource;
   /** Told when a page cannot be prerendered: the page is then sent without its markup. */
   onPrerenderError?: (error: unknown, pathname: string) => void;
 };
@@ -79,10 +87,10 @@ export const PRERENDERED_PATHS = [...indexedRoutes.map((route) => route.path), N
  * sent by the not-found handler, which @fastify/compress's per-route hooks do not reach.)
  */
 export function createPageRenderer(template: string, config: Config, options: RendererOptions = {}) {
-  const { manifest = null, prerender = null, onPrerenderError } = options;
+  const { manifest = null, prerender = null, pageData, onPrerenderError } = options;
   const cache = new Map<string, Promise<RenderedPage>>();
   const origin = config.publicUrl;
-  const headOf = (pathname: string) => pageHead(pathname, config.business.name, origin);
+  const headOf = (pathname: string) => pageHead(pathname, config.seller.tradeName, origin);
 
   function renderHead({ key, title, description, url, isNotFound }: PageHead): string {
     const isHome = key === routeTable.home.path;
@@ -93,28 +101,33 @@ export function createPageRenderer(template: string, config: Config, options: Re
       `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
       `<meta property="og:image" content="${escapeHtml(`${origin}/images/og-image.jpg`)}" />`,
-      `<meta property="og:site_name" content="${escapeHtml(config.business.name)}" />`,
+      `<meta property="og:site_name" content="${escapeHtml(config.seller.tradeName)}" />`,
       ...(isNotFound ? ['<meta name="robots" content="noindex" />'] : []),
       ...chunkPreloads(manifest, PAGE_MODULES[key]),
     ].join('\n    ');
     return template.replace(HEAD_BLOCK, head).replace(HOME_PRELOAD_BLOCK, (_block, preload: string) => (isHome ? preload.trim() : ''));
   }
 
-  async function renderContent(key: string): Promise<string | null> {
+  async function renderContent(key: string, data: PageData | null): Promise<string | null> {
     if (!prerender || key === 'app') return null;
     const pathname = key === 'not-found' ? NOT_FOUND_PATH : key;
     try {
-      return await prerender(pathname);
+      return await prerender(pathname, data);
     } catch (error) {
       onPrerenderError?.(error, pathname);
       return null;
     }
   }
 
-  async function render(head: PageHead, withContent: boolean): Promise<RenderedPage> {
-    const content = withContent ? await renderContent(head.key) : null;
+  async function render(head: PageHead, withContent: boolean, data: PageData | null): Promise<RenderedPage> {
+    const content = withContent ? await renderContent(head.key, data) : null;
     const page = renderHead(head);
-    const html = content === null ? page : page.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>`);
+    // The answers go with the markup they were rendered from, never without it.
+    const script =
+      content !== null && data
+        ? `<script id="${PAGE_DATA_ELEMENT}" type="application/json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+        : '';
+    const html = content === null ? page : page.replace(ROOT_ELEMENT, () => `<div id="root">${content}</div>${script}`);
     const buffer = Buffer.from(html);
     return {
       html,
@@ -124,12 +137,24 @@ export function createPageRenderer(template: string, config: Config, options: Re
   }
 
   /** `hasQuery`: the request's address has a query string (see above). */
-  return (pathname: string, { hasQuery = false }: { hasQuery?: boolean } = {}): Promise<RenderedPage> => {
+  /** A page's answers, or none when they cannot be had now (the page then renders them in the browser). */
+  async function dataOf(key: string): Promise<{ version: string; data: PageData } | null> {
+    if (!pageData) return null;
+    try {
+      return await pageData(key);
+    } catch (error) {
+      onPrerenderError?.(error, key);
+      return null;
+    }
+  }
+
+  return async (pathname: string, { hasQuery = false }: { hasQuery?: boolean } = {}): Promise<RenderedPage> => {
     const head = headOf(pathname);
-    const variant = `${head.key}${hasQuery ? '?' : ''}`;
+    const data = hasQuery ? null : await dataOf(head.key);
+    const variant = `${head.key}${hasQuery ? '?' : ''}${data ? `#${data.version}` : ''}`;
     let page = cache.get(variant);
     if (page === undefined) {
-      page = render(head, !hasQuery);
+      page = render(head, !hasQuery, data?.data ?? null);
       cache.set(variant, page);
     }
     return page;

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { PageData } from '#domain/page-data.ts';
 import type { PublicConfig } from '#domain/public-config.ts';
 import type { Prerender } from './page-head.ts';
 
 /** Built by the second half of `npm run build` (`vite build --ssr`, see vite.config.ts). */
 export const SSR_ENTRY = fileURLToPath(new URL('../../../dist/server/entry-server.js', import.meta.url));
 
-type SsrEntry = { prerenderPage(url: string, config: PublicConfig): Promise<string | null> };
+type SsrEntry = { prerenderPage(url: string, config: PublicConfig, pageData: PageData | null): Promise<string | null> };
 
 /**
  * React writes the hoisted tags of the tree (<title>, <meta>, image preloads) before the
@@ -23,9 +24,9 @@ const LEADING_HOISTED_TAGS = /^(?:<title>[\s\S]*?<\/title>|<(?:meta|link)\b[^>]*
 export function createPrerender(config: PublicConfig, entryFile = SSR_ENTRY): Prerender | null {
   if (!existsSync(entryFile)) return null;
   let entry: Promise<SsrEntry> | undefined;
-  return async (pathname) => {
+  return async (pathname, pageData = null) => {
     entry ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
-    const html = await (await entry).prerenderPage(new URL(pathname, 'http://localhost').href, config);
+    const html = await (await entry).prerenderPage(new URL(pathname, 'http://localhost').href, config, pageData);
     return html === null ? null : html.replace(LEADING_HOISTED_TAGS, '');
   };
 }

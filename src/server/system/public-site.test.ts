@@ -110,6 +110,48 @@ describe('the prerendered markup of the public pages', () => {
     expect((await render('/connexion')).html).toContain('<main>/connexion & co</main>');
   });
 
+  it('carries the answers a page shows first beside its markup, and renders it again when they change', async () => {
+    const seen: unknown[] = [];
+    let cgv = { version: 1, texte: 'Article 1 </script><script>alert(1)</script>' };
+    const render = createPageRenderer(template, config, {
+      prerender: async (pathname, data) => {
+        seen.push(data);
+        return `<main>${pathname}</main>`;
+      },
+      pageData: async (pathname) => (pathname === '/cgv' ? { version: `v${cgv.version}`, data: { '/api/cgv': cgv } } : null),
+    });
+    const first = (await render('/cgv')).html;
+    expect(first).toContain('<div id="root"><main>/cgv</main></div><script id="page-data" type="application/json">');
+    // Its text cannot close the script element it travels in.
+    expect(first).not.toContain('</script><script>alert(1)');
+    const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(first)![1]!;
+    expect(JSON.parse(json)).toEqual({ '/api/cgv': cgv });
+    expect((await render('/faq')).html).not.toContain('page-data');
+    await render('/cgv');
+    cgv = { version: 2, texte: 'Article 1 modifié' };
+    expect((await render('/cgv')).html).toContain('Article 1 modifié');
+    expect(seen).toEqual([
+      { '/api/cgv': { version: 1, texte: 'Article 1 </script><script>alert(1)</script>' } },
+      null,
+      { '/api/cgv': cgv },
+    ]);
+  });
+
+  it('renders a page without its answers, in the browser, when they cannot be had', async () => {
+    const errors: string[] = [];
+    const render = createPageRenderer(template, config, {
+      prerender,
+      pageData: async () => {
+        throw new Error('database down');
+      },
+      onPrerenderError: (_error, pathname) => errors.push(pathname),
+    });
+    const { html } = await render('/cgv');
+    expect(html).toContain('<main>/cgv & co</main>');
+    expect(html).not.toContain('page-data');
+    expect(errors).toEqual(['/cgv']);
+  });
+
   it('sends the empty shell, and says why, when prerendering fails', async () => {
     const errors: string[] = [];
     const render = createPageRenderer(template, config, {
@@ -126,7 +168,7 @@ describe('the prerendered markup of the public pages', () => {
 describe('the server bundle that prerenders', () => {
   const config = {
     contact: { email: 'a@exemple.fr', phone: '01 02 03 04 05' },
-    business: { name: 'Convoyeur', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' },
+    business: { name: 'Convoyeur', legalName: 'X EI', owner: 'X', siret: '1', address: 'Lyon', host: 'Hôte' },
   };
 
   it('is optional: without a built bundle nothing is prerendered', () => {

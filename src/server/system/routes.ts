@@ -62,6 +62,7 @@ export const systemRoutes: CapabilityRoutes = {
                   auditDays: z.number(),
                 }),
               }),
+              mediator: z.object({ nom: z.string(), url: z.string(), adresse: z.string().optional() }).nullable(),
             }),
           },
         },

@@ -220,9 +220,12 @@ export async function createCustomer(testApp: TestApp, { verified = true, name =
 export async function createAdmin(testApp: TestApp) {
   await upsertAdmin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, env: testApp.env });
   await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: ADMIN_TOTP_SECRET }, env: testApp.env });
-  const headers = await signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+  const headers = await signInAdmin(testApp);
   return { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, totpSecret: ADMIN_TOTP_SECRET, headers };
 }
+
+/** A new session of the administrator made by createAdmin: his password, then a code of his second factor. */
+export const signInAdmin = (testApp: TestApp) => signIn(testApp, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
 
 /** The last e-mail sent to `email`, once every e-mail due is sent. */
 export async function lastMailTo(testApp: TestApp, email: string) {

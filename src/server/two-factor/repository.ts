@@ -43,7 +43,18 @@ export async function storeBackupCodesIn(trx: Db, userId: string, sealedCodes: s
 /** Removes the user's second factor. */
 export async function removeTwoFactorIn(trx: Db, engine: DbEngine, userId: string): Promise<void> {
   await sql`delete from ${sql.table('twoFactor')} where ${sql.ref('userId')} = ${userId}`.execute(trx);
+  await forgetLastStepIn(trx, userId);
   await setEnabledFlag(trx, engine, userId, false);
+}
+
+/**
+ * The last accepted step belongs to a secret: a new secret (or none) starts afresh, or the first
+ * code of a secret set up within 30 seconds of the old one's last use would be refused as used.
+ * Called where a secret is made or removed, not where a confirmed one is stored (the set-up's
+ * first code has claimed its step by then).
+ */
+export async function forgetLastStepIn(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('totp_last_step').where('userId', '=', userId).execute();
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   twoFactorStatusSchema as statusSchema,
 } from '#domain/schemas/two-factor.ts';
 import { twoFactorServerTexts as docs } from '#domain/texts/security.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { beginSetup, confirmSetup, disableTwoFactor, reauthenticate, regenerateBackupCodes, twoFactorStatus } from './service.ts';
@@ -28,31 +28,28 @@ const reauthBody = z
 export const twoFactorRoutes: CapabilityRoutes = {
   async customer(app) {
     const routes = apiRoutes.twoFactor;
+    /** Setting the factor up, removing it or renewing its backup codes asks for a recent sign-in first (after the body's checks). */
+    const sensitive = { config, preHandler: app.guards.requireRecentAuthentication };
     app.get(
       routes.status.path,
-      { config, schema: { tags, summary: docs.routeStatus, response: { 200: statusSchema, ...errorResponses(401, 403) } } },
+      { config, schema: routeSchema(tags, docs.routeStatus, { response: { 200: statusSchema, ...errorResponses(401, 403) } }) },
       async (request) => twoFactorStatus(depsOf(request), app.guards.viewerOf(request)),
     );
 
     app.post(
       routes.beginSetup.path,
-      { config, schema: { tags, summary: docs.routeSetup, response: { 200: setupSchema, ...errorResponses(401, 403, 409) } } },
-      async (request) => {
-        await app.guards.requireRecentAuthentication(request);
-        return beginSetup(depsOf(request), app.guards.viewerOf(request));
-      },
+      { ...sensitive, schema: routeSchema(tags, docs.routeSetup, { response: { 200: setupSchema, ...errorResponses(401, 403, 409) } }) },
+      async (request) => beginSetup(depsOf(request), app.guards.viewerOf(request)),
     );
 
     app.post(
       routes.activate.path,
       {
         config,
-        schema: {
-          tags,
-          summary: docs.routeActivate,
+        schema: routeSchema(tags, docs.routeActivate, {
           body: codeBody,
           response: { 200: backupCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
-        },
+        }),
       },
       async (request) =>
         confirmSetup(depsOf(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body.code),
@@ -60,9 +57,8 @@ export const twoFactorRoutes: CapabilityRoutes = {
 
     app.delete(
       routes.disable.path,
-      { config, schema: { tags, summary: docs.routeDisable, response: { 204: z.null(), ...errorResponses(401, 403, 409) } } },
+      { ...sensitive, schema: routeSchema(tags, docs.routeDisable, { response: { 204: z.null(), ...errorResponses(401, 403, 409) } }) },
       async (request, reply) => {
-        await app.guards.requireRecentAuthentication(request);
         await disableTwoFactor(depsOf(request), app.guards.viewerOf(request));
         return reply.status(204).send(null);
       },
@@ -71,25 +67,20 @@ export const twoFactorRoutes: CapabilityRoutes = {
     app.post(
       routes.regenerateBackupCodes.path,
       {
-        config,
-        schema: { tags, summary: docs.routeBackupCodes, response: { 200: backupCodesSchema, ...errorResponses(401, 403, 409) } },
+        ...sensitive,
+        schema: routeSchema(tags, docs.routeBackupCodes, { response: { 200: backupCodesSchema, ...errorResponses(401, 403, 409) } }),
       },
-      async (request) => {
-        await app.guards.requireRecentAuthentication(request);
-        return regenerateBackupCodes(depsOf(request), app.guards.viewerOf(request));
-      },
+      async (request) => regenerateBackupCodes(depsOf(request), app.guards.viewerOf(request)),
     );
 
     app.post(
       routes.reauthenticate.path,
       {
         config,
-        schema: {
-          tags,
-          summary: docs.routeReauthenticate,
+        schema: routeSchema(tags, docs.routeReauthenticate, {
           body: reauthBody,
           response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
-        },
+        }),
       },
       async (request, reply) => {
         await reauthenticate(depsOf(request), app.guards.viewerOf(request), await app.guards.sessionOf(request), request.body);

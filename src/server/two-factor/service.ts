@@ -17,7 +17,7 @@ import {
   secretOf,
   setupPayload,
 } from './totp.ts';
-import { removeTwoFactorIn, storeBackupCodesIn, storeVerifiedTwoFactorIn } from './repository.ts';
+import { forgetLastStepIn, removeTwoFactorIn, storeBackupCodesIn, storeVerifiedTwoFactorIn } from './repository.ts';
 
 export type TwoFactorDeps = AccountActionDeps;
 type SessionRef = { id: string; token: string };
@@ -41,8 +41,9 @@ export async function beginSetup(deps: TwoFactorDeps, viewer: Viewer) {
   const ctx = await deps.auth.$context;
   const base32 = newBase32Secret();
   await saveTwoFactor(ctx, viewer.id, { base32, backupCodes: [], verified: false });
+  await forgetLastStepIn(deps.database.db, viewer.id);
   deps.log.info({ userId: viewer.id }, 'two-factor set-up started');
-  return setupPayload(base32, deps.config.business.name, viewer.email);
+  return setupPayload(base32, deps.config.seller.tradeName, viewer.email);
 }
 
 /** Confirms the set-up with a first code: the second factor is in force, ten backup codes are returned once. */

@@ -17,9 +17,9 @@ import {
   freshTotpCode,
   mergeCookies,
   PUBLIC_URL,
-  signIn,
   totpCode,
   type TestApp,
+  signInAdmin,
 } from '#server/test/helpers.ts';
 
 /**
@@ -251,7 +251,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     expect(Number(rows[0]!.n)).toBe(0);
 
     // A session that gave a code is a full one; replacing the secret from the shell ends it too.
-    const signedIn = await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET);
+    const signedIn = await signInAdmin(t);
     expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(200);
     await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { secret: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' }, env: t.env });
     expect((await adminQuotes(t, signedIn.cookie)).statusCode).toBe(401);
@@ -334,6 +334,23 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     const told = await twoFactorMails(t, ADMIN_EMAIL);
     expect(told.at(-1)).toContain('a été retirée depuis le serveur le ');
     expect((await journalOf(t, ADMIN_EMAIL)).filter((kind) => kind === 'auth.two_factor_reset')).toHaveLength(1);
+
+    // A new secret set up at once: its first code is taken, though the old secret's last code
+    // was of this very step (pinned one step ahead, so that the clock cannot move past it).
+    const user = await t.app.database.db.selectFrom('user').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
+    await t.app.database.db
+      .insertInto('totp_last_step')
+      .values({ userId: user.id, step: currentStep() + 1 })
+      .onConflict((conflict) => conflict.column('userId').doUpdateSet({ step: currentStep() + 1 }))
+      .execute();
+    await setAccountTwoFactor({ email: ADMIN_EMAIL, action: { reset: true }, env: t.env });
+    const again = await passwordStep(t, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const setup = await call(t, 'POST', '/api/comptes/double-authentification/configuration', again.browser.cookie);
+    const base32 = (setup.json() as { secret: string }).secret.replace(/\s/g, '');
+    const activated = await call(t, 'POST', '/api/comptes/double-authentification/activation', again.browser.cookie, {
+      code: codeOfStep(base32, currentStep()),
+    });
+    expect(activated.statusCode).toBe(200);
   });
 
   it('ends an administrator session after 30 minutes without a request, not a customer one', async () => {
@@ -413,7 +430,7 @@ describe.each(ENGINES)('second factor on %s', (engine) => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The account is not locked: a new sign-in works.
-    expect((await signIn(t, ADMIN_EMAIL, ADMIN_PASSWORD, true, ADMIN_TOTP_SECRET)).cookie).toMatch(/session_token=/);
+    expect((await signInAdmin(t)).cookie).toMatch(/session_token=/);
   });
 
   it('is optional for a customer, who may turn it on and off', async () => {

@@ -10,6 +10,7 @@ const t = publicTexts.nav;
 const links = [
   { to: paths.mentionsLegales, label: t.mentionsLegales },
   { to: paths.confidentialite, label: t.confidentialite },
+  { to: paths.cgv, label: t.cgv },
   { to: paths.quiSommesNous, label: t.quiSommesNous },
   { to: paths.commentCaMarche, label: t.commentCaMarche },
   { to: paths.faq, label: t.faq },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTexts } from '#domain/texts/import.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { findActiveContent } from '#server/documents/pdf-check.ts';
+import { simulateQuote } from '#server/quotes/test-factories.ts';
 import {
   addressOf,
   buildTestApp,
@@ -209,12 +210,8 @@ describe.each(ENGINES)('importing the original Firebase app on %s', (engine) => 
       .sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 7, 8]);
     const session = await signIn(t, 'lea@exemple.fr', PASSWORDS.lea);
-    const simulated = await t.app.inject({
-      method: 'POST',
-      url: '/api/devis/simulation',
-      headers: session,
-      payload: { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' },
-    });
+    const route = { adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' };
+    const simulated = await simulateQuote(t, route, session);
     expect(simulated.statusCode).toBe(200);
     expect(simulated.json().devis.numeroDevis).toBe(9);
   });

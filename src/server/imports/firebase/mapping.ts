@@ -19,6 +19,7 @@ import { INITIAL_STATUT, STATUTS, type Statut } from '#domain/statuses.ts';
 import { foldAccents } from '#domain/text-fold.ts';
 import { importTexts } from '#domain/texts/import.ts';
 import { parisClock, parisToday } from '#domain/format.ts';
+import type { DevisTable } from '#server/db/schema.ts';
 
 const { reasons, warnings: w } = importTexts;
 
@@ -38,27 +39,32 @@ type QuoteJson = {
   clauses: Devis['clauses'];
 };
 
+/** The columns of our quotes that a quote of the original app fills as they are. */
+type CopiedColumns = Pick<
+  DevisTable,
+  | 'email'
+  | 'statut'
+  | 'dateSimulation'
+  | 'adresseDepart'
+  | 'adresseArrivee'
+  | 'typeVehicule'
+  | 'distanceKm'
+  | 'prixCentimes'
+  | 'typeConvoyage'
+  | 'clientType'
+  | 'commentaire'
+>;
+
 /** A quote of the original app, mapped onto ours; its number and owner are decided later. */
-export type SourceQuote = {
+export type SourceQuote = CopiedColumns & {
   sourceId: string;
   /** The Firebase uid it belonged to, if any. */
   sourceUid: string | null;
   /** numeroDevis as the original app gave it, when it reads as a whole number above 0. */
   numeroOriginal: number | null;
-  email: string | null;
-  statut: Statut;
   archive: boolean;
-  dateSimulation: string;
   /** The instant it was made, when its date reads as one (ISO). */
   createdAt: string | null;
-  adresseDepart: string;
-  adresseArrivee: string;
-  typeVehicule: string;
-  distanceKm: number;
-  prixCentimes: number;
-  typeConvoyage: Devis['typeConvoyage'];
-  clientType: Devis['clientType'];
-  commentaire: string | null;
   /** Whether the document links to a signed PDF (`devisSigneURL` or `signedDevisUrl`). */
   hasSignedUrl: boolean;
 } & QuoteJson;

@@ -8,6 +8,7 @@ import { messageOf } from '#client/lib/api.ts';
 import { requestPasswordReset } from '../api/auth-api.ts';
 import { FormActions, type Feedback } from './form-actions.tsx';
 import styles from './accounts.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 /** Asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordForm() {
@@ -31,7 +32,7 @@ export function ForgotPasswordForm() {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.forgotPasswordTitle}>
       <p>{texts.forgotPasswordIntro}</p>
-      <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
+      <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...fieldOf(register, errors)('email')} />
       <FormActions submitLabel={texts.forgotPasswordSubmit} isSubmitting={isSubmitting} feedback={feedback} />
     </form>
   );

@@ -13,6 +13,7 @@ import { FormActions } from './form-actions.tsx';
 import { preferredStayLoggedIn, resendVerification, signIn } from '../api/auth-api.ts';
 import { destinationAfterLogin, refreshSession } from '#client/lib/use-session.ts';
 import styles from './accounts.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 // The code step (accounts with a second factor) loads only when a sign-in asks for it.
 const CodeStep = lazy(() => import('./code-step.tsx').then((m) => ({ default: m.CodeStep })));
@@ -42,6 +43,7 @@ export function LoginForm({ variant, onCodeAsked }: LoginFormProps) {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', motDePasse: '', resterConnecte: preferredStayLoggedIn() },
   });
+  const field = fieldOf(register, errors);
 
   function failureText(error: unknown): string {
     if (!(error instanceof ApiError)) return variant === 'page' ? texts.loginFailurePage : texts.loginFailureHome(texts.unknownError);
@@ -92,15 +94,8 @@ export function LoginForm({ variant, onCodeAsked }: LoginFormProps) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.loginTitle}>
-      <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...register('email')} error={errors.email?.message} />
-      <TextField
-        label={texts.fieldMotDePasse}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...register('motDePasse')}
-        error={errors.motDePasse?.message}
-      />
+      <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...field('email')} />
+      <TextField label={texts.fieldMotDePasse} type="password" autoComplete="current-password" required {...field('motDePasse')} />
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
       <FormActions
         submitLabel={texts.loginSubmit}

@@ -11,6 +11,7 @@ import { ApiError, messageOf } from '#client/lib/api.ts';
 import { FormActions } from './form-actions.tsx';
 import { resetPassword } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 const TOKEN_ERRORS = new Set(['invalid_token', 'token_expired', 'not_found']);
 
@@ -33,6 +34,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { motDePasse: '', confirmation: '' } });
+  const field = fieldOf(register, errors);
 
   if (!token || isTokenRefused) return <InvalidLink />;
 
@@ -53,10 +55,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={texts.resetPasswordTitle}>
-      <NewPasswordFields
-        password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
-        confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
-      />
+      <NewPasswordFields password={field('motDePasse')} confirmation={field('confirmation')} />
       <FormActions
         submitLabel={texts.resetPasswordSubmit}
         isSubmitting={isSubmitting}

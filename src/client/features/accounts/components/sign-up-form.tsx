@@ -10,6 +10,7 @@ import { messageOf } from '#client/lib/api.ts';
 import { FormActions, type Feedback } from './form-actions.tsx';
 import { rememberStayLoggedIn, signUp } from '../api/auth-api.ts';
 import styles from './accounts.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 const emptyForm: SignUpInput = {
   nom: '',
@@ -31,6 +32,7 @@ export function SignUpForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(signUpSchema), defaultValues: emptyForm, mode: 'onSubmit' });
+  const field = fieldOf(register, errors);
 
   const onValid = handleSubmit(
     async (values) => {
@@ -53,34 +55,13 @@ export function SignUpForm() {
   return (
     <form className={styles.form} onSubmit={onValid} noValidate aria-label={texts.signupTitle}>
       <div className={styles.grid}>
-        <TextField label={texts.fieldNom} autoComplete="name" required {...register('nom')} error={errors.nom?.message} />
-        <TextField
-          label={texts.fieldTelephone}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          {...register('telephone')}
-          error={errors.telephone?.message}
-        />
+        <TextField label={texts.fieldNom} autoComplete="name" required {...field('nom')} />
+        <TextField label={texts.fieldTelephone} type="tel" autoComplete="tel" inputMode="tel" required {...field('telephone')} />
         <div className={styles.wide}>
-          <TextField
-            label={texts.fieldEmail}
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email')}
-            error={errors.email?.message}
-          />
+          <TextField label={texts.fieldEmail} type="email" autoComplete="email" required {...field('email')} />
         </div>
         <div className={styles.wide}>
-          <TextField
-            label={texts.fieldAdresse}
-            autoComplete="street-address"
-            required
-            {...register('adresse')}
-            error={errors.adresse?.message}
-          />
+          <TextField label={texts.fieldAdresse} autoComplete="street-address" required {...field('adresse')} />
         </div>
         <RadioGroupField
           className={`${styles.fieldset} ${styles.wide}`}
@@ -90,13 +71,9 @@ export function SignUpForm() {
             value: type,
             label: type === 'particulier' ? texts.typeParticulier : texts.typeEntreprise,
           }))}
-          error={errors.type?.message}
-          {...register('type')}
+          {...field('type')}
         />
-        <NewPasswordFields
-          password={{ ...register('motDePasse'), error: errors.motDePasse?.message }}
-          confirmation={{ ...register('confirmation'), error: errors.confirmation?.message }}
-        />
+        <NewPasswordFields password={field('motDePasse')} confirmation={field('confirmation')} />
       </div>
       <CheckboxField label={texts.stayLoggedIn} {...register('resterConnecte')} />
       <FormActions submitLabel={texts.signupSubmit} isSubmitting={isSubmitting} feedback={feedback} />

@@ -14,6 +14,7 @@ const ACTION_ROUTES = {
   terminer: quotesRoutes.finish,
   archiver: quotesRoutes.adminArchive,
   restaurer: quotesRoutes.adminRestore,
+  prolonger: quotesRoutes.extend,
 } as const;
 export type SimpleAction = keyof typeof ACTION_ROUTES | 'supprimer';
 

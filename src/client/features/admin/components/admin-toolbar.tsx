@@ -4,7 +4,6 @@ import { STATUT_FILTERS, type StatutFilter } from '#domain/schemas/admin.ts';
 import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { journalTexts } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -19,7 +18,7 @@ type AdminToolbarProps = {
   onStatut: (statut: StatutFilter) => void;
 };
 
-/** Search (debounced), status filter, the archives and invoices links and logout. */
+/** The header the spec gives /admin: search (debounced), status filter, the archives and logout (the other sections: AdminNav). */
 export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProps) {
   const [text, setText] = useState(q);
   const { logout, isBusy } = useLogout();
@@ -36,7 +35,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
   }, [typed, q, onSearch]);
 
   return (
-    <div className={styles.toolbar}>
+    <div className={`${ui.filterBar} ${styles.toolbar}`}>
       <form
         role="search"
         className={styles.search}
@@ -63,20 +62,8 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
         </SelectField>
       </div>
       <div className={styles.toolbarLinks}>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminMissions}>
-          {adminTexts.missionsLink}
-        </Link>
         <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminDevisArchives}>
           {adminTexts.archivesLink}
-        </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminFactures}>
-          {adminTexts.invoicesLink}
-        </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminJournal}>
-          {journalTexts.link}
-        </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminSecurite}>
-          {adminTexts.twoFactorLink}
         </Link>
         <Button variant="secondary" onClick={logout} isBusy={isBusy}>
           {adminTexts.logout}

@@ -16,15 +16,12 @@ export function MailState({ devis }: { devis: Pick<Devis, 'id' | 'statut' | 'env
   // A quote confirmed before the outbox existed may have no message: it can be queued anew.
   if (!envoi && devis.statut !== 'confirmé') return null;
   const canRetry = !envoi || envoi.etat === 'échec' || envoi.etat === 'en attente' || envoi.etat === 'annulé';
-  const onRetry = async () => {
-    try {
-      await retry.mutateAsync(devis.id);
-    } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : adminTexts.actionFailure, 'error');
-      return;
-    }
-    toast.show(adminTexts.mailRetryDone, 'success');
-  };
+  const onRetry = () =>
+    toast.report(
+      () => retry.mutateAsync(devis.id),
+      adminTexts.mailRetryDone,
+      (error) => (error instanceof ApiError ? error.message : adminTexts.actionFailure),
+    );
 
   return (
     <section className={styles.mailState} aria-labelledby={`envoi-${devis.id}`}>

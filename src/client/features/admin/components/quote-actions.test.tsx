@@ -2,8 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { quotesRoutes, routeKey } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { urlOf } from '#client/lib/api.ts';
+import { makeDevis } from '#client/test/factories.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 
@@ -48,5 +52,24 @@ describe('the paper way beside the online signature', () => {
     renderAt(<QuoteActions devis={{ ...enCours, historique: [{ event: null }, { event: 'signé en ligne' }] }} context="edit" />);
     expect(screen.queryByRole('link', { name: adminTexts.uploadSigned })).toBeNull();
     expect(screen.getByRole('link', { name: adminTexts.downloadSigned })).toBeInTheDocument();
+  });
+});
+
+describe('a quote sent, before and after its validity date (issue 28)', () => {
+  const sent = { id: 'q9', numeroDevis: 9, statut: 'envoyé' as const, devisSigneURL: null };
+
+  it('offers neither to extend nor to archive an offer still open; past its date, extends it and says so', async () => {
+    const open = renderAt(<QuoteActions devis={{ ...sent, valableJusquAu: addDays(parisToday(), 1) }} context="edit" />);
+    expect(screen.queryByRole('button', { name: legalTexts.extendButton })).toBeNull();
+    expect(screen.queryByRole('button', { name: adminTexts.archive })).toBeNull();
+    open.unmount();
+
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(quotesRoutes.extend)]: { status: 200, body: makeDevis({ id: 'q9', statut: 'confirmé' }) } });
+    renderAt(<QuoteActions devis={{ ...sent, valableJusquAu: addDays(parisToday(), -1) }} context="edit" />);
+    expect(screen.getByRole('button', { name: adminTexts.archive })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: legalTexts.extendButton }));
+    expect(await screen.findByText(legalTexts.extendDone)).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(quotesRoutes.extend, { id: 'q9' })]);
   });
 });

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import type { DevisSummary } from '#domain/schemas/admin.ts';
 import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
+import { isQuoteExpired } from '#domain/legal.ts';
 import { canApply } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ConfirmDialog } from '#client/ui/dialog.tsx';
@@ -21,11 +23,16 @@ const doneMessage: Record<SimpleAction, string> = {
   archiver: adminTexts.archiveDone,
   restaurer: adminTexts.restoreDone,
   supprimer: adminTexts.deleteDone,
+  prolonger: legalTexts.extendDone,
 };
 
 type QuoteActionsProps = {
   /** With its history (the edit page), a quote signed online offers no paper upload: the server would refuse it. */
-  devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'> & { historique?: Pick<HistoriqueEntry, 'event'>[] };
+  devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'> & {
+    historique?: Pick<HistoriqueEntry, 'event'>[];
+    /** With it (the edit page), a quote sent past this day may be extended or archived (legal/). */
+    valableJusquAu?: string | null;
+  };
   /** Where the quote is shown: the edit page does not link to itself. */
   context?: 'list' | 'edit' | 'archives';
   onDeleted?: () => void;
@@ -38,6 +45,8 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const [isDeleting, setIsDeleting] = useState(false);
   const can = (name: Parameters<typeof canApply>[1]) => canApply('admin', name, devis.statut);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
+  // A quote sent is an offer open until its validity date: only past it may it be extended or archived.
+  const isOpenOffer = devis.statut === 'envoyé' && !isQuoteExpired(devis.valableJusquAu ?? null);
 
   // mutateAsync, not mutate's callbacks: the refetch after an archive, a restore or a deletion
   // takes the quote out of the list it was in, which unmounts these actions, and callbacks
@@ -105,7 +114,12 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
           {adminTexts.downloadSigned}
         </a>
       ) : null}
-      {can('archive') ? (
+      {can('extend') && !isOpenOffer && devis.valableJusquAu ? (
+        <Button onClick={() => run('prolonger')} isBusy={isBusy('prolonger')}>
+          {legalTexts.extendButton}
+        </Button>
+      ) : null}
+      {can('archive') && !isOpenOffer ? (
         <Button variant="secondary" onClick={() => run('archiver')} isBusy={isBusy('archiver')}>
           {adminTexts.archive}
         </Button>

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import type { AdminGroup, DevisSummary, StatutFilter } from '#domain/schemas/admin.ts';
+import { isExpiredOffer } from '#domain/legal.ts';
 import { statutLabel } from '#domain/statuses.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { formatParisDate, formatParisDateTime, formatQuotePrice } from '#domain/format.ts';
@@ -18,6 +20,7 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
       <div className={styles.quoteHead}>
         <h3 className={styles.quoteTitle}>{adminTexts.pdfTitle(devis.numeroDevis)}</h3>
         <span className={styles.badge}>{statutLabel(devis.statut)}</span>
+        {isExpiredOffer(devis) ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{legalTexts.expiredBadge}</span> : null}
         {devis.envoiEchoue ? <span className={`${styles.badge} ${styles.badgeDanger}`}>{adminTexts.mailFailedBadge}</span> : null}
       </div>
       <p className={styles.quoteInfo}>

@@ -1,84 +1,57 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { ETATS_PLATEFORME } from '#domain/einvoicing.ts';
-import { ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
+import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
-import { einvoicingTexts, ereportingTexts, platformStateLabel, purchaseTexts } from '#domain/texts/einvoicing.ts';
+import { einvoicingTexts, platformStateLabel } from '#domain/texts/einvoicing.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
-import { Button } from '#client/ui/button.tsx';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
-import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
-import { useSendReminder } from '../api/use-invoice-mutations.ts';
 import { useAdminInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
+import { RemindButton } from './remind-button.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
-const REMINDABLE: readonly EtatFacture[] = ['à payer', 'partiellement payée', 'en retard'];
-
 /** /admin/factures: invoices and credit notes by state, type and period, with their totals; a reminder from the list. */
 export function InvoiceList() {
-  const [filter, setFilter] = useState<FactureListQuery>({});
+  // « À faire » links here with ?etat=en retard: the list opens filtered so.
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<FactureListQuery>(() => {
+    const etat = params.get('etat');
+    return etat && (ETATS_FACTURE as readonly string[]).includes(etat) ? { etat: etat as EtatFacture } : {};
+  });
   const invoices = useAdminInvoices(filter);
-  const remind = useSendReminder();
-  const toast = useToast();
   const set = (patch: Partial<FactureListQuery>) => setFilter((current) => ({ ...current, ...patch }));
   const totals = invoices.data?.totaux;
 
   return (
     <>
-      <div className={styles.links}>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminChiffreAffaires}>
-          {t.revenueLink}
-        </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminAchats}>
-          {purchaseTexts.title}
-        </Link>
-        <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminEReporting}>
-          {ereportingTexts.title}
-        </Link>
-      </div>
-      <form className={styles.toolbar} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
+      <form className={`${ui.filterBar} ${styles.toolbar}`} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
         <SelectField
           label={t.filterEtat}
           value={filter.etat ?? ''}
           onChange={(event) => set({ etat: (event.target.value || undefined) as EtatFacture | undefined })}
         >
-          <option value="">{t.filterAll}</option>
-          {ETATS_FACTURE.map((etat) => (
-            <option key={etat} value={etat}>
-              {ETAT_LABELS[etat]}
-            </option>
-          ))}
+          <Options values={ETATS_FACTURE} empty={t.filterAll} label={(etat) => ETAT_LABELS[etat]} />
         </SelectField>
         <SelectField
           label={t.filterType}
           value={filter.type ?? ''}
           onChange={(event) => set({ type: (event.target.value || undefined) as FactureType | undefined })}
         >
-          <option value="">{t.filterAll}</option>
-          {FACTURE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
+          <Options values={FACTURE_TYPES} empty={t.filterAll} label={(type) => TYPE_LABELS[type]} />
         </SelectField>
         <SelectField
           label={einvoicingTexts.platformStatus}
           value={filter.plateforme ?? ''}
           onChange={(event) => set({ plateforme: event.target.value || undefined })}
         >
-          <option value="">{einvoicingTexts.allPlatformStatuses}</option>
-          {ETATS_PLATEFORME.map((etat) => (
-            <option key={etat} value={etat}>
-              {platformStateLabel(etat)}
-            </option>
-          ))}
+          <Options values={ETATS_PLATEFORME} empty={einvoicingTexts.allPlatformStatuses} label={platformStateLabel} />
         </SelectField>
         <TextField
           label={t.filterFrom}
@@ -146,23 +119,7 @@ export function InvoiceList() {
                 {t.view}
                 <span className="visually-hidden"> – {t.detailTitle(item.type, item.numero)}</span>
               </Link>
-              {item.etat && REMINDABLE.includes(item.etat) ? (
-                <Button
-                  variant="secondary"
-                  isBusy={remind.isPending && remind.variables === item.id}
-                  onClick={async () => {
-                    try {
-                      await remind.mutateAsync(item.id);
-                    } catch (error) {
-                      toast.show(messageOf(error), 'error');
-                      return;
-                    }
-                    toast.show(t.reminded, 'success');
-                  }}
-                >
-                  {t.remind}
-                </Button>
-              ) : null}
+              {canRemind(item.etat) ? <RemindButton invoiceId={item.id} /> : null}
             </div>
           </li>
         ))}

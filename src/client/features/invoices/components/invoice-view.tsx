@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCentimes, formatCentimesDecimal, formatDay, formatQuantity, parisToday } from '#domain/format.ts';
-import { MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
+import { canRemind, MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, SelectField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
-import { useIssueCreditNote, useRecordPayment, useSendReminder } from '../api/use-invoice-mutations.ts';
+import { useIssueCreditNote, useRecordPayment } from '../api/use-invoice-mutations.ts';
+import { RemindButton } from './remind-button.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
@@ -87,9 +88,7 @@ function Payments({ facture }: { facture: Facture }) {
   const [isRefund, setIsRefund] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const record = useRecordPayment();
-  const remind = useSendReminder();
   const toast = useToast();
-  const canRemind = facture.etat === 'à payer' || facture.etat === 'partiellement payée' || facture.etat === 'en retard';
 
   return (
     <section className={styles.section}>
@@ -134,11 +133,7 @@ function Payments({ facture }: { facture: Facture }) {
           onChange={(event) => setAmount(event.target.value)}
         />
         <SelectField label={t.paymentMeans} value={moyen} onChange={(event) => setMoyen(event.target.value as MoyenPaiement)}>
-          {MOYENS_PAIEMENT.map((value) => (
-            <option key={value} value={value}>
-              {MOYEN_LABELS[value]}
-            </option>
-          ))}
+          <Options values={MOYENS_PAIEMENT} label={(value) => MOYEN_LABELS[value]} />
         </SelectField>
         {facture.resteCentimes < 0 || facture.avoirs.length > 0 ? (
           <CheckboxField label={t.paymentRefund} checked={isRefund} onChange={(event) => setIsRefund(event.target.checked)} />
@@ -147,23 +142,7 @@ function Payments({ facture }: { facture: Facture }) {
           <Button type="submit" isBusy={record.isPending}>
             {t.recordPayment}
           </Button>
-          {canRemind ? (
-            <Button
-              variant="secondary"
-              isBusy={remind.isPending}
-              onClick={async () => {
-                try {
-                  await remind.mutateAsync(facture.id);
-                } catch (failure) {
-                  toast.show(messageOf(failure), 'error');
-                  return;
-                }
-                toast.show(t.reminded, 'success');
-              }}
-            >
-              {t.remind}
-            </Button>
-          ) : null}
+          {canRemind(facture.etat) ? <RemindButton invoiceId={facture.id} /> : null}
         </div>
       </form>
     </section>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatCentimes, formatPercent, parisToday } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
-import { SelectField } from '#client/ui/field.tsx';
+import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -19,21 +19,15 @@ export function RevenueView() {
   const thisYear = Number(parisToday().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const revenue = useRevenue(year);
-  const monthsId = useId();
-  const quartersId = useId();
   const data = revenue.data;
   const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
 
   return (
     <>
       <p>{t.revenueIntro}</p>
-      <div className={styles.toolbar}>
+      <div className={`${ui.filterBar} ${styles.toolbar}`}>
         <SelectField label={t.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-          {years.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
+          <Options values={years} />
         </SelectField>
         <a className={`${ui.button} ${ui.secondary}`} href={revenueCsvUrl(year)} download>
           {t.exportCsv}
@@ -58,42 +52,47 @@ export function RevenueView() {
             <h2>{t.chartTitle}</h2>
             <RevenueChart revenue={data} />
           </section>
-          <table className={styles.table} aria-labelledby={quartersId}>
-            <caption id={quartersId} className={styles.caption}>
-              {t.quarter}
-            </caption>
-            <tbody>
-              {data.trimestres.map((quarter) => (
-                <tr key={quarter.trimestre}>
-                  <th scope="row">{t.quarterLabel(quarter.trimestre)}</th>
-                  <td className={styles.amount}>{formatCentimes(quarter.totalCentimes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className={styles.table} aria-labelledby={monthsId}>
-            <caption id={monthsId} className={styles.caption}>
-              {t.month}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.month}</th>
-                <th scope="col" className={styles.amount}>
-                  {t.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.mois.map((month) => (
-                <tr key={month.mois}>
-                  <th scope="row">{t.months[month.mois - 1]}</th>
-                  <td className={styles.amount}>{formatCentimes(month.totalCentimes)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <AmountTable
+            caption={t.quarter}
+            rows={data.trimestres.map((quarter) => [t.quarterLabel(quarter.trimestre), quarter.totalCentimes])}
+          />
+          <AmountTable
+            caption={t.month}
+            columns={[t.month, t.amount]}
+            rows={data.mois.map((month) => [t.months[month.mois - 1]!, month.totalCentimes])}
+          />
         </>
       ) : null}
     </>
+  );
+}
+
+/** A table of amounts, one row a period (its name, its amount), under its caption; `columns`: the titles of a header row. */
+function AmountTable({ caption, rows, columns }: { caption: string; rows: [string, number][]; columns?: [string, string] }) {
+  const captionId = useId();
+  return (
+    <table className={styles.table} aria-labelledby={captionId}>
+      <caption id={captionId} className={styles.caption}>
+        {caption}
+      </caption>
+      {columns ? (
+        <thead>
+          <tr>
+            <th scope="col">{columns[0]}</th>
+            <th scope="col" className={styles.amount}>
+              {columns[1]}
+            </th>
+          </tr>
+        </thead>
+      ) : null}
+      <tbody>
+        {rows.map(([label, cents]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td className={styles.amount}>{formatCentimes(cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

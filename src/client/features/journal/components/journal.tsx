@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router';
 import { AUDIT_KINDS } from '#domain/audit.ts';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { Pager } from '#client/ui/pager.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';
+import ui from '#client/ui/ui.module.css';
 import styles from './journal.module.css';
 
 /** /admin/journal: the whole journal, filtered by quote, account and kind (kept in the address), page by page. */
@@ -22,6 +24,11 @@ export function Journal() {
   const [compte, setCompte] = useState(applied.compte);
   const journal = useJournal(applied);
 
+  const typed = (value: string, set: (value: string) => void) => ({
+    value,
+    autoComplete: 'off',
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
   const apply = (next: Partial<typeof applied>) => {
     const merged = { ...applied, page: 1, ...next };
     const search = new URLSearchParams();
@@ -33,38 +40,21 @@ export function Journal() {
     <>
       <p>{j.intro}</p>
       <form
-        className={styles.filters}
+        className={`${ui.filterBar} ${styles.filters}`}
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
           apply({ devis: devis.trim(), compte: compte.trim() });
         }}
       >
-        <TextField
-          label={j.filterQuote}
-          value={devis}
-          inputMode="numeric"
-          onChange={(event) => setDevis(event.target.value)}
-          autoComplete="off"
-        />
-        <TextField
-          label={j.filterAccount}
-          value={compte}
-          type="search"
-          onChange={(event) => setCompte(event.target.value)}
-          autoComplete="off"
-        />
+        <TextField label={j.filterQuote} inputMode="numeric" {...typed(devis, setDevis)} />
+        <TextField label={j.filterAccount} type="search" {...typed(compte, setCompte)} />
         <SelectField
           label={j.filterKind}
           value={applied.type}
           onChange={(event) => apply({ devis: devis.trim(), compte: compte.trim(), type: event.target.value })}
         >
-          <option value="">{j.allKinds}</option>
-          {AUDIT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {j.kinds[kind]}
-            </option>
-          ))}
+          <Options values={AUDIT_KINDS} empty={j.allKinds} label={(kind) => j.kinds[kind]} />
         </SelectField>
         <div className={styles.actions}>
           <Button type="submit">{j.apply}</Button>
@@ -87,15 +77,7 @@ export function Journal() {
           <p role="status">{j.total(journal.data.total)}</p>
           <JournalTable entries={journal.data.entrees} />
           {journal.data.pages > 1 ? (
-            <nav className={styles.pager} aria-label={j.pagination}>
-              <Button variant="secondary" disabled={applied.page <= 1} onClick={() => apply({ page: applied.page - 1 })}>
-                {j.previousPage}
-              </Button>
-              <span aria-current="page">{j.pageOf(journal.data.page, journal.data.pages)}</span>
-              <Button variant="secondary" disabled={applied.page >= journal.data.pages} onClick={() => apply({ page: applied.page + 1 })}>
-                {j.nextPage}
-              </Button>
-            </nav>
+            <Pager page={applied.page} pages={journal.data.pages} onPage={(page) => apply({ page })} label={j.pagination} />
           ) : null}
         </>
       ) : null}

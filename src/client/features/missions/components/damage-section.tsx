@@ -2,7 +2,7 @@ import { useId, type MouseEvent } from 'react';
 import { DAMAGE_KINDS, type Damage, type DamageKind, type Emplacement } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { VEHICLE_OUTLINE } from '#domain/vehicle-outline.ts';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import type { StoredPhoto } from '../offline/store.ts';
 import { CameraInput } from './photo-section.tsx';
 import { useObjectUrl } from './use-object-url.ts';
@@ -114,11 +114,7 @@ export function DamageSection({ damages, earlier, photos, onChange, addPhotos, r
                     value={damage.nature}
                     onChange={(event) => change(damage.id, { nature: event.target.value as DamageKind })}
                   >
-                    {DAMAGE_KINDS.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {m.damageKinds[kind]}
-                      </option>
-                    ))}
+                    <Options values={DAMAGE_KINDS} label={(kind) => m.damageKinds[kind]} />
                   </SelectField>
                   <TextField
                     label={m.damageNote}

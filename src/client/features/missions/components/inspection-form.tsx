@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DOCUMENTS, type Etape, type MissionView } from '#domain/schemas/missions.ts';
+import type { SignatureDrawing } from '#domain/schemas/signature.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextAreaField, TextField } from '#client/ui/field.tsx';
@@ -8,17 +9,41 @@ import { SignaturePadField } from '#client/ui/signature-pad.tsx';
 import type { FieldErrors, useInspectionDraft } from '../offline/use-inspection-draft.ts';
 import { DamageSection } from './damage-section.tsx';
 import { PhotoSection } from './photo-section.tsx';
+import { TitledSection } from '#client/ui/titled-section.tsx';
 import styles from './missions.module.css';
 
 type DraftApi = ReturnType<typeof useInspectionDraft>;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
+const Section = (props: { title: string; children: ReactNode }) => <TitledSection className={styles.section} {...props} />;
+
+/** One signer: his name and his drawn signature, with the error that names either. */
+function SignerFields(props: {
+  nameLabel: string;
+  signatureLabel: string;
+  error: string | undefined;
+  name: string;
+  signature: SignatureDrawing | null;
+  onName: (name: string) => void;
+  onSignature: (drawing: SignatureDrawing | null) => void;
+}) {
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {children}
-    </section>
+    <div className={styles.section}>
+      <TextField
+        label={props.nameLabel}
+        required
+        error={props.error === m.required ? props.error : undefined}
+        value={props.name}
+        onChange={(event) => props.onName(event.target.value)}
+      />
+      <SignaturePadField
+        label={props.signatureLabel}
+        hint={m.drawHint}
+        clearLabel={m.clearSignature}
+        error={props.error === m.signatureRequired ? props.error : undefined}
+        initial={props.signature}
+        onChange={props.onSignature}
+      />
+    </div>
   );
 }
 
@@ -109,40 +134,24 @@ export function InspectionForm({ mission, etape, draftApi }: { mission: MissionV
 
       <Section title={m.sectionSignatures}>
         <div className={styles.signatures}>
-          <div className={styles.section}>
-            <TextField
-              label={m.driverName}
-              required
-              error={errors.convoyeur === m.required ? errors.convoyeur : undefined}
-              value={fields.convoyeurNom}
-              onChange={(event) => update({ convoyeurNom: event.target.value })}
-            />
-            <SignaturePadField
-              label={m.driverSignature}
-              hint={m.drawHint}
-              clearLabel={m.clearSignature}
-              error={errors.convoyeur === m.signatureRequired ? errors.convoyeur : undefined}
-              initial={fields.convoyeurSignature}
-              onChange={(drawing) => update({ convoyeurSignature: drawing })}
-            />
-          </div>
-          <div className={styles.section}>
-            <TextField
-              label={m.contactName[etape]}
-              required
-              error={errors.contact === m.required ? errors.contact : undefined}
-              value={fields.contactNom}
-              onChange={(event) => update({ contactNom: event.target.value })}
-            />
-            <SignaturePadField
-              label={m.contactSignature[etape]}
-              hint={m.drawHint}
-              clearLabel={m.clearSignature}
-              error={errors.contact === m.signatureRequired ? errors.contact : undefined}
-              initial={fields.contactSignature}
-              onChange={(drawing) => update({ contactSignature: drawing })}
-            />
-          </div>
+          <SignerFields
+            nameLabel={m.driverName}
+            signatureLabel={m.driverSignature}
+            error={errors.convoyeur}
+            name={fields.convoyeurNom}
+            signature={fields.convoyeurSignature}
+            onName={(convoyeurNom) => update({ convoyeurNom })}
+            onSignature={(convoyeurSignature) => update({ convoyeurSignature })}
+          />
+          <SignerFields
+            nameLabel={m.contactName[etape]}
+            signatureLabel={m.contactSignature[etape]}
+            error={errors.contact}
+            name={fields.contactNom}
+            signature={fields.contactSignature}
+            onName={(contactNom) => update({ contactNom })}
+            onSignature={(contactSignature) => update({ contactSignature })}
+          />
         </div>
       </Section>
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { Etape, InspectionView, MissionView } from '#domain/schemas/missions.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { formatParisDateTime } from '#domain/format.ts';
+import { formatDay, formatParisDateTime } from '#domain/format.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -85,6 +86,9 @@ export function InspectionScreen({ id, etape }: { id: string; etape: Etape }) {
         <Message kind="info">{blocked}</Message>
       ) : (
         <>
+          {etape === 'prise-en-charge' && mission.pasAvantLe ? (
+            <Message kind="error">{legalTexts.notBeforeWarning(formatDay(mission.pasAvantLe))}</Message>
+          ) : null}
           <SyncStatus
             online={online}
             readiness={readiness}

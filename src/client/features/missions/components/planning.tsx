@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import type { PlanningMission } from '#domain/schemas/missions.ts';
 import type { contactSchema } from '#domain/schemas/devis.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import type { z } from 'zod';
 import { formatDay, formatParisDateTime } from '#domain/format.ts';
@@ -13,13 +14,13 @@ import { useFeed } from '../api/use-feed.ts';
 import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
 import { useOfflineReady } from '../offline/use-offline-ready.ts';
 import styles from './missions.module.css';
+import { navigationHref } from '#client/lib/maps.ts';
 
 type Contact = z.infer<typeof contactSchema>;
 
 const slotOf = (day: string | undefined, start: string | undefined, end: string | undefined) =>
   day ? m.slot(formatDay(day), start ?? '', end ?? '') : m.noSlot;
 /** Opens the phone's maps application on the address (a web address every phone knows). */
-const navigationUrl = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
 const telUrl = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function ContactLine({ label, contact, address }: { label: string; contact: Contact | null; address: string }) {
@@ -35,7 +36,7 @@ function ContactLine({ label, contact, address }: { label: string; contact: Cont
       ) : null}
       <a
         className={`${ui.button} ${ui.secondary}`}
-        href={navigationUrl(address)}
+        href={navigationHref(address)}
         target="_blank"
         rel="noreferrer"
         aria-label={m.navigateTo(address)}
@@ -63,6 +64,11 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
         {m.pickupSlot} : {slotOf(pickup?.datePriseEnCharge, pickup?.debut, pickup?.fin)} · {m.deliverySlot} :{' '}
         {slotOf(delivery?.dateLivraisonSouhaitee, delivery?.debut, delivery?.fin)}
       </p>
+      {mission.pasAvantLe ? (
+        <p className={styles.info} title={legalTexts.notBeforeWarning(formatDay(mission.pasAvantLe))}>
+          <strong>{legalTexts.notBefore(formatDay(mission.pasAvantLe))}</strong>
+        </p>
+      ) : null}
       <ContactLine label={m.contactDepart} contact={mission.contactDepart} address={mission.adresseDepart} />
       <ContactLine label={m.contactArrivee} contact={mission.contactArrivee} address={mission.adresseArrivee} />
       <p className={styles.state}>

@@ -22,15 +22,7 @@ export function ActiveQuotes() {
   const toast = useToast();
   const deletion = useConfirmedDelete(t.confirmDelete);
 
-  const onArchive = async (devis: Devis) => {
-    try {
-      await archive.mutateAsync(devis.id);
-    } catch {
-      toast.show(t.archiveFailure, 'error');
-      return;
-    }
-    toast.show(t.archived, 'success');
-  };
+  const onArchive = (devis: Devis) => toast.report(() => archive.mutateAsync(devis.id), t.archived, t.archiveFailure);
 
   const devis = list.data?.devis ?? [];
   return (

@@ -25,15 +25,7 @@ export function ArchivedQuotes() {
   if (archives.isPending) return <p role="status">{texts.loadingUser}</p>;
   if (archives.isError) return <Message kind="error">{archives.error.message}</Message>;
 
-  const onRestore = async (devis: Devis) => {
-    try {
-      await restore.mutateAsync(devis.id);
-    } catch {
-      toast.show(t.restoreFailure, 'error');
-      return;
-    }
-    toast.show(t.restored, 'success');
-  };
+  const onRestore = (devis: Devis) => toast.report(() => restore.mutateAsync(devis.id), t.restored, t.restoreFailure);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { get, useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { completionSchema, LIMITS, type Completion, type CompletionInput } from '#domain/schemas/devis-completion.ts';
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '#domain/schemas/devis.ts';
 import { texts } from '#domain/texts/common.ts';
@@ -9,10 +9,11 @@ import { parisToday } from '#domain/format.ts';
 import { TIME_SLOTS } from '#domain/time-slots.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, Options, RadioGroupField, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { clearCompletionDraft, readCompletionDraft, saveCompletionDraft, withDraft } from '#client/lib/completion-draft.ts';
 import styles from './quotes.module.css';
+import { fieldOf } from '#client/lib/form-field.ts';
 
 type CompletionFormProps = {
   /** The quote's id: what is typed is kept as a draft of this quote until it is sent. */
@@ -81,10 +82,8 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
     if (clientType !== 'entreprise') setValue('clientDetails.siret', '');
   }, [clientType, setValue]);
 
-  const errorOf = (path: Path<CompletionInput>): string | undefined => (get(errors, path) as { message?: string } | undefined)?.message;
   const hasErrors = Object.keys(errors).length > 0;
-  /** A field's registration and its error, for any control of ui/field.tsx. */
-  const field = (path: Path<CompletionInput>) => ({ ...register(path), error: errorOf(path) });
+  const field = fieldOf(register, errors);
 
   const submit = handleSubmit(async (completion) => {
     try {
@@ -126,12 +125,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
       <TextField label={label} type="date" min={today} {...field(DAY_FIELDS[prefix])} />
       {(['debut', 'fin'] as const).map((bound) => (
         <SelectField key={bound} label={bound === 'debut' ? t.startTime : t.endTime} {...field(`${prefix}.${bound}`)}>
-          <option value="">{t.chooseSlot}</option>
-          {TIME_SLOTS.map((slot) => (
-            <option key={slot} value={slot}>
-              {slot}
-            </option>
-          ))}
+          <Options values={TIME_SLOTS} empty={t.chooseSlot} />
         </SelectField>
       ))}
     </div>
@@ -150,11 +144,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         <legend>{t.clientInfo}</legend>
         <div className={styles.columns}>
           <SelectField label={t.clientType} {...field('clientType')}>
-            {CLIENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t.labels[type]}
-              </option>
-            ))}
+            <Options values={CLIENT_TYPES} label={(type) => t.labels[type]} />
           </SelectField>
           {clientType === 'entreprise' ? (
             <TextField
@@ -194,12 +184,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
           <TextField label={t.modele} autoComplete="off" maxLength={LIMITS.modele} {...field('infosVehicule.modele')} />
           <TextField label={t.chassis} hint={t.chassisHint} maxLength={LIMITS.chassis} {...CODE} {...field('infosVehicule.chassis')} />
           <SelectField label={t.motorisation} {...field('infosVehicule.motorisation')}>
-            <option value="">{t.chooseEngine}</option>
-            {MOTORISATIONS.map((engine) => (
-              <option key={engine} value={engine}>
-                {t.labels[engine]}
-              </option>
-            ))}
+            <Options values={MOTORISATIONS} empty={t.chooseEngine} label={(engine) => t.labels[engine]} />
           </SelectField>
         </div>
       </fieldset>
@@ -208,11 +193,7 @@ export function CompletionForm({ devisId, defaults, isSubmitting, onSubmit }: Co
         <legend>{t.options}</legend>
         <CheckboxField label={t.documentation} {...register('options.documentation')} />
         <SelectField label={t.lavageLabel} {...field('options.lavage')}>
-          {LAVAGES.map((lavage) => (
-            <option key={lavage} value={lavage}>
-              {lavage ? t.labels[lavage] : texts.none}
-            </option>
-          ))}
+          <Options values={LAVAGES} label={(lavage) => (lavage ? t.labels[lavage] : texts.none)} />
         </SelectField>
         <CheckboxField label={t.sansCarburant} {...register('options.sansCarburant')} />
         <CheckboxField label={t.wGarage} {...register('options.wGarage')} />

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatDistance, formatParisDate, formatParisDateTime, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { statutLabel } from '#domain/statuses.ts';
@@ -6,17 +6,10 @@ import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t, valueLabel } from '#domain/texts/quotes.ts';
 import { priceFact } from './price-fact.ts';
 import { StatusBadge } from './status-badge.tsx';
+import { TitledSection } from '#client/ui/titled-section.tsx';
 import styles from './quotes.module.css';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section className={styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {children}
-    </section>
-  );
-}
+const Panel = (props: { title: string; children: ReactNode }) => <TitledSection className={styles.panel} {...props} />;
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -91,28 +84,24 @@ export function DevisDetail({ devis }: { devis: Devis }) {
       </Panel>
       {devis.contactDepart || devis.contactArrivee ? (
         <Panel title={t.contactsTitle}>
-          {devis.contactDepart ? (
-            <>
-              <h3>{t.contactDepart}</h3>
-              <Facts
-                rows={[
-                  [t.nom, devis.contactDepart.nom],
-                  [t.telephone, devis.contactDepart.telephone],
-                ]}
-              />
-            </>
-          ) : null}
-          {devis.contactArrivee ? (
-            <>
-              <h3>{t.contactArrivee}</h3>
-              <Facts
-                rows={[
-                  [t.nom, devis.contactArrivee.nom],
-                  [t.telephone, devis.contactArrivee.telephone],
-                ]}
-              />
-            </>
-          ) : null}
+          {(
+            [
+              [t.contactDepart, devis.contactDepart],
+              [t.contactArrivee, devis.contactArrivee],
+            ] as const
+          ).map(([heading, contact]) =>
+            contact ? (
+              <Fragment key={heading}>
+                <h3>{heading}</h3>
+                <Facts
+                  rows={[
+                    [t.nom, contact.nom],
+                    [t.telephone, contact.telephone],
+                  ]}
+                />
+              </Fragment>
+            ) : null,
+          )}
         </Panel>
       ) : null}
       {vehicle ? (

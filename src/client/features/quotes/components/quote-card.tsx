@@ -21,7 +21,7 @@ export function QuoteCard({ devis, heading: Heading, facts, children }: QuoteCar
     <article className={styles.card} aria-label={title}>
       <div className={styles.cardHeader}>
         <Heading className={styles.cardTitle}>{title}</Heading>
-        <StatusBadge statut={devis.statut} />
+        <StatusBadge statut={devis.statut} valableJusquAu={devis.valableJusquAu} />
       </div>
       <Definitions className={styles.facts} items={facts} />
       <div className={styles.actions}>{children}</div>

@@ -16,12 +16,7 @@ export function useConfirmedDelete(title: string) {
 
   const onConfirm = async () => {
     if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast.show(t.deleted, 'success');
-    } catch {
-      toast.show(t.deleteFailure, 'error');
-    }
+    await toast.report(() => remove.mutateAsync(toDelete.id), t.deleted, t.deleteFailure);
     setToDelete(null);
   };
 

@@ -1,8 +1,11 @@
 import { useCallback, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { hasInk, type SignatureDrawing, type SigningView } from '#domain/schemas/signature.ts';
 import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
-import { formatParisDateTime, formatPrice } from '#domain/format.ts';
+import { formatDay, formatParisDateTime, formatPrice } from '#domain/format.ts';
+import { paths } from '#domain/paths.ts';
+import { legalTexts as l } from '#domain/texts/legal.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, TextField } from '#client/ui/field.tsx';
@@ -12,12 +15,14 @@ import { useSignDevis } from '../api/sign-devis.ts';
 import { PdfPages } from './pdf-pages.tsx';
 import styles from './signature.module.css';
 
-type Problems = { name?: string; consent?: string; drawing?: string; form?: string };
+type Problems = { name?: string; consent?: string; cgv?: string; drawing?: string; form?: string };
 
 /** The quote as sent, what it says in short, and the form that signs it. */
 export function SigningForm({ view }: { view: SigningView }) {
   const [name, setName] = useState(view.nomSignataire);
   const [consent, setConsent] = useState(false);
+  const [cgvAccepted, setCgvAccepted] = useState(false);
+  const [earlyStart, setEarlyStart] = useState(false);
   const [drawing, setDrawing] = useState<SignatureDrawing | null>(null);
   const [shownSha256, setShownSha256] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problems>({});
@@ -34,6 +39,7 @@ export function SigningForm({ view }: { view: SigningView }) {
     const found: Problems = {};
     if (!name.trim()) found.name = s.signerNameMissing;
     if (!consent) found.consent = s.consentMissing;
+    if (!cgvAccepted) found.cgv = l.cgvMissing;
     if (!hasInk(drawing)) found.drawing = s.signatureMissing;
     setProblems(found);
     if (Object.keys(found).length > 0 || !shownSha256) return;
@@ -41,7 +47,15 @@ export function SigningForm({ view }: { view: SigningView }) {
       // Once signed, this form gives way to the signed document (mutation.isSuccess).
       await mutation.mutateAsync({
         id: view.id,
-        body: { nomSignataire: name.trim(), consentement: true, signature: drawing, pdfSha256: shownSha256 },
+        body: {
+          nomSignataire: name.trim(),
+          consentement: true,
+          cgvAcceptees: true,
+          cgvSha256: view.cgv.sha256,
+          ...(view.questionDebutAnticipe ? { debutAnticipe: earlyStart } : {}),
+          signature: drawing,
+          pdfSha256: shownSha256,
+        },
       });
     } catch (error) {
       setProblems({ form: error instanceof ApiError ? error.message : texts.unknownError });
@@ -68,6 +82,12 @@ export function SigningForm({ view }: { view: SigningView }) {
             <dt>{s.clausesTitle}</dt>
             <dd>{clauses.length ? clauses.join(' ') : s.noClauses}</dd>
           </dl>
+          {view.valableJusquAu ? <p className={styles.validity}>{l.validUntil(formatDay(view.valableJusquAu))}</p> : null}
+          {view.consommateur ? (
+            <p className={styles.notice}>
+              {l.withdrawalNotice(null)} <Link to={paths.retractation}>{l.withdrawalFormLink}</Link>
+            </p>
+          ) : null}
         </section>
         <form className={styles.form} onSubmit={submit} noValidate>
           <TextField
@@ -82,6 +102,19 @@ export function SigningForm({ view }: { view: SigningView }) {
           <SignaturePadField label={s.drawLabel} hint={s.drawHint} clearLabel={s.clear} error={problems.drawing} onChange={onDrawing} />
           <CheckboxField label={CONSENT_TEXT} checked={consent} onChange={(event) => setConsent(event.target.checked)} />
           {problems.consent ? <p className={styles.error}>{problems.consent}</p> : null}
+          <p>
+            <Link to={paths.cgv} target="_blank">
+              {l.cgvLink}
+            </Link>
+          </p>
+          <CheckboxField label={l.cgvAcceptance} checked={cgvAccepted} onChange={(event) => setCgvAccepted(event.target.checked)} />
+          {problems.cgv ? <p className={styles.error}>{problems.cgv}</p> : null}
+          {view.questionDebutAnticipe ? (
+            <>
+              <CheckboxField label={l.earlyStart} checked={earlyStart} onChange={(event) => setEarlyStart(event.target.checked)} />
+              <p className={styles.hint}>{l.earlyStartHint(formatDay(view.debutAuPlusTot))}</p>
+            </>
+          ) : null}
           {problems.form ? <Message kind="error">{problems.form}</Message> : null}
           <Button type="submit" isBusy={mutation.isPending} disabled={!shownSha256}>
             {mutation.isPending ? s.submitting : s.submit}

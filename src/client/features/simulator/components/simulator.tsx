@@ -8,7 +8,7 @@ import { simulatorTexts as t } from '#domain/texts/simulator.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { formatEuros, formatKm } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField } from '#client/ui/field.tsx';
+import { Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useSession } from '#client/lib/use-session.ts';
 import { useSimulate } from '../api/use-simulate.ts';
@@ -62,12 +62,7 @@ export function Simulator() {
           value={typeVehicule}
           onChange={(event) => setTypeVehicule(event.target.value)}
         >
-          <option value="">{t.chooseVehicle}</option>
-          {VEHICLE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
+          <Options values={VEHICLE_TYPES} empty={t.chooseVehicle} />
         </SelectField>
       </div>
       <Button type="submit" isBusy={simulation.isPending}>

@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { paths } from '#domain/paths.ts';
+import type { AFaireItem, AFaireType, Appointment, DevisRef } from '#domain/schemas/a-faire.ts';
+import type { Etape } from '#domain/schemas/missions.ts';
+import { adminHomeTexts as t } from '#domain/texts/admin-home.ts';
+import { missionTexts } from '#domain/texts/missions.ts';
+import { navigationHref } from '#client/lib/maps.ts';
+import { telHref } from '#client/lib/phone.ts';
+import styles from './a-faire.module.css';
+
+type ItemOf<Type extends AFaireType> = Extract<AFaireItem, { type: Type }>;
+type Context = { today: string; now: string };
+
+/** How long ago, in the largest whole unit: « 45 min », « 3 h », « 2 jours ». */
+export function ageOf(since: string, now: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(since)) / 60_000));
+  if (minutes < 60) return t.age.minutes(minutes);
+  if (minutes < 24 * 60) return t.age.hours(Math.floor(minutes / 60));
+  return t.age.days(Math.floor(minutes / (24 * 60)));
+}
+
+const quoteLabel = (devis: DevisRef) => [t.quoteNumber(devis.numeroDevis), devis.client].filter(Boolean).join(' · ');
+
+/** An item of the band: its title (a link to where it is done, with its count) and its first elements. */
+function Item({ title, to, children, more }: { title: string; to: string; children?: ReactNode; more?: number }) {
+  return (
+    <li className={styles.item}>
+      <Link className={styles.itemTitle} to={to}>
+        {title}
+      </Link>
+      {children ? <ul className={styles.lines}>{children}</ul> : null}
+      {more && more > 0 ? <p className={styles.more}>{t.andMore(more)}</p> : null}
+    </li>
+  );
+}
+
+const moreThan = (item: { nombre: number }, shown: number) => item.nombre - shown;
+
+export function QuotesToConfirm({ item, now }: { item: ItemOf<'devis-a-confirmer'> } & Pick<Context, 'now'>) {
+  return (
+    <Item
+      title={t.quotesToConfirm(item.nombre)}
+      to={`${paths.admin}?statut=${encodeURIComponent('en attente de confirmation')}`}
+      more={moreThan(item, item.devis.length)}
+    >
+      {item.devis.map((devis) => (
+        <li key={devis.id}>
+          <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>{' '}
+          <span className={styles.detail}>{t.waitingSince(ageOf(devis.depuis, now))}</span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
+export function SignedWithoutDate({ item }: { item: ItemOf<'signes-sans-date'> }) {
+  return (
+    <Item title={t.signedWithoutDate(item.nombre)} to={paths.adminMissions} more={moreThan(item, item.devis.length)}>
+      {item.devis.map((devis) => (
+        <li key={devis.id}>
+          <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
+const inspectionPath = (devisId: string, etape: Etape) =>
+  etape === 'prise-en-charge' ? paths.adminPriseEnCharge(devisId) : paths.adminLivraison(devisId);
+
+function AppointmentLine({ appointment, today }: { appointment: Appointment } & Pick<Context, 'today'>) {
+  const step = appointment.etape === 'prise-en-charge' ? t.pickup : t.delivery;
+  const place = appointment.ville ?? appointment.adresse;
+  return (
+    <li className={styles.appointment}>
+      <p className={styles.appointmentHead}>
+        <strong>
+          {appointment.jour === today ? t.today : t.tomorrow} · {t.slot(appointment.debut, appointment.fin)}
+        </strong>{' '}
+        <Link to={inspectionPath(appointment.devis.id, appointment.etape)}>
+          {step} · {place}
+        </Link>
+      </p>
+      <p className={styles.detail}>
+        {quoteLabel(appointment.devis)}
+        {appointment.contact ? ` · ${appointment.contact}` : ''}
+      </p>
+      <p className={styles.actions}>
+        {appointment.telephone ? (
+          <a className={styles.action} href={telHref(appointment.telephone)}>
+            {appointment.contact ? t.call(appointment.contact) : t.callContact}
+          </a>
+        ) : null}
+        <a
+          className={styles.action}
+          href={navigationHref(appointment.adresse)}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={missionTexts.navigateTo(appointment.adresse)}
+        >
+          {t.navigate}
+        </a>
+      </p>
+    </li>
+  );
+}
+
+export function Appointments({ item, today }: { item: ItemOf<'rendez-vous'> } & Pick<Context, 'today'>) {
+  return (
+    <Item title={t.upcoming(item.nombre)} to={paths.adminMissions} more={moreThan(item, item.rendezVous.length)}>
+      {item.rendezVous.map((appointment) => (
+        <AppointmentLine key={`${appointment.devis.id}-${appointment.etape}`} appointment={appointment} today={today} />
+      ))}
+    </Item>
+  );
+}
+
+export function FailedEmails({ item }: { item: ItemOf<'emails-en-echec'> }) {
+  const first = item.emails.find((email) => email.devis)?.devis;
+  return (
+    <Item
+      title={t.failedEmails(item.nombre)}
+      to={first ? paths.adminEditDevis(first.id) : paths.adminJournal}
+      more={moreThan(item, item.emails.length)}
+    >
+      {item.emails.map((email) => (
+        <li key={email.id}>
+          {email.devis ? <Link to={paths.adminEditDevis(email.devis.id)}>{email.sujet}</Link> : email.sujet}{' '}
+          <span className={styles.detail}>{t.failedEmailTo(email.destinataire)}</span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
+export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }) {
+  return (
+    <Item
+      title={t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes))}
+      to={`${paths.adminFactures}?etat=${encodeURIComponent('en retard')}`}
+      more={moreThan(item, item.factures.length)}
+    >
+      {item.factures.map((facture) => (
+        <li key={facture.id}>
+          <Link to={paths.adminFacture(facture.id)}>
+            {facture.numero} · {facture.client}
+          </Link>{' '}
+          <span className={styles.detail}>
+            {formatCentimes(facture.resteCentimes)} · {t.overdueSince(formatDay(facture.dateEcheance))}
+          </span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
+export function ConfigurationWarnings({ item }: { item: ItemOf<'configuration'> }) {
+  return (
+    <li className={styles.item}>
+      <p className={styles.itemTitle}>{t.configuration}</p>
+      <ul className={styles.lines}>
+        {item.alertes.map((alerte) => (
+          <li key={alerte}>{t.warnings[alerte]}</li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** Inspections completed on this phone and not yet sent (the offline store): only this phone knows them. */
+export function InspectionsOnPhone({ inspections }: { inspections: readonly { devisId: string; etape: Etape }[] }) {
+  const first = inspections[0];
+  if (!first) return null;
+  return (
+    <Item title={t.inspectionsOnPhone(inspections.length)} to={inspectionPath(first.devisId, first.etape)}>
+      <li className={styles.detail}>{t.inspectionsOffline}</li>
+    </Item>
+  );
+}
+
+/** Each kind of the API's answer, shown by its own component. */
+export function AFaireEntry({ item, context }: { item: AFaireItem; context: Context }) {
+  switch (item.type) {
+    case 'devis-a-confirmer':
+      return <QuotesToConfirm item={item} now={context.now} />;
+    case 'signes-sans-date':
+      return <SignedWithoutDate item={item} />;
+    case 'rendez-vous':
+      return <Appointments item={item} today={context.today} />;
+    case 'emails-en-echec':
+      return <FailedEmails item={item} />;
+    case 'factures-en-retard':
+      return <OverdueInvoices item={item} />;
+    case 'configuration':
+      return <ConfigurationWarnings item={item} />;
+  }
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { ETAPES } from './missions.ts';
+
+/**
+ * GET /api/admin/a-faire (issue 34): what waits for the administrator, one item per kind that
+ * has something (an item with nothing is left out), each with its count and the first few of
+ * its elements. Each capability answers for its own kinds (a provider in its service); the
+ * client shows each kind with a component of its own.
+ */
+
+/** How many elements of a kind the band shows; the count says how many there are in all. */
+export const A_FAIRE_SHOWN = 5;
+
+const devisRefSchema = z.object({
+  id: z.string(),
+  numeroDevis: z.number().int(),
+  /** The customer's name (or e-mail) as the quote has it. */
+  client: z.string().nullable(),
+});
+export type DevisRef = z.infer<typeof devisRefSchema>;
+
+const count = z.number().int().min(1);
+
+export const quotesToConfirmItemSchema = z.object({
+  type: z.literal('devis-a-confirmer'),
+  nombre: count,
+  /** Oldest first; `depuis`: when it entered « en attente de confirmation » (ISO, UTC). */
+  devis: z.array(devisRefSchema.extend({ depuis: z.string() })),
+});
+
+export const signedWithoutDateItemSchema = z.object({
+  type: z.literal('signes-sans-date'),
+  nombre: count,
+  devis: z.array(devisRefSchema),
+});
+
+export const appointmentSchema = z.object({
+  devis: devisRefSchema,
+  etape: z.enum(ETAPES),
+  /** YYYY-MM-DD, today or tomorrow in France. */
+  jour: z.string(),
+  debut: z.string().nullable(),
+  fin: z.string().nullable(),
+  adresse: z.string(),
+  ville: z.string().nullable(),
+  contact: z.string().nullable(),
+  telephone: z.string().nullable(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentsItemSchema = z.object({
+  type: z.literal('rendez-vous'),
+  nombre: count,
+  /** By day, then time slot: every one of today and tomorrow (a day holds a handful). */
+  rendezVous: z.array(appointmentSchema),
+});
+
+export const failedEmailsItemSchema = z.object({
+  type: z.literal('emails-en-echec'),
+  nombre: count,
+  emails: z.array(
+    z.object({
+      id: z.string(),
+      destinataire: z.string(),
+      sujet: z.string(),
+      /** The quote it is about, where it is about one (its page has « Réessayer l’envoi »). */
+      devis: devisRefSchema.nullable(),
+    }),
+  ),
+});
+
+export const overdueInvoicesItemSchema = z.object({
+  type: z.literal('factures-en-retard'),
+  nombre: count,
+  /** What the overdue invoices still owe, together (integer cents). */
+  totalDuCentimes: z.number().int(),
+  factures: z.array(
+    z.object({ id: z.string(), numero: z.string(), client: z.string(), resteCentimes: z.number().int(), dateEcheance: z.string() }),
+  ),
+});
+
+export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent'] as const;
+export type ConfigWarning = (typeof CONFIG_WARNINGS)[number];
+
+export const configurationItemSchema = z.object({
+  type: z.literal('configuration'),
+  nombre: count,
+  alertes: z.array(z.enum(CONFIG_WARNINGS)),
+});
+
+export const aFaireItemSchema = z.discriminatedUnion('type', [
+  quotesToConfirmItemSchema,
+  signedWithoutDateItemSchema,
+  appointmentsItemSchema,
+  failedEmailsItemSchema,
+  overdueInvoicesItemSchema,
+  configurationItemSchema,
+]);
+export type AFaireItem = z.infer<typeof aFaireItemSchema>;
+export type AFaireType = AFaireItem['type'];
+
+export const aFaireSchema = z.object({
+  /** Today in France (YYYY-MM-DD). */
+  jour: z.string(),
+  /** The moment of the answer (ISO): the ages are counted from it. */
+  maintenant: z.string(),
+  elements: z.array(aFaireItemSchema),
+  /**
+   * E-mails waiting for the outbox worker: while there are some, the page asks again shortly
+   * (a confirmed quote becomes « Envoyé » once its e-mail has left).
+   */
+  envoisEnCours: z.number().int().min(0),
+  chiffreAffaires: z.object({ annee: z.number().int(), totalCentimes: z.number().int(), plafondCentimes: z.number().int() }),
+});
+export type AFaire = z.infer<typeof aFaireSchema>;

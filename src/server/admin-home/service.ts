@@ -1,0 +1,74 @@
+import { parisToday } from '#domain/format.ts';
+import { A_FAIRE_SHOWN, type AFaire, type AFaireItem, type ConfigWarning } from '#domain/schemas/a-faire.ts';
+import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
+import { isMediatorUnset } from '#server/legal/warnings.ts';
+import { upcomingAppointments } from '#server/missions/service.ts';
+import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
+import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
+import type { AFaireAt, AFaireDeps, AFaireProvider } from './provider.ts';
+
+/** Failed e-mails older than this leave « À faire » (they stay in the journal of the quote). */
+const FAILED_MAIL_DAYS = 7;
+/** E-mails due within this time count as being sent: the page asks again until they have left. */
+const IN_FLIGHT_MS = 60_000;
+
+/** E-mails that did not leave in the last days, each with the quote it is about. */
+export async function failedEmails(deps: AFaireDeps, at: AFaireAt): Promise<AFaireItem | null> {
+  const since = new Date(at.now.getTime() - FAILED_MAIL_DAYS * 86_400_000).toISOString();
+  const rows = await listFailedSince(deps.database.db, since, A_FAIRE_SHOWN);
+  if (rows.length === 0) return null;
+  const quotes = await quoteRefsOf(
+    deps,
+    rows.flatMap((row) => (row.devisId ? [row.devisId] : [])),
+  );
+  return {
+    type: 'emails-en-echec',
+    nombre: Number(rows[0]!.total),
+    emails: rows.map((row) => ({
+      id: row.id,
+      destinataire: row.recipient,
+      sujet: row.subject,
+      devis: (row.devisId && quotes.get(row.devisId)) || null,
+    })),
+  };
+}
+
+/** What the server knows to be missing from its configuration. */
+export async function configurationWarnings(deps: AFaireDeps): Promise<AFaireItem | null> {
+  const alertes: ConfigWarning[] = [];
+  if (!deps.config.signing.p12Path) alertes.push('sceau-auto-signe');
+  if (deps.config.nodeEnv === 'production' && !deps.config.publicUrlSet) alertes.push('public-url-absente');
+  if (isMediatorUnset(deps.config)) alertes.push('mediateur-absent');
+  return alertes.length > 0 ? { type: 'configuration', nombre: alertes.length, alertes } : null;
+}
+
+/**
+ * Every kind of « À faire », in the order the band shows them. A capability adds its kind
+ * here: one function of its service (payments received, SMS that failed, the mediator unset…).
+ */
+export const aFaireProviders: readonly AFaireProvider[] = [
+  quotesToConfirm,
+  upcomingAppointments,
+  signedWithoutPickupDay,
+  failedEmails,
+  overdueInvoices,
+  configurationWarnings,
+];
+
+/** GET /api/admin/a-faire: what waits for the administrator, each kind asked at once. */
+export async function getAFaire(deps: AFaireDeps, now = new Date(), providers = aFaireProviders): Promise<AFaire> {
+  const at = { now, today: parisToday(now) };
+  const year = Number(at.today.slice(0, 4));
+  const [items, envoisEnCours, totalCentimes] = await Promise.all([
+    Promise.all(providers.map((provider) => provider(deps, at))),
+    countInFlight(deps.database.db, new Date(now.getTime() + IN_FLIGHT_MS).toISOString()),
+    revenueOfYear(deps, year),
+  ]);
+  return {
+    jour: at.today,
+    maintenant: now.toISOString(),
+    elements: items.filter((item): item is AFaireItem => item !== null),
+    envoisEnCours,
+    chiffreAffaires: { annee: year, totalCentimes, plafondCentimes: deps.config.invoicing.revenueCeilingCents },
+  };
+}

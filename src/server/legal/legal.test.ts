@@ -1,0 +1,295 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDay, parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
+import { withdrawalDeadline } from '#domain/legal.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
+import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
+import { sha256Hex } from '#server/documents/documents.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
+import { signBody } from '#server/signatures/test-factories.ts';
+
+type Headers = { cookie: string; origin: string };
+type Customer = Awaited<ReturnType<typeof createCustomer>>;
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+describe.each(ENGINES)('selling within the law on %s', (engine) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-legal-'));
+  const cgvPath = path.join(dataDir, 'cgv.md');
+  writeFileSync(cgvPath, '# CGV\n\nPremière version.\n');
+  const t = useTestApp(engine, { env: { DATA_DIR: dataDir, CGV_PATH: cgvPath } });
+  let admin: Headers;
+  let customer: Customer;
+
+  beforeAll(async () => {
+    admin = (await createAdmin(t)).headers;
+    customer = await createCustomer(t, { name: 'Hélène Dupré' });
+  });
+
+  /** A quote of `owner` confirmed and sent: envoyé, with its validity date. */
+  async function sentQuote(owner: Customer = customer, changes: Parameters<typeof insertQuote>[1] = {}) {
+    const quote = await insertQuote(t, {
+      uid: owner.id,
+      email: owner.email,
+      clientDetails: { nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' },
+      priseInfo: { datePriseEnCharge: addDays(parisToday(), 40), debut: '08:30', fin: '10:00' },
+      ...changes,
+    });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devis/${quote.id}/confirmer`,
+      headers: admin,
+      payload: { prixFinal: '500', clauses: { km: false, longDistance: false } },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await t.outbox();
+    return t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
+  }
+  const sign = (row: { id: string; sentPdfSha256: string | null }, changes: object = {}, owner: Customer = customer) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/devis/${row.id}/signer`,
+      headers: owner.headers,
+      payload: { ...signBody('Hélène Dupré', row.sentPdfSha256 ?? undefined), ...changes },
+    });
+  const withdraw = (id: string, headers: Headers | undefined = customer.headers) =>
+    t.app.inject({ method: 'POST', url: `/api/devis/${id}/retractation`, headers });
+  const cgv = async () => (await t.app.inject({ url: '/api/cgv' })).json();
+
+  it('answers the CGV in force to anyone; the same text keeps its version, a new text is the next one, and the old stays', async () => {
+    const first = await cgv();
+    expect(first).toMatchObject({ version: 1, texte: '# CGV\n\nPremière version.\n' });
+    expect(first.sha256).toBe(sha256Hex(Buffer.from(first.texte, 'utf8')));
+    expect((await cgv()).version).toBe(1);
+
+    writeFileSync(cgvPath, '# CGV\n\nDeuxième version.\n');
+    const second = await cgv();
+    expect(second).toMatchObject({ version: 2, texte: '# CGV\n\nDeuxième version.\n' });
+    expect(second.sha256).not.toBe(first.sha256);
+    const kept = await t.app.database.db.selectFrom('cgv_versions').selectAll().orderBy('version').execute();
+    expect(kept.map((row) => [row.version, row.sha256])).toEqual([
+      [1, first.sha256],
+      [2, second.sha256],
+    ]);
+  });
+
+  it('states the validity date when it sends the quote, and the signing page shows it and the CGV to accept', async () => {
+    const row = await sentQuote();
+    expect(row.valableJusquAu).toBe(addDays(parisToday(), 30));
+    const view = (await t.app.inject({ url: `/api/devis/${row.id}/signature`, headers: customer.headers })).json();
+    const current = await cgv();
+    expect(view).toMatchObject({
+      valableJusquAu: row.valableJusquAu,
+      expire: false,
+      consommateur: true,
+      questionDebutAnticipe: false,
+      cgv: { version: current.version, sha256: current.sha256 },
+    });
+    const mail = (await t.outbox()).findLast((m) => m.subject?.includes(`${row.numeroDevis}`) && addressOf(m) === customer.email);
+    const pdf = mail?.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(flat((await readPdf(pdf!.content)).text)).toContain(legalTexts.validUntil(formatDay(row.valableJusquAu)));
+    expect(mail?.text).toContain(legalTexts.validUntil(formatDay(row.valableJusquAu)));
+  });
+
+  it('refuses a signature without the CGV box (400), then records the CGV version and SHA-256 in the evidence and sends them as a PDF', async () => {
+    const row = await sentQuote();
+    const refused = await sign(row, { cgvAcceptees: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(legalTexts.cgvMissing);
+    expect((await sign(row, { cgvAcceptees: undefined })).statusCode).toBe(400);
+
+    const current = await cgv();
+    const before = (await t.outbox()).length;
+    const signed = await sign(row, { cgvSha256: current.sha256 });
+    expect(signed.statusCode).toBe(200);
+    const evidence = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', row.id).executeTakeFirstOrThrow();
+    expect(evidence).toMatchObject({ cgvVersion: current.version, cgvSha256: current.sha256, earlyStartRequested: null });
+
+    const copy = (await t.outbox()).slice(before).find((m) => addressOf(m) === customer.email);
+    const enclosure = copy?.attachments.find((a) => a.filename === `cgv-v${current.version}.pdf`);
+    const text = flat((await readPdf(enclosure!.content)).text);
+    expect(text).toContain(current.sha256);
+    expect(text).toContain(legalTexts.formTitle);
+    const signedPdf = copy?.attachments.find((a) => a.filename === `devis-signe-${row.numeroDevis}.pdf`);
+    expect(flat((await readPdf(signedPdf!.content)).text)).toContain(current.sha256.slice(0, 32));
+  });
+
+  it('refuses a signature when the CGV changed since the page was shown (409)', async () => {
+    const row = await sentQuote();
+    const response = await sign(row, { cgvSha256: 'b'.repeat(64) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(legalTexts.cgvChanged);
+  });
+
+  it('asks a consumer whose pickup falls within the period about an early start, records his answer, and the planning says « pas avant le … » without it', async () => {
+    const soon = await sentQuote(customer, { priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:30', fin: '10:00' } });
+    const view = (await t.app.inject({ url: `/api/devis/${soon.id}/signature`, headers: customer.headers })).json();
+    expect(view).toMatchObject({ questionDebutAnticipe: true, debutAuPlusTot: addDays(withdrawalDeadline(new Date()), 1) });
+    expect((await sign(soon, { debutAnticipe: true })).statusCode).toBe(200);
+    const asked = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', soon.id).executeTakeFirstOrThrow();
+    expect(asked.earlyStartRequested).toBe(1);
+
+    const declined = await sentQuote(customer, {
+      priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:30', fin: '10:00' },
+    });
+    expect((await sign(declined)).statusCode).toBe(200);
+    const row = await t.app.database.db.selectFrom('signatures').selectAll().where('devisId', '=', declined.id).executeTakeFirstOrThrow();
+    expect(row.earlyStartRequested).toBe(0);
+
+    // The planning and the pickup inspection tell the administrator the first day he may start the one who declined.
+    const firstDay = addDays(withdrawalDeadline(new Date()), 1);
+    const planning = (await t.app.inject({ url: '/api/admin/missions', headers: admin })).json();
+    const missions = planning.groupes.flatMap((group: { missions: { id: string; pasAvantLe: string | null }[] }) => group.missions);
+    expect(missions.find((mission: { id: string }) => mission.id === declined.id)?.pasAvantLe).toBe(firstDay);
+    expect(missions.find((mission: { id: string }) => mission.id === soon.id)?.pasAvantLe).toBeNull();
+    const mission = (await t.app.inject({ url: `/api/admin/missions/${declined.id}`, headers: admin })).json();
+    expect(mission.pasAvantLe).toBe(firstDay);
+  });
+
+  it('refuses to sign or upload a quote past its validity date (409 « Ce devis a expiré le … »)', async () => {
+    const row = await sentQuote();
+    const lastDay = addDays(parisToday(), -1);
+    await t.app.database.db.updateTable('devis').set({ valableJusquAu: lastDay }).where('id', '=', row.id).execute();
+    const expected = legalTexts.expired(formatDay(lastDay));
+
+    const view = (await t.app.inject({ url: `/api/devis/${row.id}/signature`, headers: customer.headers })).json();
+    expect(view.expire).toBe(true);
+    // The back office's list carries the date, so that it shows « Expiré » and the actions past it.
+    const listed = (await t.app.inject({ url: `/api/admin/devis?q=${row.numeroDevis}`, headers: admin })).json();
+    const summary = listed.groups.flatMap((group: { devis: { id: string }[] }) => group.devis).find((d: { id: string }) => d.id === row.id);
+    expect(summary).toMatchObject({ statut: 'envoyé', valableJusquAu: lastDay });
+    const signed = await sign(row);
+    expect(signed.statusCode).toBe(409);
+    expect(signed.json().message).toBe(expected);
+    const uploaded = await uploadSigned(t, admin, row.id, [
+      { filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() },
+    ]);
+    expect(uploaded.statusCode).toBe(409);
+    expect(uploaded.json().message).toBe(expected);
+    const after = await t.app.database.db
+      .selectFrom('devis')
+      .select(['statut', 'signedFileKey'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ statut: 'envoyé', signedFileKey: null });
+  });
+
+  it('lets the administrator extend or archive a quote only past its validity date; the extension is a new version sent again', async () => {
+    const row = await sentQuote();
+    const extend = () => t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/prolonger`, headers: admin });
+    const archive = () => t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/archiver`, headers: admin });
+    // Still open to signature: neither (an offer with a term, Code civil art. 1116).
+    for (const refused of [await extend(), await archive()]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(legalTexts.notExpired(formatDay(row.valableJusquAu!)));
+    }
+
+    const lastDay = addDays(parisToday(), -1);
+    await t.app.database.db.updateTable('devis').set({ valableJusquAu: lastDay }).where('id', '=', row.id).execute();
+    const extended = await extend();
+    expect(extended.statusCode).toBe(200);
+    expect(extended.json()).toMatchObject({ statut: 'confirmé', valableJusquAu: addDays(parisToday(), 30) });
+    expect(extended.json().historique.at(-1)).toMatchObject({ fromStatut: 'envoyé', toStatut: 'confirmé', event: 'validité prolongée' });
+
+    // The customer gets the new version by e-mail (outbox), which makes it envoyé again, signable until its new date.
+    const mails = (await t.outbox()).filter((m) => m.subject?.includes(`${row.numeroDevis}`) && addressOf(m) === customer.email);
+    expect(mails).toHaveLength(2);
+    const newDay = formatDay(addDays(parisToday(), 30));
+    expect(mails[1]!.text).toContain(legalTexts.validUntil(newDay));
+    const pdf = mails[1]!.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(flat((await readPdf(pdf!.content)).text)).toContain(legalTexts.validUntil(newDay));
+    const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after.statut).toBe('envoyé');
+    expect(after.sentPdfSha256).not.toBe(row.sentPdfSha256);
+    const journal = await t.app.database.db.selectFrom('audit_log').selectAll().where('devisId', '=', row.id).execute();
+    expect(journal.map((entry) => entry.kind)).toContain('quote.extend');
+    expect((await sign(after)).statusCode).toBe(200);
+
+    // Another quote past its date is archived, and then cannot be extended.
+    const old = await sentQuote();
+    await t.app.database.db.updateTable('devis').set({ valableJusquAu: lastDay }).where('id', '=', old.id).execute();
+    const archived = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${old.id}/archiver`, headers: admin });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({ statut: 'archivé', archive: true });
+    const late = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${old.id}/prolonger`, headers: admin });
+    expect(late.statusCode).toBe(409);
+  });
+
+  describe('« Me rétracter »', () => {
+    async function signedQuote(owner: Customer = customer, changes: Parameters<typeof insertQuote>[1] = {}) {
+      const row = await sentQuote(owner, changes);
+      expect((await sign(row, {}, owner)).statusCode).toBe(200);
+      await t.outbox();
+      return row;
+    }
+
+    it('within the period: the quote leaves the active list with « rétractation du client », the customer gets a receipt and the administrator a notice', async () => {
+      const row = await signedQuote();
+      const before = (await t.outbox()).length;
+      const response = await withdraw(row.id);
+      expect(response.statusCode).toBe(200);
+      const devis = response.json();
+      expect(devis).toMatchObject({ statut: 'archivé', archive: true });
+      expect(devis.historique.at(-1)).toMatchObject({ fromStatut: 'en cours', toStatut: 'archivé', event: 'rétractation du client' });
+
+      const active = (await t.app.inject({ url: '/api/devis', headers: customer.headers })).json();
+      expect(active.devis.map((d: { id: string }) => d.id)).not.toContain(row.id);
+      const kept = await t.app.database.db.selectFrom('retractations').selectAll().where('devisId', '=', row.id).executeTakeFirstOrThrow();
+      expect(kept).toMatchObject({ userId: customer.id, nom: 'Hélène Dupré' });
+
+      const mails = (await t.outbox()).slice(before);
+      const receipt = mails.find((m) => m.subject === legalTexts.mailCustomerSubject(row.numeroDevis));
+      expect(addressOf(receipt!)).toBe(customer.email);
+      expect(flat(receipt!.text ?? '')).toContain('vous notifie par la présente ma rétractation');
+      expect(flat(receipt!.text ?? '')).toMatch(/Envoyée le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
+      const notice = mails.find((m) => m.subject === legalTexts.mailAdminSubject(row.numeroDevis));
+      expect(addressOf(notice!)).toBe(ADMIN_EMAIL);
+
+      const again = await withdraw(row.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(legalTexts.withdrawAlready);
+    });
+
+    it('refuses another customer (404) and a visitor (401), and changes nothing', async () => {
+      const row = await signedQuote();
+      const other = await createCustomer(t);
+      expect((await withdraw(row.id, other.headers)).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/devis/${row.id}/retractation`, headers: { origin: PUBLIC_URL } })).statusCode,
+      ).toBe(401);
+      const after = await t.app.database.db.selectFrom('devis').select('statut').where('id', '=', row.id).executeTakeFirstOrThrow();
+      expect(after.statut).toBe('en cours');
+    });
+
+    it('refuses a business customer and a quote not signed (409 saying why)', async () => {
+      const business = await signedQuote(customer, { clientType: 'entreprise' });
+      const refusedBusiness = await withdraw(business.id);
+      expect(refusedBusiness.statusCode).toBe(409);
+      expect(refusedBusiness.json().message).toBe(legalTexts.withdrawBusiness);
+
+      const unsigned = await sentQuote();
+      expect((await withdraw(unsigned.id)).json()).toMatchObject({ message: legalTexts.withdrawNotSigned });
+    });
+
+    it('refuses once the mission is done (409 saying why)', async () => {
+      const done = await signedQuote();
+      const finished = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${done.id}/terminer`, headers: admin });
+      expect(finished.statusCode).toBe(200);
+      const refusedDone = await withdraw(done.id);
+      expect(refusedDone.statusCode).toBe(409);
+      expect(refusedDone.json().message).toBe(legalTexts.withdrawDone);
+    });
+
+    it('refuses after the period (409 naming its last day)', async () => {
+      const late = await signedQuote();
+      const signedAt = new Date(Date.now() - 20 * 86_400_000).toISOString();
+      await t.app.database.db.updateTable('devis_historique').set({ at: signedAt }).where('devisId', '=', late.id).execute();
+      const refusedLate = await withdraw(late.id);
+      expect(refusedLate.statusCode).toBe(409);
+      expect(refusedLate.json().message).toBe(legalTexts.withdrawLate(formatDay(withdrawalDeadline(signedAt))));
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { apiRoutes } from '#domain/api-paths.ts';
+import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
+import { cgvSchema } from '#domain/schemas/legal.ts';
+import { legalTexts as l } from '#domain/texts/legal.ts';
+import { errorResponses } from '#server/http-schemas.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { currentCgv } from './cgv.ts';
+import { withdrawFromContract } from './withdrawal.ts';
+
+const tags = ['legal'];
+
+/** The terms of sale in force, and the consumer's withdrawal. */
+export const legalRoutes: CapabilityRoutes = {
+  async visitor(app) {
+    app.get(
+      apiRoutes.legal.cgv.path,
+      { schema: { tags, summary: l.apiCgv, response: { 200: cgvSchema, ...errorResponses(503) } } },
+      async (request) => {
+        const { version, date, sha256, texte } = await currentCgv(depsOf(request));
+        return { version, date, sha256, texte };
+      },
+    );
+  },
+  async customer(app) {
+    app.post(
+      apiRoutes.legal.withdraw.path,
+      {
+        schema: {
+          tags,
+          summary: l.apiWithdraw,
+          params: devisIdParamsSchema,
+          response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => withdrawFromContract(depsOf(request), app.guards.viewerOf(request), request.params.id, { ipAddress: request.ip }),
+    );
+  },
+};
