@@ -433,7 +433,7 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({
       flowId: delivered.flowId,
-      fournisseurNom: t.config.invoicing.legalName,
+      fournisseurNom: t.config.seller.legalName,
       fournisseurSiren: '123456789',
       numero: theirs.numero,
       dateFacture: theirs.dateEmission,
@@ -450,7 +450,7 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
       einvoicingRoutes.purchases.path,
     );
     expect(listed.body.items).toEqual([
-      expect.objectContaining({ numero: theirs.numero, fournisseurNom: t.config.invoicing.legalName, statut: 'reçue' }),
+      expect.objectContaining({ numero: theirs.numero, fournisseurNom: t.config.seller.legalName, statut: 'reçue' }),
     ]);
     const file = await t.app.inject({ method: 'GET', url: listed.body.items[0]!.fichierUrl, headers: admin });
     expect(file.headers['content-type']).toBe('application/pdf');

@@ -114,7 +114,7 @@ export type ReportingDeps = { database: DatabaseHandle; config: Config; now?: ()
  */
 export async function recordPeriodReports(deps: ReportingDeps, period: ReportingPeriod): Promise<PaFluxRow[]> {
   const now = (deps.now ?? (() => new Date()))();
-  const declarant = { siren: sirenOfSiret(deps.config.business.siret) ?? '', name: deps.config.invoicing.legalName };
+  const declarant = { siren: sirenOfSiret(deps.config.seller.siret) ?? '', name: deps.config.seller.legalName };
   return withWriteTransaction(deps.database, async (trx) => {
     const data = await periodData(trx, period);
     const previous = await listReportingFlowsOf(trx, [period.id]);

@@ -242,7 +242,7 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
     depenseId = expense.id;
   }
   const code = PURCHASE_DECISIONS[input.decision];
-  const ourSiren = sirenOfSiret(deps.config.business.siret) ?? '';
+  const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
   const motif = input.decision === 'refusée' ? input.motif : null;
   const comment = input.decision === 'refusée' ? input.commentaire : null;
   const trackingId = `LC-${randomUUID()}`.slice(0, 36);

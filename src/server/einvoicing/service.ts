@@ -74,7 +74,7 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     ? { database: deps.database, platform, config: deps.config, log: deps.log, invoices: deps.invoices, now: deps.now }
     : null;
   const worker: LeaseWorker | null = flowDeps ? createFlowWorker(flowDeps) : null;
-  const ourSiren = sirenOfSiret(deps.config.business.siret) ?? '';
+  const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
 
   /** Records the « Encaissée » status of a payment on an invoice that went through the platform (docs/decisions/). */
   async function recordCashed(trx: Db, invoice: FactureRow, payment: FacturePaiementRow): Promise<void> {
