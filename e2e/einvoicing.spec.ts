@@ -156,6 +156,11 @@ test(
     await expect(page.getByTestId('annuaire')).toContainText(directoryLabels.oui);
     await page.getByRole('button', { name: invoiceTexts.createFromQuote }).click();
     await expect(page).toHaveURL(/\/admin\/factures\/[^/]+$/);
+    const invoicePath = new URL(page.url()).pathname;
+    // The URL changes before the lazily loaded invoice page arrives: wait for its own heading and
+    // its draft's line (issuing before they are there is what failed under load).
+    await expect(page.getByRole('heading', { name: invoiceTexts.detailTitle('facture', null) })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel(invoiceTexts.lineUnitPrice)).toHaveValue('389,90');
     await page.getByRole('button', { name: invoiceTexts.issue }).click();
     const heading = page.getByRole('heading', { name: /^Facture n° F-\d{4}-\d{4}$/ });
     await expect(heading).toBeVisible({ timeout: 30_000 });
@@ -187,9 +192,7 @@ test(
     await expect(page.getByRole('heading', { name: `Facture n° ${numero}` })).toBeHidden();
 
     // A supplier's invoice (a Factur-X PDF) arrives through the platform, and is approved in one tap.
-    const pdfUrl = (
-      await ok<{ pdfUrl: string }>(await admin.get(new URL(page.url()).pathname.replace('/admin/', '/api/admin/')), 'invoice')
-    ).pdfUrl;
+    const pdfUrl = (await ok<{ pdfUrl: string }>(await admin.get(invoicePath.replace('/admin/', '/api/admin/')), 'invoice')).pdfUrl;
     const pdf = await (await admin.get(pdfUrl)).body();
     await fake.deliverSupplierInvoice({ content: pdf, contentType: 'application/pdf' });
     await page.goto('/admin/achats');
