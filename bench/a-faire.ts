@@ -22,7 +22,7 @@ import { findPgBin, startPostgres } from '../scripts/lib/postgres.mjs';
 import { aFaireProviders } from '#server/admin-home/service.ts';
 import { revenueOfYear } from '#server/invoices/service.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
-import { insertInBatches } from './lib/seed.ts';
+import { benchEnv, insertInBatches } from './lib/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -167,16 +167,7 @@ async function timeProviders(engine: string, deps: Parameters<(typeof aFaireProv
 
 async function run(engine: 'sqlite' | 'postgres', databaseUrl?: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-a-faire-'));
-  const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    ADMIN_EMAIL: ADMIN.email,
-    LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+  const env = { ...benchEnv(PORT, dataDir, ADMIN.email), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = loadConfig(env);
   const app = await buildApp(config, { logger: false });
   try {

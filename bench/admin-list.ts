@@ -15,7 +15,7 @@ import { loadConfig } from '#server/config.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { STATUTS } from '#domain/statuses.ts';
 import { adminCookie, provisionAdmin } from './lib/admin.ts';
-import { insertInBatches } from './lib/seed.ts';
+import { benchEnv, insertInBatches } from './lib/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,15 +30,7 @@ const PORT = Number(values.port);
 const ADMIN = { email: 'admin@bench.test', password: 'bench-mot-de-passe' };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-admin-'));
-const env = {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-  ADMIN_EMAIL: ADMIN.email,
-  LOG_LEVEL: 'silent',
-};
+const env = benchEnv(PORT, dataDir, ADMIN.email);
 const config = loadConfig(env);
 const app = await buildApp(config, { logger: false });
 

@@ -15,3 +15,16 @@ export async function insertInBatches<Table extends keyof Database & string>(
       .values(rows.slice(i, i + size))
       .execute();
 }
+
+/** The environment of an app a benchmark builds in-process: production mode, silent, on 127.0.0.1:`port`, its files in `dataDir`. */
+export function benchEnv(port: number, dataDir: string, adminEmail: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: adminEmail,
+    LOG_LEVEL: 'silent',
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableString } from './schemas/text.ts';
+import { pageQuerySchema, storableString } from './schemas/text.ts';
 
 /**
  * The stable codes of the audit journal (server/audit/). Stored as they are: a code never
@@ -65,7 +65,7 @@ export const journalQuerySchema = z.object({
     .union([z.enum(AUDIT_KINDS), z.literal('')])
     .optional()
     .default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: pageQuerySchema,
 });
 export type JournalQuery = z.output<typeof journalQuerySchema>;
 

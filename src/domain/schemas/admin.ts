@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATUTS } from '../statuses.ts';
 import { adminTexts } from '../texts/admin.ts';
 import { clausesSchema, devisSchema } from './devis.ts';
-import { storableString } from './text.ts';
+import { pageQuerySchema, storableString } from './text.ts';
 
 /** The largest final price the back office accepts, in cents (1 000 000 €). */
 const PRIX_FINAL_MAX_CENTIMES = 100_000_000;
@@ -32,7 +32,7 @@ export type StatutFilter = (typeof STATUT_FILTERS)[number];
 export const adminListQuerySchema = z.object({
   q: storableString({ trim: true }).max(200).optional().default(''),
   statut: z.enum(STATUT_FILTERS).optional().default('tous'),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: pageQuerySchema,
   groupsPerPage: z.coerce.number().int().min(1).max(100).optional().default(20),
   /** One group's every quote (its key as listed), for a group larger than the page shows. */
   groupe: storableString().max(320).optional(),

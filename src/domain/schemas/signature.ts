@@ -16,6 +16,13 @@ export type SignatureDrawing = z.infer<typeof signatureDrawingSchema>;
 /** At most this many points in all: a signature, not a drawing. */
 export const MAX_SIGNATURE_POINTS = 20_000;
 
+/** A SHA-256 as hexadecimal (64 digits), in either case as sent. */
+const sha256HexSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/);
+
 /**
  * POST /api/devis/{id}/signer. Consent and drawing are optional in the schema so that their
  * absence gets its own French message (400) from the service rather than a generic one.
@@ -26,21 +33,12 @@ export const signBodySchema = z.object({
   /** « J’ai lu et j’accepte les conditions générales de vente » (legal/); optional so that its absence gets its own 400. */
   cgvAcceptees: z.boolean().optional(),
   /** SHA-256 of the CGV the page linked to: if they changed meanwhile, 409. */
-  cgvSha256: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
+  cgvSha256: sha256HexSchema.optional(),
   /** The consumer's express request to start within the withdrawal period (L221-25); unticked by default. */
   debutAnticipe: z.boolean().optional(),
   signature: signatureDrawingSchema.nullable().optional(),
   /** SHA-256 (hex) of the PDF the page showed: it must be the one sent. */
-  pdfSha256: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[0-9a-f]{64}$/),
+  pdfSha256: sha256HexSchema,
 });
 export type SignBody = z.infer<typeof signBodySchema>;
 

@@ -88,5 +88,8 @@ export function optionalEmailAddress(messages: { invalid: string; type?: string 
 /** An identifier in a path (a quote id): the shared rule, bounded. */
 export const idParamSchema = storableString().min(1, textRuleMessages.invalidId).max(64, textRuleMessages.invalidId);
 
+/** A page number in a query string (the lists' `page`): from 1, 1 when absent. */
+export const pageQuerySchema = z.coerce.number().int().min(1).max(100_000).optional().default(1);
+
 /** A one-time token from an e-mailed link: URL-safe characters only, bounded. */
 export const TOKEN_PATTERN = /^[\w.~-]{1,4096}$/;

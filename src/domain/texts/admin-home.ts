@@ -1,8 +1,7 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the back office loads it.
 import type { AdminNavName } from '../paths.ts';
 import { legalTexts } from './legal.ts';
-
-const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+import { plural } from './common.ts';
 
 /**
  * The label of each section of the back office's navigation (routes with `nav` in the route

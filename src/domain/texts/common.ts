@@ -2,6 +2,9 @@
  * Every user-facing text of the product, word for word from the specification where it
  * names one. Tests assert these strings; pages and the server import them from here.
  */
+/** One word or the other by a count: « 1 devis », « 2 devis » are the caller's; `plural(n, 'e-mail', 'e-mails')`. */
+export const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+
 export const texts = {
   appName: 'Convoyage Pro',
   notFoundTitle: '404 - Page non trouvée',

@@ -1,8 +1,7 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the back office's
 // mission pages, the customer's quote page, the server's reports and e-mails load it.
 import type { DamageKind, Emplacement, Etape, PlanningGroup } from '../schemas/missions.ts';
-
-const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+import { plural } from './common.ts';
 
 /** The mission: planning, calendar feed, inspections, reports (PV) and their e-mails (issue 15). */
 export const missionTexts = {

@@ -4,7 +4,7 @@ import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factorie
 import { signUpBody } from './test-factories.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
+import { confirmQuote, insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import {
   addressOf,
   ADMIN_EMAIL,
@@ -193,12 +193,7 @@ describe.each(ENGINES)('account links and addresses, on %s', (engine) => {
       email: 'client@exemple.fr',
       clientDetails: { nom: 'Client', email: 'client,pirate@evil.example', telephone: '06 11 22 33 44' },
     });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/confirmer`,
-      headers: admin.headers,
-      payload: { prixFinal: '420,50', clauses: { km: false, longDistance: false } },
-    });
+    const response = await confirmQuote(t, admin.headers, quote.id, '420,50', { km: false, longDistance: false });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(adminTexts.clientEmailInvalid);
     const row = await t.app.database.db.selectFrom('devis').select('statut').where('id', '=', quote.id).executeTakeFirstOrThrow();

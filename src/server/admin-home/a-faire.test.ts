@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { aFaireSchema, type AFaire, type AFaireItem } from '#domain/schemas/a-faire.ts';
+import { confirmQuote } from '#server/quotes/back-office-test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { addProfile, api, issuedInvoice } from '#server/invoices/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
@@ -140,12 +141,7 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     expect(answer.chiffreAffaires.totalCentimes).toBe(10_000 + paid.totalCentimes);
 
     // Confirming the older quote takes it off the list.
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${older.id}/confirmer`,
-      headers: admin,
-      payload: { prixFinal: '450', clauses: { km: true, longDistance: false } },
-    });
+    const confirmed = await confirmQuote(t, admin, older.id, '450', { km: true, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     const after = aFaireSchema.parse(await getAFaire(deps, now));
     expect(itemOf(after, 'devis-a-confirmer')!.devis.map((devis) => devis.id)).toEqual([newer.id]);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
+import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
@@ -39,9 +40,25 @@ async function receivedPurchase(t: TestApp, admin: Admin, owner: Customer): Prom
   return row.id;
 }
 
+/** The admin routes on a quote that take no body, with the status the quote must be in for them. */
+const QUOTE_ROUTES: Record<string, Statut> = {
+  'POST /api/admin/devis/:id/archiver': 'en attente',
+  'POST /api/admin/devis/:id/renvoyer-email': 'confirmé',
+  'POST /api/admin/devis/:id/confirmer-signe': 'envoyé',
+  'POST /api/admin/devis/:id/terminer': 'en cours',
+  'POST /api/admin/devis/:id/restaurer': 'archivé',
+  'DELETE /api/admin/devis/:id': 'archivé',
+  'POST /api/admin/devis/:id/facture': 'terminé',
+};
+
+const photo = () =>
+  sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+    .jpeg()
+    .toBuffer();
+
 /** A successful call of each admin write route, on data made for it. */
 async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin): Promise<Call> {
-  const quoteIn = async (statut: Parameters<typeof createQuoteInStatus>[2]) => {
+  const quoteIn = async (statut: Statut) => {
     const quote = await createQuoteInStatus(t.app.database, owner, statut);
     return { quote, base: { devisId: quote.id, numeroDevis: quote.numeroDevis } };
   };
@@ -56,6 +73,11 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
   };
   const [method, pattern] = key.split(' ') as [string, string];
   void method;
+  const statut = QUOTE_ROUTES[key];
+  if (statut) {
+    const { quote, base } = await quoteIn(statut);
+    return { ...base, url: pattern.replace(':id', quote.id) };
+  }
   switch (key) {
     case 'POST /api/admin/devis/:id/confirmer': {
       const { quote, base } = await quoteIn('en attente');
@@ -65,53 +87,25 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
         payload: { prixFinal: '1250,50', clauses: { km: true, longDistance: false } },
       };
     }
-    case 'POST /api/admin/devis/:id/archiver': {
-      const { quote, base } = await quoteIn('en attente');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/renvoyer-email': {
-      const { quote, base } = await quoteIn('confirmé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'POST /api/admin/devis/:id/prolonger': {
       // A quote sent whose validity date is past (issue 28).
       const quote = await createQuoteInStatus(t.app.database, owner, 'envoyé', { valableJusquAu: '2026-01-31' });
       return { devisId: quote.id, numeroDevis: quote.numeroDevis, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/confirmer-signe': {
-      const { quote, base } = await quoteIn('envoyé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
     }
     case 'POST /api/admin/devis/:id/devis-signe': {
       const { quote, base } = await quoteIn('envoyé');
       const body = multipartBody([{ filename: 'signe.pdf', contentType: 'application/pdf', content: await makePdf() }]);
       return { ...base, url: pattern.replace(':id', quote.id), payload: body.payload, headers: { 'content-type': body.contentType } };
     }
-    case 'POST /api/admin/devis/:id/terminer': {
-      const { quote, base } = await quoteIn('en cours');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'POST /api/admin/devis/:id/restaurer': {
-      const { quote, base } = await quoteIn('archivé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
-    case 'DELETE /api/admin/devis/:id': {
-      const { quote, base } = await quoteIn('archivé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'PUT /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
-        .jpeg()
-        .toBuffer();
+      const jpeg = await photo();
       const url = pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge').replace(':photoId', randomUUID());
       return { ...base, url: `${url}?emplacement=avant`, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
     }
     case 'DELETE /api/admin/missions/:id/:etape/photos/:photoId': {
       const { quote, base } = await quoteIn('en cours');
-      const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
-        .jpeg()
-        .toBuffer();
+      const jpeg = await photo();
       const url = `/api/admin/missions/${quote.id}/prise-en-charge/photos/${randomUUID()}`;
       // A session of his own (provisioning him again would end the test's).
       const adminHeaders = await signInAdmin(t);
@@ -130,10 +124,6 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
     }
     case 'POST /api/admin/planning/agenda':
       return { url: pattern, devisId: null, numeroDevis: null };
-    case 'POST /api/admin/devis/:id/facture': {
-      const { quote, base } = await quoteIn('terminé');
-      return { ...base, url: pattern.replace(':id', quote.id) };
-    }
     case 'PUT /api/admin/factures/:id': {
       const { id, base } = await invoice(false);
       return {

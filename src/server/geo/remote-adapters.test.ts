@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GeoNotFoundError, GeoServiceError } from './errors.js';
 import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
 import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createGoogleRouter } from './google-router.js';
 import { createOsrmRouter } from './osrm-router.js';
-import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
+import { perTestFakeServices, sendJson, startFakeService } from '#server/test/fake-service.ts';
 
-let service: FakeService | undefined;
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-});
+const startService = perTestFakeServices();
 
 const LYON = { lat: 45.7578, lon: 4.832 };
 const PARIS = { lat: 48.8566, lon: 2.3522 };
@@ -52,7 +48,7 @@ async function expectRejection(promise: Promise<unknown>, type: typeof GeoServic
 
 describe('Géoplateforme geocoder', () => {
   it('queries the address index and maps the GeoJSON features', async () => {
-    service = await startFakeService((_req, res) =>
+    const service = await startService((_req, res) =>
       sendJson(res, 200, {
         type: 'FeatureCollection',
         features: [
@@ -75,7 +71,7 @@ describe('Géoplateforme geocoder', () => {
 
   it('geocodes to the best feature, or null when the service is not confident', async () => {
     let score = 0.92;
-    service = await startFakeService((_req, res) =>
+    const service = await startService((_req, res) =>
       sendJson(res, 200, { type: 'FeatureCollection', features: [addressFeature('Lyon', 4.835, 45.758, { score })] }),
     );
     const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
@@ -86,25 +82,25 @@ describe('Géoplateforme geocoder', () => {
   });
 
   it('returns nothing, without calling, for a query too short for the service', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 500, {}));
+    const service = await startService((_req, res) => sendJson(res, 500, {}));
     const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
     expect(await geocoder.suggest('ly')).toEqual([]);
     expect(service.requests).toHaveLength(0);
   });
 
   it('treats a 400 (query refused) as no result', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 400, { code: 400, message: 'Failed parsing query' }));
+    const service = await startService((_req, res) => sendJson(res, 400, { code: 400, message: 'Failed parsing query' }));
     expect(await createGeoplateformeGeocoder({ baseUrl: service.baseUrl }).geocode('???')).toBeNull();
   });
 
   it('reports a server error as unavailable', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 503, 'Service Unavailable'));
+    const service = await startService((_req, res) => sendJson(res, 503, 'Service Unavailable'));
     await expectRejection(createGeoplateformeGeocoder({ baseUrl: service.baseUrl }).suggest('Lyon'), GeoServiceError, 'unavailable');
   });
 
   it('reports malformed data as bad_response', async () => {
     let body: unknown = { type: 'FeatureCollection' };
-    service = await startFakeService((_req, res) => sendJson(res, 200, body));
+    const service = await startService((_req, res) => sendJson(res, 200, body));
     const geocoder = createGeoplateformeGeocoder({ baseUrl: service.baseUrl });
     await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
     body = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { label: 'x' } }] };
@@ -112,27 +108,11 @@ describe('Géoplateforme geocoder', () => {
     body = '<html>maintenance</html>';
     await expectRejection(geocoder.suggest('Lyon'), GeoServiceError, 'bad_response');
   });
-
-  it('gives up after the timeout', async () => {
-    // The fake service never answers: only the adapter's own timeout can end the request.
-    service = await startFakeService(() => undefined);
-    await expectRejection(
-      createGeoplateformeGeocoder({ baseUrl: service.baseUrl, timeoutMs: 150 }).suggest('Lyon'),
-      GeoServiceError,
-      'timeout',
-    );
-  });
-
-  it('reports a refused connection as unavailable', async () => {
-    const closed = await startFakeService(() => undefined);
-    await closed.close();
-    await expectRejection(createGeoplateformeGeocoder({ baseUrl: closed.baseUrl }).suggest('Lyon'), GeoServiceError, 'unavailable');
-  });
 });
 
 describe('OSRM router', () => {
   it('asks for the driving route lon,lat;lon,lat and converts metres to km', async () => {
-    service = await startFakeService((_req, res) =>
+    const service = await startService((_req, res) =>
       sendJson(res, 200, {
         code: 'Ok',
         routes: [{ distance: 465123.4, duration: 16000.2, weight: 16000.2, weight_name: 'routability', legs: [] }],
@@ -145,14 +125,14 @@ describe('OSRM router', () => {
   });
 
   it('turns NoRoute into a not-found error', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 400, { code: 'NoRoute', message: 'Impossible route between points' }));
+    const service = await startService((_req, res) => sendJson(res, 400, { code: 'NoRoute', message: 'Impossible route between points' }));
     await expectRejection(createOsrmRouter({ baseUrl: service.baseUrl }).distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
   });
 
   it('reports malformed answers and server errors', async () => {
     let status = 200;
     let body: unknown = { code: 'Ok', routes: [{ duration: 12 }] };
-    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const service = await startService((_req, res) => sendJson(res, status, body));
     const router = createOsrmRouter({ baseUrl: service.baseUrl });
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
     body = { code: 'Ok', routes: [] };
@@ -161,20 +141,11 @@ describe('OSRM router', () => {
     body = 'Bad Gateway';
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
   });
-
-  it('gives up after the timeout', async () => {
-    service = await startFakeService(() => undefined);
-    await expectRejection(
-      createOsrmRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
-  });
 });
 
 describe('Google Routes router', () => {
   it('posts a one-by-one DRIVE matrix with key and field mask, and reads distanceMeters', async () => {
-    service = await startFakeService((_req, res) =>
+    const service = await startService((_req, res) =>
       // proto3 JSON omits zero values: originIndex and destinationIndex 0 are absent.
       sendJson(res, 200, [{ status: {}, distanceMeters: 463870, duration: '16200s', condition: 'ROUTE_EXISTS' }]),
     );
@@ -193,14 +164,14 @@ describe('Google Routes router', () => {
   });
 
   it('accepts explicit indexes', async () => {
-    service = await startFakeService((_req, res) =>
+    const service = await startService((_req, res) =>
       sendJson(res, 200, [{ originIndex: 0, destinationIndex: 0, status: {}, distanceMeters: 1500, condition: 'ROUTE_EXISTS' }]),
     );
     expect(await createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON)).toBe(1.5);
   });
 
   it('turns ROUTE_NOT_FOUND into a not-found error', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 200, [{ status: {}, condition: 'ROUTE_NOT_FOUND' }]));
+    const service = await startService((_req, res) => sendJson(res, 200, [{ status: {}, condition: 'ROUTE_NOT_FOUND' }]));
     await expectRejection(
       createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl }).distanceKm(PARIS, LYON),
       GeoNotFoundError,
@@ -211,7 +182,7 @@ describe('Google Routes router', () => {
   it('reports a refused key, malformed data and element errors', async () => {
     let status = 403;
     let body: unknown = { error: { code: 403, message: 'API key not valid.', status: 'PERMISSION_DENIED' } };
-    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const service = await startService((_req, res) => sendJson(res, status, body));
     const router = createGoogleRouter({ apiKey: 'bad', baseUrl: service.baseUrl });
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
     status = 200;
@@ -221,15 +192,6 @@ describe('Google Routes router', () => {
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
     body = [{ originIndex: 1, destinationIndex: 0, status: {}, distanceMeters: 5, condition: 'ROUTE_EXISTS' }];
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
-  });
-
-  it('gives up after the timeout', async () => {
-    service = await startFakeService(() => undefined);
-    await expectRejection(
-      createGoogleRouter({ apiKey: 'k', baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
   });
 });
 
@@ -262,7 +224,7 @@ function itinerary(distance: number) {
 
 describe('Géoplateforme router', () => {
   it('asks bdtopo-osrm for the fastest car route in kilometres, points as lon,lat, and reads the distance', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 200, itinerary(463.8)));
+    const service = await startService((_req, res) => sendJson(res, 200, itinerary(463.8)));
     const km = await createGeoplateformeRouter({ baseUrl: `${service.baseUrl}/navigation/itineraire` }).distanceKm(PARIS, LYON);
     expect(km).toBe(463.8);
     const url = new URL(service.requests[0]!.url, service.baseUrl);
@@ -279,14 +241,14 @@ describe('Géoplateforme router', () => {
   });
 
   it('takes the service base as well as the endpoint itself', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 200, itinerary(10)));
+    const service = await startService((_req, res) => sendJson(res, 200, itinerary(10)));
     await createGeoplateformeRouter({ baseUrl: `${service.baseUrl}/navigation/` }).distanceKm(PARIS, LYON);
     expect(new URL(service.requests[0]!.url, service.baseUrl).pathname).toBe('/navigation/itineraire');
   });
 
   it('turns the documented "no route" refusals into a not-found error', async () => {
     let status = 404;
-    service = await startFakeService((_req, res) => sendJson(res, status, { error: { errorType: status, message: ' No route found ' } }));
+    const service = await startService((_req, res) => sendJson(res, status, { error: { errorType: status, message: ' No route found ' } }));
     const router = createGeoplateformeRouter({ baseUrl: service.baseUrl });
     await expectRejection(router.distanceKm(PARIS, LYON), GeoNotFoundError, 'no_route');
     status = 400;
@@ -296,7 +258,7 @@ describe('Géoplateforme router', () => {
   it('reports outages, refusals without the error body and malformed answers', async () => {
     let status = 503;
     let body: unknown = '<html>Service Unavailable</html>';
-    service = await startFakeService((_req, res) => sendJson(res, status, body));
+    const service = await startService((_req, res) => sendJson(res, status, body));
     const router = createGeoplateformeRouter({ baseUrl: service.baseUrl });
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'unavailable');
     status = 429;
@@ -311,13 +273,26 @@ describe('Géoplateforme router', () => {
     body = { resource: 'bdtopo-osrm' };
     await expectRejection(router.distanceKm(PARIS, LYON), GeoServiceError, 'bad_response');
   });
+});
 
+/** Each adapter's one question, to the fake service at `baseUrl`, with the timeout given. */
+const ADAPTERS: [string, (baseUrl: string, timeoutMs?: number) => Promise<unknown>][] = [
+  ['Géoplateforme geocoder', (baseUrl, timeoutMs) => createGeoplateformeGeocoder({ baseUrl, timeoutMs }).suggest('Lyon')],
+  ['OSRM router', (baseUrl, timeoutMs) => createOsrmRouter({ baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+  ['Google Routes router', (baseUrl, timeoutMs) => createGoogleRouter({ apiKey: 'k', baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+  ['Géoplateforme router', (baseUrl, timeoutMs) => createGeoplateformeRouter({ baseUrl, timeoutMs }).distanceKm(PARIS, LYON)],
+];
+
+describe.each(ADAPTERS)('%s, whatever it asks', (_name, ask) => {
   it('gives up after the timeout', async () => {
-    service = await startFakeService(() => undefined);
-    await expectRejection(
-      createGeoplateformeRouter({ baseUrl: service.baseUrl, timeoutMs: 100 }).distanceKm(PARIS, LYON),
-      GeoServiceError,
-      'timeout',
-    );
+    // The fake service never answers: only the adapter's own timeout can end the request.
+    const service = await startService(() => undefined);
+    await expectRejection(ask(service.baseUrl, 150), GeoServiceError, 'timeout');
+  });
+
+  it('reports a refused connection as unavailable', async () => {
+    const closed = await startFakeService(() => undefined);
+    await closed.close();
+    await expectRejection(ask(closed.baseUrl), GeoServiceError, 'unavailable');
   });
 });

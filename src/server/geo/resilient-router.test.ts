@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GeoNotFoundError } from './errors.js';
 import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createOfflineRouter } from './offline-router.js';
 import { createResilientRouter } from './resilient-router.js';
-import { type FakeService, sendJson, startFakeService } from '#server/test/fake-service.ts';
+import { perTestFakeServices, sendJson } from '#server/test/fake-service.ts';
 
-let service: FakeService | undefined;
-afterEach(async () => {
-  await service?.close();
-  service = undefined;
-});
+const startService = perTestFakeServices();
 
 const PARIS = { lat: 48.8566, lon: 2.3522 };
 const LYON = { lat: 45.7578, lon: 4.832 };
@@ -22,7 +18,7 @@ function recordingLogger() {
 
 describe('Géoplateforme router with cache and fall-back', () => {
   it('asks the service once per trip and answers repeats from the cache', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 200, { distance: 463.8, resource: 'bdtopo-osrm' }));
+    const service = await startService((_req, res) => sendJson(res, 200, { distance: 463.8, resource: 'bdtopo-osrm' }));
     const router = createResilientRouter(createGeoplateformeRouter({ baseUrl: service.baseUrl }), createOfflineRouter());
     expect(await router.distanceKm(PARIS, LYON)).toBe(463.8);
     expect(await router.distanceKm(PARIS, LYON)).toBe(463.8);
@@ -32,7 +28,7 @@ describe('Géoplateforme router with cache and fall-back', () => {
   });
 
   it('prices with the offline estimate and logs a warning when the service is down, and asks again later', async () => {
-    service = await startFakeService((_req, res) => sendJson(res, 503, '<html>Service Unavailable</html>'));
+    const service = await startService((_req, res) => sendJson(res, 503, '<html>Service Unavailable</html>'));
     let now = 1_000;
     const logger = recordingLogger();
     const offline = createOfflineRouter();
@@ -58,14 +54,14 @@ describe('Géoplateforme router with cache and fall-back', () => {
 
   it('falls back on a malformed answer or a timeout too, but not on "no route"', async () => {
     let mode: 'garbage' | 'silent' | 'no-route' = 'garbage';
-    service = await startFakeService((_req, res) => {
+    const service = await startService((_req, res) => {
       if (mode === 'garbage') sendJson(res, 200, { distance: 'far' });
       if (mode === 'no-route') sendJson(res, 404, { error: { errorType: 404, message: 'No route found' } });
     });
     const logger = recordingLogger();
     const offline = createOfflineRouter();
     const make = () =>
-      createResilientRouter(createGeoplateformeRouter({ baseUrl: service!.baseUrl, timeoutMs: 150 }), offline, { logger, retryAfterMs: 0 });
+      createResilientRouter(createGeoplateformeRouter({ baseUrl: service.baseUrl, timeoutMs: 150 }), offline, { logger, retryAfterMs: 0 });
     expect(await make().distanceKm(PARIS, LYON)).toBeCloseTo(await offline.distanceKm(PARIS, LYON), 9);
     mode = 'silent';
     expect(await make().distanceKm(PARIS, LYON)).toBeCloseTo(await offline.distanceKm(PARIS, LYON), 9);

@@ -17,54 +17,53 @@ import { invoiceFilename } from './factur-x.ts';
  */
 export const INVOICE_MAIL_KINDS = { document: 'invoice-document', reminder: 'invoice-reminder' } as const;
 
-const attachment = (row: FactureRow) => ({
-  filename: invoiceFilename(row),
-  contentType: 'application/pdf',
-  storageKey: row.pdfKey!,
-});
-const areaLink = (config: Config) => ({ url: `${config.publicUrl}${paths.espaceClient}`, label: m.link });
-
-/** The issued invoice or credit note, sent to the customer with its Factur-X PDF. Null when he has no address. */
-export async function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
+/**
+ * An e-mail to the customer of an issued invoice or credit note, its PDF attached, with the
+ * link to his area; `write` gives its subject and paragraphs from the document's number. Null
+ * when he has no address (or the document is not issued yet).
+ */
+async function mailWithDocument(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  kind: string,
+  write: (numero: string) => { subject: string; paragraphs: string[] },
+): Promise<string | null> {
   if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
-  const total = formatCentimes(row.totalCentimes);
-  const paragraphs =
-    row.type === 'facture'
-      ? [m.issuedBody(row.numero, row.numeroDevis, total, formatDay(row.dateEcheance)), ...(row.iban ? [m.bankLine(row.iban)] : [])]
-      : [m.creditBody(row.numero, origin?.numero ?? '', total)];
-  // The same mediator mention as the PDF it delivers (docs/decisions/0060).
-  const mediator = config.legal.mediator;
-  if (mediator) paragraphs.push(legalTexts.mediatorLine({ mediator }));
   return enqueueMail(trx, {
-    kind: INVOICE_MAIL_KINDS.document,
+    kind,
     devisId: row.devisId,
     to: row.clientEmail,
-    attachments: [attachment(row)],
+    attachments: [{ filename: invoiceFilename(row), contentType: 'application/pdf', storageKey: row.pdfKey }],
     ...renderNotification(config, {
-      subject: row.type === 'facture' ? m.issuedSubject(row.numero) : m.creditSubject(row.numero),
+      ...write(row.numero),
       name: row.clientNom,
-      paragraphs,
-      link: areaLink(config),
+      link: { url: `${config.publicUrl}${paths.espaceClient}`, label: m.link },
     }),
   });
 }
 
-/** A reminder of an invoice still to pay, with the invoice attached again. */
-export async function queueReminderMail(trx: Db, config: Config, row: FactureRow, state: { resteCentimes: number; late: boolean }) {
-  if (!row.clientEmail || !row.pdfKey || !row.numero) return null;
-  return enqueueMail(trx, {
-    kind: INVOICE_MAIL_KINDS.reminder,
-    devisId: row.devisId,
-    to: row.clientEmail,
-    attachments: [attachment(row)],
-    ...renderNotification(config, {
-      subject: m.reminderSubject(row.numero),
-      name: row.clientNom,
-      paragraphs: [
-        m.reminderBody(row.numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late),
-        ...(row.iban ? [m.bankLine(row.iban)] : []),
-      ],
-      link: areaLink(config),
-    }),
+const bankLines = (row: FactureRow) => (row.iban ? [m.bankLine(row.iban)] : []);
+
+/** The issued invoice or credit note, sent to the customer with its Factur-X PDF. Null when he has no address. */
+export function queueDocumentMail(trx: Db, config: Config, row: FactureRow, origin: FactureRow | null): Promise<string | null> {
+  return mailWithDocument(trx, config, row, INVOICE_MAIL_KINDS.document, (numero) => {
+    const total = formatCentimes(row.totalCentimes);
+    const paragraphs =
+      row.type === 'facture'
+        ? [m.issuedBody(numero, row.numeroDevis, total, formatDay(row.dateEcheance)), ...bankLines(row)]
+        : [m.creditBody(numero, origin?.numero ?? '', total)];
+    // The same mediator mention as the PDF it delivers (docs/decisions/0060).
+    const mediator = config.legal.mediator;
+    if (mediator) paragraphs.push(legalTexts.mediatorLine({ mediator }));
+    return { subject: row.type === 'facture' ? m.issuedSubject(numero) : m.creditSubject(numero), paragraphs };
   });
+}
+
+/** A reminder of an invoice still to pay, with the invoice attached again. */
+export function queueReminderMail(trx: Db, config: Config, row: FactureRow, state: { resteCentimes: number; late: boolean }) {
+  return mailWithDocument(trx, config, row, INVOICE_MAIL_KINDS.reminder, (numero) => ({
+    subject: m.reminderSubject(numero),
+    paragraphs: [m.reminderBody(numero, formatCentimes(state.resteCentimes), formatDay(row.dateEcheance), state.late), ...bankLines(row)],
+  }));
 }

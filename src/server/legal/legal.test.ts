@@ -6,7 +6,7 @@ import { formatDay, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { withdrawalDeadline } from '#domain/legal.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
-import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
+import { confirmQuote, insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
@@ -38,12 +38,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       priseInfo: { datePriseEnCharge: addDays(parisToday(), 40), debut: '08:30', fin: '10:00' },
       ...changes,
     });
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/confirmer`,
-      headers: admin,
-      payload: { prixFinal: '500', clauses: { km: false, longDistance: false } },
-    });
+    const confirmed = await confirmQuote(t, admin, quote.id, '500', { km: false, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     await t.outbox();
     return t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();

@@ -173,14 +173,20 @@ export async function getMissionView(deps: MissionDeps, id: string): Promise<Mis
   };
 }
 
-/** The completed inspections of a quote, for its owner or the administrator. */
-export async function getCustomerInspections(deps: MissionDeps, viewer: Viewer, id: string): Promise<CustomerInspections> {
+/** The quote of a mission, for its owner or the administrator; anyone else gets the 404 of an unknown quote (logged). */
+async function requireOwnMission(deps: MissionDeps, viewer: Viewer, id: string) {
   const row = await requireQuote(deps.database.db, id);
   assertMayFetch(
     viewer,
     { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
     { log: deps.log, notFoundMessage: texts.quoteNotFound },
   );
+  return row;
+}
+
+/** The completed inspections of a quote, for its owner or the administrator. */
+export async function getCustomerInspections(deps: MissionDeps, viewer: Viewer, id: string): Promise<CustomerInspections> {
+  const row = await requireOwnMission(deps, viewer, id);
   const { priseEnCharge, livraison } = await inspectionsOf(deps, row.id);
   return { priseEnCharge, livraison };
 }
@@ -193,12 +199,7 @@ export async function getPhotoFile(
   photoId: string,
   size: 'photo' | 'vignette',
 ): Promise<Buffer> {
-  const row = await requireQuote(deps.database.db, id);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await requireOwnMission(deps, viewer, id);
   const photo = await findPhoto(deps.database.db, photoId);
   if (!photo || photo.devisId !== row.id || (viewer.role !== 'admin' && !photo.completed)) throw notFound(m.photoNotFound);
   const content = await deps.fileStore.get(size === 'vignette' ? photo.thumbKey : photo.storageKey);
@@ -213,12 +214,7 @@ export async function getReportFile(
   id: string,
   etape: Etape,
 ): Promise<{ content: Buffer; filename: string }> {
-  const row = await requireQuote(deps.database.db, id);
-  assertMayFetch(
-    viewer,
-    { ownerId: row.uid, kind: 'mission', what: { devisId: row.id } },
-    { log: deps.log, notFoundMessage: texts.quoteNotFound },
-  );
+  const row = await requireOwnMission(deps, viewer, id);
   const inspection = await findInspection(deps.database.db, row.id, etape);
   const file = inspection ? await readDocument(deps.fileStore, inspection.pvKey, inspection.pvSha256) : null;
   if (!inspection || !file) throw notFound(m.pvNotFound);

@@ -5,7 +5,7 @@ import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-import { enqueueMail, type OutboxAttachment } from '#server/outbox/outbox.ts';
+import { enqueueMail, type OutboxAttachment, type OutboxMail } from '#server/outbox/outbox.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { setStatusUpdates, wantsStatusUpdates } from './repository.ts';
 import { renderNotification } from '#server/mail/templates.ts';
@@ -38,6 +38,23 @@ function customerName(row: DevisRow): string | null {
 const route = (row: DevisRow) => `${row.adresseDepart} → ${row.adresseArrivee}`;
 const adminLink = (config: Config, row: DevisRow) => ({ url: `${config.publicUrl}${paths.adminEditDevis(row.id)}`, label: n.adminLink });
 const quoteLink = (config: Config, row: DevisRow) => ({ url: `${config.publicUrl}${paths.devis(row.id)}`, label: n.customerLink });
+
+type CustomerMail = Pick<OutboxMail, 'kind' | 'attachments' | 'heldUntil'> & { subject: string; paragraphs: string[]; optOut?: boolean };
+
+/** An e-mail to the quote's customer about it, with the link to the quote. Null when the quote has no address to write to. */
+async function mailCustomer(trx: Db, config: Config, row: DevisRow, mail: CustomerMail): Promise<string | null> {
+  const to = customerAddress(row);
+  if (!to) return null;
+  const { kind, attachments, heldUntil, ...message } = mail;
+  return enqueueMail(trx, {
+    kind,
+    devisId: row.id,
+    to,
+    attachments,
+    heldUntil,
+    ...renderNotification(config, { ...message, name: customerName(row), link: quoteLink(config, row) }),
+  });
+}
 
 /** « Devis n° N à confirmer »: a customer completed his quote. */
 export async function notifyAdminToConfirm(trx: Db, config: Config, row: DevisRow): Promise<string> {
@@ -118,21 +135,14 @@ export async function notifyCustomerOfStatus(
 ): Promise<string | null> {
   const statut = row.statut as Statut;
   const body = n.customerStatusBody[statut];
-  const to = customerAddress(row);
-  if (!NEWS.includes(statut) || !body || !to) return null;
+  if (!NEWS.includes(statut) || !body || !customerAddress(row)) return null;
   if (row.uid && !(await wantsStatusUpdates(trx, row.uid))) return null;
-  return enqueueMail(trx, {
+  return mailCustomer(trx, config, row, {
     kind: NOTIFICATION_KINDS.customerStatus,
-    devisId: row.id,
-    to,
     heldUntil,
-    ...renderNotification(config, {
-      subject: n.customerStatusSubject(row.numeroDevis, statutLabel(statut)),
-      name: customerName(row),
-      paragraphs: [body(row.numeroDevis)],
-      link: quoteLink(config, row),
-      optOut: true,
-    }),
+    subject: n.customerStatusSubject(row.numeroDevis, statutLabel(statut)),
+    paragraphs: [body(row.numeroDevis)],
+    optOut: true,
   });
 }
 
@@ -174,19 +184,11 @@ export async function notifyPickedUp(
   row: DevisRow,
   pickup: { date: string; place: string; report: ReportAttachment },
 ): Promise<string | null> {
-  const to = customerAddress(row);
-  if (!to) return null;
-  return enqueueMail(trx, {
+  return mailCustomer(trx, config, row, {
     kind: NOTIFICATION_KINDS.customerPickupReport,
-    devisId: row.id,
-    to,
     attachments: [pdfAttachment(pickup.report)],
-    ...renderNotification(config, {
-      subject: m.pickupMailSubject(row.numeroDevis),
-      name: customerName(row),
-      paragraphs: [m.pickupMailBody(row.numeroDevis, pickup.date, pickup.place)],
-      link: quoteLink(config, row),
-    }),
+    subject: m.pickupMailSubject(row.numeroDevis),
+    paragraphs: [m.pickupMailBody(row.numeroDevis, pickup.date, pickup.place)],
   });
 }
 
@@ -201,19 +203,11 @@ export async function notifyDelivered(
   row: DevisRow,
   delivery: { date: string; place: string; reports: ReportAttachment[] },
 ): Promise<string | null> {
-  const to = customerAddress(row);
-  if (!to) return null;
-  return enqueueMail(trx, {
+  return mailCustomer(trx, config, row, {
     kind: NOTIFICATION_KINDS.customerFinalisation,
-    devisId: row.id,
-    to,
     attachments: delivery.reports.map(pdfAttachment),
-    ...renderNotification(config, {
-      subject: m.finalMailSubject(row.numeroDevis),
-      name: customerName(row),
-      paragraphs: [m.finalMailBody(row.numeroDevis, delivery.date, delivery.place), m.finalMailThanks],
-      link: quoteLink(config, row),
-    }),
+    subject: m.finalMailSubject(row.numeroDevis),
+    paragraphs: [m.finalMailBody(row.numeroDevis, delivery.date, delivery.place), m.finalMailThanks],
   });
 }
 

@@ -86,6 +86,15 @@ export function multipartBody(files: { name?: string; filename: string; contentT
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** POST /api/admin/devis/:id/confirmer: the administrator confirms the quote at `prixFinal` with these clauses. */
+export const confirmQuote = (
+  t: TestApp,
+  headers: Record<string, string>,
+  id: string,
+  prixFinal: unknown,
+  clauses = { km: true, longDistance: true },
+) => t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/confirmer`, headers, payload: { prixFinal, clauses } });
+
 /** POST /api/admin/devis/:id/devis-signe with the given files, as the caller whose headers are given. */
 export function uploadSigned(t: TestApp, headers: Record<string, string>, id: string, files: Parameters<typeof multipartBody>[0]) {
   const body = multipartBody(files);

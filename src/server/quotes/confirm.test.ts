@@ -8,15 +8,12 @@ import { texts } from '#domain/texts/common.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, type TestApp, useTestApp } from '#server/test/helpers.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
-import { insertQuote } from './back-office-test-factories.ts';
+import { confirmQuote, insertQuote } from './back-office-test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-const confirm = (t: TestApp, admin: Headers, id: string, prixFinal: unknown, clauses = { km: true, longDistance: true }) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/devis/${id}/confirmer`, headers: admin, payload: { prixFinal, clauses } });
 
 async function expectPdfOfQuote(mail: ParsedMail | undefined, numero: number, prixText: RegExp) {
   expect(mail?.attachments).toHaveLength(1);
@@ -49,7 +46,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     ['absurdly large', '99999999999'],
   ])('refuses a %s price with 422 in French and changes nothing', async (_what, prixFinal) => {
     const quote = await insertQuote(t);
-    const response = await confirm(t, admin, quote.id, prixFinal);
+    const response = await confirmQuote(t, admin, quote.id, prixFinal);
     expect(response.statusCode).toBe(422);
     expect([adminTexts.prixFinalInvalid, adminTexts.prixFinalTooHigh]).toContain(response.json().message);
     const row = await t.app.database.db
@@ -66,7 +63,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
       clientDetails: { nom: 'Sans Adresse', email: ' ', telephone: '0600000000' },
     });
     const before = (await t.outbox()).length;
-    const response = await confirm(t, admin, quote.id, '450');
+    const response = await confirmQuote(t, admin, quote.id, '450');
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(texts.clientEmailMissing);
     const row = await t.app.database.db
@@ -83,7 +80,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
       email: 'compte@exemple.fr',
       clientDetails: { nom: 'Hélène Dupré', email: 'helene.dupre@exemple.fr', telephone: '06 11 22 33 44' },
     });
-    const response = await confirm(t, admin, quote.id, '1 234,5');
+    const response = await confirmQuote(t, admin, quote.id, '1 234,5');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ statut: 'confirmé', prix: 1234.5, clauses: { km: true, longDistance: true } });
     expect(['en attente', 'envoyé']).toContain(response.json().envoi.etat);
@@ -115,7 +112,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
 
   it('falls back to the quote e-mail and accepts a point as decimal separator', async () => {
     const quote = await insertQuote(t, { email: 'repli@exemple.fr', clientDetails: null });
-    const response = await confirm(t, admin, quote.id, 99.9, { km: false, longDistance: false });
+    const response = await confirmQuote(t, admin, quote.id, 99.9, { km: false, longDistance: false });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ statut: 'confirmé', prix: 99.9, clauses: { km: false, longDistance: false } });
     expect((await t.outbox()).some((mail) => addressOf(mail) === 'repli@exemple.fr')).toBe(true);
@@ -125,7 +122,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     const email = `course-${engine}@exemple.fr`;
     const quote = await insertQuote(t, { email, clientDetails: null });
     const prices = ['101', '202', '303', '404', '505'];
-    const responses = await Promise.all(prices.map((prix) => confirm(t, admin, quote.id, prix)));
+    const responses = await Promise.all(prices.map((prix) => confirmQuote(t, admin, quote.id, prix)));
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
     for (const refused of responses.filter((response) => response.statusCode === 409)) {
@@ -152,7 +149,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
     const quote = await insertQuote(t, { email, clientDetails: null });
     await t.app.outbox.stop();
     try {
-      expect((await confirm(t, admin, quote.id, '300')).statusCode).toBe(200);
+      expect((await confirmQuote(t, admin, quote.id, '300')).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin })).statusCode).toBe(204);
     } finally {
       t.app.outbox.start();
@@ -173,7 +170,7 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
 
   it('refuses to confirm a quote already sent (409)', async () => {
     const quote = await insertQuote(t, { statut: 'envoyé' });
-    expect((await confirm(t, admin, quote.id, '100')).statusCode).toBe(409);
+    expect((await confirmQuote(t, admin, quote.id, '100')).statusCode).toBe(409);
   });
 });
 
@@ -184,7 +181,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
     try {
       const admin = (await createAdmin(t)).headers;
       const quote = await insertQuote(t, { email: 'smtp@exemple.fr', clientDetails: null });
-      const response = await confirm(t, admin, quote.id, '780,00');
+      const response = await confirmQuote(t, admin, quote.id, '780,00');
       expect(response.statusCode).toBe(200);
       await t.app.outbox.drain();
       const mail = receiver.messages.find((message) => addressOf(message) === 'smtp@exemple.fr');
@@ -216,7 +213,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
         return groups.flatMap((group) => group.devis).find((devis) => devis.id === quote.id);
       };
 
-      expect((await confirm(t, admin, quote.id, '500')).statusCode).toBe(200);
+      expect((await confirmQuote(t, admin, quote.id, '500')).statusCode).toBe(200);
       expect(await listed()).toMatchObject({ statut: 'confirmé', envoiEchoue: false });
       await t.app.outbox.drain();
       expect(await listed()).toMatchObject({ statut: 'confirmé', envoiEchoue: true });
@@ -229,7 +226,7 @@ describe.each(ENGINES)('confirming a quote through SMTP on %s', (engine) => {
       expect(await detail()).toMatchObject({ statut: 'confirmé', envoi: { etat: 'échec', tentatives: 2, prochainEssai: null } });
       expect(await listed()).toMatchObject({ envoiEchoue: true });
       // A second confirmation is refused: the retry is the way on.
-      expect((await confirm(t, admin, quote.id, '520')).statusCode).toBe(409);
+      expect((await confirmQuote(t, admin, quote.id, '520')).statusCode).toBe(409);
 
       receiver = await startSmtpReceiver(port);
       const retried = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${quote.id}/renvoyer-email`, headers: admin });

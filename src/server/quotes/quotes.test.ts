@@ -266,41 +266,41 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
     });
 
     const base = validCompletion();
+    /** The valid completion with some fields of one of its parts changed. */
+    const changedIn = (part: keyof typeof base, patch: Record<string, unknown>) => ({
+      ...base,
+      [part]: { ...(base[part] as object), ...patch },
+    });
     const invalid: { name: string; payload: unknown; path: string; message: string }[] = [
       {
         name: 'a bad SIRET',
-        payload: { ...base, clientDetails: { ...base.clientDetails, siret: '73282932000075' } },
+        payload: changedIn('clientDetails', { siret: '73282932000075' }),
         path: 'clientDetails.siret',
         message: m.siretInvalid,
       },
       {
         name: 'a company without SIRET',
-        payload: { ...base, clientDetails: { ...base.clientDetails, siret: '' } },
+        payload: changedIn('clientDetails', { siret: '' }),
         path: 'clientDetails.siret',
         message: m.siretRequired,
       },
       {
         name: 'an end before the start',
-        payload: { ...base, priseInfo: { ...base.priseInfo, debut: '12:00', fin: '09:00' } },
+        payload: changedIn('priseInfo', { debut: '12:00', fin: '09:00' }),
         path: 'priseInfo.fin',
         message: m.endAfterStart,
       },
-      {
-        name: 'an unknown slot',
-        payload: { ...base, livraisonInfo: { ...base.livraisonInfo, fin: '18:45' } },
-        path: 'livraisonInfo.fin',
-        message: m.slot,
-      },
+      { name: 'an unknown slot', payload: changedIn('livraisonInfo', { fin: '18:45' }), path: 'livraisonInfo.fin', message: m.slot },
       {
         name: 'an unknown engine',
-        payload: { ...base, infosVehicule: { ...base.infosVehicule, motorisation: 'nucleaire' } },
+        payload: changedIn('infosVehicule', { motorisation: 'nucleaire' }),
         path: 'infosVehicule.motorisation',
         message: m.motorisation,
       },
       { name: 'an oversized comment', payload: { ...base, commentaire: 'x'.repeat(2001) }, path: 'commentaire', message: m.tooLong(2000) },
       {
         name: 'an oversized name',
-        payload: { ...base, contactArrivee: { ...base.contactArrivee, nom: 'x'.repeat(5000) } },
+        payload: changedIn('contactArrivee', { nom: 'x'.repeat(5000) }),
         path: 'contactArrivee.nom',
         message: m.tooLong(100),
       },
@@ -314,28 +314,23 @@ describe.each(ENGINES)('the customer quotes API on %s', (engine) => {
       },
       {
         name: 'a delivery before the pickup',
-        payload: { ...base, livraisonInfo: { ...base.livraisonInfo, dateLivraisonSouhaitee: daysFromToday(3) } },
+        payload: changedIn('livraisonInfo', { dateLivraisonSouhaitee: daysFromToday(3) }),
         path: 'livraisonInfo.dateLivraisonSouhaitee',
         message: m.deliveryBeforePickup,
       },
       {
         name: 'a date in the past',
-        payload: { ...base, priseInfo: { ...base.priseInfo, datePriseEnCharge: daysFromToday(-2) } },
+        payload: changedIn('priseInfo', { datePriseEnCharge: daysFromToday(-2) }),
         path: 'priseInfo.datePriseEnCharge',
         message: m.dateInPast,
       },
       {
         name: 'a bad French plate',
-        payload: { ...base, infosVehicule: { ...base.infosVehicule, immatriculation: 'AB-12-CD' } },
+        payload: changedIn('infosVehicule', { immatriculation: 'AB-12-CD' }),
         path: 'infosVehicule.immatriculation',
         message: m.plate,
       },
-      {
-        name: 'an unknown washing',
-        payload: { ...base, options: { ...base.options, lavage: 'premium' } },
-        path: 'options.lavage',
-        message: m.lavage,
-      },
+      { name: 'an unknown washing', payload: changedIn('options', { lavage: 'premium' }), path: 'options.lavage', message: m.lavage },
       { name: 'an unknown convoy type', payload: { ...base, typeConvoyage: 'Vol' }, path: 'typeConvoyage', message: m.typeConvoyage },
     ];
 

@@ -40,6 +40,15 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
     expect(row).toEqual({ statut: 'envoyé', signedFileKey: null });
   }
 
+  /** Uploads `files` for a fresh quote sent for signature: refused with `status` and the French `message`, nothing stored. */
+  async function expectRefused(files: Parameters<typeof multipartBody>[0], status: number, message: string) {
+    const quote = await insertQuote(t, { statut: 'envoyé' });
+    const response = await upload(quote.id, files);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toBe(message);
+    await expectNothingStored(quote.id);
+  }
+
   const refusals = [
     {
       what: 'a text file renamed .pdf',
@@ -85,13 +94,8 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
 
   for (const refusal of refusals) {
     it(`refuses ${refusal.what} with ${refusal.status} and a French message, storing nothing`, async () => {
-      const quote = await insertQuote(t, { statut: 'envoyé' });
-      const response = await upload(quote.id, [
-        { filename: refusal.filename, contentType: refusal.contentType, content: refusal.content() },
-      ]);
-      expect(response.statusCode).toBe(refusal.status);
-      expect(response.json().message).toBe(refusal.message);
-      await expectNothingStored(quote.id);
+      const file = { filename: refusal.filename, contentType: refusal.contentType, content: refusal.content() };
+      await expectRefused([file], refusal.status, refusal.message);
     });
   }
 
@@ -101,45 +105,30 @@ describe.each(ENGINES)('uploading the signed quote on %s', (engine) => {
       Buffer.concat([Buffer.from('GIF89a'), pdf]),
       Buffer.concat([pdf, Buffer.from(`<html><body><script>alert(1)</script>${' '.repeat(4096)}</body></html>`)]),
     ]) {
-      const quote = await insertQuote(t, { statut: 'envoyé' });
-      const response = await upload(quote.id, [{ filename: 'devis.pdf', contentType: 'application/pdf', content }]);
-      expect(response.statusCode).toBe(415);
-      expect(response.json().message).toBe(adminTexts.uploadNotPdf);
-      await expectNothingStored(quote.id);
+      await expectRefused([{ filename: 'devis.pdf', contentType: 'application/pdf', content }], 415, adminTexts.uploadNotPdf);
     }
   });
 
   it.each(['../../etc/passwd.pdf', '..\\..\\devis.pdf', 'devis-signes/autre.pdf', 'devis\u0000.pdf'])(
     'refuses the file name %j with 400, storing nothing',
     async (filename) => {
-      const quote = await insertQuote(t, { statut: 'envoyé' });
-      const response = await upload(quote.id, [{ filename, contentType: 'application/pdf', content: await makePdf() }]);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(adminTexts.uploadBadName);
-      await expectNothingStored(quote.id);
+      await expectRefused([{ filename, contentType: 'application/pdf', content: await makePdf() }], 400, adminTexts.uploadBadName);
     },
   );
 
   it('refuses a file over 10 MiB with 413, storing nothing', async () => {
-    const quote = await insertQuote(t, { statut: 'envoyé' });
     const pdf = await makePdf();
     const big = Buffer.concat([pdf.subarray(0, pdf.length - 6), Buffer.alloc(10 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
-    const response = await upload(quote.id, [{ filename: 'gros.pdf', contentType: 'application/pdf', content: big }]);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(adminTexts.uploadTooLarge);
-    await expectNothingStored(quote.id);
+    await expectRefused([{ filename: 'gros.pdf', contentType: 'application/pdf', content: big }], 413, adminTexts.uploadTooLarge);
   });
 
   it('refuses two files with 400, storing nothing', async () => {
-    const quote = await insertQuote(t, { statut: 'envoyé' });
     const pdf = await makePdf();
-    const response = await upload(quote.id, [
+    const twoFiles = [
       { filename: 'un.pdf', contentType: 'application/pdf', content: pdf },
       { filename: 'deux.pdf', contentType: 'application/pdf', content: pdf },
-    ]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(adminTexts.uploadTooManyFiles);
-    await expectNothingStored(quote.id);
+    ];
+    await expectRefused(twoFiles, 400, adminTexts.uploadTooManyFiles);
   });
 
   it('refuses a request without a file with 400 "Veuillez sélectionner un fichier."', async () => {

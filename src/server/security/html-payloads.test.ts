@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
+import { confirmQuote } from '#server/quotes/back-office-test-factories.ts';
 import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
 import { addressOf, createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 
@@ -26,12 +27,7 @@ describe.each(ENGINES)('HTML and script payloads on %s', (engine) => {
     expect(detail.clientDetails.nom).toBe(NAME);
     expect(detail.commentaire).toBe(COMMENT);
 
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/confirmer`,
-      payload: { prixFinal: '980', clauses: { km: true, longDistance: true } },
-      headers: admin.headers,
-    });
+    const confirmed = await confirmQuote(t, admin.headers, quote.id, '980');
     expect(confirmed.statusCode).toBe(200);
 
     const mail = (await t.outbox()).find((message) => addressOf(message) === customer.email && message.attachments.length > 0);

@@ -50,6 +50,21 @@ const idRoute = (method: string, path: string, as: Caller, statut: Parameters<ty
   { as, build: async (ctx) => ({ url: path.replace(':id', await quoteIn(ctx, statut)) }) },
 ];
 
+/** A route whose request is the same at every run. */
+const fixedRoute = (
+  method: string,
+  path: string,
+  as: Caller,
+  request: Omit<Built, 'url'>,
+  more: Omit<TextRoute, 'as' | 'build'> = {},
+): Record<string, TextRoute> => ({ [`${method} ${path}`]: { as, build: async () => ({ url: path, ...request }), ...more } });
+
+/** The account's password given again, wrong: it is only compared with the stored hash, never stored. */
+const wrongPassword = {
+  request: { body: { motDePasse: 'pas-le-bon-mot-de-passe' } },
+  more: { exempt: { motDePasse: 'only compared with the stored hash, never stored' } },
+};
+
 /** An invoice route whose only text is the invoice id: a fresh draft, or a fresh issued invoice, of the owner's finished mission. */
 const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued', as: Caller = 'admin'): [string, TextRoute] => [
   `${method} ${path}`,
@@ -62,25 +77,24 @@ const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued',
 ];
 
 const TEXT_ROUTES: Record<string, TextRoute> = {
-  'POST /api/getDistance': { as: 'visitor', build: async () => ({ url: '/api/getDistance', body: { depart: 'Paris', arrivee: 'Lyon' } }) },
-  'POST /api/devis/simulation': {
-    as: 'owner',
-    build: async () => ({
-      url: '/api/devis/simulation',
-      body: { adresseDepart: '10 rue de Rivoli, Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
-    }),
-  },
-  'GET /api/adresses': { as: 'visitor', build: async () => ({ url: '/api/adresses', query: { q: 'lyon' } }) },
+  ...fixedRoute('POST', '/api/getDistance', 'visitor', { body: { depart: 'Paris', arrivee: 'Lyon' } }),
+  ...fixedRoute('POST', '/api/devis/simulation', 'owner', {
+    body: { adresseDepart: '10 rue de Rivoli, Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' },
+  }),
+  ...fixedRoute('GET', '/api/adresses', 'visitor', { query: { q: 'lyon' } }),
+  // A fresh address at every run.
   'POST /api/comptes/inscription': {
     as: 'visitor',
     build: async () => ({ url: '/api/comptes/inscription', body: signUpBody() }),
     exempt: { confirmation: 'compared with motDePasse, never stored' },
   },
-  'GET /api/comptes/verification-email': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/comptes/verification-email', query: { token: 'abc.def.ghi' } }),
-    refusedAs: (response) => response.statusCode === 303 && String(response.headers.location).endsWith('verification=invalide'),
-  },
+  ...fixedRoute(
+    'GET',
+    '/api/comptes/verification-email',
+    'visitor',
+    { query: { token: 'abc.def.ghi' } },
+    { refusedAs: (response) => response.statusCode === 303 && String(response.headers.location).endsWith('verification=invalide') },
+  ),
   'POST /api/auth/sign-in/email': {
     as: 'visitor',
     build: async ({ run }) => ({
@@ -100,11 +114,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'visitor',
     build: async ({ run }) => ({ url: '/api/auth/send-verification-email', body: { email: `inconnu${run}@exemple.fr` } }),
   },
-  'POST /api/auth/reset-password': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/reset-password', body: { token: 'jeton-inconnu', newPassword: 'nouveau-mot-de-passe' } }),
-  },
-  'GET /api/devis': { as: 'owner', build: async () => ({ url: '/api/devis', query: { q: 'lyon' } }) },
+  ...fixedRoute('POST', '/api/auth/reset-password', 'visitor', { body: { token: 'jeton-inconnu', newPassword: 'nouveau-mot-de-passe' } }),
+  ...fixedRoute('GET', '/api/devis', 'owner', { query: { q: 'lyon' } }),
   'PUT /api/devis/:id/completer': {
     as: 'owner',
     build: async (ctx) => ({
@@ -113,7 +124,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     }),
     multiLine: ['commentaire'],
   },
-  'GET /api/admin/devis': { as: 'admin', build: async () => ({ url: '/api/admin/devis', query: { q: 'martin', groupe: 'x@exemple.fr' } }) },
+  ...fixedRoute('GET', '/api/admin/devis', 'admin', { query: { q: 'martin', groupe: 'x@exemple.fr' } }),
   'POST /api/admin/devis/:id/confirmer': {
     as: 'admin',
     build: async (ctx) => ({
@@ -168,10 +179,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'owner',
     build: async (ctx) => ({ url: `/api/devis/${await quoteIn(ctx, 'en cours')}/pv/prise-en-charge` }),
   },
-  'GET /api/admin/planning.ics': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/admin/planning.ics', query: { token: 'jeton-inconnu' } }),
-  },
+  ...fixedRoute('GET', '/api/admin/planning.ics', 'visitor', { query: { token: 'jeton-inconnu' } }),
   ...Object.fromEntries([
     idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
     idRoute('POST', '/api/devis/:id/archiver', 'owner', 'en attente'),
@@ -249,45 +257,22 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     },
   },
   // The audit journal's filters (the kind is one of a list, the page a number).
-  'GET /api/admin/journal': {
-    as: 'admin',
-    build: async () => ({ url: '/api/admin/journal', query: { devis: '12', compte: 'x@exemple.fr' } }),
-  },
+  ...fixedRoute('GET', '/api/admin/journal', 'admin', { query: { devis: '12', compte: 'x@exemple.fr' } }),
   // A wrong password: deleting for real is privacy.test.ts's; here only what the text does.
-  'DELETE /api/comptes/moi': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/moi', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
-    exempt: { motDePasse: 'compared with the stored hash, never stored' },
-  },
+  ...fixedRoute('DELETE', '/api/comptes/moi', 'owner', wrongPassword.request, wrongPassword.more),
   // The second factor (two-factor/): codes and the password given again.
-  'POST /api/comptes/double-authentification/activation': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/double-authentification/activation', body: { code: '123456' } }),
-  },
-  'POST /api/comptes/reauthentification': {
-    as: 'owner',
-    build: async () => ({ url: '/api/comptes/reauthentification', body: { motDePasse: 'pas-le-bon-mot-de-passe' } }),
-    exempt: { motDePasse: 'only compared with a hash, never stored' },
-  },
-  'POST /api/auth/two-factor/verify-totp': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/two-factor/verify-totp', body: { code: '123456' } }),
-  },
-  'POST /api/auth/two-factor/verify-backup-code': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/auth/two-factor/verify-backup-code', body: { code: 'abcde-12345' } }),
-  },
-  'GET /api/admin/chiffre-affaires': { as: 'admin', build: async () => ({ url: '/api/admin/chiffre-affaires', query: { annee: '2026' } }) },
-  'GET /api/admin/chiffre-affaires.csv': {
-    as: 'admin',
-    build: async () => ({ url: '/api/admin/chiffre-affaires.csv', query: { annee: '2026' } }),
-  },
+  ...fixedRoute('POST', '/api/comptes/double-authentification/activation', 'owner', { body: { code: '123456' } }),
+  ...fixedRoute('POST', '/api/comptes/reauthentification', 'owner', wrongPassword.request, wrongPassword.more),
+  ...fixedRoute('POST', '/api/auth/two-factor/verify-totp', 'visitor', { body: { code: '123456' } }),
+  ...fixedRoute('POST', '/api/auth/two-factor/verify-backup-code', 'visitor', { body: { code: 'abcde-12345' } }),
+  ...fixedRoute('GET', '/api/admin/chiffre-affaires', 'admin', { query: { annee: '2026' } }),
+  ...fixedRoute('GET', '/api/admin/chiffre-affaires.csv', 'admin', { query: { annee: '2026' } }),
   // E-invoicing: a SIREN, a page, a purchase's id, a refusal's comment, a period (e-invoicing.test.ts has a platform).
   'GET /api/admin/annuaire/:siren': {
     as: 'admin',
     build: async () => ({ url: '/api/admin/annuaire/732829320', query: { rafraichir: '1' } }),
   },
-  'GET /api/admin/achats': { as: 'admin', build: async () => ({ url: '/api/admin/achats', query: { page: '1' } }) },
+  ...fixedRoute('GET', '/api/admin/achats', 'admin', { query: { page: '1' } }),
   'GET /api/admin/achats/:id/fichier': { as: 'admin', build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/fichier` }) },
   'POST /api/admin/achats/:id/approuver': {
     as: 'admin',
@@ -305,10 +290,9 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async () => ({ url: '/api/admin/e-reporting/2026-01/transmettre' }),
   },
-  'POST /api/plateforme-agreee/webhook': {
-    as: 'visitor',
-    build: async () => ({ url: '/api/plateforme-agreee/webhook', body: { flowInfo: { flowId: 'flux-1', flowType: 'CustomerInvoiceLC' } } }),
-  },
+  ...fixedRoute('POST', '/api/plateforme-agreee/webhook', 'visitor', {
+    body: { flowInfo: { flowId: 'flux-1', flowType: 'CustomerInvoiceLC' } },
+  }),
 };
 
 /** API routes that take no text from the caller. */

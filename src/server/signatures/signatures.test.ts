@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatParisDateTimeLong } from '#domain/format.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { CONSENT_TEXT, notificationTexts, signatureTexts } from '#domain/texts/signature.ts';
-import { insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
+import { confirmQuote, insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
@@ -70,12 +70,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
       email: owner.email,
       clientDetails: { nom: 'Hélène Dupré', email: owner.email, telephone: '06 11 22 33 44' },
     });
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/devis/${quote.id}/confirmer`,
-      headers: admin,
-      payload: { prixFinal: '1 234,50', clauses: { km: true, longDistance: false } },
-    });
+    const confirmed = await confirmQuote(t, admin, quote.id, '1 234,50', { km: true, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     await t.outbox();
     const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 // Test helper: a real HTTP server on the loopback interface that plays a remote geo service.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 
 export type RecordedRequest = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 
@@ -38,6 +39,23 @@ export async function startFakeService(handle: (request: RecordedRequest, respon
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * For a test file whose tests each stand up fake services: registers the `afterEach` that closes
+ * them, and returns what starts one (`const startService = perTestFakeServices();`, then in a test
+ * `const service = await startService(handler)`).
+ */
+export function perTestFakeServices(): typeof startFakeService {
+  const started: FakeService[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((service) => service.close()));
+  });
+  return async (handle) => {
+    const service = await startFakeService(handle);
+    started.push(service);
+    return service;
   };
 }
 

@@ -4,6 +4,7 @@ import { paths } from '#domain/paths.ts';
 import { publicTexts, texts } from '#domain/texts/common.ts';
 import { lazyWithQueryClient } from '#client/lib/lazy-with-query-client.ts';
 import { usePublicConfig } from '#client/lib/public-config.ts';
+import { useEscapeToClose } from '#client/lib/use-escape-to-close.ts';
 import type { SessionUser } from '#client/lib/use-session.ts';
 import styles from './layout.module.css';
 
@@ -57,24 +58,16 @@ function useDisclosureMenu() {
     setIsOpen(false);
   }
 
+  useEscapeToClose(isOpen, setIsOpen, toggleRef);
   useEffect(() => {
     if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      toggleRef.current?.focus();
-    };
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (navRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
       setIsOpen(false);
     };
-    document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [isOpen]);
 
   return { isOpen, toggle: () => setIsOpen((open) => !open), toggleRef, navRef };

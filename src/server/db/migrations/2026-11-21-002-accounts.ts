@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { required } from './lib.ts';
 
 /**
  * Counters of sign-in failures and sign-up attempts, per e-mail and per client IP, in a
@@ -9,8 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('auth_throttle')
     .addColumn('key', 'varchar(400)', (col) => col.primaryKey())
-    .addColumn('hits', 'integer', (col) => col.notNull())
-    .addColumn('windowStart', 'bigint', (col) => col.notNull())
+    .$call(required('integer', 'hits'))
+    .$call(required('bigint', 'windowStart'))
     .execute();
   await db.schema.createIndex('auth_throttle_window_idx').on('auth_throttle').column('windowStart').execute();
   await db.schema.createIndex('utilisateurs_email_idx').on('utilisateurs').column('email').execute();

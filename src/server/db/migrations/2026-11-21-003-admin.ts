@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
+import { required } from './lib.ts';
 
 /**
  * The admin list: grouping by e-mail with the latest activity reads (email, updatedAt)
@@ -18,8 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('devis_search')
     .addColumn('devisId', 'varchar(64)', (col) => col.primaryKey().references('devis.id').onDelete('cascade'))
-    .addColumn('texte', 'text', (col) => col.notNull())
-    .addColumn('sourceUpdatedAt', 'text', (col) => col.notNull())
+    .$call(required('text', 'texte', 'sourceUpdatedAt'))
     .execute();
   await db.schema.createIndex('devis_search_updated_idx').on('devis_search').column('sourceUpdatedAt').execute();
   await db.schema.createIndex('devis_updated_idx').on('devis').column('updatedAt').execute();

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { id, isPostgres, optional, required, serialId } from './lib.ts';
 
 /**
  * The audit journal (audit/): one row per change made by the administrator and per
@@ -12,18 +13,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * row older than such a cutoff, and the purge removes its permission before committing.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('audit_log')
-    .addColumn('id', isPostgres ? 'bigserial' : 'integer', (col) => (isPostgres ? col.primaryKey() : col.primaryKey().autoIncrement()))
-    .addColumn('at', 'text', (col) => col.notNull())
-    .addColumn('kind', 'varchar(64)', (col) => col.notNull())
+    .$call(serialId(db))
+    .$call(required('text', 'at'))
+    .$call(required('varchar(64)', 'kind'))
     .addColumn('actorId', 'varchar(64)')
     .addColumn('actorEmail', 'text')
     .addColumn('devisId', 'varchar(64)')
     .addColumn('numeroDevis', 'integer')
-    .addColumn('compteId', 'varchar(64)')
-    .addColumn('ip', 'varchar(64)')
+    .$call(optional('varchar(64)', 'compteId', 'ip'))
     .addColumn('details', 'text', (col) => col.notNull().defaultTo('{}'))
     .execute();
   await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
@@ -32,13 +31,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actorId', 'at']).execute();
   await db.schema.createIndex('audit_log_kind_idx').on('audit_log').columns(['kind', 'at']).execute();
 
-  await db.schema
-    .createTable('audit_log_purge')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('cutoff', 'text', (col) => col.notNull())
-    .execute();
+  await db.schema.createTable('audit_log_purge').$call(id).$call(required('text', 'cutoff')).execute();
 
-  if (isPostgres) {
+  if (isPostgres(db)) {
     await sql
       .raw(
         `CREATE FUNCTION audit_log_append_only() RETURNS trigger AS $$
@@ -72,7 +67,7 @@ BEGIN SELECT RAISE(ABORT, 'audit log: delete refused'); END`,
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('audit_log').execute();
   await db.schema.dropTable('audit_log_purge').execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql.raw('DROP FUNCTION IF EXISTS audit_log_append_only()').execute(db);
   }
 }

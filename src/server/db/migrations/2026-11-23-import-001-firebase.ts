@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { optional, required } from './lib.ts';
 
 /**
  * The import of the original Firebase app (issue 17):
@@ -15,12 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('firebase_import')
-    .addColumn('collection', 'varchar(32)', (col) => col.notNull())
-    .addColumn('sourceId', 'varchar(1600)', (col) => col.notNull())
+    .$call(required('varchar(32)', 'collection'))
+    .$call(required('varchar(1600)', 'sourceId'))
     .addColumn('targetId', 'varchar(64)')
     .addColumn('sourceUid', 'varchar(200)')
-    .addColumn('numeroDevis', 'integer')
-    .addColumn('numeroOriginal', 'integer')
+    .$call(optional('integer', 'numeroDevis', 'numeroOriginal'))
     .addColumn('importedAt', 'text')
     .addPrimaryKeyConstraint('firebase_import_pk', ['collection', 'sourceId'])
     .addUniqueConstraint('firebase_import_numero_unique', ['numeroDevis'])

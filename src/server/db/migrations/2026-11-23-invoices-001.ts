@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { id, isPostgres, optional, quoteNamed, reference, required, timestamps } from './lib.ts';
 
 /**
  * Invoices and credit notes (issue 16), one table for both (`type`), their lines, their
@@ -18,39 +19,31 @@ const ISSUED = 'émise';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('factures')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('type', 'varchar(16)', (col) => col.notNull())
-    .addColumn('statut', 'varchar(16)', (col) => col.notNull())
+    .$call(id)
+    .$call(required('varchar(16)', 'type', 'statut'))
     .addColumn('numero', 'varchar(32)', (col) => col.unique())
-    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
-    .addColumn('uid', 'varchar(64)')
-    .addColumn('factureOrigineId', 'varchar(64)')
+    .$call(quoteNamed)
+    .$call(optional('varchar(64)', 'uid', 'factureOrigineId'))
     .addColumn('motif', 'text')
-    .addColumn('datePrestation', 'varchar(10)', (col) => col.notNull())
-    .addColumn('dateEmission', 'varchar(10)')
-    .addColumn('dateEcheance', 'varchar(10)')
+    .$call(required('varchar(10)', 'datePrestation'))
+    .$call(optional('varchar(10)', 'dateEmission', 'dateEcheance'))
     .addColumn('emiseLe', 'text')
-    .addColumn('clientNom', 'text', (col) => col.notNull())
-    .addColumn('clientAdresse', 'text', (col) => col.notNull())
+    .$call(required('text', 'clientNom', 'clientAdresse'))
     .addColumn('clientEmail', 'text')
-    .addColumn('clientType', 'varchar(16)', (col) => col.notNull())
+    .$call(required('varchar(16)', 'clientType'))
     .addColumn('clientSiret', 'varchar(14)')
-    .addColumn('vendeurNom', 'text')
-    .addColumn('vendeurEnseigne', 'text')
-    .addColumn('vendeurAdresse', 'text')
+    .$call(optional('text', 'vendeurNom', 'vendeurEnseigne', 'vendeurAdresse'))
     .addColumn('vendeurSiret', 'varchar(14)')
     .addColumn('vendeurTva', 'varchar(20)')
     .addColumn('iban', 'varchar(34)')
     .addColumn('bic', 'varchar(11)')
     .addColumn('delaiPaiementJours', 'integer')
     .addColumn('tauxPenalites', 'text')
-    .addColumn('totalCentimes', 'integer', (col) => col.notNull())
+    .$call(required('integer', 'totalCentimes'))
     .addColumn('pdfKey', 'text')
     .addColumn('pdfSha256', 'varchar(64)')
     .addColumn('derniereRelance', 'text')
-    .addColumn('createdAt', 'text', (col) => col.notNull())
-    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex('factures_devis_idx').on('factures').column('devisId').execute();
   await db.schema.createIndex('factures_uid_idx').on('factures').column('uid').execute();
@@ -58,25 +51,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('facture_lignes')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
-    .addColumn('description', 'text', (col) => col.notNull())
-    .addColumn('quantiteCentiemes', 'integer', (col) => col.notNull())
-    .addColumn('prixUnitaireCentimes', 'integer', (col) => col.notNull())
-    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
+    .$call(id)
+    .$call(reference('factureId', 'factures.id', 'cascade'))
+    .$call(required('integer', 'position'))
+    .$call(required('text', 'description'))
+    .$call(required('integer', 'quantiteCentiemes', 'prixUnitaireCentimes', 'montantCentimes'))
     .execute();
   await db.schema.createIndex('facture_lignes_facture_idx').on('facture_lignes').columns(['factureId', 'position']).execute();
 
   await db.schema
     .createTable('facture_paiements')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('factureId', 'varchar(64)', (col) => col.notNull().references('factures.id'))
-    .addColumn('date', 'varchar(10)', (col) => col.notNull())
-    .addColumn('montantCentimes', 'integer', (col) => col.notNull())
-    .addColumn('moyen', 'varchar(16)', (col) => col.notNull())
+    .$call(id)
+    .$call(reference('factureId', 'factures.id'))
+    .$call(required('varchar(10)', 'date'))
+    .$call(required('integer', 'montantCentimes'))
+    .$call(required('varchar(16)', 'moyen'))
     .addColumn('byUserId', 'varchar(64)')
-    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .$call(required('text', 'createdAt'))
     .execute();
   await db.schema.createIndex('facture_paiements_facture_idx').on('facture_paiements').column('factureId').execute();
   await db.schema.createIndex('facture_paiements_date_idx').on('facture_paiements').column('date').execute();
@@ -84,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('facture_compteurs')
     .addColumn('name', 'varchar(16)', (col) => col.primaryKey())
-    .addColumn('value', 'integer', (col) => col.notNull())
+    .$call(required('integer', 'value'))
     .execute();
 
   const frozen = [
@@ -119,7 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const changed = frozen.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
   const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
 
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql
       .raw(
         `CREATE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
@@ -196,7 +187,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('facture_paiements').execute();
   await db.schema.dropTable('facture_lignes').execute();
   await db.schema.dropTable('factures').execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql.raw('DROP FUNCTION IF EXISTS factures_emises_immuables()').execute(db);
     await sql.raw('DROP FUNCTION IF EXISTS facture_lignes_emises_immuables()').execute(db);
   }

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { id, quoteNamed, required } from './lib.ts';
 
 /**
  * The mission (issue 15):
@@ -15,35 +16,28 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('inspections')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
-    .addColumn('etape', 'varchar(32)', (col) => col.notNull())
-    .addColumn('soumissionId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('fields', 'text', (col) => col.notNull())
-    .addColumn('completedAt', 'text', (col) => col.notNull())
-    .addColumn('completedBy', 'varchar(64)', (col) => col.notNull())
-    .addColumn('pvKey', 'text', (col) => col.notNull())
-    .addColumn('pvSha256', 'varchar(64)', (col) => col.notNull())
+    .$call(id)
+    .$call(quoteNamed)
+    .$call(required('varchar(32)', 'etape'))
+    .$call(required('varchar(64)', 'soumissionId'))
+    .$call(required('text', 'fields', 'completedAt'))
+    .$call(required('varchar(64)', 'completedBy'))
+    .$call(required('text', 'pvKey'))
+    .$call(required('varchar(64)', 'pvSha256'))
     .addUniqueConstraint('inspections_devis_etape_unique', ['devisId', 'etape'])
     .execute();
 
   await db.schema
     .createTable('inspection_photos')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('etape', 'varchar(32)', (col) => col.notNull())
-    .addColumn('emplacement', 'varchar(32)', (col) => col.notNull())
+    .$call(id)
+    .$call(required('varchar(64)', 'devisId'))
+    .$call(required('varchar(32)', 'etape', 'emplacement'))
     .addColumn('dommageId', 'varchar(64)')
     .addColumn('takenAt', 'text')
-    .addColumn('storageKey', 'text', (col) => col.notNull())
-    .addColumn('thumbKey', 'text', (col) => col.notNull())
-    .addColumn('sha256', 'varchar(64)', (col) => col.notNull())
-    .addColumn('sourceSha256', 'varchar(64)', (col) => col.notNull())
-    .addColumn('bytes', 'integer', (col) => col.notNull())
-    .addColumn('width', 'integer', (col) => col.notNull())
-    .addColumn('height', 'integer', (col) => col.notNull())
-    .addColumn('uploadedAt', 'text', (col) => col.notNull())
+    .$call(required('text', 'storageKey', 'thumbKey'))
+    .$call(required('varchar(64)', 'sha256', 'sourceSha256'))
+    .$call(required('integer', 'bytes', 'width', 'height'))
+    .$call(required('text', 'uploadedAt'))
     .addColumn('completed', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('inspection_photos_devis_idx').on('inspection_photos').columns(['devisId', 'etape']).execute();
@@ -51,8 +45,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('planning_feed')
     .addColumn('id', 'varchar(16)', (col) => col.primaryKey())
-    .addColumn('tokenSha256', 'varchar(64)', (col) => col.notNull())
-    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .$call(required('varchar(64)', 'tokenSha256'))
+    .$call(required('text', 'createdAt'))
     .execute();
 }
 

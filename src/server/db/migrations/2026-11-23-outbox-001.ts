@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { id, optional, required } from './lib.ts';
 
 /**
  * The e-mail outbox: each message is written in the transaction of the change that causes
@@ -9,20 +10,16 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('outbox')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('kind', 'varchar(64)', (col) => col.notNull())
-    .addColumn('recipient', 'text', (col) => col.notNull())
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('textBody', 'text', (col) => col.notNull())
-    .addColumn('htmlBody', 'text', (col) => col.notNull())
+    .$call(id)
+    .$call(required('varchar(64)', 'kind'))
+    .$call(required('text', 'recipient', 'subject', 'textBody', 'htmlBody'))
     .addColumn('attachments', 'text', (col) => col.notNull().defaultTo('[]'))
     .addColumn('devisId', 'varchar(64)')
-    .addColumn('status', 'varchar(16)', (col) => col.notNull())
+    .$call(required('varchar(16)', 'status'))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('nextAttemptAt', 'text', (col) => col.notNull())
-    .addColumn('leaseUntil', 'text')
-    .addColumn('lastError', 'text')
-    .addColumn('createdAt', 'text', (col) => col.notNull())
+    .$call(required('text', 'nextAttemptAt'))
+    .$call(optional('text', 'leaseUntil', 'lastError'))
+    .$call(required('text', 'createdAt'))
     .addColumn('sentAt', 'text')
     .execute();
   await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['status', 'nextAttemptAt']).execute();

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
-import { PostgresIntrospector, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './lib.ts';
 
 const JSON_COLUMNS = [
   'clientDetails',
@@ -33,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('devis_search_updated_idx').execute();
   await db.schema.alterTable('devis_search').dropColumn('sourceUpdatedAt').execute();
 
-  if (!(db.introspection instanceof PostgresIntrospector)) return;
+  if (!isPostgres(db)) return;
   await sql`create function pg_temp.convoyage_to_jsonb(value text) returns jsonb language plpgsql immutable as $$
     begin
       return value::jsonb;

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { id, quoteNamed, required } from './lib.ts';
 
 /**
  * Online signature (issue 14):
@@ -16,29 +17,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('signatures')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('devisId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
-    .addColumn('userId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('signerName', 'text', (col) => col.notNull())
-    .addColumn('signerEmail', 'text', (col) => col.notNull())
-    .addColumn('signedAt', 'text', (col) => col.notNull())
-    .addColumn('ipAddress', 'text', (col) => col.notNull())
-    .addColumn('userAgent', 'text', (col) => col.notNull())
-    .addColumn('consentText', 'text', (col) => col.notNull())
-    .addColumn('originalPdfKey', 'text', (col) => col.notNull())
-    .addColumn('originalSha256', 'varchar(64)', (col) => col.notNull())
-    .addColumn('signedPdfKey', 'text', (col) => col.notNull())
-    .addColumn('signedSha256', 'varchar(64)', (col) => col.notNull())
-    .addColumn('sealCertificateSha256', 'varchar(64)', (col) => col.notNull())
+    .$call(id)
+    .$call(quoteNamed)
+    .$call(required('varchar(64)', 'userId'))
+    .$call(required('text', 'signerName', 'signerEmail', 'signedAt', 'ipAddress', 'userAgent', 'consentText', 'originalPdfKey'))
+    .$call(required('varchar(64)', 'originalSha256'))
+    .$call(required('text', 'signedPdfKey'))
+    .$call(required('varchar(64)', 'signedSha256', 'sealCertificateSha256'))
     .execute();
   await db.schema.createIndex('signatures_devis_idx').on('signatures').column('devisId').execute();
 
   await db.schema
     .createTable('notification_preferences')
     .addColumn('uid', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('statusUpdates', 'integer', (col) => col.notNull())
-    .addColumn('updatedAt', 'text', (col) => col.notNull())
+    .$call(required('integer', 'statusUpdates'))
+    .$call(required('text', 'updatedAt'))
     .execute();
 }
 

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { required } from './lib.ts';
 
 /**
  * Selling within the law (issue 28, docs/decisions/0060):
@@ -16,8 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('cgv_versions')
     .addColumn('version', 'integer', (col) => col.primaryKey())
     .addColumn('sha256', 'varchar(64)', (col) => col.notNull().unique())
-    .addColumn('date', 'text', (col) => col.notNull())
-    .addColumn('texte', 'text', (col) => col.notNull())
+    .$call(required('text', 'date', 'texte'))
     .execute();
 
   await db.schema.alterTable('signatures').addColumn('cgvVersion', 'integer').execute();
@@ -29,11 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('retractations')
     .addColumn('devisId', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('numeroDevis', 'integer', (col) => col.notNull())
-    .addColumn('userId', 'varchar(64)', (col) => col.notNull())
-    .addColumn('nom', 'text', (col) => col.notNull())
-    .addColumn('at', 'text', (col) => col.notNull())
-    .addColumn('ipAddress', 'text', (col) => col.notNull())
+    .$call(required('integer', 'numeroDevis'))
+    .$call(required('varchar(64)', 'userId'))
+    .$call(required('text', 'nom', 'at', 'ipAddress'))
     .execute();
 }
 

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
+import { required } from './lib.ts';
 
 /**
  * A time-based code is accepted once (RFC 6238 §5.2): `totp_last_step` keeps, per account, the
@@ -12,7 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('totp_last_step')
     .addColumn('userId', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('step', 'bigint', (col) => col.notNull())
+    .$call(required('bigint', 'step'))
     .execute();
 }
 

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { adminNavSections, type AdminNavName } from '#domain/paths.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { adminHomeTexts as t, adminNavLabels } from '#domain/texts/admin-home.ts';
+import { useEscapeToClose } from '#client/lib/use-escape-to-close.ts';
 import { useLogout } from '#client/lib/use-logout.ts';
 import styles from './admin-nav.module.css';
 
@@ -38,16 +39,7 @@ export function AdminNav() {
     setOpenedAt(pathname);
     setIsOpen(false);
   }
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [isOpen]);
+  useEscapeToClose(isOpen, setIsOpen, toggle);
 
   const isMoreCurrent = more.some((section) => section.name === current);
   return (

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { ETATS_PLATEFORME } from '#domain/einvoicing.ts';
-import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture, type FactureType } from '#domain/invoices.ts';
+import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
 import { einvoicingTexts, platformStateLabel } from '#domain/texts/einvoicing.ts';
@@ -26,45 +26,28 @@ export function InvoiceList() {
     return etat && (ETATS_FACTURE as readonly string[]).includes(etat) ? { etat: etat as EtatFacture } : {};
   });
   const invoices = useAdminInvoices(filter);
-  const set = (patch: Partial<FactureListQuery>) => setFilter((current) => ({ ...current, ...patch }));
+  /** A filter's control: its value, and its change (the empty choice removes the filter; a select offers only the values it filters by). */
+  const filterOf = (key: 'etat' | 'type' | 'plateforme' | 'du' | 'au') => ({
+    value: filter[key] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setFilter((current) => ({ ...current, [key]: event.target.value || undefined }) as FactureListQuery),
+  });
   const totals = invoices.data?.totaux;
 
   return (
     <>
       <form className={`${ui.filterBar} ${styles.toolbar}`} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
-        <SelectField
-          label={t.filterEtat}
-          value={filter.etat ?? ''}
-          onChange={(event) => set({ etat: (event.target.value || undefined) as EtatFacture | undefined })}
-        >
+        <SelectField label={t.filterEtat} {...filterOf('etat')}>
           <Options values={ETATS_FACTURE} empty={t.filterAll} label={(etat) => ETAT_LABELS[etat]} />
         </SelectField>
-        <SelectField
-          label={t.filterType}
-          value={filter.type ?? ''}
-          onChange={(event) => set({ type: (event.target.value || undefined) as FactureType | undefined })}
-        >
+        <SelectField label={t.filterType} {...filterOf('type')}>
           <Options values={FACTURE_TYPES} empty={t.filterAll} label={(type) => TYPE_LABELS[type]} />
         </SelectField>
-        <SelectField
-          label={einvoicingTexts.platformStatus}
-          value={filter.plateforme ?? ''}
-          onChange={(event) => set({ plateforme: event.target.value || undefined })}
-        >
+        <SelectField label={einvoicingTexts.platformStatus} {...filterOf('plateforme')}>
           <Options values={ETATS_PLATEFORME} empty={einvoicingTexts.allPlatformStatuses} label={platformStateLabel} />
         </SelectField>
-        <TextField
-          label={t.filterFrom}
-          type="date"
-          value={filter.du ?? ''}
-          onChange={(event) => set({ du: event.target.value || undefined })}
-        />
-        <TextField
-          label={t.filterTo}
-          type="date"
-          value={filter.au ?? ''}
-          onChange={(event) => set({ au: event.target.value || undefined })}
-        />
+        <TextField label={t.filterFrom} type="date" {...filterOf('du')} />
+        <TextField label={t.filterTo} type="date" {...filterOf('au')} />
       </form>
       {invoices.isPending ? <p role="status">{t.loading}</p> : null}
       {invoices.isError ? <Message kind="error">{messageOf(invoices.error)}</Message> : null}

@@ -12,6 +12,14 @@ function setOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
+/** The signal drops, then comes back (a car park's flicker). */
+function dropAndReturn() {
+  act(() => setOnline(false));
+  act(() => setOnline(true));
+}
+
+const renderMissionsPage = () => renderHook(() => useOfflineReady(['/admin/missions']));
+
 afterEach(() => {
   answers.length = 0;
   setOnline(true);
@@ -20,27 +28,25 @@ afterEach(() => {
 describe('useOfflineReady', () => {
   it('stays ready once the page is kept, even when a later refresh fails for want of network', async () => {
     answers.push('ready', 'failed');
-    const { result } = renderHook(() => useOfflineReady(['/admin/missions']));
+    const { result } = renderMissionsPage();
     await waitFor(() => expect(result.current).toBe('ready'));
     // A car park: the signal drops, then a flicker brings it back without a real connection.
-    act(() => setOnline(false));
-    act(() => setOnline(true));
+    dropAndReturn();
     await waitFor(() => expect(answers).toHaveLength(0));
     expect(result.current).toBe('ready');
   });
 
   it('says a failed first preparation will be tried again, and tries it when the network returns', async () => {
     answers.push('failed', 'ready');
-    const { result } = renderHook(() => useOfflineReady(['/admin/missions']));
+    const { result } = renderMissionsPage();
     await waitFor(() => expect(result.current).toBe('retry'));
-    act(() => setOnline(false));
-    act(() => setOnline(true));
+    dropAndReturn();
     await waitFor(() => expect(result.current).toBe('ready'));
   });
 
   it('calls the browser unable only when it has no service worker', async () => {
     answers.push('unsupported');
-    const { result } = renderHook(() => useOfflineReady(['/admin/missions']));
+    const { result } = renderMissionsPage();
     await waitFor(() => expect(result.current).toBe('unavailable'));
   });
 });

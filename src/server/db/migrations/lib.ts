@@ -1,0 +1,61 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
+import { PostgresAdapter, type ColumnDataType, type CreateTableBuilder, type Kysely } from 'kysely';
+
+/**
+ * The column shapes our migrations share, added to a `createTable` with Kysely's `$call`:
+ *
+ *     db.schema.createTable('outbox').$call(id).$call(required('text', 'recipient', 'subject'))…
+ *
+ * Frozen like the migrations themselves (docs/decisions/0069): what a helper builds never
+ * changes, since migrations that ran on production databases use it; the schema snapshot test
+ * (db/schema-snapshot.test.ts) fails if it does. A new shape gets a new helper.
+ */
+type Table = CreateTableBuilder<any, any>;
+type Columns = (table: Table) => Table;
+
+/** `id varchar(64) primary key`: the random id the server gives most rows. */
+export const id: Columns = (table) => table.addColumn('id', 'varchar(64)', (col) => col.primaryKey());
+
+/** Columns of one type, `not null`, in the order given. */
+export const required =
+  (type: ColumnDataType, ...names: string[]): Columns =>
+  (table) =>
+    names.reduce((built, name) => built.addColumn(name, type, (col) => col.notNull()), table);
+
+/** Columns of one type that may be null, in the order given. */
+export const optional =
+  (type: ColumnDataType, ...names: string[]): Columns =>
+  (table) =>
+    names.reduce((built, name) => built.addColumn(name, type), table);
+
+/** `createdAt` and `updatedAt`: ISO 8601 texts, `not null`. */
+export const timestamps: Columns = required('text', 'createdAt', 'updatedAt');
+
+/**
+ * A `varchar(64) not null` column naming a row of another table (`'devis.id'`), with what
+ * deleting that row does (`cascade`: the row goes with it; none given: the deletion is refused).
+ */
+export const reference =
+  (name: string, target: string, onDelete?: 'cascade'): Columns =>
+  (table) =>
+    table.addColumn(name, 'varchar(64)', (col) => {
+      const referencing = col.notNull().references(target);
+      return onDelete ? referencing.onDelete(onDelete) : referencing;
+    });
+
+/**
+ * `devisId varchar(64) not null` and `numeroDevis integer not null`, without a foreign key: a
+ * record about a quote that outlives it (an inspection, a signature's evidence, an invoice).
+ */
+export const quoteNamed: Columns = (table) => table.$call(required('varchar(64)', 'devisId')).$call(required('integer', 'numeroDevis'));
+
+/** Whether the migration runs on PostgreSQL (else SQLite): for the types and triggers that differ. */
+export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** An `id` numbered by the database: `bigserial` on PostgreSQL, `integer … autoincrement` on SQLite. */
+export const serialId =
+  (db: Kysely<any>): Columns =>
+  (table) =>
+    isPostgres(db)
+      ? table.addColumn('id', 'bigserial', (col) => col.primaryKey())
+      : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
