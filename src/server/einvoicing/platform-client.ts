@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { Config } from '#server/config.ts';
 
 /**
  * A client of an approved platform (« plateforme agréée ») through the interface every one of
@@ -87,17 +88,8 @@ export type SearchWhere = {
 
 export type DocType = 'Metadata' | 'Original' | 'Converted' | 'ReadableView';
 
-export type PlatformSettings = {
-  flowUrl: string;
-  directoryUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scope?: string;
-  /** Sent as `Organization-Id` by the platforms that ask for it. */
-  organizationId?: string;
-  timeoutMs: number;
-};
+/** The platform's section of the configuration (`organizationId` is sent as `Organization-Id` by the platforms that ask for it). */
+export type PlatformSettings = NonNullable<Config['einvoicing']['platform']>;
 
 /** A failed call: `retryable` when the same call may succeed later (network, timeout, 5xx, 429, an unreadable answer). */
 export class PlatformError extends Error {
