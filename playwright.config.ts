@@ -14,6 +14,30 @@ export function e2eServer(index: number) {
   return { baseURL: `http://localhost:${port + index}`, port: port + index, dataDir: `${dataRoot}/${index}` };
 }
 
+/**
+ * Each worker's app takes card payments through a local server that speaks Stripe's documented
+ * wire format (src/server/test/fake-stripe-main.ts), on port E2E_PORT + 100 + its index; it
+ * delivers its signed notifications to that worker's app.
+ */
+const E2E_STRIPE = { secretKey: 'sk_test_e2e', webhookSecret: 'whsec_e2e' };
+const fakeStripePort = (index: number) => port + 100 + index;
+
+function fakeStripe(index: number) {
+  const { baseURL } = e2eServer(index);
+  return {
+    command: 'node --import tsx src/server/test/fake-stripe-main.ts',
+    port: fakeStripePort(index),
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      FAKE_STRIPE_PORT: String(fakeStripePort(index)),
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/paiements/stripe/webhook`,
+    },
+  };
+}
+
 function webServer(index: number) {
   const { baseURL, port, dataDir } = e2eServer(index);
   return {
@@ -29,6 +53,12 @@ function webServer(index: number) {
       ADMIN_EMAIL: 'admin@convoyage.test',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort(index)}`,
+      BUSINESS_IBAN: 'FR7630006000011234567890189',
+      BUSINESS_BIC: 'AGRIFRPP',
     },
   };
 }
@@ -68,5 +98,5 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: Array.from({ length: workers }, (_, index) => webServer(index)),
+  webServer: Array.from({ length: workers }, (_, index) => [fakeStripe(index), webServer(index)]).flat(),
 });

@@ -115,6 +115,9 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>) {
         pdfKey: `factures/bench-${i}.pdf`,
         pdfSha256: '0'.repeat(64),
         derniereRelance: null,
+        nature: null,
+        acomptesCentimes: 0,
+        acomptesDeduits: null,
         createdAt: `${issued}T10:00:00.000Z`,
         updatedAt: `${issued}T10:00:00.000Z`,
       });
@@ -127,6 +130,8 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>) {
           montantCentimes: montant,
           moyen: 'virement' as const,
           byUserId: null,
+          reference: null,
+          cle: null,
           createdAt: `${issued}T11:00:00.000Z`,
         });
       }

@@ -24,6 +24,8 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
       return { name: t.failedEmails(item.nombre), href: /\/admin\/(devis\/[^/]+\/edit|journal)$/ };
     case 'factures-en-retard':
       return { name: t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes)), href: /\/admin\/factures\?etat=en/ };
+    case 'banque-a-rapprocher':
+      return { name: t.bankCredits(item.nombre), href: /\/admin\/banque$/ };
     case 'configuration':
       return null;
   }

@@ -36,14 +36,19 @@ async function draw(page: Page, pad: Locator) {
 }
 
 /** A consumer's quote, completed with its pickup `pickupInDays` from today, confirmed and e-mailed: envoyé. */
-async function sentQuote(customer: E2eCustomer, adminApi: import('@playwright/test').APIRequestContext, pickupInDays: number) {
+async function sentQuote(
+  customer: E2eCustomer,
+  adminApi: import('@playwright/test').APIRequestContext,
+  pickupInDays: number,
+  acomptePourcent = 0,
+) {
   const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
   await customer.completeQuote(quote, {
     priseInfo: { datePriseEnCharge: addDays(parisToday(), pickupInDays), debut: '08:00', fin: '10:30' },
     livraisonInfo: { dateLivraisonSouhaitee: addDays(parisToday(), pickupInDays + 1), debut: '14:00', fin: '18:00' },
   });
   const confirmed = await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {
-    data: { prixFinal: '250', clauses: { km: false, longDistance: false } },
+    data: { prixFinal: '250', clauses: { km: false, longDistance: false }, acomptePourcent },
   });
   expect(confirmed.status()).toBe(200);
   await expect.poll(async () => (await readOutbox()).some((mail) => mail.subject === adminTexts.mailSubject(quote.numeroDevis))).toBe(true);
@@ -55,7 +60,8 @@ test(
   { tag: '@phone' },
   async ({ page, customers, adminApi }) => {
     const customer = await customers.create({ name: 'Léa Martin', page });
-    const quote = await sentQuote(customer, adminApi, 30);
+    // With a 30 % deposit (payments/), refunded by the withdrawal.
+    const quote = await sentQuote(customer, adminApi, 30, 30);
 
     // The CGV from the footer, on any page.
     await page.goto('/');
@@ -76,6 +82,9 @@ test(
     await page.getByLabel(CGV_ACCEPTANCE_TEXT).check();
     await page.getByRole('button', { name: signatureTexts.submit }).click();
     await expect(page.getByText(signatureTexts.signed)).toBeVisible({ timeout: 20_000 });
+    const mailsTo = async (pattern: RegExp) =>
+      (await readOutbox()).filter((mail) => addressOf(mail) === customer.email && pattern.test(mail.subject ?? ''));
+    await expect.poll(async () => (await mailsTo(/^Votre facture d’acompte n° /)).length).toBe(1);
 
     // « Me rétracter », then the separate confirmation step.
     await page.goto(`/devis/${quote.id}`);
@@ -97,6 +106,8 @@ test(
     expect(addressOf(receipt)).toBe(customer.email);
     expect(receipt.text).toMatch(/Envoyée le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/);
     expect(addressOf(mails.find((mail) => mail.subject === legalTexts.mailAdminSubject(quote.numeroDevis))!)).toBe(E2E_ADMIN.email);
+    // The deposit is credited by a credit note, e-mailed to the customer.
+    await expect.poll(async () => (await mailsTo(/^Votre avoir n° /)).length).toBe(1);
 
     // The quote left the active list.
     await page.goto('/espace-client');

@@ -147,6 +147,35 @@ export const einvoicingRoutes = {
   webhook: { method: 'POST', path: '/api/plateforme-agreee/webhook', access: 'visitor' },
 } as const satisfies ApiRoutes;
 
+/** What a mission costs: expenses and their receipts, a mission's costs, the margin (issue 30). */
+export const expensesRoutes = {
+  list: { method: 'GET', path: '/api/admin/depenses', access: 'admin' },
+  create: { method: 'POST', path: '/api/admin/depenses', access: 'admin' },
+  csv: { method: 'GET', path: '/api/admin/depenses.csv', access: 'admin' },
+  get: { method: 'GET', path: '/api/admin/depenses/:id', access: 'admin' },
+  update: { method: 'PUT', path: '/api/admin/depenses/:id', access: 'admin' },
+  delete: { method: 'DELETE', path: '/api/admin/depenses/:id', access: 'admin' },
+  putReceipt: { method: 'PUT', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  receipt: { method: 'GET', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
+  missionCosts: { method: 'GET', path: '/api/admin/missions/:id/couts', access: 'admin' },
+  margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
+} as const satisfies ApiRoutes;
+
+/** Getting paid (payments/): the payment page, card payments and their notifications, bank statements, reminders. */
+export const paymentsRoutes = {
+  page: { method: 'GET', path: '/api/factures/:id/paiement', access: 'customer' },
+  startOnline: { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', access: 'customer' },
+  /** The provider's notification: no session, its signature over the raw body is the key. */
+  stripeWebhook: { method: 'POST', path: '/api/paiements/stripe/webhook', access: 'visitor' },
+  bank: { method: 'GET', path: '/api/admin/banque', access: 'admin' },
+  importStatement: { method: 'POST', path: '/api/admin/banque/releves', access: 'admin' },
+  matchOperation: { method: 'POST', path: '/api/admin/banque/operations/:id/rapprochement', access: 'admin' },
+  ignoreOperation: { method: 'POST', path: '/api/admin/banque/operations/:id/ignorer', access: 'admin' },
+  saveCsvMapping: { method: 'PUT', path: '/api/admin/banque/correspondance-csv', access: 'admin' },
+  reminders: { method: 'GET', path: '/api/admin/factures/:id/relances', access: 'admin' },
+  setReminders: { method: 'PUT', path: '/api/admin/factures/:id/relances', access: 'admin' },
+} as const satisfies ApiRoutes;
+
 export const sessionsRoutes = {
   list: { method: 'GET', path: '/api/comptes/sessions', access: 'customer' },
   revoke: { method: 'DELETE', path: '/api/comptes/sessions/:id', access: 'customer' },
@@ -190,6 +219,8 @@ export const apiRoutes = {
   missions: missionsRoutes,
   invoices: invoicesRoutes,
   einvoicing: einvoicingRoutes,
+  expenses: expensesRoutes,
+  payments: paymentsRoutes,
   sessions: sessionsRoutes,
   audit: auditRoutes,
   privacy: privacyRoutes,

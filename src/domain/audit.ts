@@ -52,6 +52,15 @@ export const AUDIT_KINDS = [
   'einvoicing.purchase_approved',
   'einvoicing.purchase_refused',
   'einvoicing.period_reported',
+  'expense.created',
+  'expense.updated',
+  'expense.deleted',
+  'expense.receipt_stored',
+  'invoice.reminders_switched',
+  'bank.statement_imported',
+  'bank.operation_matched',
+  'bank.operation_ignored',
+  'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -22,6 +22,10 @@ export type SendingState = (typeof SENDING_STATES)[number];
 export type EtatPlateforme = LifecycleCode | SendingState;
 export const ETATS_PLATEFORME: readonly EtatPlateforme[] = [...SENDING_STATES, ...LIFECYCLE_CODES];
 
+/** Where a received supplier invoice stands: received, then approved or refused (the status sent back). */
+export const PURCHASE_STATUTS = ['reçue', 'approuvée', 'refusée'] as const;
+export type PurchaseStatut = (typeof PURCHASE_STATUTS)[number];
+
 /** The statuses a buyer may send back on an invoice we received (those the product offers: approve or refuse). */
 export const PURCHASE_DECISIONS = { approuvée: '205', refusée: '210' } as const satisfies Record<string, LifecycleCode>;
 export type PurchaseDecision = keyof typeof PURCHASE_DECISIONS;

@@ -62,6 +62,8 @@ export type PaymentState = {
   avoirsCentimes: number;
   /** The payments recorded (a refund counts negative). */
   payeCentimes: number;
+  /** A final invoice: the deposit invoices it deducts (payments/). */
+  acomptesCentimes?: number;
   /** YYYY-MM-DD; null on a draft. */
   dateEcheance: string | null;
 };
@@ -70,15 +72,15 @@ export type PaymentState = {
 export const netCentimes = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes'>) => state.totalCentimes - state.avoirsCentimes;
 
 /** What is left to pay: the total less its credit notes and the payments (negative when overpaid). */
-export const resteAPayer = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes' | 'payeCentimes'>) =>
-  netCentimes(state) - state.payeCentimes;
+export const resteAPayer = (state: Pick<PaymentState, 'totalCentimes' | 'avoirsCentimes' | 'payeCentimes' | 'acomptesCentimes'>) =>
+  netCentimes(state) - (state.acomptesCentimes ?? 0) - state.payeCentimes;
 
 /** The state of an invoice on `today` (YYYY-MM-DD in France): overdue wins over partly paid. */
 export function etatFacture(state: PaymentState, today: string): EtatFacture {
   if (state.statut === 'brouillon') return 'brouillon';
   const net = netCentimes(state);
   if (net <= 0) return 'annulée';
-  if (state.payeCentimes >= net) return 'payée';
+  if (state.payeCentimes >= net - (state.acomptesCentimes ?? 0)) return 'payée';
   if (state.dateEcheance && today > state.dateEcheance) return 'en retard';
   if (state.payeCentimes > 0) return 'partiellement payée';
   return 'à payer';

@@ -55,6 +55,8 @@ export const routeTable = {
   devis: { path: '/devis/:id', access: 'user' },
   completerDevis: { path: '/devis/:id/completer', access: 'user' },
   signerDevis: { path: '/devis/:id/signer', access: 'user' },
+  /** An invoice to pay: what is due, « Payer en ligne », the transfer's QR code; back from the provider with `?retour=1`. */
+  paiementFacture: { path: '/factures/:id/paiement', access: 'user' },
   admin: { path: '/admin', access: 'admin', nav: 'daily' },
   adminDevisArchives: { path: '/admin/devis-archives', access: 'admin', nav: 'more' },
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
@@ -65,6 +67,7 @@ export const routeTable = {
   adminFactures: { path: '/admin/factures', access: 'admin', nav: 'daily' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin', nav: 'daily' },
+  adminBanque: { path: '/admin/banque', access: 'admin', nav: 'more' },
   adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
   /** Supplier invoices received through the approved platform (e-invoicing). */
   adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },

@@ -38,9 +38,14 @@ import { adminHomeRoutes } from './admin-home/routes.ts';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { expenseRoutes } from './expenses/routes.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { einvoicingRoutes } from './einvoicing/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
+import type { PaymentProvider } from './payments/provider/provider.ts';
+import { createStripeProvider } from './payments/provider/stripe.ts';
+import { reminderTask } from './payments/reminders.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { QUOTE_MAIL_KIND, quoteMailHooks } from './quotes/confirmation-mail.ts';
@@ -73,6 +78,8 @@ declare module 'fastify' {
     auth: Auth;
     guards: Guards;
     geo: Geo;
+    /** The card payment provider (payments/); null when PAYMENT_PROVIDER is unset: no « Payer en ligne ». */
+    payments: PaymentProvider | null;
     /** The certificate that seals signed documents, opened (or generated into DATA_DIR) on first use. */
     seal: () => Promise<Seal>;
     routeCatalogue: RouteEntry[];
@@ -142,6 +149,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   });
   const pollTask = einvoicing.pollTask();
   if (pollTask) tasks.declare(pollTask);
+  if (config.payments.reminderIntervalMinutes > 0) tasks.declare(reminderTask({ config, outbox }));
   // Work started by requests first (it may queue e-mails), then the worker (it finishes the
   // message it is sending) and the declared tasks, then what they use.
   app.addHook('onClose', async () => {
@@ -166,6 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   app.decorate('auth', auth);
   app.decorate('guards', createGuards(auth, config));
   app.decorate('geo', overrides.geo ?? createGeo(config.geo, { logger: app.log }));
+  app.decorate('payments', config.payments.provider ? createStripeProvider(config.payments.provider) : null);
   app.decorate('seal', sealLoader(config));
 
   await app.register(helmet, {
@@ -248,6 +257,8 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   missionRoutes,
   invoiceRoutes,
   einvoicingRoutes,
+  expenseRoutes,
+  paymentRoutes,
   sessionRoutes,
   auditRoutes,
   privacyRoutes,

@@ -94,6 +94,36 @@ const envSchema = z.object({
       .optional(),
   ),
   INVOICE_PAYMENT_DAYS: z.coerce.number().int().min(0).max(60).default(30),
+  PAYMENT_PROVIDER: z.enum(['', 'none', 'stripe']).default(''),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be the endpoint's signing secret, whsec_…")
+      .optional(),
+  ),
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .url()
+      .refine(
+        (value) => /^https?:$/.test(new URL(value).protocol) && ['', '/'].includes(new URL(value).pathname),
+        'must be an http(s) origin without a path, e.g. https://api.stripe.com',
+      )
+      .optional(),
+  ),
+  DEPOSIT_PERCENT: z.coerce.number().int().min(0).max(100).default(0),
+  REMINDER_BEFORE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  REMINDER_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   INVOICE_LATE_PENALTY_RATE: z.string().trim().min(3).default(DEFAULT_LATE_PENALTY_RATE),
   REVENUE_CEILING_EUR: z.coerce.number().int().min(1).default(83_600),
   /** The operator's own CGV (Markdown); unset: the catalogue's default (legal/). */
@@ -104,6 +134,7 @@ const envSchema = z.object({
   MEDIATEUR_ADRESSE: optionalText,
   BUSINESS_INSURER: optionalText,
   BUSINESS_INSURANCE_AREA: optionalText,
+  RETURN_COST_PER_KM_CENTS: z.coerce.number().int().min(0).max(1000).default(12),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -205,6 +236,18 @@ export type Config = {
     latePenaltyRate: string;
     /** The micro-entrepreneur's annual ceiling for services, in cents. */
     revenueCeilingCents: number;
+    /** The return trip's cost per km the expected margin assumes until past missions' return expenses tell (expenses/). */
+    returnCostPerKmCents: number;
+  };
+  /** Getting paid (payments/): the online provider (none: no « Payer en ligne »), the deposit, the reminders. */
+  payments: {
+    provider: { kind: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string } | null;
+    /** The deposit prefilled at confirmation, in whole per cent (0: none). */
+    depositPercent: number;
+    /** Days before the due date of the first reminder (0: none before it). */
+    reminderBeforeDays: number;
+    /** Minutes between two runs of the reminder task (0: never run by the server). */
+    reminderIntervalMinutes: number;
   };
   /** Selling within the law (legal/): the CGV, the quote's validity, the consumer mediator, the insurer. */
   legal: {
@@ -305,6 +348,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: GOOGLE_MAPS_API_KEY: required when ROUTER=google');
   }
 
+  const wantsStripe = e.PAYMENT_PROVIDER === 'stripe';
+  if (wantsStripe && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (wantsStripe && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+
   const database: Config['database'] = e.DATABASE_URL?.startsWith('postgres')
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : {
@@ -374,6 +425,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentDays: e.INVOICE_PAYMENT_DAYS,
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
+      returnCostPerKmCents: e.RETURN_COST_PER_KM_CENTS,
+    },
+    payments: {
+      provider: wantsStripe
+        ? {
+            kind: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiBase: (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+          }
+        : null,
+      depositPercent: e.DEPOSIT_PERCENT,
+      reminderBeforeDays: e.REMINDER_BEFORE_DAYS,
+      reminderIntervalMinutes: e.REMINDER_INTERVAL_MINUTES,
     },
     legal: {
       cgvPath: e.CGV_PATH ? path.resolve(e.CGV_PATH) : undefined,

@@ -79,9 +79,11 @@ function RouteTree({ routes }: { routes: RouteObject[] }) {
 
 /** Renders `routes` (or `element` at `path`) in a memory router, as the app's BrowserRouter does, inside the app's providers. */
 export function renderRoutes(routes: RouteObject[], { path = '/', state }: { path?: string; state?: unknown } = {}) {
+  // `path` may carry a query string (`/factures/f1/paiement?retour=1`).
+  const { pathname, search } = new URL(path, 'http://localhost');
   return render(
     <Providers>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={[{ pathname, search, state }]}>
         <RouteTree routes={routes} />
       </MemoryRouter>
     </Providers>,

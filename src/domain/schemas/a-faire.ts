@@ -79,6 +79,23 @@ export const overdueInvoicesItemSchema = z.object({
   ),
 });
 
+export const bankCreditsItemSchema = z.object({
+  type: z.literal('banque-a-rapprocher'),
+  nombre: count,
+  /** Among them, the credits matched by amount and payer's name, waiting for a confirmation (payments/). */
+  proposees: z.number().int().min(0),
+  /** Latest first. */
+  operations: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      montantCentimes: z.number().int(),
+      contrepartie: z.string().nullable(),
+      proposee: z.boolean(),
+    }),
+  ),
+});
+
 export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent'] as const;
 export type ConfigWarning = (typeof CONFIG_WARNINGS)[number];
 
@@ -94,6 +111,7 @@ export const aFaireItemSchema = z.discriminatedUnion('type', [
   appointmentsItemSchema,
   failedEmailsItemSchema,
   overdueInvoicesItemSchema,
+  bankCreditsItemSchema,
   configurationItemSchema,
 ]);
 export type AFaireItem = z.infer<typeof aFaireItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acomptePourcentSchema } from './payments.ts';
 import { STATUTS } from '../statuses.ts';
 import { adminTexts } from '../texts/admin.ts';
 import { clausesSchema, devisSchema } from './devis.ts';
@@ -86,6 +87,8 @@ export type AdminListResponse = z.infer<typeof adminListResponseSchema>;
 export const confirmBodySchema = z.object({
   prixFinal: z.union([storableString().max(40), z.number()]),
   clauses: clausesSchema,
+  /** « Acompte »: the share of the final price asked at signature (payments/); absent: DEPOSIT_PERCENT. */
+  acomptePourcent: acomptePourcentSchema.optional(),
 });
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 

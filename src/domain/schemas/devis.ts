@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFACTURATIONS } from '../expenses.ts';
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '../devis-values.ts';
 import { STATUTS } from '../statuses.ts';
 import { idParamSchema, storableString } from './text.ts';
@@ -38,7 +39,12 @@ export const infosVehiculeSchema = z.object({
   chassis: z.string().optional(),
   motorisation: z.enum(MOTORISATIONS),
 });
-export const clausesSchema = z.object({ km: z.boolean(), longDistance: z.boolean() });
+/** The quote's clauses, and the costs the customer agreed at confirmation to pay at cost (expenses.ts). */
+export const clausesSchema = z.object({
+  km: z.boolean(),
+  longDistance: z.boolean(),
+  refacturation: z.array(z.enum(REFACTURATIONS)).max(REFACTURATIONS.length).optional(),
+});
 const dateRangeSchema = z.object({ start: z.string().nullable(), end: z.string().nullable() });
 const historiqueEntrySchema = z.object({
   fromStatut: z.string().nullable(),
@@ -96,6 +102,10 @@ export const devisSchema = z.object({
   devisSigneURL: z.string().nullable(),
   /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed; absent before it is sent. */
   valableJusquAu: z.string().nullable().optional(),
+  /** The deposit asked at signature, whole per cent of the final price (payments/); null or absent: none. */
+  acomptePourcent: z.number().int().nullable().optional(),
+  /** Back office only: the deposit the confirmation form prefills (DEPOSIT_PERCENT). */
+  acompteParDefaut: z.number().int().optional(),
   updatedAt: z.string(),
   historique: z.array(historiqueEntrySchema).optional(),
   envoi: envoiSchema.nullable().optional(),

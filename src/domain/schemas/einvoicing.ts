@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DIRECTORY_ANSWERS, ETATS_PLATEFORME, LIFECYCLE_CODES, REFUSAL_REASONS, REPORTING_PERIOD_ID } from '../einvoicing.ts';
+import {
+  DIRECTORY_ANSWERS,
+  ETATS_PLATEFORME,
+  LIFECYCLE_CODES,
+  PURCHASE_STATUTS,
+  REFUSAL_REASONS,
+  REPORTING_PERIOD_ID,
+} from '../einvoicing.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { einvoicingApiMessages } from '../texts/einvoicing.ts';
 import { idParamSchema, storableString } from './text.ts';
@@ -62,7 +69,7 @@ export const achatSchema = z.object({
   tvaCentimes: z.number().int().nullable(),
   totalTtcCentimes: z.number().int().nullable(),
   devise: z.string().nullable(),
-  statut: z.enum(['reçue', 'approuvée', 'refusée']),
+  statut: z.enum(PURCHASE_STATUTS),
   motifRefus: z.string().nullable(),
   depenseId: z.string().nullable(),
   devisId: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableString } from './text.ts';
+import { clausesSchema } from './devis.ts';
 
 /**
  * A signature drawn on the signing page: its strokes as points in the pad's pixels (origin top
@@ -62,7 +63,9 @@ export const signingViewSchema = z.object({
   adresseDepart: z.string(),
   adresseArrivee: z.string(),
   typeVehicule: z.string(),
-  clauses: z.object({ km: z.boolean(), longDistance: z.boolean() }).nullable(),
+  clauses: clausesSchema.nullable(),
+  /** The deposit asked at signature, whole per cent (payments/); null or 0: none. */
+  acomptePourcent: z.number().int().nullable(),
   /** True while the quote is envoyé: the form is shown. */
   peutSigner: z.boolean(),
   /** The signer's name as prefilled (the client details' name, else the account's). */

@@ -12,6 +12,7 @@ export const adminNavLabels = {
   adminMissions: 'Missions',
   adminFactures: 'Factures',
   adminChiffreAffaires: 'Chiffre d’affaires',
+  adminBanque: 'Banque',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
   adminAchats: 'Achats',
@@ -51,6 +52,10 @@ export const adminHomeTexts = {
   quoteNumber: (numero: number) => `Devis n° ${numero}`,
   overdueInvoices: (count: number, total: string) => `${count} facture${plural(count, '', 's')} en retard : ${total} à encaisser`,
   overdueSince: (day: string) => `échue le ${day}`,
+  bankCredits: (count: number) => `${count} crédit${plural(count, '', 's')} du relevé à rapprocher`,
+  bankProposed: (count: number) => `dont ${count} rapprochement${plural(count, '', 's')} proposé${plural(count, '', 's')} à confirmer`,
+  bankProposedLine: 'à confirmer',
+  bankUnknownPayer: 'payeur inconnu',
   configuration: 'Configuration à compléter',
   warnings: {
     'sceau-auto-signe':

@@ -189,6 +189,7 @@ export const einvoicingApiDocs = {
   directory: 'L’annuaire de la plateforme pour un SIREN : reçoit-il ses factures par plateforme agréée ? (réponse mise en cache, datée)',
   purchases: 'Les factures fournisseurs reçues par la plateforme agréée',
   purchaseFile: 'Le fichier d’une facture fournisseur reçue (PDF, ou XML)',
+  purchaseFileBody: 'application/pdf ou application/xml',
   approvePurchase: 'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible',
   refusePurchase: 'Refuser une facture fournisseur avec un motif (statut « Refusée » envoyé)',
   ereporting: 'L’e-reporting des dernières périodes : ventes aux particuliers, encaissements, envois',

@@ -23,6 +23,14 @@ export const TYPE_LABELS: Record<FactureType, string> = { facture: 'Facture', av
 /** The invoice document (PDF) and its legal mentions (French micro-entrepreneur selling services). */
 export const invoicePdfTexts = {
   title: (type: FactureType, numero: string) => (type === 'facture' ? `Facture n° ${numero}` : `Avoir n° ${numero}`),
+  depositTitle: (numero: string) => `Facture d’acompte n° ${numero}`,
+  depositDeducted: (numero: string, date: string) => `Acompte facturé n° ${numero} du ${date}`,
+  amountDue: 'Reste à payer',
+  totalService: 'Total de la prestation',
+  depositsNote: (list: string) => `Acomptes déduits : ${list}.`,
+  qrCaption: 'Payer par virement : scannez ce code avec l’application de votre banque.',
+  transferDetails: (iban: string, bic: string | null, reference: string) =>
+    `IBAN ${iban}${bic ? ` – BIC ${bic}` : ''} – référence à indiquer : ${reference}`,
   seller: 'Prestataire',
   buyer: 'Client',
   siret: (siret: string) => `SIRET : ${siret}`,
@@ -77,6 +85,8 @@ export const invoiceDraftTexts = {
   sansCarburant: 'sans carburant',
   wGarage: 'plaque W garage',
   creditAll: (numero: string) => `Annulation de la facture n° ${numero}`,
+  deposit: (pourcent: number, numeroDevis: number, prix: string) =>
+    `Acompte de ${pourcent} % à la signature du devis n° ${numeroDevis} (prix de la prestation : ${prix})`,
 } as const;
 
 /** The API's refusals. */
@@ -117,6 +127,15 @@ export const invoiceMailTexts = {
       ? `Sauf erreur de notre part, la facture n° ${numero} arrivée à échéance le ${due} n’est pas entièrement réglée : il reste ${reste} à payer. Elle est jointe à ce message.`
       : `Pour rappel, la facture n° ${numero} est à régler avant le ${due} : il reste ${reste} à payer. Elle est jointe à ce message.`,
   bankLine: (iban: string) => `Règlement par virement : IBAN ${iban}.`,
+  depositSubject: (numero: string) => `Votre facture d’acompte n° ${numero}`,
+  depositBody: (numero: string, numeroDevis: number, total: string, due: string) =>
+    `Votre devis n° ${numeroDevis} est signé : veuillez trouver ci-joint la facture d’acompte n° ${numero}, d’un montant de ${total}, à régler avant le ${due}.`,
+  transferLine: (iban: string, bic: string | null, reference: string) =>
+    `Pour payer par virement, scannez le code joint avec l’application de votre banque, ou indiquez : IBAN ${iban}${bic ? `, BIC ${bic}` : ''}, référence ${reference}.`,
+  payOnline: 'Payer en ligne',
+  latePenalties: (rate: string) =>
+    `Conformément aux articles L441-10 et D441-5 du Code de commerce, des pénalités de retard au taux de ${rate} sont exigibles depuis le lendemain de l’échéance, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40 €.`,
+  payPage: 'Voir la facture et la régler',
   link: 'Retrouver mes factures dans mon espace client',
 } as const;
 

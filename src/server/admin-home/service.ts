@@ -3,6 +3,7 @@ import { A_FAIRE_SHOWN, type AFaire, type AFaireItem, type ConfigWarning } from 
 import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
 import { isMediatorUnset } from '#server/legal/warnings.ts';
 import { upcomingAppointments } from '#server/missions/service.ts';
+import { bankCreditsToHandle } from '#server/payments/statements.ts';
 import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
 import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
 import type { AFaireAt, AFaireDeps, AFaireProvider } from './provider.ts';
@@ -52,6 +53,7 @@ export const aFaireProviders: readonly AFaireProvider[] = [
   signedWithoutPickupDay,
   failedEmails,
   overdueInvoices,
+  bankCreditsToHandle,
   configurationWarnings,
 ];
 

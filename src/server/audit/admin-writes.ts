@@ -4,14 +4,14 @@ import type { AuditDetails, AuditKind } from '#domain/audit.ts';
 import { findInvoiceRef, findQuoteRef } from './repository.ts';
 import { recordAudit } from './service.ts';
 
-type Subject = 'quote' | 'invoice' | 'purchase' | 'none';
+type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, invoices, einvoicing } = apiRoutes;
+const { quotes, missions, invoices, einvoicing, expenses, payments } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -37,6 +37,15 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [einvoicing.approvePurchase, 'einvoicing.purchase_approved', 'purchase'],
   [einvoicing.refusePurchase, 'einvoicing.purchase_refused', 'purchase'],
   [einvoicing.reportPeriod, 'einvoicing.period_reported', 'none'],
+  [expenses.create, 'expense.created', 'none'],
+  [expenses.update, 'expense.updated', 'expense'],
+  [expenses.delete, 'expense.deleted', 'expense'],
+  [expenses.putReceipt, 'expense.receipt_stored', 'expense'],
+  [payments.setReminders, 'invoice.reminders_switched', 'invoice'],
+  [payments.importStatement, 'bank.statement_imported', 'none'],
+  [payments.matchOperation, 'bank.operation_matched', 'none'],
+  [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
+  [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),
@@ -71,6 +80,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });
     }
     if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
+    if (route.subject === 'expense' && params.id) entry.details = detailsOf(params, { depenseId: params.id });
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
       entry.details = detailsOf(params, { factureId: params.id, numeroFacture: invoice?.numero ?? null });

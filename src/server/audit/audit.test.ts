@@ -5,10 +5,14 @@ import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
+import { importStatement } from '#server/payments/statements.ts';
+import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import {
   buildTestAppForThisTest,
@@ -167,9 +171,62 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
     }
     case 'POST /api/admin/e-reporting/:periode/transmettre':
       return { devisId: null, numeroDevis: null, url: pattern.replace(':periode', '2026-01') };
+    // Expenses (issue 30): about no quote in the journal; the expense's id is in the details.
+    case 'POST /api/admin/depenses':
+      return { url: pattern, devisId: null, numeroDevis: null, payload: expenseBody() };
+    case 'PUT /api/admin/depenses/:id':
+    case 'DELETE /api/admin/depenses/:id':
+    case 'PUT /api/admin/depenses/:id/justificatif': {
+      const { database, fileStore, config, log } = t.app;
+      const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody());
+      const url = pattern.replace(':id', depense.id);
+      if (key.startsWith('DELETE')) return { url, devisId: null, numeroDevis: null };
+      if (key.endsWith('justificatif')) {
+        const jpeg = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#556677' } })
+          .jpeg()
+          .toBuffer();
+        return { url, devisId: null, numeroDevis: null, payload: jpeg, headers: { 'content-type': 'image/jpeg' } };
+      }
+      return { url, devisId: null, numeroDevis: null, payload: { ...expenseBody(), id: undefined } };
+    }
+    case 'PUT /api/admin/factures/:id/relances': {
+      const { id, base } = await invoice(true);
+      return { ...base, url: pattern.replace(':id', id), payload: { arretees: true } };
+    }
+    case 'POST /api/admin/banque/releves': {
+      const body = multipartBody([{ filename: 'releve.xml', contentType: 'application/xml', content: Buffer.from(statementWithCredit()) }]);
+      return { url: pattern, payload: body.payload, headers: { 'content-type': body.contentType }, devisId: null, numeroDevis: null };
+    }
+    case 'POST /api/admin/banque/operations/:id/rapprochement': {
+      const factureId = await issuedThroughService(t, owner);
+      return { url: pattern.replace(':id', await creditToHandle(t)), payload: { factureId }, devisId: null, numeroDevis: null };
+    }
+    case 'POST /api/admin/banque/operations/:id/ignorer':
+      return { url: pattern.replace(':id', await creditToHandle(t)), devisId: null, numeroDevis: null };
+    case 'PUT /api/admin/banque/correspondance-csv':
+      return { url: pattern, payload: { ...boursoMapping }, devisId: null, numeroDevis: null };
     default:
       throw new Error(`no call written for ${key}`);
   }
+}
+
+let statements = 0;
+/** A statement with one credit of 10 € naming no invoice, different each time. */
+const statementWithCredit = () => camt053Xml([{ montant: '10.00', nom: 'Payeur inconnu', motif: `Virement ${(statements += 1)}` }]);
+
+/** A credit of a statement imported through the service, waiting for the administrator. */
+async function creditToHandle(t: TestApp): Promise<string> {
+  const summary = await importStatement(
+    { database: t.app.database },
+    { id: 'test' },
+    { filename: 'releve.xml', content: Buffer.from(statementWithCredit()) },
+  );
+  const line = await t.app.database.db
+    .selectFrom('releve_operations')
+    .select('id')
+    .where('releveId', '=', summary.releveId)
+    .executeTakeFirstOrThrow();
+  return line.id;
 }
 
 const rowsOf = (t: TestApp) => t.app.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();

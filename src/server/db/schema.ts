@@ -1,5 +1,7 @@
 import type { Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { PurchaseStatut } from '#domain/einvoicing.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import type { PAYMENT_SESSION_STATUTS, PROVIDER_EVENT_RESULTS } from '#domain/schemas/payments.ts';
 import type { Role, Statut } from '#domain/statuses.ts';
 
 /** Tables of the application; better-auth's own tables (user, session, …) are typed by it. */
@@ -32,8 +34,16 @@ export type Database = {
   pa_achats: PaAchatsTable;
   pa_annuaire: PaAnnuaireTable;
   pa_sync: PaSyncTable;
+  paiement_sessions: PaiementSessionsTable;
+  paiement_evenements: PaiementEvenementsTable;
+  releves: RelevesTable;
+  releve_operations: ReleveOperationsTable;
+  banque_correspondances: BanqueCorrespondancesTable;
+  relances: RelancesTable;
+  relance_arrets: RelanceArretsTable;
   cgv_versions: CgvVersionsTable;
   retractations: RetractationsTable;
+  depenses: DepensesTable;
 };
 
 /** Every distinct text of the terms of sale ever in force (legal/); only ever added to. */
@@ -83,6 +93,12 @@ export type FacturesTable = {
   pdfKey: string | null;
   pdfSha256: string | null;
   derniereRelance: string | null;
+  /** `acompte`: a deposit invoice (Factur-X type 386); null: an ordinary invoice or a credit note. */
+  nature: 'acompte' | null;
+  /** A final invoice: what the deposit invoices of its quote take off what is left to pay. */
+  acomptesCentimes: number;
+  /** JSON of those deposit invoices: [{ id, numero, dateEmission, montantCentimes }]. */
+  acomptesDeduits: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -106,6 +122,10 @@ export type FacturePaiementsTable = {
   montantCentimes: number;
   moyen: 'virement' | 'chèque' | 'espèces' | 'carte';
   byUserId: string | null;
+  /** The provider's or the bank's reference (a PaymentIntent, a statement line). */
+  reference: string | null;
+  /** Idempotency key of a payment recorded on someone else's word (`stripe:cs_…`, `releve:…`): unique. */
+  cle: string | null;
   createdAt: string;
 };
 
@@ -158,6 +178,8 @@ export type DevisTable = {
   version: Generated<number>;
   /** The number the original Firebase app gave an imported quote (imports/firebase/); null otherwise. */
   numeroDevisOriginal: number | null;
+  /** The deposit asked at signature, whole per cent of the final price, set at confirmation (payments/); null or 0: none. */
+  acomptePourcent: number | null;
   /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed (legal/); null before it is sent. */
   valableJusquAu: Generated<string | null>;
 };
@@ -240,6 +262,29 @@ export type InspectionPhotosTable = {
   height: number;
   uploadedAt: string;
   completed: number;
+};
+
+/** An expense of a mission or a general one (expenses/), under the id the page made for it. */
+export type DepensesTable = {
+  id: string;
+  devisId: string | null;
+  categorie: string;
+  montantCentimes: number;
+  tvaCentimes: number;
+  date: string;
+  moyenPaiement: string;
+  note: string;
+  justificatifKey: string | null;
+  justificatifType: string | null;
+  /** SHA-256 of the stored receipt, and of the bytes the page sent (the same receipt sent again is stored once). */
+  justificatifSha256: string | null;
+  justificatifSourceSha256: string | null;
+  /** The invoice it was re-billed on. */
+  factureId: string | null;
+  /** What another capability made it from (`releve:…`, `facture-fournisseur:…`), unique. */
+  origine: string | null;
+  createdAt: string;
+  updatedAt: string;
 };
 
 /** The calendar feed's token, as its SHA-256 only (one row, id 'planning'). */
@@ -451,7 +496,7 @@ export type PaAchatsTable = {
   fileType: string;
   fileSha256: string;
   /** reçue → approuvée or refusée (the status sent back). */
-  statut: 'reçue' | 'approuvée' | 'refusée';
+  statut: PurchaseStatut;
   motifRefus: string | null;
   /** The expense it became (expenses/), and the mission it was charged to. */
   depenseId: string | null;
@@ -480,3 +525,78 @@ export type PaFluxRow = Selectable<PaFluxTable>;
 export type PaStatutRow = Selectable<PaStatutsTable>;
 export type PaAchatRow = Selectable<PaAchatsTable>;
 export type PaAnnuaireRow = Selectable<PaAnnuaireTable>;
+/** An online payment attempt (payments/): the provider's session opened for an invoice. */
+export type PaiementSessionsTable = {
+  id: string;
+  factureId: string;
+  fournisseur: 'stripe';
+  /** The provider's session id, once it answered. */
+  sessionId: string | null;
+  url: string | null;
+  montantCentimes: number;
+  devise: string;
+  statut: (typeof PAYMENT_SESSION_STATUTS)[number];
+  expireLe: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A provider's notification already applied or refused for good (its id: never applied twice). */
+export type PaiementEvenementsTable = {
+  fournisseur: 'stripe';
+  id: string;
+  type: string;
+  sessionId: string | null;
+  resultat: (typeof PROVIDER_EVENT_RESULTS)[number];
+  detail: string | null;
+  recuLe: string;
+};
+
+/** A bank statement file imported on /admin/banque. */
+export type RelevesTable = {
+  id: string;
+  format: 'camt.053' | 'csv';
+  version: string;
+  compte: string | null;
+  nomFichier: string;
+  sha256: string;
+  nbOperations: number;
+  nbNouvelles: number;
+  byUserId: string | null;
+  importeLe: string;
+};
+
+export type ReleveOperationStatut = 'rapprochée' | 'proposée' | 'à traiter' | 'ignorée' | 'débit';
+
+/** One line of a statement, kept once whatever the number of imports (`cle`). */
+export type ReleveOperationsTable = {
+  id: string;
+  releveId: string;
+  cle: string;
+  date: string;
+  /** Positive: a credit; negative: a debit. */
+  montantCentimes: number;
+  contrepartie: string | null;
+  libelle: string;
+  referenceBanque: string | null;
+  statut: ReleveOperationStatut;
+  /** The invoice it pays (rapprochée) or may pay (proposée). */
+  factureId: string | null;
+  paiementId: string | null;
+  /** The expense a debit became (the mission-costs capability). */
+  depenseId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The CSV column mapping the administrator saved (`id` = 'csv'). */
+export type BanqueCorrespondancesTable = { id: string; correspondance: string; updatedAt: string };
+
+/** A reminder sent for an invoice: one per step, for ever. */
+export type RelancesTable = { factureId: string; etape: string; envoyeeLe: string; outboxId: string | null };
+/** The invoices whose reminders the administrator stopped. */
+export type RelanceArretsTable = { factureId: string; byUserId: string | null; arreteeLe: string };
+
+export type PaiementSessionRow = Selectable<PaiementSessionsTable>;
+export type ReleveOperationRow = Selectable<ReleveOperationsTable>;
+export type ReleveRow = Selectable<RelevesTable>;

@@ -160,7 +160,7 @@ export async function processFlow(deps: FlowDeps, row: PaFluxRow): Promise<void>
     const outgoing = await prepare(deps, row);
     if ('refused' in outgoing) {
       await markFlowRefused(deps.database.db, row, 'invalid', outgoing.refused, nowOf(deps));
-      deps.log.warn({ paFluxId: row.id, reason: outgoing.refused }, 'flow kept back: it breaks the platforms’ rules');
+      deps.log.warn({ paFluxId: row.id, reason: outgoing.refused }, 'flow kept back: it breaks the platform rules');
       return;
     }
     const flow = await deps.platform.submitFlow(outgoing);

@@ -15,7 +15,7 @@ import {
   achatSchema,
 } from '#domain/schemas/einvoicing.ts';
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import { einvoicingApiDocs, einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
@@ -24,7 +24,7 @@ import { EINVOICING_POLL_TASK } from './service.ts';
 import { directoryAnswer, invoicePlatform, purchaseFile, purchasesPage, reportingPage, toAchat } from './views.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const common = { tags: ['facturation électronique'] };
+const tags = ['facturation-electronique'];
 
 /**
  * E-invoicing in the back office (the invoice's platform state, the directory, supplier invoices,
@@ -38,15 +38,13 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.get(
       routes.invoicePlatform.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.invoicePlatform,
+        schema: routeSchema(tags, einvoicingApiDocs.invoicePlatform, {
           params: factureIdParamsSchema,
           response: {
             200: z.object({ enabled: z.boolean(), plateforme: plateformeSchema.nullable(), annuaire: annuaireAnswerSchema.shape.annuaire }),
             ...errors,
           },
-        },
+        }),
       },
       async (request) => invoicePlatform(depsOf(request), request.params.id),
     );
@@ -54,12 +52,10 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.post(
       routes.retryInvoice.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.retryInvoice,
+        schema: routeSchema(tags, einvoicingApiDocs.retryInvoice, {
           params: factureIdParamsSchema,
           response: { 204: z.null(), ...errors },
-        },
+        }),
       },
       async (request, reply) => {
         await depsOf(request).einvoicing.retryInvoice(request.params.id);
@@ -70,13 +66,11 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.get(
       routes.directory.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.directory,
+        schema: routeSchema(tags, einvoicingApiDocs.directory, {
           params: sirenParamsSchema,
           querystring: annuaireQuerySchema,
           response: { 200: annuaireAnswerSchema, ...errors },
-        },
+        }),
       },
       async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
     );
@@ -84,12 +78,10 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.get(
       routes.purchases.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.purchases,
+        schema: routeSchema(tags, einvoicingApiDocs.purchases, {
           querystring: achatListQuerySchema,
           response: { 200: achatListSchema, ...errors },
-        },
+        }),
       },
       async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
     );
@@ -97,13 +89,11 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.get(
       routes.purchaseFile.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.purchaseFile,
+        schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
           params: achatIdParamsSchema,
           produces: ['application/pdf', 'application/xml'],
-          response: { 200: z.any().describe('application/pdf ou application/xml'), ...errors },
-        },
+          response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
+        }),
       },
       async (request, reply) => {
         const file = await purchaseFile(depsOf(request), request.params.id);
@@ -118,13 +108,11 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.post(
       routes.approvePurchase.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.approvePurchase,
+        schema: routeSchema(tags, einvoicingApiDocs.approvePurchase, {
           params: achatIdParamsSchema,
           body: approbationSchema,
           response: { 200: achatSchema, ...errors },
-        },
+        }),
       },
       async (request) =>
         toAchat(
@@ -138,13 +126,11 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.post(
       routes.refusePurchase.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.refusePurchase,
+        schema: routeSchema(tags, einvoicingApiDocs.refusePurchase, {
           params: achatIdParamsSchema,
           body: refusSchema,
           response: { 200: achatSchema, ...errors },
-        },
+        }),
       },
       async (request) =>
         toAchat(
@@ -158,19 +144,17 @@ export const einvoicingRoutes: CapabilityRoutes = {
 
     app.get(
       routes.ereporting.path,
-      { schema: { ...common, summary: einvoicingApiDocs.ereporting, response: { 200: ereportingSchema, ...errors } } },
+      { schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...errors } }) },
       async (request) => reportingPage(depsOf(request)),
     );
 
     app.post(
       routes.reportPeriod.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.reportPeriod,
+        schema: routeSchema(tags, einvoicingApiDocs.reportPeriod, {
           params: periodeParamsSchema,
           response: { 200: ereportingSchema, ...errors },
-        },
+        }),
       },
       async (request) => {
         await depsOf(request).einvoicing.reportPeriod(request.params.periode);
@@ -186,11 +170,9 @@ export const einvoicingRoutes: CapabilityRoutes = {
     app.post(
       apiRoutes.einvoicing.webhook.path,
       {
-        schema: {
-          ...common,
-          summary: einvoicingApiDocs.webhook,
+        schema: routeSchema(tags, einvoicingApiDocs.webhook, {
           response: { 202: z.object({ lu: z.literal(true) }), ...errorResponses(401, 404) },
-        },
+        }),
       },
       async (request, reply) => {
         const { einvoicing, config } = depsOf(request);

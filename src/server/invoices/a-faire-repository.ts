@@ -33,7 +33,7 @@ export function listOverdue(db: Db, today: string, limit: number) {
       'f.numero',
       'f.clientNom',
       'f.dateEcheance',
-      sql<number>`f."totalCentimes" - coalesce(a."centimes", 0) - coalesce(p."centimes", 0)`.as('resteCentimes'),
+      sql<number>`f."totalCentimes" - f."acomptesCentimes" - coalesce(a."centimes", 0) - coalesce(p."centimes", 0)`.as('resteCentimes'),
     ])
     .where('f.type', '=', 'facture')
     .where('f.statut', '=', ISSUED)

@@ -1,5 +1,7 @@
+import { formatCentimes, formatDay } from '#domain/format.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { splitFrenchAddress } from '#domain/invoices.ts';
+import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { facturXTexts as fx, invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { IssuedDocument } from './invoice-pdf.ts';
 
@@ -7,7 +9,10 @@ import type { IssuedDocument } from './invoice-pdf.ts';
  * The `factur-x.xml` of an issued invoice or credit note: UN/CEFACT Cross Industry Invoice D22B,
  * profile EN 16931, written so that a French approved platform accepts it (the EN 16931 rules and
  * the French rules BR-FR of XP Z12-012; docs/decisions/ names each choice and its source):
- * - the billing frame BT-23 « S1 » (services) (BR-FR-08), the processing note BAR B2B or B2C;
+ * - the billing frame BT-23 « S1 » (services), « S4 » for a final invoice deducting deposits
+ *   (BR-FR-08, BR-FR-CO-08), the processing note BAR B2B or B2C;
+ * - a deposit invoice is of type 386; a final invoice states its deposits as paid (BT-113, with
+ *   BT-115 what is left, BR-CO-16) and references the first of them (BG-3, one in EN 16931's CII);
  * - the notes PMT (recovery indemnity), PMD (late penalties) and AAB (no discount) (BR-FR-05);
  * - the seller by SIREN (BT-30, scheme 0002, BR-FR-10) and SIRET (BT-29, 0009), his electronic
  *   address BT-34 his SIREN (scheme 0225, BR-FR-13); the business buyer likewise (BT-47, BT-46,
@@ -30,6 +35,8 @@ export const CII_NAMESPACES = {
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 /** Billing frame (BT-23): services, neither paid already nor a final invoice after a deposit. */
 export const BILLING_FRAME_SERVICES = 'S1';
+/** Billing frame (BT-23): the final invoice of services after deposit invoices. */
+export const BILLING_FRAME_AFTER_DEPOSIT = 'S4';
 
 const escapeXml = (value: string) =>
   value
@@ -66,7 +73,7 @@ const date102 = (day: string) => day.replace(/-/g, '');
 const dateTime = (type: 'udt' | 'qdt', day: string) => el(`${type}:DateTimeString`, date102(day), { format: '102' });
 
 export type FacturXFacts = {
-  /** BT-3: 380 invoice, 381 credit note (386, a deposit invoice, comes with deposits). */
+  /** BT-3: 380 invoice, 381 credit note, 386 deposit invoice. */
   typeCode: '380' | '381' | '386';
   isBusiness: boolean;
   sellerSiren: string;
@@ -78,7 +85,7 @@ export function facturXFacts(document: IssuedDocument): FacturXFacts {
   const { row } = document;
   const buyerSiren = row.clientType === 'entreprise' && row.clientSiret ? sirenOfSiret(row.clientSiret) : null;
   return {
-    typeCode: row.type === 'avoir' ? '381' : '380',
+    typeCode: row.type === 'avoir' ? '381' : row.nature === 'acompte' ? '386' : '380',
     isBusiness: buyerSiren !== null,
     sellerSiren: sirenOfSiret(row.vendeurSiret ?? '') ?? '',
     buyerSiren,
@@ -104,6 +111,7 @@ export function buildFacturXml(document: IssuedDocument): string {
   const hasVatNumber = Boolean(row.vendeurTva);
   const category = hasVatNumber ? 'E' : 'Z';
   const total = amount(row.totalCentimes);
+  const deposits = isCredit ? [] : readAcomptesDeduits(row.acomptesDeduits);
   const siret = (row.vendeurSiret ?? '').replace(/\s/g, '');
 
   const notes: { content: string; subject?: string }[] = [
@@ -113,6 +121,17 @@ export function buildFacturXml(document: IssuedDocument): string {
     { content: facts.isBusiness ? t.recoveryIndemnity : fx.noRecoveryIndemnity, subject: 'PMT' },
     { content: t.latePenalty(row.tauxPenalites ?? ''), subject: 'PMD' },
     { content: t.noDiscount, subject: 'AAB' },
+    ...(deposits.length > 0
+      ? [
+          {
+            content: t.depositsNote(
+              deposits
+                .map((deposit) => `${deposit.numero} du ${formatDay(deposit.dateEmission)} (${formatCentimes(deposit.montantCentimes)})`)
+                .join(', '),
+            ),
+          },
+        ]
+      : []),
   ];
 
   const lineItems = lines.map((line) =>
@@ -196,20 +215,29 @@ export function buildFacturXml(document: IssuedDocument): string {
     text('ram:TaxBasisTotalAmount', total),
     text('ram:TaxTotalAmount', '0.00', { currencyID: 'EUR' }),
     text('ram:GrandTotalAmount', total),
-    text('ram:DuePayableAmount', total),
+    row.acomptesCentimes > 0 && text('ram:TotalPrepaidAmount', amount(row.acomptesCentimes)),
+    text('ram:DuePayableAmount', amount(row.totalCentimes - row.acomptesCentimes)),
   ]);
 
-  const reference =
-    isCredit && origin?.numero
-      ? el('ram:InvoiceReferencedDocument', [
-          text('ram:IssuerAssignedID', origin.numero),
-          origin.dateEmission && el('ram:FormattedIssueDateTime', dateTime('qdt', origin.dateEmission)),
-        ])
-      : '';
+  // BG-3: a credit note's invoice (BR-FR-CO-05), or a final invoice's (first) deposit invoice.
+  const referenced = isCredit
+    ? origin?.numero
+      ? { numero: origin.numero, dateEmission: origin.dateEmission }
+      : null
+    : (deposits[0] ?? null);
+  const reference = referenced
+    ? el('ram:InvoiceReferencedDocument', [
+        text('ram:IssuerAssignedID', referenced.numero),
+        referenced.dateEmission && el('ram:FormattedIssueDateTime', dateTime('qdt', referenced.dateEmission)),
+      ])
+    : '';
 
   const body = [
     el('rsm:ExchangedDocumentContext', [
-      el('ram:BusinessProcessSpecifiedDocumentContextParameter', text('ram:ID', BILLING_FRAME_SERVICES)),
+      el(
+        'ram:BusinessProcessSpecifiedDocumentContextParameter',
+        text('ram:ID', deposits.length > 0 ? BILLING_FRAME_AFTER_DEPOSIT : BILLING_FRAME_SERVICES),
+      ),
       el('ram:GuidelineSpecifiedDocumentContextParameter', text('ram:ID', EN16931_GUIDELINE)),
     ]),
     el('rsm:ExchangedDocument', [

@@ -4,11 +4,13 @@ import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
-import { findUtilisateur } from '#server/accounts/service.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
+import { addCostLinesToDraft, keepCostLinesOfDraft, releaseCostLinesOfDraft } from '#server/expenses/costs.ts';
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
+import { deductionsOf } from './deposits.ts';
+import { newInvoiceOfQuote } from './parties.ts';
 import {
   deleteDraftRow,
   insertDocument,
@@ -73,7 +75,6 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
     const standing = await findStandingInvoiceOfQuote(trx, devisId);
     if (standing) throw new AppError('conflict', msg.alreadyInvoiced(standing.numero), { details: { factureId: standing.id } });
     const quote = rowToDevis(quoteRow);
-    const profile = quoteRow.uid ? await findUtilisateur(trx, quoteRow.uid) : null;
     const finishedAt = await findFinishedAt(trx, devisId);
     const delivery = quote.livraisonInfo?.dateLivraisonSouhaitee;
     const datePrestation = finishedAt
@@ -81,42 +82,15 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
       : delivery && /^\d{4}-\d{2}-\d{2}$/.test(delivery)
         ? delivery
         : todayOf(deps);
-    const clientType = quote.clientType ?? profile?.type ?? 'particulier';
-    return insertDocument(
+    // The mission's costs (expenses/): re-billed costs, the clauses' extra kilometres and costs.
+    const costs = await addCostLinesToDraft(trx, deps.config, devisId);
+    const draft = await insertDocument(
       trx,
-      {
-        type: 'facture',
-        statut: 'brouillon',
-        numero: null,
-        devisId,
-        numeroDevis: quoteRow.numeroDevis,
-        uid: quoteRow.uid,
-        factureOrigineId: null,
-        motif: null,
-        datePrestation,
-        dateEmission: null,
-        dateEcheance: null,
-        emiseLe: null,
-        clientNom: quote.clientDetails?.nom?.trim() || profile?.nom || quoteRow.email || '',
-        clientAdresse: profile?.adresse ?? '',
-        clientEmail: quote.clientDetails?.email?.trim() || quoteRow.email,
-        clientType,
-        clientSiret: clientType === 'entreprise' ? (quote.clientDetails?.siret?.replace(/\s/g, '') ?? null) || null : null,
-        vendeurNom: null,
-        vendeurEnseigne: null,
-        vendeurAdresse: null,
-        vendeurSiret: null,
-        vendeurTva: null,
-        iban: null,
-        bic: null,
-        delaiPaiementJours: null,
-        tauxPenalites: null,
-        pdfKey: null,
-        pdfSha256: null,
-        derniereRelance: null,
-      },
-      priceLines(linesFromQuote(quote)),
+      { ...(await newInvoiceOfQuote(trx, quoteRow, datePrestation)), ...(await deductionsOf(trx, devisId)) },
+      priceLines([...linesFromQuote(quote), ...costs.lines]),
     );
+    await costs.attach(draft.id);
+    return draft;
   });
   return getInvoice(deps, created.id);
 }
@@ -140,13 +114,20 @@ export async function updateDraft(deps: InvoiceDeps, id: string, body: DraftUpda
       throw issuedIsFinal();
     }
     await replaceLines(trx, updated, priceLines(lines));
+    // A cost line removed (unticked): its expenses are no longer carried by this invoice.
+    await keepCostLinesOfDraft(
+      trx,
+      id,
+      updated.devisId,
+      lines.map((line) => line.description),
+    );
   });
   return getInvoice(deps, id);
 }
 
 export async function deleteDraft(deps: InvoiceDeps, id: string): Promise<void> {
   await withWriteTransaction(deps.database, async (trx) => {
-    if (await deleteDraftRow(trx, id)) return;
+    if (await deleteDraftRow(trx, id)) return releaseCostLinesOfDraft(trx, id);
     await findOrThrow(trx, id);
     throw issuedIsFinal();
   });

@@ -11,7 +11,7 @@ import {
   PDFRef,
   PDFString,
 } from 'pdf-lib';
-import { buildFacturXml } from './cii.ts';
+import { buildFacturXml, facturXFacts } from './cii.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 
 /**
@@ -36,7 +36,7 @@ function containerData(document: IssuedDocument): Invoice {
     'ubl:Invoice': {
       'cbc:ID': row.numero,
       'cbc:IssueDate': row.dateEmission,
-      'cbc:InvoiceTypeCode': row.type === 'facture' ? '380' : '381',
+      'cbc:InvoiceTypeCode': facturXFacts(document).typeCode,
       'cbc:DocumentCurrencyCode': 'EUR',
       'cac:AccountingSupplierParty': { 'cac:Party': { 'cac:PartyLegalEntity': { 'cbc:RegistrationName': row.vendeurNom ?? '' } } },
       'cac:AccountingCustomerParty': { 'cac:Party': { 'cac:PartyLegalEntity': { 'cbc:RegistrationName': row.clientNom } } },

@@ -1,9 +1,12 @@
 import { sirenOf } from '#domain/legal.ts';
 import { formatCentimes, formatDay, formatQuantity } from '#domain/format.ts';
+import { epcPayload, formatIban } from '#domain/payments.ts';
+import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import { legalTexts, type LegalFacts } from '#domain/texts/legal.ts';
 import type { FactureLigneRow, FactureRow } from '#server/db/schema.ts';
 import { createPdfDocument } from '#server/pdf/pdfkit-document.ts';
+import { drawQrCode } from '#server/pdf/qr-code.ts';
 
 export type IssuedDocument = {
   row: FactureRow;
@@ -24,6 +27,8 @@ export type IssuedDocument = {
  */
 export async function renderInvoicePdf({ row, lines, origin, contact, mediator }: IssuedDocument): Promise<Buffer> {
   const numero = row.numero ?? '';
+  const title = row.nature === 'acompte' ? t.depositTitle(numero) : t.title(row.type, numero);
+  const deposits = readAcomptesDeduits(row.acomptesDeduits);
   const { doc, finished } = createPdfDocument({
     size: 'A4',
     margins: { top: 48, bottom: 56, left: 50, right: 50 },
@@ -33,9 +38,9 @@ export async function renderInvoicePdf({ row, lines, origin, contact, mediator }
     displayTitle: true,
     tagged: false,
     info: {
-      Title: t.title(row.type, numero),
+      Title: title,
       Author: row.vendeurNom ?? '',
-      Subject: t.title(row.type, numero),
+      Subject: title,
       CreationDate: row.emiseLe ? new Date(row.emiseLe) : new Date(),
     },
     bufferPages: true,
@@ -64,7 +69,7 @@ export async function renderInvoicePdf({ row, lines, origin, contact, mediator }
   const sellerBottom = doc.y;
 
   const right = left + width / 2 + 10;
-  doc.font('bold').fontSize(16).fillColor(accent).text(t.title(row.type, numero), right, top, { width: half, align: 'right' });
+  doc.font('bold').fontSize(16).fillColor(accent).text(title, right, top, { width: half, align: 'right' });
   doc.font('regular').fontSize(9).fillColor(ink);
   const facts: [string, string][] = [
     [t.issueDate, formatDay(row.dateEmission)],
@@ -142,29 +147,50 @@ export async function renderInvoicePdf({ row, lines, origin, contact, mediator }
   doc.moveDown(0.4);
   const totalsX = x.unitPrice - 60;
   const totalsWidth = left + width - totalsX - 4;
-  const totalLine = (label: string, value: string, bold = false) => {
+  /** A label and its amount; a wide label (a deducted deposit's number and date) starts further left. */
+  const totalLine = (label: string, value: string, bold = false, wide = false) => {
     const y = doc.y;
+    const labelX = wide ? totalsX - 110 : totalsX;
     doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 11 : 9.5);
-    doc.text(label, totalsX, y, { width: totalsWidth / 2 });
+    doc.text(label, labelX, y, { width: totalsX + totalsWidth / 2 - labelX });
+    const labelBottom = doc.y;
     doc.text(value, totalsX + totalsWidth / 2, y, { width: totalsWidth / 2, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
     doc.moveDown(0.2);
   };
   totalLine(t.totalHt, formatCentimes(row.totalCentimes));
   totalLine(t.vat, formatCentimes(0));
-  totalLine(row.type === 'facture' ? t.total : t.totalCredit, formatCentimes(row.totalCentimes), true);
+  const totalLabel = row.type === 'avoir' ? t.totalCredit : deposits.length > 0 ? t.totalService : t.total;
+  totalLine(totalLabel, formatCentimes(row.totalCentimes), true, deposits.length > 0);
+  if (deposits.length > 0) {
+    for (const deposit of deposits) {
+      totalLine(t.depositDeducted(deposit.numero, formatDay(deposit.dateEmission)), formatCentimes(-deposit.montantCentimes), false, true);
+    }
+    totalLine(t.amountDue, formatCentimes(row.totalCentimes - row.acomptesCentimes), true, true);
+  }
   doc
     .font('bold')
     .fontSize(9.5)
     .text(t.vatNote, left, doc.y + 6, { width });
 
-  // Payment and legal mentions.
+  // Payment and legal mentions; the EPC code of a transfer of what this document asks.
+  const transferCode =
+    row.type === 'facture' && row.iban
+      ? epcPayload({
+          bic: row.bic,
+          name: row.vendeurNom ?? '',
+          iban: row.iban,
+          amountCents: row.totalCentimes - row.acomptesCentimes,
+          text: numero,
+        })
+      : null;
   doc.moveDown(0.8).font('regular').fontSize(8.5).fillColor(ink);
   const mentions: string[] = [];
   if (row.type === 'facture') {
     mentions.push(t.paymentTerms(row.delaiPaiementJours ?? 0));
     if (row.dateEcheance) mentions.push(`${t.dueDate} : ${formatDay(row.dateEcheance)}.`);
     mentions.push(t.paymentMeans);
-    if (row.iban) mentions.push(t.bank(formatIban(row.iban), row.bic));
+    if (row.iban && !transferCode) mentions.push(t.bank(formatIban(row.iban), row.bic));
   } else {
     mentions.push(t.creditNoteRefund);
   }
@@ -174,6 +200,20 @@ export async function renderInvoicePdf({ row, lines, origin, contact, mediator }
   // An invoice is kept for ever: the mediator when there is one, never a placeholder (docs/decisions/0060).
   if (mediator) mentions.push(legalTexts.mediatorLine({ mediator }));
   for (const mention of mentions) doc.text(mention, left, doc.y, { width });
+  if (transferCode && row.iban) {
+    const size = 96;
+    if (doc.y + size + 24 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const y = doc.y + 8;
+    const textX = left + size + 12;
+    drawQrCode(doc, transferCode, { x: left, y, size });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(ink)
+      .text(t.qrCaption, textX, y + 24, { width: width - size - 12 });
+    doc.font('regular').text(t.transferDetails(formatIban(row.iban), row.bic, numero), textX, doc.y + 2, { width: width - size - 12 });
+    doc.y = y + size + 4;
+  }
   doc.moveDown(0.6).fillColor('#555').text(t.facturX, left, doc.y, { width });
 
   // Page numbers, drawn inside the bottom margin.
@@ -194,4 +234,3 @@ export async function renderInvoicePdf({ row, lines, origin, contact, mediator }
 }
 
 const formatSiret = (siret: string) => siret.replace(/^(\d{3})(\d{3})(\d{3})(\d{5})$/, '$1 $2 $3 $4');
-const formatIban = (iban: string) => iban.replace(/(.{4})/g, '$1 ').trim();

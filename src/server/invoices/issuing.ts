@@ -3,7 +3,6 @@ import { formatCentimes } from '#domain/format.ts';
 import { addDays, formatNumeroFacture, netCentimes, NUMERO_PREFIX, priceLines, type FactureType } from '#domain/invoices.ts';
 import type { AvoirInput, Facture } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
-import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { assertMayFetch, readDocument, storeDocument } from '#server/documents/documents.ts';
@@ -11,9 +10,11 @@ import { AppError, conflict, notFound, validationError } from '#server/errors.ts
 import { recordQuoteEvent } from '#server/quotes/service.ts';
 import type { TaskDeclaration } from '#server/tasks/declared-tasks.ts';
 import type { Viewer } from '#server/viewer.ts';
+import { deductionsOf } from './deposits.ts';
 import { issuedIsFinal } from './drafts.ts';
 import { invoiceFilename, renderFacturX } from './factur-x.ts';
 import { queueDocumentMail } from './mail.ts';
+import { sellerOf } from './parties.ts';
 import {
   findDocument,
   insertDocument,
@@ -29,22 +30,6 @@ import {
 import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Issuing invoices and credit notes: their numbers, their Factur-X PDF, its e-mail. */
-
-/** What an issued document says of its seller and payment terms, from the configuration of the day. */
-function sellerOf(config: Config) {
-  const { seller } = config;
-  return {
-    vendeurNom: seller.legalName,
-    vendeurEnseigne: seller.tradeName,
-    vendeurAdresse: seller.address,
-    vendeurSiret: seller.siret.replace(/\s/g, ''),
-    vendeurTva: seller.vatId ?? null,
-    iban: seller.iban ?? null,
-    bic: seller.bic ?? null,
-    delaiPaiementJours: config.invoicing.paymentDays,
-    tauxPenalites: config.invoicing.latePenaltyRate,
-  };
-}
 
 /**
  * Gives the next number of the year's sequence of this kind, inside the caller's write
@@ -122,6 +107,7 @@ export async function issueDraft(deps: InvoiceDeps, viewer: Pick<Viewer, 'id'>, 
     if (!number) throw new YearTurned();
     return issueIn(trx, deps, viewer, id, 'facture émise', {
       ...sellerOf(deps.config),
+      ...(await deductionsOf(trx, draft.devisId)),
       numero: number.numero,
       dateEmission: number.day,
       dateEcheance: addDays(number.day, deps.config.invoicing.paymentDays),

@@ -30,15 +30,25 @@ export async function nextSequence(trx: Db, name: string): Promise<number> {
   return row.value;
 }
 
-export async function insertDocument(
-  trx: Db,
-  document: Omit<FacturesTable, 'id' | 'createdAt' | 'updatedAt' | 'totalCentimes'>,
-  priced: PricedLines,
-): Promise<FactureRow> {
+/** What a new document says; a deposit invoice and a final invoice's deductions are the payments capability's. */
+type DepositColumns = 'nature' | 'acomptesCentimes' | 'acomptesDeduits';
+export type NewDocument = Omit<FacturesTable, 'id' | 'createdAt' | 'updatedAt' | 'totalCentimes' | DepositColumns> &
+  Partial<Pick<FacturesTable, DepositColumns>>;
+
+export async function insertDocument(trx: Db, document: NewDocument, priced: PricedLines): Promise<FactureRow> {
   const now = new Date().toISOString();
   const row = await trx
     .insertInto('factures')
-    .values({ ...document, id: randomUUID(), totalCentimes: 0, createdAt: now, updatedAt: now })
+    .values({
+      nature: null,
+      acomptesCentimes: 0,
+      acomptesDeduits: null,
+      ...document,
+      id: randomUUID(),
+      totalCentimes: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return replaceLines(trx, row, priced);
@@ -109,13 +119,26 @@ export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRo
   return db.selectFrom('factures').selectAll().where('id', 'in', ids).execute();
 }
 
-/** A quote's invoices (not its credit notes), newest first. */
+/** The issued invoices of some quotes (a mission's revenue, for its margin). */
+export function listIssuedInvoicesOfQuotes(db: Db, devisIds: readonly string[]): Promise<FactureRow[]> {
+  if (devisIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('devisId', 'in', devisIds)
+    .where('type', '=', 'facture')
+    .where('statut', '=', 'émise')
+    .execute();
+}
+
+/** A quote's invoices (not its credit notes, nor its deposit invoices: the final invoice deducts them), newest first. */
 export function listInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
   return db
     .selectFrom('factures')
     .selectAll()
     .where('devisId', '=', devisId)
     .where('type', '=', 'facture')
+    .where((eb) => eb.or([eb('nature', 'is', null), eb('nature', '!=', 'acompte')]))
     .orderBy('createdAt', 'desc')
     .execute();
 }
@@ -221,10 +244,13 @@ export function recordReminder(trx: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function insertPayment(trx: Db, payment: Omit<FacturePaiementRow, 'id' | 'createdAt'>): Promise<FacturePaiementRow> {
+export async function insertPayment(
+  trx: Db,
+  payment: Omit<FacturePaiementRow, 'id' | 'createdAt' | 'reference' | 'cle'> & Partial<Pick<FacturePaiementRow, 'reference' | 'cle'>>,
+): Promise<FacturePaiementRow> {
   return trx
     .insertInto('facture_paiements')
-    .values({ ...payment, id: randomUUID(), createdAt: new Date().toISOString() })
+    .values({ reference: null, cle: null, ...payment, id: randomUUID(), createdAt: new Date().toISOString() })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -268,3 +294,70 @@ export function listIssuedBetween(db: Db, from: string, to: string) {
 
 export const findIssuedByNumber = (db: Db, numero: string) =>
   db.selectFrom('factures').selectAll().where('numero', '=', numero).where('statut', '=', 'émise').executeTakeFirst();
+/**
+ * Issued invoices with what is left to pay on them, computed in SQL: the total less the
+ * deposits it deducts, its issued credit notes and its payments. `ids` narrows to those.
+ */
+export function listRemainingAmounts(db: Db, { ids, openOnly }: { ids?: readonly string[]; openOnly: boolean }) {
+  let query = db
+    .selectFrom('factures as f')
+    .select((eb) => [
+      'f.id',
+      'f.numero',
+      'f.clientNom',
+      'f.clientType',
+      'f.dateEmission',
+      'f.dateEcheance',
+      // A sum is a bigint on PostgreSQL, which the driver gives as text: cast back to an integer.
+      eb
+        .cast<number>(
+          eb(
+            eb(
+              eb('f.totalCentimes', '-', eb.ref('f.acomptesCentimes')),
+              '-',
+              eb.fn.coalesce(
+                eb
+                  .selectFrom('factures as c')
+                  .select((sub) => sub.fn.sum<number>('c.totalCentimes').as('s'))
+                  .whereRef('c.factureOrigineId', '=', 'f.id')
+                  .where('c.type', '=', 'avoir')
+                  .where('c.statut', '=', 'émise'),
+                eb.lit(0),
+              ),
+            ),
+            '-',
+            eb.fn.coalesce(
+              eb
+                .selectFrom('facture_paiements as p')
+                .select((sub) => sub.fn.sum<number>('p.montantCentimes').as('s'))
+                .whereRef('p.factureId', '=', 'f.id'),
+              eb.lit(0),
+            ),
+          ),
+          'integer',
+        )
+        .as('resteCentimes'),
+    ])
+    .where('f.type', '=', 'facture')
+    .where('f.statut', '=', 'émise');
+  if (ids) query = query.where('f.id', 'in', ids.length > 0 ? ids : ['']);
+  const all = db.selectFrom(query.as('r')).selectAll();
+  return (openOnly ? all.where('r.resteCentimes', '>', 0) : all).orderBy('r.dateEmission').orderBy('r.numero').execute();
+}
+
+export function findPaymentByKey(db: Db, cle: string) {
+  return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
+}
+
+/** The issued deposit invoices of a quote, oldest first. */
+export function listDepositInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('devisId', '=', devisId)
+    .where('type', '=', 'facture')
+    .where('nature', '=', 'acompte')
+    .where('statut', '=', 'émise')
+    .orderBy('numero')
+    .execute();
+}

@@ -3,6 +3,7 @@ import { quarterOf } from '#domain/invoices.ts';
 import type { Revenue } from '#domain/schemas/invoices.ts';
 import { MOYEN_LABELS, revenueCsvTexts as c } from '#domain/texts/invoices.ts';
 import type { Db } from '#server/db/index.ts';
+import { semicolonCsv } from '#server/documents/csv.ts';
 import { listPaymentsBetween } from './repository.ts';
 
 /**
@@ -28,13 +29,9 @@ export async function getRevenue(db: Db, year: number, ceilingCents: number): Pr
   };
 }
 
-/** A CSV field: quoted when it holds the separator, a quote or a line break. */
-const field = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /**
  * The receipts book (« livre des recettes ») of a year for the accountant: one line per
- * payment in the order money came in, `;`-separated, French decimal comma, CRLF line ends,
- * UTF-8 with a byte-order mark so that Excel opens it with its accents.
+ * payment in the order money came in (documents/csv.ts: `;`, decimal comma, UTF-8 with BOM).
  */
 export async function revenueCsv(db: Db, year: number): Promise<string> {
   const payments = await listPaymentsBetween(db, `${year}-01-01`, `${year}-12-31`);
@@ -49,5 +46,5 @@ export async function revenueCsv(db: Db, year: number): Promise<string> {
       formatCentimesDecimal(payment.montantCentimes),
     ]),
   ];
-  return `\uFEFF${rows.map((row) => row.map(field).join(';')).join('\r\n')}\r\n`;
+  return semicolonCsv(rows);
 }

@@ -13,7 +13,15 @@ import { notFound, validationError } from '#server/errors.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import type { Viewer } from '#server/viewer.ts';
-import { findDocument, findDocuments, listCreditNotesOf, listDocuments, listLines, listPayments } from './repository.ts';
+import {
+  findDocument,
+  findDocuments,
+  listCreditNotesOf,
+  listDocuments,
+  listIssuedInvoicesOfQuotes,
+  listLines,
+  listPayments,
+} from './repository.ts';
 
 /** The invoices' part of the back office's « À faire » (issue 34). */
 export { overdueInvoices, revenueOfYear } from './a-faire.ts';
@@ -92,7 +100,12 @@ export function amountsOf(item: Pick<Enriched, 'row' | 'credits' | 'payments'>) 
   return {
     avoirsCentimes,
     payeCentimes,
-    resteCentimes: resteAPayer({ totalCentimes: item.row.totalCentimes, avoirsCentimes, payeCentimes }),
+    resteCentimes: resteAPayer({
+      totalCentimes: item.row.totalCentimes,
+      acomptesCentimes: item.row.acomptesCentimes,
+      avoirsCentimes,
+      payeCentimes,
+    }),
   };
 }
 
@@ -148,6 +161,44 @@ export async function findOrThrow(db: Db, id: string): Promise<FactureRow> {
   const row = await findDocument(db, id);
   if (!row) throw notFound(msg.notFound);
   return row;
+}
+
+/** Whether an invoice is issued (its lines final): an expense re-billed on it can no longer go. */
+export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
+  return (await findDocument(db, id))?.statut === 'émise';
+}
+
+/**
+ * Per quote, what its issued invoices bill net of their credit notes (a mission's revenue, for
+ * its margin); a quote without an issued invoice is absent.
+ */
+export async function invoicedCentimesOf(db: Db, devisIds: readonly string[]): Promise<Map<string, number>> {
+  const invoices = await listIssuedInvoicesOfQuotes(db, devisIds);
+  const credits = await listCreditNotesOf(
+    db,
+    invoices.map((invoice) => invoice.id),
+  );
+  const totals = new Map<string, number>();
+  for (const invoice of invoices) {
+    const credited = sum(credits.filter((credit) => credit.factureOrigineId === invoice.id).map((credit) => credit.totalCentimes));
+    totals.set(invoice.devisId, (totals.get(invoice.devisId) ?? 0) + invoice.totalCentimes - credited);
+  }
+  return totals;
+}
+
+/** The invoices issued between two days (inclusive), each with its quote and what it bills net of credit notes (the margin's months). */
+export async function issuedInvoicesBetween(db: Db, from: string, to: string) {
+  const invoices = await listDocuments(db, { type: 'facture', issuedOnly: true, from, to });
+  const credits = await listCreditNotesOf(
+    db,
+    invoices.map((invoice) => invoice.id),
+  );
+  return invoices.map((invoice) => ({
+    devisId: invoice.devisId,
+    dateEmission: invoice.dateEmission ?? invoice.createdAt.slice(0, 10),
+    netCentimes:
+      invoice.totalCentimes - sum(credits.filter((credit) => credit.factureOrigineId === invoice.id).map((credit) => credit.totalCentimes)),
+  }));
 }
 
 export async function getInvoice(deps: InvoiceDeps, id: string): Promise<Facture> {

@@ -6,6 +6,7 @@ import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { currentCgv } from './cgv.ts';
+import { depositRefundsFor } from '#server/payments/deposits.ts';
 import { withdrawFromContract } from './withdrawal.ts';
 
 const tags = ['legal'];
@@ -33,7 +34,21 @@ export const legalRoutes: CapabilityRoutes = {
           response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => withdrawFromContract(depsOf(request), app.guards.viewerOf(request), request.params.id, { ipAddress: request.ip }),
+      async (request) => {
+        const deps = depsOf(request);
+        // A deposit received is credited and given back (payments/, issue 29).
+        const refunds = depositRefundsFor(deps);
+        const devis = await withdrawFromContract(
+          { ...deps, refundDeposits: refunds.refundDeposits },
+          app.guards.viewerOf(request),
+          request.params.id,
+          {
+            ipAddress: request.ip,
+          },
+        );
+        await refunds.afterCommit();
+        return devis;
+      },
     );
   },
 };

@@ -24,10 +24,15 @@ function exifDate(iso: string): string {
  * decode, of at most 400 kB. It is decoded and encoded anew: turned upright by its EXIF
  * orientation, no longer than 1600 px, a JPEG whose only metadata is the capture time (no
  * GPS, camera or owner), plus a 320 px thumbnail. Refusals are French, with a meaningful
- * status (413 too large, 422 not an image).
+ * status (413 too large, 422 not an image). `maxInputBytes` lets a caller take a larger file
+ * (an expense's receipt chosen on a computer): the result is still at most 400 kB.
  */
-export async function processPhoto(input: Buffer, takenAt: string | null): Promise<ProcessedPhoto> {
-  if (input.length > PHOTO_LIMITS.maxBytes) throw new AppError('payload_too_large', m.photoTooLarge);
+export async function processPhoto(
+  input: Buffer,
+  takenAt: string | null,
+  { maxInputBytes = PHOTO_LIMITS.maxBytes, tooLarge = m.photoTooLarge }: { maxInputBytes?: number; tooLarge?: string } = {},
+): Promise<ProcessedPhoto> {
+  if (input.length > maxInputBytes) throw new AppError('payload_too_large', tooLarge);
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { creditDepositsOnCancellation, ensureDocumentPdfs, issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { isQuoteExpired, quoteValidUntil } from '#domain/legal.ts';
@@ -46,7 +47,13 @@ export async function getAdminQuote(deps: AdminDeps, id: string): Promise<Devis>
     listHistory(deps.database.db, id),
     findLatestForQuote(deps.database.db, id, QUOTE_MAIL_KIND),
   ]);
-  return { ...rowToDevis(row), numeroDevisOriginal: row.numeroDevisOriginal, historique, envoi: envoiOf(mail) };
+  return {
+    ...rowToDevis(row),
+    numeroDevisOriginal: row.numeroDevisOriginal,
+    acompteParDefaut: deps.config.payments.depositPercent,
+    historique,
+    envoi: envoiOf(mail),
+  };
 }
 
 /**
@@ -68,7 +75,11 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
   return updated;
 }
 
-export const confirmSigned = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'confirmSigned').then(rowToDevis);
+export async function confirmSigned(deps: AdminDeps, admin: Admin, id: string): Promise<Devis> {
+  const signed = await applyAction(deps, admin, id, 'confirmSigned');
+  await issueDepositAfterSignature(deps, id);
+  return rowToDevis(signed);
+}
 export const finishMission = (deps: AdminDeps, admin: Admin, id: string) => applyAction(deps, admin, id, 'finish').then(rowToDevis);
 export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
@@ -79,13 +90,17 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
  * (signatures/) is kept.
  */
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
-  const deleted = await withWriteTransaction(deps.database, async (trx) => {
+  const credits = await withWriteTransaction(deps.database, async (trx) => {
+    // A signed mission cancelled: its deposit credited while the quote's history still exists (payments/).
+    const made = await creditDepositsOnCancellation(trx, deps.config, id);
     const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
-    if (gone) await notifyCustomerOfDeletion(trx, deps.config, gone);
-    return gone;
+    // Nothing deleted: nothing credited either (the transaction is rolled back).
+    if (!gone) throw notFound(texts.quoteNotFound);
+    await notifyCustomerOfDeletion(trx, deps.config, gone);
+    return made;
   });
-  if (!deleted) throw notFound(texts.quoteNotFound);
   deps.outbox.kick();
+  await ensureDocumentPdfs(deps, credits);
   try {
     await deps.fileStore.delete(signedFileKey(id));
   } catch (error) {
@@ -107,7 +122,12 @@ export async function confirmQuote(deps: AdminDeps, admin: Admin, id: string, bo
   const row = await requireQuote(deps.database.db, id);
   return sendNewVersion(deps, admin, row, 'confirm', {
     prixCentimes: prix.centimes,
-    clauses: { km: body.clauses.km, longDistance: body.clauses.longDistance },
+    clauses: {
+      km: body.clauses.km,
+      longDistance: body.clauses.longDistance,
+      refacturation: [...new Set(body.clauses.refacturation ?? [])],
+    },
+    acomptePourcent: body.acomptePourcent ?? deps.config.payments.depositPercent,
   });
 }
 

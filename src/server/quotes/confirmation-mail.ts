@@ -1,6 +1,7 @@
 import { formatDay, formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis, Envoi } from '#domain/schemas/devis.ts';
+import { depositAtSignature } from '#domain/payments.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -25,9 +26,11 @@ export function quoteForSignatureMail(devis: Devis, config: Config) {
   const signer = `${config.publicUrl}${paths.signerDevis(devis.id)}`;
   // The offer's term (issue 28): « Devis valable jusqu’au … ».
   const validity = devis.valableJusquAu ? `\n${legalTexts.validUntil(formatDay(devis.valableJusquAu))}.` : '';
+  // The deposit asked at signature (issue 29): « Acompte à la signature : 126,15 € (30 %) ».
+  const deposit = depositAtSignature(devis);
   const text = `${mailTexts.greeting(name)}
 
-${m.confirmed(devis.numeroDevis, route, prix)}
+${m.confirmed(devis.numeroDevis, route, prix)}${deposit ? `\n${deposit}` : ''}
 ${m.attached}${validity}
 
 ${m.signOnline}
@@ -45,7 +48,7 @@ ${footerText(seller)}`;
     seller,
     subject,
     `<p>${escapeHtml(mailTexts.greeting(name))}</p>
-<p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}
+<p>${m.confirmed(devis.numeroDevis, escapeHtml(route), `<strong>${escapeHtml(prix)}</strong>`)}${deposit ? `<br>${escapeHtml(deposit)}` : ''}
 ${m.attached}${validity ? `<br><strong>${escapeHtml(validity.trim())}</strong>` : ''}</p>
 <p>${m.signOnline}</p>
 <p><a href="${escapeHtml(signer)}"><strong>${m.signOnlineLink}</strong></a></p>

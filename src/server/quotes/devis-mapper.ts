@@ -80,6 +80,7 @@ export function rowToDevis(row: DevisRow): Devis {
     infosVehicule: row.infosVehicule,
     commentaire: row.commentaire,
     clauses: row.clauses,
+    acomptePourcent: row.acomptePourcent,
   };
 }
 

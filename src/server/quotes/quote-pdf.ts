@@ -1,8 +1,10 @@
 import { formatDay, formatDistance, formatParisDateLong, formatPrice, formatWallClock } from '#domain/format.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
+import { depositAtSignature } from '#domain/payments.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { quoteTexts as q, valueLabel } from '#domain/texts/quotes.ts';
 import { legalTexts as l, type LegalFacts } from '#domain/texts/legal.ts';
 import { pdfTexts } from '#domain/texts/server.ts';
@@ -199,11 +201,14 @@ export async function renderQuotePdf(devis: Devis, { legal, date = new Date() }:
   const chosen: string[] = [];
   if (devis.clauses?.km) chosen.push(texts.clauseKm);
   if (devis.clauses?.longDistance) chosen.push(texts.clauseLongDistance);
+  for (const kind of devis.clauses?.refacturation ?? []) chosen.push(REFACTURATION_LABELS[kind]);
   heading(chosen.length > 0 ? adminTexts.sectionConfirm : pdfTexts.priceHeading);
   doc
     .font('bold')
     .fontSize(13)
     .text(pdfTexts.prixFinal(formatPrice(devis.prix)), left, doc.y, { width });
+  const deposit = depositAtSignature(devis);
+  if (deposit) doc.font('bold').fontSize(SIZES.body).text(deposit, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.small).text(texts.vatNote, left, doc.y, { width });
   doc.font('regular').fontSize(SIZES.body);
   for (const clause of chosen) doc.text(`• ${clause}`, left, doc.y, { width });

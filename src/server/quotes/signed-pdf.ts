@@ -1,5 +1,6 @@
 import { formatDay } from '#domain/format.ts';
 import { isQuoteExpired } from '#domain/legal.ts';
+import { issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
@@ -88,6 +89,7 @@ export async function uploadSignedQuote(deps: AdminDeps, admin: Admin, id: strin
     throw new AppError('unavailable', adminTexts.uploadStoreFailure, { cause: error });
   }
   await releaseMail(deps.database.db, claimed.mailIds);
+  if (from !== to) await issueDepositAfterSignature(deps, id);
   deps.outbox.kick();
   return rowToDevis(updated);
 }

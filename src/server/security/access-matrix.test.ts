@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parisToday } from '#domain/format.ts';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { canApply, STATUTS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
@@ -28,6 +30,8 @@ type Entry = {
    * fresh issued one for each cell (the admin's cell changes it), or one issued for all.
    */
   invoice?: 'draft' | 'issued' | 'shared';
+  /** Expense routes: `:id` is a fresh expense (of customer A's mission) for each cell. */
+  expense?: boolean;
   /** A fixed `:id` for routes whose id is neither a quote nor an invoice. */
   id?: string;
   expect: Record<Role, Expected>;
@@ -269,7 +273,72 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/e-reporting/:periode/transmettre': { perQuote: false, id: '2026-01', expect: adminOnly(404) },
   // The platform's calls carry no session: without a platform (and its secret) the route does not exist.
   'POST /api/plateforme-agreee/webhook': { perQuote: false, expect: everyone(404), request: () => ({ payload: { flowInfo: {} } }) },
+  // Getting paid: the payment page for the invoice's customer and the administrator; without a
+  // provider configured here, « Payer en ligne » is refused (409) and the webhook is not there (404).
+  'GET /api/factures/:id/paiement': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 200, other: 404, admin: 200 },
+  },
+  'POST /api/factures/:id/paiement/en-ligne': {
+    perQuote: false,
+    invoice: 'shared',
+    expect: { visitor: 401, unverified: 403, owner: 409, other: 404, admin: 409 },
+  },
+  'POST /api/paiements/stripe/webhook': { perQuote: false, expect: everyone(404) },
+  'GET /api/admin/banque': { perQuote: false, expect: adminOnly(200) },
+  'POST /api/admin/banque/releves': {
+    perQuote: false,
+    expect: adminOnly(200),
+    request: ({ cell }) => {
+      const body = multipartBody([
+        {
+          filename: 'releve.xml',
+          contentType: 'application/xml',
+          content: Buffer.from(camt053Xml([{ montant: '12.34', nom: 'Inconnu', motif: `Virement ${cell}` }])),
+        },
+      ]);
+      return { payload: body.payload, headers: { 'content-type': body.contentType } };
+    },
+  },
+  'POST /api/admin/banque/operations/:id/rapprochement': {
+    perQuote: false,
+    id: randomUUID(),
+    expect: adminOnly(404),
+    request: () => ({ payload: { factureId: randomUUID() } }),
+  },
+  'POST /api/admin/banque/operations/:id/ignorer': { perQuote: false, id: randomUUID(), expect: adminOnly(404) },
+  'PUT /api/admin/banque/correspondance-csv': { perQuote: false, expect: adminOnly(200), request: () => ({ payload: boursoMapping }) },
+  'GET /api/admin/factures/:id/relances': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
+  'PUT /api/admin/factures/:id/relances': {
+    perQuote: false,
+    invoice: 'issued',
+    expect: adminOnly(200),
+    request: () => ({ payload: { arretees: true } }),
+  },
   // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
+  // What a mission costs (issue 30): the administrator's only.
+  'GET /api/admin/depenses': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026&mois=12' }) },
+  'POST /api/admin/depenses': { perQuote: false, expect: adminOnly(201), request: () => ({ payload: expenseBody() }) },
+  'GET /api/admin/depenses.csv': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
+  'GET /api/admin/depenses/:id': { perQuote: false, expense: true, expect: adminOnly(200) },
+  'PUT /api/admin/depenses/:id': {
+    perQuote: false,
+    expense: true,
+    expect: adminOnly(200),
+    request: () => ({ payload: { ...expenseBody(), id: undefined } }),
+  },
+  'DELETE /api/admin/depenses/:id': { perQuote: false, expense: true, expect: adminOnly(204) },
+  'PUT /api/admin/depenses/:id/justificatif': {
+    perQuote: false,
+    expense: true,
+    expect: adminOnly(201),
+    request: ({ jpeg }) => ({ payload: jpeg, headers: { 'content-type': 'image/jpeg' } }),
+  },
+  // No receipt was sent for these expenses: the administrator is told so; expenses.test.ts downloads a real one.
+  'GET /api/admin/depenses/:id/justificatif': { perQuote: false, expense: true, expect: adminOnly(404) },
+  'GET /api/admin/missions/:id/couts': { perQuote: true, expect: adminOnly(200) },
+  'GET /api/admin/rentabilite': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
   'GET /api/factures': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },
   'GET /api/factures/:id/pdf': {
     perQuote: false,
@@ -339,6 +408,15 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
     return kind === 'issued' ? issuedThroughService(t, owner) : draftThroughService(t, owner);
   }
 
+  /** An expense of a mission of customer A, recorded by the administrator. */
+  async function freshExpense(): Promise<string> {
+    const mission = await createQuoteInStatus(t.app.database, owner, 'en cours');
+    const body = expenseBody({ devisId: mission.id });
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/depenses', headers: headers.admin, payload: body });
+    expect(response.statusCode).toBe(201);
+    return body.id;
+  }
+
   // One test per route: each has its own time budget, and a failure names its route.
   let cells = 0;
   it.each(Object.keys(TABLE))('answers every cell of %s as the table says', async (key) => {
@@ -349,7 +427,11 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
       for (const statut of entry.perQuote ? STATUTS : [null]) {
         cells += 1;
         const cell = cells;
-        const quoteId = statut ? (await createQuoteInStatus(t.app.database, owner, statut)).id : await invoiceFor(entry.invoice);
+        const quoteId = statut
+          ? (await createQuoteInStatus(t.app.database, owner, statut)).id
+          : entry.expense
+            ? await freshExpense()
+            : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
         const path = url
           .replace(/:(id|siren|periode)\b/, entry.id ?? quoteId)

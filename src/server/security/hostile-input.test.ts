@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { warmUp } from '#server/geo/index.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
+import { createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
 
 /**
  * Property-based fuzzing of every write route: malformed JSON, wrong types, huge strings,
@@ -95,20 +97,24 @@ type Snapshot = string;
 
 async function snapshot(t: TestApp): Promise<Snapshot> {
   const db = t.app.database.db;
-  const [devis, historique, utilisateurs, users] = await Promise.all([
+  const [devis, historique, utilisateurs, users, depenses, paiements, evenements, sessions] = await Promise.all([
     db.selectFrom('devis').selectAll().orderBy('id').execute(),
     db.selectFrom('devis_historique').selectAll().orderBy('id').execute(),
     db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
     db.selectFrom('user').select(['id', 'email', 'emailVerified']).orderBy('id').execute(),
+    db.selectFrom('depenses').selectAll().orderBy('id').execute(),
+    db.selectFrom('facture_paiements').selectAll().orderBy('id').execute(),
+    db.selectFrom('paiement_evenements').selectAll().orderBy('id').execute(),
+    db.selectFrom('paiement_sessions').selectAll().orderBy('id').execute(),
   ]);
-  return JSON.stringify({ devis, historique, utilisateurs, users });
+  return JSON.stringify({ devis, historique, utilisateurs, users, depenses, paiements, evenements, sessions });
 }
 
 export const fuzzStats = { inputs: 0 };
 
-type FuzzedRoute = { method: 'POST' | 'PUT'; path: string; valid: () => Record<string, unknown>; asOwner: boolean };
+type FuzzedRoute = { method: 'POST' | 'PUT'; path: string; valid: () => Record<string, unknown>; asOwner: boolean; asAdmin?: true };
 
-/** Every write route a visitor or a customer reaches; `:id` is the owner's quote. */
+/** Every write route a visitor or a customer reaches, and the administrator's expenses; `:id` is the owner's quote, or an expense. */
 const ROUTES: FuzzedRoute[] = [
   { method: 'POST', path: '/api/getDistance', valid: () => ({ depart: 'Paris', arrivee: 'Lyon' }), asOwner: false },
   {
@@ -143,12 +149,39 @@ const ROUTES: FuzzedRoute[] = [
   { method: 'POST', path: '/api/devis/:id/retractation', valid: () => ({}), asOwner: true },
   // The approved platform's calls (unconfigured here; e-invoicing.test.ts sends it bad signatures and bodies with a platform).
   { method: 'POST', path: '/api/plateforme-agreee/webhook', valid: () => ({ flowInfo: { flowId: 'flux-1' } }), asOwner: false },
+  // Expenses (issue 30): recorded from a phone, often offline, by the administrator.
+  { method: 'POST', path: '/api/admin/depenses', valid: () => expenseBody(), asOwner: false, asAdmin: true },
+  {
+    method: 'PUT',
+    path: '/api/admin/depenses/:expense',
+    valid: () => ({ ...expenseBody(), id: undefined }),
+    asOwner: false,
+    asAdmin: true,
+  },
+  { method: 'PUT', path: '/api/admin/depenses/:expense/justificatif', valid: () => ({}), asOwner: false, asAdmin: true },
+  // Getting paid (payments/): « Payer en ligne » on what is not his invoice, and unsigned notifications.
+  { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', valid: () => ({}), asOwner: true },
+  {
+    method: 'POST',
+    path: '/api/paiements/stripe/webhook',
+    valid: () => ({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_1', amount_total: 100 } },
+    }),
+    asOwner: false,
+  },
 ];
 
 describe.each(ENGINES)('hostile input on %s', (engine) => {
-  const t = useTestApp(engine, { env: { PUBLIC_RATE_LIMIT: '0' } });
+  const t = useTestApp(engine, {
+    env: { PUBLIC_RATE_LIMIT: '0', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fuzz', STRIPE_WEBHOOK_SECRET: 'whsec_fuzz' },
+  });
   let owner: Awaited<ReturnType<typeof createCustomer>>;
   let quoteId: string;
+  let expenseId: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     // The fuzzer is about validation, not about the public rate limiter (tested on its own),
@@ -156,11 +189,14 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
     warmUp(t.app.geo);
     owner = await createCustomer(t);
     quoteId = (await createQuoteInStatus(t.app.database, owner, 'en attente')).id;
+    adminCookie = (await createAdmin(t)).headers.cookie;
+    const { database, fileStore, config, log } = t.app;
+    expenseId = (await createExpense({ database, fileStore, config, log }, expenseBody({ devisId: quoteId }))).depense.id;
   });
 
   // One route a test: a hundred inputs each, the failure naming its route.
   it.each(ROUTES)('never answers 5xx to $method $path, and a refused write changes nothing', async (route) => {
-    const url = route.path.replace(':id', quoteId);
+    const url = route.path.replace(':id', quoteId).replace(':expense', expenseId);
     // What is stored, as of the last input: a refused one must leave it as it was.
     let stored = await snapshot(t);
     await fc.assert(
@@ -177,6 +213,7 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
               origin: PUBLIC_URL,
               'x-forwarded-for': `203.0.113.${ip}`,
               ...(route.asOwner ? { cookie: owner.headers!.cookie } : {}),
+              ...(route.asAdmin ? { cookie: adminCookie } : {}),
             },
             payload: body,
           });

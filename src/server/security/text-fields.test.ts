@@ -4,9 +4,12 @@ import { parse as parseQuery } from 'fast-querystring';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { isStorableText, type TextKind } from '#domain/schemas/text.ts';
+import { createExpense } from '#server/expenses/service.ts';
+import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { boursoMapping } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
@@ -74,6 +77,20 @@ const invoiceRoute = (method: string, path: string, invoice: 'draft' | 'issued',
       url: path.replace(':id', await (invoice === 'draft' ? draftThroughService(t, owner) : issuedThroughService(t, owner))),
     }),
   },
+];
+
+/** An expense of a mission of the owner's (expenses/), recorded through its service. */
+async function expenseIn({ t, owner }: Context): Promise<string> {
+  const mission = await createQuoteInStatus(t.app.database, owner, 'en cours');
+  const { database, fileStore, config, log } = t.app;
+  const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody({ devisId: mission.id }));
+  return depense.id;
+}
+
+/** An expense route whose only text is the expense id. */
+const expenseRoute = (method: string, path: string): [string, TextRoute] => [
+  `${method} ${path}`,
+  { as: 'admin', build: async (ctx) => ({ url: path.replace(':id', await expenseIn(ctx)) }) },
 ];
 
 const TEXT_ROUTES: Record<string, TextRoute> = {
@@ -207,7 +224,66 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     invoiceRoute('GET', '/api/factures/:id/pdf', 'issued', 'owner'),
     invoiceRoute('GET', '/api/admin/factures/:id/plateforme', 'issued'),
     invoiceRoute('POST', '/api/admin/factures/:id/plateforme/renvoyer', 'issued'),
+    idRoute('GET', '/api/admin/missions/:id/couts', 'admin', 'en cours'),
+    expenseRoute('GET', '/api/admin/depenses/:id'),
+    expenseRoute('DELETE', '/api/admin/depenses/:id'),
+    expenseRoute('GET', '/api/admin/depenses/:id/justificatif'),
+    // The baseline has no file (refused): what matters is that the id refuses hostile text first.
+    expenseRoute('PUT', '/api/admin/depenses/:id/justificatif'),
+    invoiceRoute('GET', '/api/factures/:id/paiement', 'issued', 'owner'),
+    invoiceRoute('POST', '/api/factures/:id/paiement/en-ligne', 'issued', 'owner'),
+    invoiceRoute('GET', '/api/admin/factures/:id/relances', 'issued'),
   ]),
+  // Expenses (issue 30): an expense's fields (the note is multi-line), the list's filters, the CSV's and the margin's year.
+  'POST /api/admin/depenses': {
+    as: 'admin',
+    build: async (ctx) => ({ url: '/api/admin/depenses', body: expenseBody({ devisId: await quoteIn(ctx, 'en cours'), note: 'Aller' }) }),
+    multiLine: ['note'],
+  },
+  'PUT /api/admin/depenses/:id': {
+    as: 'admin',
+    build: async (ctx) => {
+      const { id: _id, ...fields } = expenseBody({ devisId: await quoteIn(ctx, 'en cours'), note: 'Retour' });
+      return { url: `/api/admin/depenses/${await expenseIn(ctx)}`, body: fields };
+    },
+    multiLine: ['note'],
+  },
+  'GET /api/admin/depenses': {
+    as: 'admin',
+    build: async (ctx) => ({ url: '/api/admin/depenses', query: { devisId: await quoteIn(ctx, 'en cours'), annee: '2026', mois: '12' } }),
+  },
+  'GET /api/admin/depenses.csv': { as: 'admin', build: async () => ({ url: '/api/admin/depenses.csv', query: { annee: '2026' } }) },
+  'GET /api/admin/rentabilite': { as: 'admin', build: async () => ({ url: '/api/admin/rentabilite', query: { annee: '2026' } }) },
+  // Getting paid: the reminders' switch, the bank's CSV mapping, a statement line's match, the provider's notification.
+  'PUT /api/admin/factures/:id/relances': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`,
+      body: { arretees: true },
+    }),
+  },
+  'PUT /api/admin/banque/correspondance-csv': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/correspondance-csv', body: { ...boursoMapping } }),
+  },
+  'POST /api/admin/banque/operations/:id/rapprochement': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/rapprochement`, body: { factureId: randomUUID() } }),
+  },
+  'POST /api/admin/banque/operations/:id/ignorer': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
+  },
+  // The baseline is refused (a PDF is no statement): what matters is that the file's name is checked first.
+  'POST /api/admin/banque/releves': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/banque/releves', file: { filename: 'releve.xml' } }),
+  },
+  // No provider in this app: refused whatever the body (its signature is the only key, payments/online.test.ts).
+  'POST /api/paiements/stripe/webhook': {
+    as: 'visitor',
+    build: async () => ({ url: '/api/paiements/stripe/webhook', body: { id: 'evt_1', type: 'checkout.session.completed' } }),
+  },
   // Invoices: the list's filters, a draft's lines and customer, a credit note's reason, a payment, the revenue's year.
   'GET /api/admin/factures': {
     as: 'admin',
@@ -314,6 +390,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/factures',
   // The e-reporting of the last periods, no parameter.
   'GET /api/admin/e-reporting',
+  // The bank page: no parameter.
+  'GET /api/admin/banque',
   // A boolean only.
   'PUT /api/comptes/notifications',
   // The second factor's state, a new secret, turning it off, new backup codes: no body.
@@ -404,15 +482,14 @@ function textPaths(built: Built, url: string): string[] {
   return paths;
 }
 
+const ID_PARENTS = ['devis', 'missions', 'factures', 'sessions', 'operations', 'depenses', 'achats', 'annuaire', 'e-reporting'];
+
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/, /factures/, /sessions/, /achats/, /annuaire/ or /e-reporting/; the action after it stays.
+    // The id is the segment after one of these (/devis/, /factures/, /achats/…); the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex(
-      (_segment, i) =>
-        i > 0 && ['devis', 'missions', 'factures', 'sessions', 'achats', 'annuaire', 'e-reporting'].includes(segments[i - 1]!),
-    );
+    const index = segments.findIndex((_segment, i) => i > 0 && ID_PARENTS.includes(segments[i - 1]!));
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;
@@ -430,12 +507,13 @@ const fieldName = (path: string) => path.split('.').slice(1).join('.');
 /** Every stored string (JSON columns opened) that the rule would refuse. */
 async function unstorableStored(t: TestApp): Promise<string[]> {
   const db = t.app.database.db;
-  const [devis, utilisateurs, users, factures, lignes] = await Promise.all([
+  const [devis, utilisateurs, users, factures, lignes, depenses] = await Promise.all([
     db.selectFrom('devis').selectAll().execute(),
     db.selectFrom('utilisateurs').selectAll().execute(),
     db.selectFrom('user').select(['email', 'name']).execute(),
     db.selectFrom('factures').selectAll().execute(),
     db.selectFrom('facture_lignes').select(['description']).execute(),
+    db.selectFrom('depenses').select(['id', 'devisId', 'note']).execute(),
   ]);
   const found: string[] = [];
   const check = (value: unknown, where: string, kind: TextKind) => {
@@ -452,12 +530,13 @@ async function unstorableStored(t: TestApp): Promise<string[]> {
   users.forEach((row, i) => check(row, `user[${i}]`, 'single-line'));
   factures.forEach((row, i) => check(row, `factures[${i}]`, 'single-line'));
   lignes.forEach((row, i) => check(row, `facture_lignes[${i}]`, 'multi-line'));
+  depenses.forEach((row, i) => check(row, `depenses[${i}]`, 'multi-line'));
   return found;
 }
 
 async function snapshot(t: TestApp): Promise<string> {
   const db = t.app.database.db;
-  const [devis, historique, utilisateurs, users, factures, lignes, paiements] = await Promise.all([
+  const [devis, historique, utilisateurs, users, factures, lignes, paiements, depenses] = await Promise.all([
     db.selectFrom('devis').selectAll().orderBy('id').execute(),
     db.selectFrom('devis_historique').select(['devisId', 'toStatut']).orderBy('id').execute(),
     db.selectFrom('utilisateurs').selectAll().orderBy('uid').execute(),
@@ -465,8 +544,9 @@ async function snapshot(t: TestApp): Promise<string> {
     db.selectFrom('factures').selectAll().orderBy('id').execute(),
     db.selectFrom('facture_lignes').selectAll().orderBy('factureId').orderBy('position').execute(),
     db.selectFrom('facture_paiements').selectAll().orderBy('id').execute(),
+    db.selectFrom('depenses').selectAll().orderBy('id').execute(),
   ]);
-  return JSON.stringify({ devis, historique, utilisateurs, users, factures, lignes, paiements });
+  return JSON.stringify({ devis, historique, utilisateurs, users, factures, lignes, paiements, depenses });
 }
 
 /** Counterexamples print short. */

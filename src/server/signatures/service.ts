@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { issueDepositAfterSignature } from '#server/payments/deposits.ts';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { formatDay, formatParisDateAtTime } from '#domain/format.ts';
 import { earliestStartWithoutRequest, isQuoteExpired, needsEarlyStartRequest, withdrawalDeadline } from '#domain/legal.ts';
@@ -76,6 +77,7 @@ export async function getSigningView(deps: SignatureDeps, viewer: Viewer, id: st
     adresseArrivee: row.adresseArrivee,
     typeVehicule: row.typeVehicule,
     clauses: devis.clauses,
+    acomptePourcent: row.acomptePourcent,
     peutSigner: canApply('customer', 'sign', row.statut) && pdf !== null,
     nomSignataire: clientNameOf(row) ?? viewer.name,
     emailSignataire: viewer.email,
@@ -229,6 +231,7 @@ export async function signQuote(
     throw error;
   }
   await releaseMail(deps.database.db, claimed.mailIds);
+  await issueDepositAfterSignature(deps, row.id);
   deps.outbox.kick();
   const historique = await listHistory(deps.database.db, row.id);
   return { ...rowToDevis(claimed.updated), historique };

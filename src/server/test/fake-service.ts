@@ -11,7 +11,10 @@ export type FakeService = {
   close(): Promise<void>;
 };
 
-export async function startFakeService(handle: (request: RecordedRequest, response: ServerResponse) => void): Promise<FakeService> {
+export async function startFakeService(
+  handle: (request: RecordedRequest, response: ServerResponse) => void,
+  { port: wantedPort = 0 }: { port?: number } = {},
+): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const server = createServer((req, res) => {
@@ -28,7 +31,7 @@ export async function startFakeService(handle: (request: RecordedRequest, respon
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

@@ -1,6 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { id, isPostgres, optional, quoteNamed, reference, required, timestamps } from './lib.ts';
+import {
+  id,
+  INVOICE_FROZEN_COLUMNS,
+  isPostgres,
+  issuedInvoiceGuard,
+  optional,
+  quoteNamed,
+  reference,
+  required,
+  timestamps,
+} from './lib.ts';
 
 /**
  * Invoices and credit notes (issue 16), one table for both (`type`), their lines, their
@@ -78,54 +88,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(required('integer', 'value'))
     .execute();
 
-  const frozen = [
-    'type',
-    'statut',
-    'numero',
-    'devisId',
-    'numeroDevis',
-    'uid',
-    'factureOrigineId',
-    'motif',
-    'datePrestation',
-    'dateEmission',
-    'dateEcheance',
-    'emiseLe',
-    'clientNom',
-    'clientAdresse',
-    'clientEmail',
-    'clientType',
-    'clientSiret',
-    'vendeurNom',
-    'vendeurEnseigne',
-    'vendeurAdresse',
-    'vendeurSiret',
-    'vendeurTva',
-    'iban',
-    'bic',
-    'delaiPaiementJours',
-    'tauxPenalites',
-    'totalCentimes',
-  ];
-  const changed = frozen.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
-  const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
+  const guard = issuedInvoiceGuard(INVOICE_FROZEN_COLUMNS);
 
   if (isPostgres(db)) {
-    await sql
-      .raw(
-        `CREATE FUNCTION factures_emises_immuables() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF OLD.statut = '${ISSUED}' THEN RAISE EXCEPTION 'issued invoice: deletion refused'; END IF;
-    RETURN OLD;
-  END IF;
-  IF OLD.statut = '${ISSUED}' AND (${changed} OR ${pdfRewritten}) THEN
-    RAISE EXCEPTION 'issued invoice: change refused';
-  END IF;
-  RETURN NEW;
-END $$ LANGUAGE plpgsql`,
-      )
-      .execute(db);
+    await sql.raw(guard.postgresFunction).execute(db);
     await sql
       .raw(
         `CREATE TRIGGER factures_emises_immuables BEFORE UPDATE OR DELETE ON factures FOR EACH ROW EXECUTE FUNCTION factures_emises_immuables()`,
@@ -151,22 +117,13 @@ END $$ LANGUAGE plpgsql`,
       .execute(db);
     return;
   }
-  // SQLite: IS NOT compares NULLs as values, like IS DISTINCT FROM.
-  const changedSqlite = changed.replaceAll('IS DISTINCT FROM', 'IS NOT');
-  const pdfRewrittenSqlite = pdfRewritten.replaceAll('IS DISTINCT FROM', 'IS NOT');
   await sql
     .raw(
       `CREATE TRIGGER factures_emises_sans_suppression BEFORE DELETE ON factures WHEN OLD.statut = '${ISSUED}'
 BEGIN SELECT RAISE(ABORT, 'issued invoice: deletion refused'); END`,
     )
     .execute(db);
-  await sql
-    .raw(
-      `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
-WHEN OLD.statut = '${ISSUED}' AND (${changedSqlite} OR ${pdfRewrittenSqlite})
-BEGIN SELECT RAISE(ABORT, 'issued invoice: change refused'); END`,
-    )
-    .execute(db);
+  await sql.raw(guard.sqliteUpdateTrigger).execute(db);
   for (const [event, ref] of [
     ['INSERT', 'NEW'],
     ['UPDATE', 'OLD'],

@@ -59,3 +59,63 @@ export const serialId =
     isPostgres(db)
       ? table.addColumn('id', 'bigserial', (col) => col.primaryKey())
       : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+
+/** The columns of an issued invoice that never change again, as 2026-11-23-invoices-001 froze them (later migrations add theirs). */
+export const INVOICE_FROZEN_COLUMNS: readonly string[] = [
+  'type',
+  'statut',
+  'numero',
+  'devisId',
+  'numeroDevis',
+  'uid',
+  'factureOrigineId',
+  'motif',
+  'datePrestation',
+  'dateEmission',
+  'dateEcheance',
+  'emiseLe',
+  'clientNom',
+  'clientAdresse',
+  'clientEmail',
+  'clientType',
+  'clientSiret',
+  'vendeurNom',
+  'vendeurEnseigne',
+  'vendeurAdresse',
+  'vendeurSiret',
+  'vendeurTva',
+  'iban',
+  'bic',
+  'delaiPaiementJours',
+  'tauxPenalites',
+  'totalCentimes',
+];
+
+/**
+ * The guard of issued invoices over their `frozen` columns and their PDF once recorded
+ * (2026-11-23-invoices-001, widened by later migrations): PostgreSQL's trigger function
+ * (`replace`: a later migration's new version of it) and SQLite's update trigger.
+ */
+export function issuedInvoiceGuard(frozen: readonly string[], { replace = false } = {}) {
+  const issued = 'émise';
+  const changed = frozen.map((column) => `NEW."${column}" IS DISTINCT FROM OLD."${column}"`).join(' OR ');
+  const pdfRewritten = `(OLD."pdfKey" IS NOT NULL AND NEW."pdfKey" IS DISTINCT FROM OLD."pdfKey") OR (OLD."pdfSha256" IS NOT NULL AND NEW."pdfSha256" IS DISTINCT FROM OLD."pdfSha256")`;
+  // SQLite: IS NOT compares NULLs as values, like IS DISTINCT FROM.
+  const sqlite = (condition: string) => condition.replaceAll('IS DISTINCT FROM', 'IS NOT');
+  return {
+    postgresFunction: `CREATE ${replace ? 'OR REPLACE ' : ''}FUNCTION factures_emises_immuables() RETURNS trigger AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.statut = '${issued}' THEN RAISE EXCEPTION 'issued invoice: deletion refused'; END IF;
+    RETURN OLD;
+  END IF;
+  IF OLD.statut = '${issued}' AND (${changed} OR ${pdfRewritten}) THEN
+    RAISE EXCEPTION 'issued invoice: change refused';
+  END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql`,
+    sqliteUpdateTrigger: `CREATE TRIGGER factures_emises_sans_modification BEFORE UPDATE ON factures
+WHEN OLD.statut = '${issued}' AND (${sqlite(changed)} OR ${sqlite(pdfRewritten)})
+BEGIN SELECT RAISE(ABORT, 'issued invoice: change refused'); END`,
+  };
+}

@@ -156,6 +156,23 @@ export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }
   );
 }
 
+export function BankCredits({ item }: { item: ItemOf<'banque-a-rapprocher'> }) {
+  return (
+    <Item title={t.bankCredits(item.nombre)} to={paths.adminBanque} more={moreThan(item, item.operations.length)}>
+      {item.proposees > 0 ? <li className={styles.detail}>{t.bankProposed(item.proposees)}</li> : null}
+      {item.operations.map((operation) => (
+        <li key={operation.id}>
+          {formatCentimes(operation.montantCentimes)} · {operation.contrepartie ?? t.bankUnknownPayer}{' '}
+          <span className={styles.detail}>
+            {formatDay(operation.date)}
+            {operation.proposee ? ` · ${t.bankProposedLine}` : ''}
+          </span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
 export function ConfigurationWarnings({ item }: { item: ItemOf<'configuration'> }) {
   return (
     <li className={styles.item}>
@@ -193,6 +210,8 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
       return <FailedEmails item={item} />;
     case 'factures-en-retard':
       return <OverdueInvoices item={item} />;
+    case 'banque-a-rapprocher':
+      return <BankCredits item={item} />;
     case 'configuration':
       return <ConfigurationWarnings item={item} />;
   }

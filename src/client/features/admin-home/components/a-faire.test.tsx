@@ -26,6 +26,8 @@ async function renderBand(elements: AFaireItem[], inspections: { devisId: string
   return screen.findByRole('region', { name: t.title });
 }
 
+/** Testing Library reads no-break spaces as spaces. */
+const words = (text: string) => text.replace(/\s+/g, ' ');
 const linkIn = (scope: HTMLElement, name: string | RegExp) => within(scope).getByRole('link', { name });
 
 describe('« À faire »', () => {
@@ -160,5 +162,24 @@ describe('« À faire »', () => {
     );
     expect(await within(band).findByRole('link', { name: t.inspectionsOnPhone(2) })).toHaveAttribute('href', paths.adminLivraison('q5'));
     expect(within(band).queryByText(t.nothing)).toBeNull();
+  });
+
+  it('lists the statement’s credits waiting for the administrator, says how many proposals await his word, and leads to the bank page', async () => {
+    const band = await renderBand([
+      {
+        type: 'banque-a-rapprocher',
+        nombre: 2,
+        proposees: 1,
+        operations: [
+          { id: 'o1', date: '2026-11-25', montantCentimes: 45_050, contrepartie: 'M. DURAND PAUL', proposee: true },
+          { id: 'o2', date: '2026-11-24', montantCentimes: 9_900, contrepartie: null, proposee: false },
+        ],
+      },
+    ]);
+    expect(await within(band).findByRole('link', { name: t.bankCredits(2) })).toHaveAttribute('href', paths.adminBanque);
+    expect(within(band).getByText(t.bankProposed(1))).toBeInTheDocument();
+    expect(within(band).getByText(words(`${formatCentimes(45_050)} · M. DURAND PAUL`), { exact: false })).toBeInTheDocument();
+    expect(within(band).getByText(`${formatDay('2026-11-25')} · ${t.bankProposedLine}`)).toBeInTheDocument();
+    expect(within(band).getByText(words(`${formatCentimes(9_900)} · ${t.bankUnknownPayer}`), { exact: false })).toBeInTheDocument();
   });
 });

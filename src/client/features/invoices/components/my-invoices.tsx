@@ -1,10 +1,17 @@
 import { useId } from 'react';
+import { Link } from 'react-router';
+import type { EtatFacture } from '#domain/invoices.ts';
+import { paths } from '#domain/paths.ts';
+import { paymentPageTexts } from '#domain/texts/payments.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { invoicePdfTexts, invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useMyInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
+
+/** The states in which an invoice waits for money: « Payer » opens its payment page. */
+const UNPAID = new Set<EtatFacture>(['à payer', 'partiellement payée', 'en retard']);
 
 /**
  * The customer's invoices and credit notes, to download: all of them in his area, or those of
@@ -33,6 +40,12 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
             <a href={item.pdfUrl} download>
               <KeepTogether text={t.customerDownload(item.type, item.numero)} part={item.numero} />
             </a>
+            {item.etat && UNPAID.has(item.etat) ? (
+              <>
+                {' '}
+                <Link to={paths.paiementFacture(item.id)}>{paymentPageTexts.payLink}</Link>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

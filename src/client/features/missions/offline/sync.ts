@@ -12,49 +12,15 @@ import {
   type Draft,
   type StoredPhoto,
 } from './store.ts';
-import { api, ApiError, trusted } from '#client/lib/api.ts';
+import { api, trusted } from '#client/lib/api.ts';
+import { emitSync, isRefusal, onSyncChange, registerSender, send, startSync, syncNow, syncStatus } from '#client/lib/offline-sender.ts';
 
 /**
- * Sends what the phone holds, one request at a time, whenever the network is there: the
- * deletions of photos retaken, then each photo (PUT under its own id: sent again after a lost
- * answer, the server keeps it once), then the completed inspections whose photos are all in.
- * A network failure stops the round (the next one starts when the browser is back online, or
- * within 15 s); a refusal is kept with its French message and not sent again; a lost session
- * stops everything until the operator logs in again.
+ * The inspections' step of the shared sender (lib/offline-sender.ts): the deletions of photos
+ * retaken, then each photo (PUT under its own id: sent again after a lost answer, the server
+ * keeps it once), then the completed inspections whose photos are all in. A refusal is kept
+ * with its French message and not sent again.
  */
-
-/** The server's answer to a completed inspection, for whoever shows the mission. */
-type Listener = (event: { draftKey?: string; mission?: MissionView }) => void;
-const listeners = new Set<Listener>();
-export const syncStatus = { running: false, sessionExpired: false };
-
-export function onSyncChange(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const emit = (event: Parameters<Listener>[0] = {}) => listeners.forEach((listener) => listener(event));
-
-class Offline extends Error {}
-class SessionExpired extends Error {}
-
-type Refusal = { isRefused: true; status: number; message: string };
-
-/**
- * One request through the shared client: its answer, or the server's refusal with its French
- * message. No network, or a server that does not answer well (a proxy's 502 in a car park), is
- * like no network: the round stops and is tried again later; a lost session stops everything.
- */
-async function send<T>(request: Promise<T>): Promise<T | Refusal> {
-  try {
-    return await request;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429) throw new Offline();
-    if (error.status === 401) throw new SessionExpired();
-    return { isRefused: true, status: error.status, message: error.message };
-  }
-}
-const isRefusal = (answer: unknown): answer is Refusal => (answer as Refusal | null)?.isRefused === true;
 
 /** "2026-12-01T08:40" (an <input type="datetime-local">, the phone's time) → "2026-12-01T08:40:00+01:00". */
 export function withOffset(local: string): string {
@@ -97,7 +63,7 @@ async function sendDeletions() {
     const answer = await send(api(missionsRoutes.deletePhoto, { params }));
     // Gone (204), never there (404), or kept by a completed inspection (409): nothing more to do.
     if (!isRefusal(answer) || answer.status === 404 || answer.status === 409) await forgetDeletion(deletion.id);
-    emit({ draftKey: deletion.draftKey });
+    emitSync({ key: deletion.draftKey });
   }
 }
 
@@ -113,64 +79,29 @@ async function sendDraft(draft: Draft) {
   const photos = await listPhotos(draft.key);
   for (const photo of photos.filter((item) => !item.sent && !item.error)) {
     await sendPhoto(photo);
-    emit({ draftKey: draft.key });
+    emitSync({ key: draft.key });
   }
   if (!draft.submitted) return;
   const body = inspectionBodyOf(draft, await listPhotos(draft.key));
   if (!body.success) {
     await saveDraft({ ...draft, submitted: false, error: m.formInvalid });
-    emit({ draftKey: draft.key });
+    emitSync({ key: draft.key });
     return;
   }
   const params = { id: draft.devisId, etape: draft.etape };
   const answer = await send(api(missionsRoutes.completeInspection, { params, body: body.data, answer: trusted<MissionView>() }));
   if (isRefusal(answer)) {
     await saveDraft({ ...draft, submitted: false, error: answer.message });
-    emit({ draftKey: draft.key });
+    emitSync({ key: draft.key });
     return;
   }
   await clearDraft(draft.key);
-  emit({ draftKey: draft.key, mission: answer });
+  emitSync({ key: draft.key, answer });
 }
 
-let round: Promise<void> | null = null;
-let again = false;
+registerSender('inspections', async () => {
+  await sendDeletions();
+  for (const draft of await listDrafts()) await sendDraft(draft);
+});
 
-/** One round of sending; a call during a round asks for another one right after it. */
-export function syncNow(): Promise<void> {
-  if (round) {
-    again = true;
-    return round;
-  }
-  round = (async () => {
-    syncStatus.running = true;
-    emit();
-    try {
-      do {
-        again = false;
-        await sendDeletions();
-        for (const draft of await listDrafts()) await sendDraft(draft);
-      } while (again);
-      syncStatus.sessionExpired = false;
-    } catch (error) {
-      if (error instanceof SessionExpired) syncStatus.sessionExpired = true;
-      else if (!(error instanceof Offline)) throw error;
-    } finally {
-      syncStatus.running = false;
-      round = null;
-      emit();
-    }
-  })();
-  return round;
-}
-
-let started = false;
-
-/** Sends now, when the browser comes back online, and every 15 s while a page of the back office is open. */
-export function startSync(): void {
-  if (started) return;
-  started = true;
-  window.addEventListener('online', () => void syncNow());
-  window.setInterval(() => void syncNow(), 15_000);
-  void syncNow();
-}
+export { onSyncChange, startSync, syncNow, syncStatus };

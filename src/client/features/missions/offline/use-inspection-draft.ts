@@ -128,11 +128,13 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
     return onSyncChange((event) => {
       setIsSending(syncStatus.running);
       setSessionExpired(syncStatus.sessionExpired);
-      if (event.mission && devisId && event.mission.id === devisId) {
-        queryClient.setQueryData(missionKeys.mission(devisId), event.mission);
+      // The server's answer to this inspection's completion: the mission as it now is.
+      const mission = event.key === key ? (event.answer as MissionView | undefined) : undefined;
+      if (mission && devisId && mission.id === devisId) {
+        queryClient.setQueryData(missionKeys.mission(devisId), mission);
         void queryClient.invalidateQueries({ queryKey: missionKeys.planning });
       }
-      if (!event.draftKey || event.draftKey === key) void reload();
+      if (!event.key || event.key === key) void reload();
     });
   }, [devisId, key, queryClient, reload]);
 

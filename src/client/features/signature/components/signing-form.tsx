@@ -5,6 +5,7 @@ import { CONSENT_TEXT, signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
 import { formatDay, formatParisDateTime, formatPrice } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
+import { depositAtSignature } from '#domain/payments.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -13,6 +14,7 @@ import { Message } from '#client/ui/message.tsx';
 import { SignaturePadField } from '#client/ui/signature-pad.tsx';
 import { useSignDevis } from '../api/sign-devis.ts';
 import { PdfPages } from './pdf-pages.tsx';
+import { REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import styles from './signature.module.css';
 
 type Problems = { name?: string; consent?: string; cgv?: string; drawing?: string; form?: string };
@@ -62,9 +64,11 @@ export function SigningForm({ view }: { view: SigningView }) {
     }
   }
 
+  const deposit = depositAtSignature(view);
   const clauses: string[] = [];
   if (view.clauses?.km) clauses.push(texts.clauseKm);
   if (view.clauses?.longDistance) clauses.push(texts.clauseLongDistance);
+  for (const kind of view.clauses?.refacturation ?? []) clauses.push(`${REFACTURATION_LABELS[kind]}.`);
   return (
     <div className={styles.layout}>
       <section aria-labelledby="document-sent">
@@ -82,6 +86,7 @@ export function SigningForm({ view }: { view: SigningView }) {
             <dt>{s.clausesTitle}</dt>
             <dd>{clauses.length ? clauses.join(' ') : s.noClauses}</dd>
           </dl>
+          {deposit ? <p className={styles.deposit}>{deposit}</p> : null}
           {view.valableJusquAu ? <p className={styles.validity}>{l.validUntil(formatDay(view.valableJusquAu))}</p> : null}
           {view.consommateur ? (
             <p className={styles.notice}>

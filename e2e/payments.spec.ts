@@ -1,0 +1,89 @@
+import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { signatureTexts } from '#domain/texts/signature.ts';
+import { addressOf } from '#server/test/outbox.ts';
+import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
+import { readQrCodes } from '#server/test/qr-reader.ts';
+import { expect, readOutbox, test } from './fixtures.ts';
+
+/**
+ * Getting paid (issue 29), on the phone as the customer does it: the quote asks a 30 % deposit
+ * and says so on its signing page; once signed, the deposit invoice comes by e-mail with the
+ * transfer's EPC QR code; « Payer en ligne » opens the provider's page (a local server that
+ * speaks Stripe's documented wire format, playwright.config.ts); the provider's signed
+ * notification, and nothing the browser says, makes the invoice paid.
+ */
+test(
+  'a 30 % deposit: stated at signature, invoiced with its QR code, paid online and recorded from the signed notification; the final invoice deducts it',
+  { tag: '@phone' },
+  async ({ page, customer, adminApi }) => {
+    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
+    await customer.completeQuote(quote);
+    const confirmed = await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {
+      data: { prixFinal: '420,50', acomptePourcent: 30, clauses: { km: false, longDistance: false } },
+    });
+    expect(confirmed.status()).toBe(200);
+
+    // The signing page states the deposit, as the quote's PDF and e-mail do.
+    await page.goto(`/devis/${quote.id}/signer`);
+    await expect(page.getByRole('heading', { level: 1, name: signatureTexts.heading(quote.numeroDevis) })).toBeVisible();
+    await expect(page.getByText('Acompte à la signature : 126,15\u00a0€ (30\u00a0%)')).toBeVisible();
+
+    // Signed (here on paper, confirmed by the administrator): the deposit invoice is e-mailed.
+    expect((await adminApi.post(`/api/admin/devis/${quote.id}/confirmer-signe`)).status()).toBe(200);
+    await expect
+      .poll(async () => (await readOutbox()).some((mail) => addressOf(mail) === customer.email && /acompte/.test(mail.subject ?? '')), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const mail = (await readOutbox()).find((sent) => addressOf(sent) === customer.email && /acompte/.test(sent.subject ?? ''))!;
+    const numero = /n° (F-\d{4}-\d{4})/.exec(mail.subject!)![1]!;
+    expect(mail.subject).toBe(invoiceMailTexts.depositSubject(numero));
+    const qr = mail.attachments.find((file) => file.filename === `virement-${numero}.png`)!;
+    expect(readQrCodes(qr.content)[0]!.split('\n')).toEqual([
+      'BCD',
+      '002',
+      '1',
+      'SCT',
+      'AGRIFRPP',
+      expect.any(String),
+      'FR7630006000011234567890189',
+      'EUR126.15',
+      '',
+      '',
+      numero,
+    ]);
+
+    // The e-mail's link: what is left, « Payer en ligne », the provider's page, back to « Payée ».
+    const link = mail.text!.match(/https?:\/\/\S+\/factures\/\S+\/paiement/)![0];
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: t.title(numero, true) })).toBeVisible();
+    await expect(page.getByText('126,15\u00a0€').first()).toBeVisible();
+    await expect(page.getByRole('img', { name: t.qrAlt(numero) })).toBeVisible();
+    await page.getByRole('button', { name: t.payOnline }).click();
+    await expect(page.getByTestId('amount')).toHaveText('126.15 EUR');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/paiement\?retour=1/);
+    await expect(page.getByText(t.settled)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: t.payOnline })).toHaveCount(0);
+
+    const invoices = await customer.api.get('/api/factures');
+    const paid = ((await invoices.json()) as { numero: string; etat: string }[]).find((facture) => facture.numero === numero);
+    expect(paid?.etat).toBe('payée');
+
+    // The mission done, the final invoice deducts the deposit, and its Factur-X passes the EN 16931 checks.
+    test.setTimeout(120_000);
+    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
+    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
+    expect(draft.status()).toBe(201);
+    const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
+    expect(issued.status()).toBe(200);
+    const finalPdf = await customer.api.get(((await issued.json()) as { pdfUrl: string }).pdfUrl);
+    const xml = (await pdfAttachments(await finalPdf.body()))[0]!.data.toString('utf8');
+    expect(await validateXsd(xml)).toEqual({ valid: true, errors: [] });
+    expect((await validateEn16931(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+    const amount = (tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]*)</ram:${tag}>`).exec(xml)?.[1];
+    expect([amount('GrandTotalAmount'), amount('TotalPrepaidAmount'), amount('DuePayableAmount')]).toEqual(['420.50', '126.15', '294.35']);
+    expect(xml).toContain(numero);
+  },
+);

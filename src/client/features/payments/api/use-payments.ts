@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paymentsRoutes } from '#domain/api-paths.ts';
+import {
+  bankOverviewSchema,
+  checkoutAnswerSchema,
+  importSummarySchema,
+  operationSchema,
+  paymentPageSchema,
+  type ImportSummary,
+} from '#domain/schemas/payments.ts';
+import { internalErrorMessage, texts } from '#domain/texts/common.ts';
+import { api, ApiError, urlOf } from '#client/lib/api.ts';
+
+/** Query keys of the payment pages; every change invalidates `paymentKeys.all`. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  page: (id: string) => ['payments', 'page', id] as const,
+  bank: ['payments', 'bank'] as const,
+};
+
+/** An invoice to pay; while a card payment is being confirmed (`waiting`), asked again every few seconds. */
+export function usePaymentPage(id: string, { waiting = false } = {}) {
+  return useQuery({
+    queryKey: paymentKeys.page(id),
+    queryFn: ({ signal }) => api(paymentsRoutes.page, { params: { id }, signal, answer: paymentPageSchema }),
+    retry: false,
+    refetchInterval: (query) => (waiting && (query.state.data?.facture.resteCentimes ?? 0) > 0 ? 3000 : false),
+  });
+}
+
+/** « Payer en ligne »: the provider's page, opened in place of ours. */
+export function useStartOnlinePayment(id: string) {
+  return useMutation({
+    mutationFn: () => api(paymentsRoutes.startOnline, { params: { id }, answer: checkoutAnswerSchema }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useBank() {
+  return useQuery({
+    queryKey: paymentKeys.bank,
+    queryFn: ({ signal }) => api(paymentsRoutes.bank, { signal, answer: bankOverviewSchema }),
+  });
+}
+
+/** The statement file as multipart (the route reads one file part). */
+async function uploadStatement(file: File): Promise<ImportSummary> {
+  const form = new FormData();
+  form.append('fichier', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(paymentsRoutes.importStatement), { method: 'POST', body: form, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network', texts.networkError);
+  }
+  const payload = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
+  if (!response.ok) throw new ApiError(response.status, payload?.error ?? 'internal', payload?.message ?? internalErrorMessage);
+  const summary = importSummarySchema.safeParse(payload);
+  if (!summary.success) throw new ApiError(response.status, 'invalid_answer', texts.invalidAnswer);
+  return summary.data;
+}
+
+export function useBankActions() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+  return {
+    importStatement: useMutation({ mutationFn: uploadStatement, onSettled }),
+    match: useMutation({
+      mutationFn: ({ id, factureId }: { id: string; factureId: string }) =>
+        api(paymentsRoutes.matchOperation, { params: { id }, body: { factureId }, answer: operationSchema }),
+      onSettled,
+    }),
+    ignore: useMutation({
+      mutationFn: (id: string) => api(paymentsRoutes.ignoreOperation, { params: { id }, answer: operationSchema }),
+      onSettled,
+    }),
+  };
+}

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paymentsRoutes, routeKey } from '#domain/api-paths.ts';
+import type { PaymentPage } from '#domain/schemas/payments.ts';
+import { paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
+import { PaymentView } from './payment-view.tsx';
+
+const page = (overrides: Partial<PaymentPage> = {}, facture: Partial<PaymentPage['facture']> = {}): PaymentPage => ({
+  facture: {
+    id: 'f1',
+    numero: 'F-2026-0003',
+    acompte: true,
+    numeroDevis: 42,
+    dateEmission: '2026-11-27',
+    dateEcheance: '2026-11-27',
+    totalCentimes: 12_615,
+    acomptesCentimes: 0,
+    resteCentimes: 12_615,
+    ...facture,
+  },
+  enLigne: true,
+  virement: {
+    iban: 'FR76 3000 6000 0112 3456 7890 189',
+    bic: 'AGRIFRPP',
+    beneficiaire: 'Hélène Dupré EI',
+    reference: 'F-2026-0003',
+    montantCentimes: 12_615,
+    qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+  },
+  derniereTentative: null,
+  ...overrides,
+});
+
+describe('the payment page of an invoice', () => {
+  it('offers « Payer en ligne » and the transfer with its QR code; a refusal of the server is said in French', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.page)]: { body: page() },
+      [routeKey(paymentsRoutes.startOnline)]: { status: 409, body: { error: 'conflict', message: 'Cette facture est déjà réglée.' } },
+    });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    expect(await screen.findByRole('heading', { level: 1, name: t.title('F-2026-0003', true) })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: t.qrAlt('F-2026-0003') })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByText('FR76 3000 6000 0112 3456 7890 189')).toBeInTheDocument();
+    expect(screen.queryByText(t.confirming)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t.payOnline }));
+    expect(await screen.findByText('Cette facture est déjà réglée.')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(requestOf(paymentsRoutes.startOnline, { id: 'f1' }));
+  });
+
+  it('back from the provider, says the payment is being confirmed until the notification has recorded it', async () => {
+    fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page() } });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement?retour=1');
+    expect(await screen.findByText(t.confirming)).toBeInTheDocument();
+    expect(screen.queryByText(t.settled)).toBeNull();
+  });
+
+  it('once paid, thanks the customer and offers no payment; without a provider, no « Payer en ligne »', async () => {
+    fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page({ enLigne: false, virement: null }, { resteCentimes: 0 }) } });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement?retour=1');
+    expect(await screen.findByText(t.settled)).toBeInTheDocument();
+    expect(screen.queryByText(t.confirming)).toBeNull();
+    expect(screen.queryByRole('button', { name: t.payOnline })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.transferTitle })).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { Link, useSearchParams } from 'react-router';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { paths } from '#domain/paths.ts';
+import { paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { Definitions } from '#client/ui/lists.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { Page } from '#client/ui/page.tsx';
+import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
+
+/**
+ * An invoice to pay: what is left, « Payer en ligne » when the card provider is on, and the
+ * transfer's EPC QR code with its details. Back from the provider (`?retour=1`) it says
+ * « Paiement en cours de confirmation » until the provider's notification has recorded the
+ * payment: the browser's return is never taken as the payment.
+ */
+export function PaymentView({ id }: { id: string }) {
+  const [params] = useSearchParams();
+  const returning = params.get('retour') === '1';
+  const page = usePaymentPage(id, { waiting: returning });
+  const start = useStartOnlinePayment(id);
+  const data = page.data;
+  const title = data ? t.title(data.facture.numero, data.facture.acompte) : t.loading;
+  return (
+    <Page title={title}>
+      <p>
+        <Link to={paths.espaceClient}>{t.back}</Link>
+      </p>
+      {page.isPending ? <p role="status">{t.loading}</p> : null}
+      {page.isError ? <Message kind="error">{messageOf(page.error)}</Message> : null}
+      {data ? (
+        <>
+          <Definitions
+            items={[
+              [t.total, formatCentimes(data.facture.totalCentimes)],
+              ...(data.facture.acomptesCentimes > 0
+                ? [[t.deposits, `− ${formatCentimes(data.facture.acomptesCentimes)}`] as [string, string]]
+                : []),
+              [t.left, <strong key="left">{formatCentimes(data.facture.resteCentimes)}</strong>],
+              ...(data.facture.dateEcheance ? [[t.due, formatDay(data.facture.dateEcheance)] as [string, string]] : []),
+            ]}
+          />
+          {data.facture.resteCentimes <= 0 ? <Message kind="success">{t.settled}</Message> : null}
+          {returning && data.facture.resteCentimes > 0 ? (
+            <Message kind="info">
+              <strong>{t.confirming}</strong> {t.confirmingHint}
+            </Message>
+          ) : null}
+          {data.enLigne ? (
+            <section>
+              <Button isBusy={start.isPending} onClick={() => start.mutate()}>
+                {t.payOnline}
+              </Button>
+              <p>{t.payOnlineHint}</p>
+              {start.isError ? <Message kind="error">{messageOf(start.error)}</Message> : null}
+            </section>
+          ) : null}
+          {data.virement ? (
+            <section aria-labelledby="virement">
+              <h2 id="virement">{t.transferTitle}</h2>
+              <p>{t.transferHint}</p>
+              {data.virement.qrCode ? (
+                <img src={data.virement.qrCode} alt={t.qrAlt(data.virement.reference)} width={180} height={180} />
+              ) : null}
+              <Definitions
+                items={[
+                  [t.beneficiary, data.virement.beneficiaire],
+                  [t.iban, data.virement.iban],
+                  ...(data.virement.bic ? [[t.bic, data.virement.bic] as [string, string]] : []),
+                  [t.reference, data.virement.reference],
+                  [t.amount, formatCentimes(data.virement.montantCentimes)],
+                ]}
+              />
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}

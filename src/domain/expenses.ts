@@ -1,0 +1,110 @@
+/**
+ * What a mission costs (issue 30): the expenses' categories and means of payment, the costs the
+ * customer agreed to pay at cost, and the two clauses of the seed applied to what the mission
+ * really took (kilometres driven, real costs). Pure rules, used by the server to propose the
+ * final invoice's lines and by the pages to show them. Money in integer cents.
+ */
+
+export const CATEGORIES_DEPENSE = [
+  'train',
+  'bus',
+  'carburant',
+  'recharge',
+  'peage',
+  'parking',
+  'taxi',
+  'repas',
+  'hebergement',
+  'autre',
+] as const;
+export type CategorieDepense = (typeof CATEGORIES_DEPENSE)[number];
+
+export const MOYENS_PAIEMENT_DEPENSE = ['carte', 'especes', 'virement', 'cheque', 'autre'] as const;
+export type MoyenPaiementDepense = (typeof MOYENS_PAIEMENT_DEPENSE)[number];
+
+/** The costs a customer may agree to pay at cost, at confirmation, and the expenses each one takes. */
+export const REFACTURATIONS = ['peage', 'carburant', 'billetRetour'] as const;
+export type Refacturation = (typeof REFACTURATIONS)[number];
+export const REBILLED_CATEGORIES: Record<Refacturation, readonly CategorieDepense[]> = {
+  peage: ['peage'],
+  carburant: ['carburant', 'recharge'],
+  billetRetour: ['train', 'bus'],
+};
+
+/** The expenses of the way back: what the return-trip estimate learns from. */
+export const RETURN_CATEGORIES: readonly CategorieDepense[] = ['train', 'bus', 'taxi'];
+
+/** The categories an agreement re-bills, for a set of agreements. */
+export function rebilledCategoriesOf(agreed: readonly Refacturation[]): Set<CategorieDepense> {
+  return new Set(agreed.flatMap((kind) => REBILLED_CATEGORIES[kind]));
+}
+
+/** The seed's clause « Jusqu'à 5% de kilomètres supplémentaires… »: its cap, in whole kilometres (rounded down). */
+export const EXTRA_KM_RATE_PERCENT = 5;
+/** The seed's clause « Jusqu'à 10% de frais supplémentaires sur les trajets de plus de 800 km. »: its rate and threshold. */
+export const EXTRA_COSTS_RATE_PERCENT = 10;
+export const LONG_DISTANCE_KM = 800;
+
+/** The kilometres driven from the two odometers, or null when one is missing or they go backwards. */
+export function kmDriven(pickupOdometer: number | null | undefined, deliveryOdometer: number | null | undefined): number | null {
+  if (pickupOdometer == null || deliveryOdometer == null || deliveryOdometer < pickupOdometer) return null;
+  return deliveryOdometer - pickupOdometer;
+}
+
+/**
+ * The extra kilometres the 5 % clause lets the operator bill: the kilometres driven beyond the
+ * estimate, at most 5 % of the estimate, in whole kilometres rounded down; 0 without the clause,
+ * without both odometers, or within the estimate. 465 km estimated, 497 driven: min(32, 23) = 23.
+ */
+export function extraKmBillable(input: { hasClause: boolean; estimateKm: number; drivenKm: number | null }): number {
+  if (!input.hasClause || input.drivenKm === null || input.estimateKm <= 0) return 0;
+  const extra = Math.floor(input.drivenKm - input.estimateKm);
+  if (extra <= 0) return 0;
+  return Math.min(extra, Math.floor((input.estimateKm * EXTRA_KM_RATE_PERCENT) / 100));
+}
+
+/** The quote's own rate per kilometre, in cents (its price over its estimate), rounded to the cent. */
+export function ratePerKmCents(prixCentimes: number, estimateKm: number): number {
+  return estimateKm > 0 ? Math.round(prixCentimes / estimateKm) : 0;
+}
+
+/**
+ * The real costs above what was planned that the 10 % clause lets the operator bill on a trip
+ * over 800 km: the costs not already re-billed beyond the planned ones, at most 10 % of the price
+ * (rounded down to the cent); 0 without the clause, on a shorter trip, or within the plan.
+ */
+export function extraCostsBillable(input: {
+  hasClause: boolean;
+  distanceKm: number;
+  prixCentimes: number;
+  realCostsCentimes: number;
+  plannedCostsCentimes: number;
+}): number {
+  if (!input.hasClause || input.distanceKm <= LONG_DISTANCE_KM) return 0;
+  const above = input.realCostsCentimes - input.plannedCostsCentimes;
+  if (above <= 0) return 0;
+  return Math.min(above, Math.floor((input.prixCentimes * EXTRA_COSTS_RATE_PERCENT) / 100));
+}
+
+/** The return trip's expected cost: the history's average per km when there is one, else the configured default. */
+export function expectedReturnCostCentimes(
+  distanceKm: number,
+  history: { centimes: number; km: number },
+  defaultPerKmCents: number,
+): number {
+  const perKm = history.km > 0 ? history.centimes / history.km : defaultPerKmCents;
+  return Math.round(distanceKm * perKm);
+}
+
+/** The difference between driven and estimated kilometres, as a ratio (0.069 for 497 vs 465). */
+export const kmDifferenceRatio = (drivenKm: number, estimateKm: number) => (estimateKm > 0 ? (drivenKm - estimateKm) / estimateKm : 0);
+
+/** A mission's margin: what it brought in (re-billed costs included) less every cost (re-billed ones included). */
+export function marginOf(input: { revenueCentimes: number; expensesCentimes: number; km: number | null; hours: number | null }) {
+  const margeCentimes = input.revenueCentimes - input.expensesCentimes;
+  return {
+    margeCentimes,
+    centimesParKm: input.km ? Math.round(margeCentimes / input.km) : null,
+    centimesParHeure: input.hours ? Math.round(margeCentimes / input.hours) : null,
+  };
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
+import { isIsoDay } from '../invoices.ts';
+import { textRuleMessages } from '../texts/common.ts';
+import { expenseApiMessages as msg } from '../texts/expenses.ts';
+import { idParamSchema, storableString } from './text.ts';
+
+const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');
+const MAX_CENTS = 10_000_000;
+const NOTE_MAX = 500;
+
+/** `{id}` of the expense routes: the id the page made (a UUID), or one another capability made. */
+export const depenseIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la dépense') });
+
+const fields = {
+  devisId: idParamSchema.nullable(),
+  categorie: z.enum(CATEGORIES_DEPENSE),
+  montantCentimes: z.number({ error: msg.amountPositive }).int(msg.amountPositive).positive(msg.amountPositive).max(MAX_CENTS),
+  tvaCentimes: z.number({ error: msg.vatRange }).int(msg.vatRange).min(0, msg.vatRange).max(MAX_CENTS),
+  date: day,
+  moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE),
+  note: storableString({ kind: 'multi-line', trim: true }).max(NOTE_MAX, textRuleMessages.tooLong(NOTE_MAX)).default(''),
+};
+const vatWithinAmount = (body: { tvaCentimes: number; montantCentimes: number }) => body.tvaCentimes <= body.montantCentimes;
+const vatRefusal = { message: msg.vatRange, path: ['tvaCentimes'] };
+
+/** What an expense says, as the administrator sends it (PUT). */
+export const depenseFieldsSchema = z.strictObject(fields).refine(vatWithinAmount, vatRefusal);
+export type DepenseFields = z.infer<typeof depenseFieldsSchema>;
+
+/** POST: the same with the id the page made (a retry is recognised by it). */
+export const depenseCreateSchema = z.strictObject({ id: idParamSchema, ...fields }).refine(vatWithinAmount, vatRefusal);
+export type DepenseCreate = z.infer<typeof depenseCreateSchema>;
+
+export const depenseSchema = z.object({
+  id: z.string(),
+  devisId: z.string().nullable(),
+  numeroDevis: z.number().int().nullable(),
+  categorie: z.enum(CATEGORIES_DEPENSE),
+  montantCentimes: z.number().int(),
+  tvaCentimes: z.number().int(),
+  date: z.string(),
+  moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE),
+  note: z.string(),
+  justificatif: z.object({ type: z.string(), url: z.string() }).nullable(),
+  factureId: z.string().nullable(),
+  /** Re-billed on an issued invoice: it can no longer be deleted. */
+  verrouillee: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Depense = z.infer<typeof depenseSchema>;
+
+export const depenseListQuerySchema = z.strictObject({
+  devisId: idParamSchema.optional(),
+  annee: z.coerce.number().int().min(2000).max(2100).optional(),
+  mois: z.coerce.number().int().min(1).max(12).optional(),
+});
+export type DepenseListQuery = z.infer<typeof depenseListQuerySchema>;
+
+export const depenseListSchema = z.object({ depenses: z.array(depenseSchema), totalCentimes: z.number().int() });
+
+export const depenseCsvQuerySchema = z.strictObject({ annee: z.coerce.number().int().min(2000).max(2100).optional() });
+
+/** The costs the customer agreed to pay at cost, at confirmation. */
+export const refacturationSchema = z.array(z.enum(REFACTURATIONS)).max(REFACTURATIONS.length);
+
+/** A line the final invoice draft proposes from the mission's costs and the clauses. */
+export const proposedLineSchema = z.object({
+  kind: z.enum(['refacturation', 'km-supplementaires', 'frais-supplementaires']),
+  description: z.string(),
+  quantiteCentiemes: z.number().int(),
+  prixUnitaireCentimes: z.number().int(),
+  depenseIds: z.array(z.string()),
+});
+export type ProposedLine = z.infer<typeof proposedLineSchema>;
+
+/** GET /api/admin/missions/{id}/couts: what a mission cost, its kilometres, its margin, the lines proposed for its final invoice. */
+export const missionCostsSchema = z.object({
+  devisId: z.string(),
+  numeroDevis: z.number().int(),
+  estimationKm: z.number(),
+  kmParcourus: z.number().nullable(),
+  /** (driven − estimate) / estimate, e.g. 0.069. */
+  ecartKm: z.number().nullable(),
+  heures: z.number().nullable(),
+  recettesCentimes: z.number().int(),
+  depensesCentimes: z.number().int(),
+  margeCentimes: z.number().int(),
+  centimesParKm: z.number().int().nullable(),
+  centimesParHeure: z.number().int().nullable(),
+  /** At confirmation: the price less the expected return trip (and fuel, when not re-billed). */
+  margePrevueCentimes: z.number().int(),
+  retourPrevuCentimes: z.number().int(),
+  depenses: z.array(depenseSchema),
+  lignesProposees: z.array(proposedLineSchema),
+});
+export type MissionCosts = z.infer<typeof missionCostsSchema>;
+
+export const marginsQuerySchema = z.strictObject({ annee: z.coerce.number().int().min(2000).max(2100).optional() });
+
+const missionMarginSchema = z.object({
+  devisId: z.string(),
+  numeroDevis: z.number().int(),
+  recettesCentimes: z.number().int(),
+  depensesCentimes: z.number().int(),
+  margeCentimes: z.number().int(),
+  kmParcourus: z.number().nullable(),
+});
+
+/** GET /api/admin/rentabilite: a year's revenue, expenses by category and margin, per month, and its least profitable missions. */
+export const marginsSchema = z.object({
+  annee: z.number().int(),
+  recettesCentimes: z.number().int(),
+  depensesCentimes: z.number().int(),
+  margeCentimes: z.number().int(),
+  parCategorie: z.array(z.object({ categorie: z.enum(CATEGORIES_DEPENSE), totalCentimes: z.number().int() })),
+  mois: z.array(
+    z.object({
+      mois: z.number().int(),
+      recettesCentimes: z.number().int(),
+      depensesCentimes: z.number().int(),
+      margeCentimes: z.number().int(),
+    }),
+  ),
+  moinsRentables: z.array(missionMarginSchema),
+});
+export type Margins = z.infer<typeof marginsSchema>;

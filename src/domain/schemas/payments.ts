@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS } from '../payments.ts';
+import { textRuleMessages } from '../texts/common.ts';
+import { bankTexts } from '../texts/payments.ts';
+import { idParamSchema, storableString } from './text.ts';
+
+/** The deposit's share at confirmation, whole per cent; 0 is none. */
+export const acomptePourcentSchema = z
+  .number({ error: bankTexts.depositInvalid })
+  .int(bankTexts.depositInvalid)
+  .min(0, bankTexts.depositInvalid)
+  .max(DEPOSIT_PERCENT_MAX, bankTexts.depositInvalid);
+
+const columnName = storableString({ trim: true }).min(1, bankTexts.mappingRequired).max(100, textRuleMessages.tooLong(100));
+
+export const CSV_SEPARATORS = [';', ',', '\t'] as const;
+export const CSV_DATE_FORMATS = ['JJ/MM/AAAA', 'AAAA-MM-JJ', 'JJ-MM-AAAA'] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+/**
+ * How the administrator's bank writes its CSV statements, saved once (PUT
+ * /api/admin/banque/correspondance-csv): the columns by their header's name, and either one
+ * signed amount column or a debit and a credit column.
+ */
+export const csvMappingSchema = z
+  .strictObject({
+    separateur: z.enum(CSV_SEPARATORS),
+    formatDate: z.enum(CSV_DATE_FORMATS),
+    colonneDate: columnName,
+    colonneLibelle: columnName,
+    colonneMontant: columnName.nullable(),
+    colonneDebit: columnName.nullable(),
+    colonneCredit: columnName.nullable(),
+    colonneContrepartie: columnName.nullable(),
+    colonneReference: columnName.nullable(),
+  })
+  .refine((mapping) => mapping.colonneMontant !== null || (mapping.colonneDebit !== null && mapping.colonneCredit !== null), {
+    message: bankTexts.mappingAmount,
+    path: ['colonneMontant'],
+  });
+export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** A deposit invoice a final invoice deducts, as the final invoice keeps it (factures.acomptesDeduits). */
+export const acompteDeduitSchema = z.object({
+  id: z.string(),
+  numero: z.string(),
+  dateEmission: z.string(),
+  montantCentimes: z.number().int(),
+});
+export type AcompteDeduit = z.infer<typeof acompteDeduitSchema>;
+export const acomptesDeduitsSchema = z.array(acompteDeduitSchema);
+
+/** The deposits a final invoice's JSON column lists; a row that does not parse is an error of ours. */
+export function readAcomptesDeduits(json: string | null): AcompteDeduit[] {
+  if (!json) return [];
+  return acomptesDeduitsSchema.parse(JSON.parse(json));
+}
+
+// ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
+
+/** The customer's payment page: the invoice, what is left, the means to pay, his last online attempt. */
+export const paymentPageSchema = z.object({
+  facture: z.object({
+    id: z.string(),
+    numero: z.string(),
+    acompte: z.boolean(),
+    numeroDevis: z.number().int(),
+    dateEmission: z.string(),
+    dateEcheance: z.string().nullable(),
+    totalCentimes: z.number().int(),
+    acomptesCentimes: z.number().int(),
+    resteCentimes: z.number().int(),
+  }),
+  /** « Payer en ligne » is offered (a provider is configured and something is due). */
+  enLigne: z.boolean(),
+  virement: z
+    .object({
+      iban: z.string(),
+      bic: z.string().nullable(),
+      beneficiaire: z.string(),
+      reference: z.string(),
+      montantCentimes: z.number().int(),
+      /** The EPC QR code as an SVG data URL. */
+      qrCode: z.string().nullable(),
+    })
+    .nullable(),
+  derniereTentative: z
+    .object({
+      statut: z.enum(['création', 'ouverte', 'payée', 'expirée', 'échouée']),
+      montantCentimes: z.number().int(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
+export type PaymentPage = z.infer<typeof paymentPageSchema>;
+
+export const checkoutAnswerSchema = z.object({ url: z.string() });
+
+export const webhookAnswerSchema = z.object({ received: z.boolean(), applied: z.boolean().optional() });
+
+/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
+export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
+/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
+export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
+
+export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ignorée', 'débit'] as const;
+
+export const operationSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  montantCentimes: z.number().int(),
+  contrepartie: z.string().nullable(),
+  libelle: z.string(),
+  referenceBanque: z.string().nullable(),
+  statut: z.enum(OPERATION_STATUTS),
+  factureId: z.string().nullable(),
+  paiementId: z.string().nullable(),
+  depenseId: z.string().nullable(),
+});
+export type Operation = z.infer<typeof operationSchema>;
+
+const openInvoiceSchema = z.object({
+  id: z.string(),
+  numero: z.string(),
+  clientNom: z.string(),
+  resteCentimes: z.number().int(),
+  dateEcheance: z.string().nullable(),
+});
+
+/** /admin/banque: the saved mapping, the last statements, the lines to handle, the debits, the invoices to pick from. */
+export const bankOverviewSchema = z.object({
+  correspondance: csvMappingSchema.nullable(),
+  releves: z.array(
+    z.object({
+      id: z.string(),
+      format: z.enum(['camt.053', 'csv']),
+      nomFichier: z.string(),
+      nbOperations: z.number().int(),
+      nbNouvelles: z.number().int(),
+      importeLe: z.string(),
+    }),
+  ),
+  aTraiter: z.array(operationSchema),
+  debits: z.array(operationSchema),
+  rapprochees: z.array(operationSchema),
+  factures: z.array(openInvoiceSchema),
+});
+export type BankOverview = z.infer<typeof bankOverviewSchema>;
+
+export const importSummarySchema = z.object({
+  releveId: z.string(),
+  operations: z.number().int(),
+  nouvelles: z.number().int(),
+  rapprochees: z.number().int(),
+  proposees: z.number().int(),
+  aTraiter: z.number().int(),
+  debits: z.number().int(),
+  ignorees: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const operationIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la ligne de relevé') });
+
+/** The invoice a bank credit pays (a proposal confirmed, or another picked). */
+export const matchInputSchema = z.strictObject({ factureId: idParamSchema });
+
+export const remindersSchema = z.object({
+  arretees: z.boolean(),
+  envoyees: z.array(z.object({ etape: z.enum(REMINDER_STEPS), envoyeeLe: z.string() })),
+});
+export type Reminders = z.infer<typeof remindersSchema>;
+
+export const remindersInputSchema = z.strictObject({ arretees: z.boolean({ error: bankTexts.remindersInvalid }) });

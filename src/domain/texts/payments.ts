@@ -1,0 +1,149 @@
+// Part of the text catalogue: getting paid (issue 29) — the deposit, paying online or by
+// transfer, bank statements and reminders. Loaded only by the pages, PDFs and e-mails that use it.
+
+/** Why a bank statement was refused (400): nothing of it is recorded. */
+export const statementErrors = {
+  empty: 'Le fichier est vide.',
+  tooLarge: (max: string) => `Le relevé dépasse ${max} : déposez un relevé plus court (un mois, par exemple).`,
+  unknownFormat:
+    'Ce fichier n’est ni un relevé CAMT.053 (XML) ni un fichier CSV : exportez le relevé au format « XML CAMT.053 » ou « CSV ».',
+  xmlMalformed: (line: number) => `Le fichier XML est mal formé (ligne ${line}) : exportez le relevé à nouveau depuis votre banque.`,
+  xmlDoctype: 'Le fichier XML contient une déclaration DOCTYPE, qu’aucun relevé bancaire ne contient : il est refusé.',
+  notCamt053: 'Ce fichier XML n’est pas un relevé de compte CAMT.053 (ISO 20022, « BkToCstmrStmt »).',
+  camtVersion: (version: string) => `Cette version du relevé CAMT.053 (${version}) n’est pas prise en charge : versions 02 à 08.`,
+  noStatement: 'Le relevé ne contient aucun compte (« Stmt »).',
+  badEntry: (index: number, what: string) => `L’opération n° ${index} du relevé est illisible : ${what}.`,
+  badAmount: (value: string) => `montant « ${value} » invalide`,
+  badIndicator: (value: string) => `sens « ${value} » inconnu (CRDT ou DBIT attendu)`,
+  badDate: (value: string) => `date « ${value} » invalide`,
+  csvNoMapping: 'Pour un relevé CSV, enregistrez d’abord la correspondance des colonnes de votre banque.',
+  csvMalformed: (line: number) => `Le fichier CSV est mal formé (ligne ${line}).`,
+  csvNoHeader: (columns: string[]) =>
+    `La ligne d’en-tête du relevé CSV est introuvable : colonnes attendues ${columns.map((name) => `« ${name} »`).join(', ')}.`,
+  csvBadRow: (line: number, what: string) => `La ligne ${line} du relevé CSV est illisible : ${what}.`,
+  noEntries: 'Le relevé ne contient aucune opération.',
+} as const;
+
+/** The back office's bank page (/admin/banque) and the rules of its forms. */
+export const bankTexts = {
+  depositInvalid: 'L’acompte est un pourcentage entier entre 0 et 100.',
+  mappingRequired: 'Indiquez le nom de la colonne, tel qu’il figure sur la ligne d’en-tête du fichier.',
+  mappingAmount: 'Indiquez une colonne « Montant », ou bien une colonne « Débit » et une colonne « Crédit ».',
+  remindersInvalid: 'Indiquez si les relances automatiques sont arrêtées (vrai ou faux).',
+} as const;
+
+/** The refusals of the bank routes. */
+export const bankApiMessages = {
+  operationNotFound: 'Opération introuvable.',
+  alreadyHandled: 'Cette opération a déjà été traitée : rechargez la page.',
+  debitNotMatched: 'Un débit ne règle aucune facture.',
+  invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
+  moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
+  fileMissing: 'Choisissez le fichier du relevé exporté par votre banque.',
+  oneFile: 'Déposez un seul relevé à la fois.',
+  badName: 'Le nom du fichier contient des caractères non autorisés : renommez-le.',
+  malformed: 'L’envoi du fichier est incomplet ou mal formé : réessayez.',
+} as const;
+
+/** Paying an invoice online: the refusals and what the provider's page shows. */
+export const onlinePaymentMessages = {
+  notFound: 'Facture introuvable.',
+  providerOff: 'Le paiement en ligne n’est pas proposé : réglez la facture par virement.',
+  nothingDue: 'Cette facture est réglée : il n’y a plus rien à payer.',
+  providerUnavailable: 'Le paiement en ligne est momentanément indisponible. Réessayez dans quelques minutes ou réglez par virement.',
+  depositLabel: (numero: string) => `Facture d’acompte n° ${numero}`,
+  invoiceLabel: (numero: string) => `Facture n° ${numero}`,
+} as const;
+
+/** The receipts of a card payment. */
+export const receiptMailTexts = {
+  subject: (numero: string) => `Paiement reçu : facture n° ${numero}`,
+  body: (amount: string, numero: string, reference: string) =>
+    `Nous avons bien reçu votre paiement par carte de ${amount} pour la facture n° ${numero} (référence ${reference}). Merci.`,
+  left: (amount: string) => `Il reste ${amount} à payer sur cette facture.`,
+  settled: 'La facture est entièrement réglée.',
+  link: 'Voir la facture',
+  adminSubject: (numero: string, amount: string) => `Paiement par carte reçu : ${amount}, facture n° ${numero}`,
+  adminBody: (client: string, amount: string, numero: string, reference: string) =>
+    `${client} a payé ${amount} par carte pour la facture n° ${numero} (référence ${reference}).`,
+  adminLink: 'Voir la facture dans le back-office',
+} as const;
+
+/** The automatic reminders, as the back office names them. */
+export const reminderApiMessages = {
+  notFound: 'Facture introuvable.',
+} as const;
+
+/** The deposit on the quote, its PDF, e-mail and signing page, and the reasons of its credit notes. */
+export const depositTexts = {
+  label: 'Acompte',
+  fieldHint: 'Pourcentage du prix final demandé à la signature (0 : aucun acompte).',
+  atSignature: (amount: string, pourcent: number) => `Acompte à la signature : ${amount} (${pourcent} %)`,
+  cancelled: 'Annulation de la mission : acompte annulé',
+  withdrawal: 'Rétractation du client : acompte remboursé',
+} as const;
+
+/** The API documentation's summaries of the payment routes. */
+export const paymentApiDocs = {
+  page: 'Une facture à payer : ce qui reste dû, le paiement en ligne et le virement (code QR EPC)',
+  startOnline: 'Ouvre une page de paiement par carte pour ce qui reste dû (le montant est calculé par le serveur)',
+  webhook: 'Notification signée du prestataire de paiement : seule source d’un paiement par carte',
+  bank: 'La page Banque : relevés importés, opérations à rapprocher, débits, factures en attente',
+  importStatement: 'Importe un relevé bancaire (CAMT.053 ou CSV, multipart)',
+  matchOperation: 'Rapproche un crédit du relevé d’une facture (virement enregistré)',
+  ignoreOperation: 'Écarte un crédit qui ne règle aucune facture',
+  saveCsvMapping: 'Enregistre la correspondance des colonnes du CSV de la banque',
+  reminders: 'Les relances automatiques d’une facture',
+  setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
+} as const;
+
+/** The customer's payment page (/factures/:id/paiement). */
+export const paymentPageTexts = {
+  title: (numero: string, acompte: boolean) => (acompte ? `Facture d’acompte n° ${numero}` : `Facture n° ${numero}`),
+  loading: 'Chargement de la facture…',
+  failure: 'La facture n’a pas pu être chargée.',
+  total: 'Montant de la facture',
+  deposits: 'Acomptes déduits',
+  left: 'Reste à payer',
+  due: 'À régler avant le',
+  settled: 'Cette facture est réglée. Merci !',
+  payOnline: 'Payer en ligne',
+  payOnlineHint: 'Paiement par carte sur la page sécurisée de notre prestataire de paiement.',
+  confirming: 'Paiement en cours de confirmation',
+  confirmingHint: 'Votre banque nous confirme le paiement dans quelques instants : cette page se met à jour d’elle-même.',
+  transferTitle: 'Payer par virement',
+  transferHint: 'Scannez ce code avec l’application de votre banque, ou saisissez les coordonnées ci-dessous.',
+  qrAlt: (reference: string) => `Code QR du virement de la facture ${reference}`,
+  iban: 'IBAN',
+  bic: 'BIC',
+  beneficiary: 'Bénéficiaire',
+  reference: 'Référence à indiquer',
+  amount: 'Montant',
+  back: 'Retour à mon espace',
+  payLink: 'Payer',
+} as const;
+
+/** The back office's bank page (/admin/banque). */
+export const bankPageTexts = {
+  title: 'Banque',
+  loading: 'Chargement des relevés…',
+  failure: 'La page Banque n’a pas pu être chargée.',
+  importTitle: 'Importer un relevé',
+  importHint: 'Relevé exporté par votre banque au format XML CAMT.053, ou CSV une fois la correspondance des colonnes enregistrée.',
+  file: 'Fichier du relevé',
+  import: 'Importer',
+  imported: (nouvelles: number, rapprochees: number, proposees: number) =>
+    `Relevé importé : ${nouvelles} opération(s) nouvelle(s), ${rapprochees} virement(s) enregistré(s), ${proposees} rapprochement(s) proposé(s).`,
+  toHandleTitle: 'Crédits à rapprocher',
+  nothingToHandle: 'Aucun crédit en attente.',
+  proposed: 'Proposé',
+  invoice: 'Facture réglée',
+  chooseInvoice: 'Choisir une facture',
+  invoiceOption: (numero: string, client: string, reste: string) => `${numero} – ${client} – reste ${reste}`,
+  confirm: 'Enregistrer le virement',
+  ignore: 'Écarter',
+  matched: 'Virement enregistré sur la facture.',
+  debitsTitle: 'Débits (frais de mission à venir)',
+  noDebits: 'Aucun débit en attente.',
+  recentTitle: 'Derniers virements enregistrés',
+} as const;

@@ -1,0 +1,259 @@
+import {
+  CATEGORIES_DEPENSE,
+  expectedReturnCostCentimes,
+  extraCostsBillable,
+  extraKmBillable,
+  kmDifferenceRatio,
+  kmDriven,
+  marginOf,
+  ratePerKmCents,
+  REBILLED_CATEGORIES,
+  rebilledCategoriesOf,
+  RETURN_CATEGORIES,
+  type CategorieDepense,
+} from '#domain/expenses.ts';
+import { formatDay, formatKm } from '#domain/format.ts';
+import type { Margins, MissionCosts, ProposedLine } from '#domain/schemas/expenses.ts';
+import { expenseApiMessages as msg, expenseLineTexts as t } from '#domain/texts/expenses.ts';
+import type { Db } from '#server/db/index.ts';
+import { notFound } from '#server/errors.ts';
+import { invoicedCentimesOf, issuedInvoicesBetween } from '#server/invoices/service.ts';
+import { odometersOf } from '#server/missions/odometers.ts';
+import { findQuoteById, rowToDevis } from '#server/quotes/service.ts';
+import { listExpenses as listExpenseRows, listExpensesOf, setInvoiceOf, sumExpensesPerMission, type DepenseRow } from './repository.ts';
+import { getExpense, type ExpenseDeps } from './service.ts';
+
+/**
+ * What a mission really cost and brought in (issue 30): the kilometres driven against the
+ * estimate, the hours, the margin; the lines its final invoice draft is proposed (the costs the
+ * customer agreed to pay at cost, and the seed's two clauses); a year's margin per month.
+ */
+
+const sumOf = (rows: readonly Pick<DepenseRow, 'montantCentimes'>[]) => rows.reduce((total, row) => total + row.montantCentimes, 0);
+
+/** The average return cost per km of past missions (their train, bus, taxi over their estimate), excluding one. */
+async function returnHistory(db: Db, exceptDevisId?: string): Promise<{ centimes: number; km: number }> {
+  const perMission = await sumExpensesPerMission(db, RETURN_CATEGORIES, exceptDevisId);
+  let centimes = 0;
+  let km = 0;
+  for (const mission of perMission) {
+    const quote = mission.devisId ? await findQuoteById(db, mission.devisId) : undefined;
+    if (!quote || quote.distanceKm <= 0) continue;
+    centimes += Number(mission.centimes);
+    km += quote.distanceKm;
+  }
+  return { centimes, km };
+}
+
+type Quote = ReturnType<typeof rowToDevis>;
+
+/**
+ * The final invoice's lines from the mission's costs, one clearly named step that the invoice
+ * draft composes with its own (the convoy) and the payments' (deposits): the re-billed costs
+ * agreed at confirmation, one line per kind with the receipts' dates, at the amount paid; the
+ * extra kilometres of the 5 % clause at the quote's own rate per km; the real costs above the
+ * plan of the 10 % clause on a trip over 800 km. Nothing without the agreement or the clause.
+ */
+export function proposeLines(input: {
+  quote: Quote;
+  expenses: readonly DepenseRow[];
+  drivenKm: number | null;
+  plannedCostsCentimes: number;
+}): ProposedLine[] {
+  const { quote, expenses } = input;
+  const lines: ProposedLine[] = [];
+  const agreed = quote.clauses?.refacturation ?? [];
+  // Re-billed already on another invoice: not proposed twice.
+  const open = expenses.filter((expense) => expense.factureId === null);
+  for (const kind of agreed) {
+    const taken = open.filter((expense) => REBILLED_CATEGORIES[kind].includes(expense.categorie as CategorieDepense));
+    if (taken.length === 0) continue;
+    const dates = [...new Set(taken.map((expense) => formatDay(expense.date)))].join(', ');
+    lines.push({
+      kind: 'refacturation',
+      description: t.rebilled(kind, dates),
+      quantiteCentiemes: 100,
+      prixUnitaireCentimes: sumOf(taken),
+      depenseIds: taken.map((expense) => expense.id),
+    });
+  }
+  const prixCentimes = Math.round(quote.prix * 100);
+  const extraKm = extraKmBillable({ hasClause: Boolean(quote.clauses?.km), estimateKm: quote.distanceKm, drivenKm: input.drivenKm });
+  if (extraKm > 0) {
+    lines.push({
+      kind: 'km-supplementaires',
+      description: t.extraKm(formatKm(input.drivenKm!), formatKm(quote.distanceKm)),
+      quantiteCentiemes: extraKm * 100,
+      prixUnitaireCentimes: ratePerKmCents(prixCentimes, quote.distanceKm),
+      depenseIds: [],
+    });
+  }
+  const rebilled = rebilledCategoriesOf(agreed);
+  const extraCosts = extraCostsBillable({
+    hasClause: Boolean(quote.clauses?.longDistance),
+    distanceKm: quote.distanceKm,
+    prixCentimes,
+    realCostsCentimes: sumOf(expenses.filter((expense) => !rebilled.has(expense.categorie as CategorieDepense))),
+    plannedCostsCentimes: input.plannedCostsCentimes,
+  });
+  if (extraCosts > 0) {
+    lines.push({
+      kind: 'frais-supplementaires',
+      description: t.extraCosts(formatKm(quote.distanceKm)),
+      quantiteCentiemes: 100,
+      prixUnitaireCentimes: extraCosts,
+      depenseIds: [],
+    });
+  }
+  return lines;
+}
+
+const hoursBetween = (from: string, to: string) => Math.round(((Date.parse(to) - Date.parse(from)) / 3_600_000) * 100) / 100;
+
+async function costsOf(db: Db, config: ExpenseDeps['config'], devisId: string) {
+  const row = await findQuoteById(db, devisId);
+  if (!row) throw notFound(msg.missionNotFound);
+  const quote = rowToDevis(row);
+  const [expenses, odometers, invoiced, history] = await Promise.all([
+    listExpenseRows(db, { devisId }),
+    odometersOf(db, [devisId]),
+    invoicedCentimesOf(db, [devisId]),
+    returnHistory(db, devisId),
+  ]);
+  const { pickup, delivery } = odometers.get(devisId)!;
+  const drivenKm = kmDriven(pickup?.km, delivery?.km);
+  const plannedReturn = expectedReturnCostCentimes(quote.distanceKm, history, config.invoicing.returnCostPerKmCents);
+  return { row, quote, expenses, pickup, delivery, drivenKm, invoiced: invoiced.get(devisId), plannedReturn };
+}
+
+/** A mission's costs page: expenses, kilometres and hours, margin, expected margin, proposed lines. */
+export async function getMissionCosts(deps: ExpenseDeps, devisId: string): Promise<MissionCosts> {
+  const db = deps.database.db;
+  const costs = await costsOf(db, deps.config, devisId);
+  const { quote, expenses, drivenKm, pickup, delivery } = costs;
+  const prixCentimes = Math.round(quote.prix * 100);
+  const revenue = costs.invoiced ?? prixCentimes;
+  const spent = sumOf(expenses);
+  const hours = pickup && delivery ? hoursBetween(pickup.at, delivery.at) : null;
+  const margin = marginOf({ revenueCentimes: revenue, expensesCentimes: spent, km: drivenKm ?? quote.distanceKm, hours });
+  return {
+    devisId,
+    numeroDevis: costs.row.numeroDevis,
+    estimationKm: quote.distanceKm,
+    kmParcourus: drivenKm,
+    ecartKm: drivenKm === null ? null : kmDifferenceRatio(drivenKm, quote.distanceKm),
+    heures: hours,
+    recettesCentimes: revenue,
+    depensesCentimes: spent,
+    margeCentimes: margin.margeCentimes,
+    centimesParKm: margin.centimesParKm,
+    centimesParHeure: margin.centimesParHeure,
+    margePrevueCentimes: prixCentimes - costs.plannedReturn,
+    retourPrevuCentimes: costs.plannedReturn,
+    depenses: await Promise.all(expenses.map((expense) => getExpense(deps, expense.id))),
+    lignesProposees: proposeLines({ quote, expenses, drivenKm, plannedCostsCentimes: costs.plannedReturn }),
+  };
+}
+
+/**
+ * For the invoice draft (invoices/drafts.ts), in its transaction: the lines the mission's costs
+ * add to its final invoice, and the expenses they re-bill marked as carried by that invoice (an
+ * expense on an issued invoice can no longer be deleted).
+ */
+export async function addCostLinesToDraft(
+  trx: Db,
+  config: ExpenseDeps['config'],
+  devisId: string,
+): Promise<{ lines: ProposedLine[]; attach: (factureId: string) => Promise<void> }> {
+  const costs = await costsOf(trx, config, devisId);
+  const lines = proposeLines({
+    quote: costs.quote,
+    expenses: costs.expenses,
+    drivenKm: costs.drivenKm,
+    plannedCostsCentimes: costs.plannedReturn,
+  });
+  return {
+    lines,
+    attach: (factureId) =>
+      setInvoiceOf(
+        trx,
+        factureId,
+        lines.flatMap((line) => line.depenseIds),
+      ),
+  };
+}
+
+/**
+ * When a draft's lines change: the expenses whose line the administrator removed (unticked) are
+ * no longer carried by it. `descriptions` are the draft's lines as saved.
+ */
+export async function keepCostLinesOfDraft(trx: Db, factureId: string, devisId: string, descriptions: readonly string[]): Promise<void> {
+  const expenses = (await listExpensesOf(trx, [devisId])).filter((expense) => expense.factureId === factureId);
+  const row = await findQuoteById(trx, devisId);
+  if (!row) return;
+  const proposed = proposeLines({
+    quote: rowToDevis(row),
+    expenses: expenses.map((expense) => ({ ...expense, factureId: null })),
+    drivenKm: null,
+    plannedCostsCentimes: 0,
+  });
+  const kept = proposed.filter((line) => descriptions.includes(line.description)).flatMap((line) => line.depenseIds);
+  await setInvoiceOf(trx, factureId, kept);
+}
+
+/** A draft deleted: the expenses it carried are free to be proposed again. */
+export async function releaseCostLinesOfDraft(trx: Db, factureId: string): Promise<void> {
+  await setInvoiceOf(trx, factureId, []);
+}
+
+/** A year's margin: revenue (issued invoices net of credit notes, by issue month), expenses by category and month, least profitable missions. */
+export async function getMargins(deps: ExpenseDeps, year: number): Promise<Margins> {
+  const db = deps.database.db;
+  const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+  const [invoices, expenses] = await Promise.all([issuedInvoicesBetween(db, from, to), listExpenseRows(db, { du: from, au: to })]);
+  const months = Array.from({ length: 12 }, (_, index) => ({
+    mois: index + 1,
+    recettesCentimes: 0,
+    depensesCentimes: 0,
+    margeCentimes: 0,
+  }));
+  const monthOf = (day: string) => months[Number(day.slice(5, 7)) - 1]!;
+  for (const invoice of invoices) monthOf(invoice.dateEmission).recettesCentimes += invoice.netCentimes;
+  for (const expense of expenses) monthOf(expense.date).depensesCentimes += expense.montantCentimes;
+  for (const month of months) month.margeCentimes = month.recettesCentimes - month.depensesCentimes;
+
+  const missionIds = [...new Set([...invoices.map((invoice) => invoice.devisId), ...expenses.flatMap((expense) => expense.devisId ?? [])])];
+  const [allExpenses, odometers] = await Promise.all([listExpensesOf(db, missionIds), odometersOf(db, missionIds)]);
+  const missions = [];
+  for (const devisId of missionIds) {
+    const row = await findQuoteById(db, devisId);
+    if (!row) continue;
+    const billed = invoices.filter((invoice) => invoice.devisId === devisId);
+    const revenue = billed.length ? billed.reduce((total, invoice) => total + invoice.netCentimes, 0) : row.prixCentimes;
+    const spent = sumOf(allExpenses.filter((expense) => expense.devisId === devisId));
+    const odometer = odometers.get(devisId);
+    missions.push({
+      devisId,
+      numeroDevis: row.numeroDevis,
+      recettesCentimes: revenue,
+      depensesCentimes: spent,
+      margeCentimes: revenue - spent,
+      kmParcourus: kmDriven(odometer?.pickup?.km, odometer?.delivery?.km),
+    });
+  }
+  missions.sort((a, b) => a.margeCentimes - b.margeCentimes || a.numeroDevis - b.numeroDevis);
+  const recettes = months.reduce((total, month) => total + month.recettesCentimes, 0);
+  const depenses = sumOf(expenses);
+  return {
+    annee: year,
+    recettesCentimes: recettes,
+    depensesCentimes: depenses,
+    margeCentimes: recettes - depenses,
+    parCategorie: CATEGORIES_DEPENSE.map((categorie) => ({
+      categorie,
+      totalCentimes: sumOf(expenses.filter((expense) => expense.categorie === categorie)),
+    })).filter((entry) => entry.totalCentimes > 0),
+    mois: months,
+    moinsRentables: missions.slice(0, 10),
+  };
+}

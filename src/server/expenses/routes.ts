@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
+import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
+import {
+  depenseCreateSchema,
+  depenseCsvQuerySchema,
+  depenseFieldsSchema,
+  depenseIdParamsSchema,
+  depenseListQuerySchema,
+  depenseListSchema,
+  depenseSchema,
+  marginsQuerySchema,
+  marginsSchema,
+  missionCostsSchema,
+} from '#domain/schemas/expenses.ts';
+import { expenseApiMessages as msg, expenseCsvTexts } from '#domain/texts/expenses.ts';
+import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
+import { AppError } from '#server/errors.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { getMargins, getMissionCosts } from './costs.ts';
+import { createExpense, deleteExpense, expensesCsv, getExpense, getReceipt, listExpenses, putReceipt, updateExpense } from './service.ts';
+
+const tags = ['depenses'];
+const refusals = errorResponses(400, 401, 403, 404, 409);
+/** A receipt arrives as the file itself, whatever type it declares: its content decides (service.ts). */
+const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/octet-stream'];
+const thisYear = () => Number(parisToday().slice(0, 4));
+
+/** Expenses and their receipts, a mission's costs, the margin: the administrator's routes. */
+export const expenseRoutes: CapabilityRoutes = {
+  async admin(app) {
+    const routes = apiRoutes.expenses;
+    app.addContentTypeParser(RECEIPT_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES + 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('unsupported_media_type', msg.receiptUnsupported)));
+
+    app.get(
+      routes.list.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.list, {
+          querystring: depenseListQuerySchema,
+          response: { 200: depenseListSchema, ...refusals },
+        }),
+      },
+      async (request) => listExpenses(depsOf(request), request.query),
+    );
+
+    app.post(
+      routes.create.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.create, {
+          body: depenseCreateSchema,
+          response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
+        }),
+      },
+      async (request, reply) => {
+        const { depense, created } = await createExpense(depsOf(request), request.body);
+        return reply.status(created ? 201 : 200).send(depense);
+      },
+    );
+
+    app.get(
+      routes.csv.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.csv, {
+          querystring: depenseCsvQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
+        }),
+      },
+      async (request, reply) => {
+        const year = request.query.annee ?? thisYear();
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${expenseCsvTexts.filename(year)}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(await expensesCsv(depsOf(request), year));
+      },
+    );
+
+    app.get(
+      routes.get.path,
+      { schema: routeSchema(tags, msg.apiDocs.get, { params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } }) },
+      async (request) => getExpense(depsOf(request), request.params.id),
+    );
+
+    app.put(
+      routes.update.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.update, {
+          params: depenseIdParamsSchema,
+          body: depenseFieldsSchema,
+          response: { 200: depenseSchema, ...refusals },
+        }),
+      },
+      async (request) => updateExpense(depsOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      routes.delete.path,
+      { schema: routeSchema(tags, msg.apiDocs.delete, { params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } }) },
+      async (request, reply) => {
+        await deleteExpense(depsOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      routes.putReceipt.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.receipt, {
+          params: depenseIdParamsSchema,
+          consumes: RECEIPT_TYPES,
+          response: { 200: depenseSchema, 201: depenseSchema, ...refusals, ...errorResponses(413, 415, 422) },
+        }),
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', msg.receiptUnsupported);
+        const { depense, created } = await putReceipt(depsOf(request), request.params.id, request.body);
+        return reply.status(created ? 201 : 200).send(depense);
+      },
+    );
+
+    app.get(
+      routes.receipt.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.receiptGet, {
+          params: depenseIdParamsSchema,
+          produces: ['image/jpeg', 'application/pdf'],
+          response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
+        }),
+      },
+      async (request, reply) => {
+        const receipt = await getReceipt(depsOf(request), request.params.id);
+        return reply
+          .header('content-type', receipt.type)
+          .header('content-disposition', `attachment; filename="${receipt.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(receipt.content);
+      },
+    );
+
+    app.get(
+      routes.missionCosts.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.mission, { params: devisIdParamsSchema, response: { 200: missionCostsSchema, ...refusals } }),
+      },
+      async (request) => getMissionCosts(depsOf(request), request.params.id),
+    );
+
+    app.get(
+      routes.margins.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.margins, { querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } }),
+      },
+      async (request) => getMargins(depsOf(request), request.query.annee ?? thisYear()),
+    );
+  },
+};

@@ -1,0 +1,60 @@
+import type { OpenInvoice } from '#domain/payments.ts';
+import type { DatabaseHandle, Db } from '#server/db/index.ts';
+import type { FacturePaiementRow } from '#server/db/schema.ts';
+import { findDocument, findPaymentByKey, insertPayment, listRemainingAmounts, lockDocument } from './repository.ts';
+
+/**
+ * Money recorded on the word of whoever holds it (payments/: a provider's signed notification,
+ * a bank statement's line), never on a browser's: each payment carries an idempotency key
+ * (`stripe:cs_…`, `releve:…`, unique in the database), so a notification delivered twice or a
+ * statement imported twice records it once.
+ */
+export type HolderPayment = {
+  factureId: string;
+  /** The day the money came in (YYYY-MM-DD). */
+  date: string;
+  montantCentimes: number;
+  moyen: FacturePaiementRow['moyen'];
+  reference: string | null;
+  cle: string;
+};
+
+export type HolderPaymentResult =
+  | { outcome: 'recorded'; payment: FacturePaiementRow; resteCentimes: number }
+  | { outcome: 'duplicate'; payment: FacturePaiementRow }
+  | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due'; resteCentimes: number };
+
+/** In the caller's write transaction, the invoice locked: the payment once, never more than is due. */
+export async function recordHolderPayment(trx: Db, engine: DatabaseHandle['engine'], payment: HolderPayment): Promise<HolderPaymentResult> {
+  await lockDocument(trx, engine, payment.factureId);
+  const existing = await findPaymentByKey(trx, payment.cle);
+  if (existing) return { outcome: 'duplicate', payment: existing };
+  const [invoice] = await listRemainingAmounts(trx, { ids: [payment.factureId], openOnly: false });
+  if (!invoice) return { outcome: 'refused', reason: 'not-payable', resteCentimes: 0 };
+  if (payment.montantCentimes <= 0 || payment.montantCentimes > invoice.resteCentimes) {
+    return { outcome: 'refused', reason: 'more-than-due', resteCentimes: invoice.resteCentimes };
+  }
+  const row = await insertPayment(trx, { ...payment, byUserId: null });
+  return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - payment.montantCentimes };
+}
+
+/** The issued invoices still awaiting money, with what is left on each (bank matching, the payment page). */
+export function listOpenInvoices(
+  db: Db,
+): Promise<(OpenInvoice & { clientType: string; dateEmission: string | null; dateEcheance: string | null })[]> {
+  return listRemainingAmounts(db, { openOnly: true }).then((rows) => rows.map((row) => ({ ...row, numero: row.numero ?? '' })));
+}
+
+/** What is left to pay on one issued invoice; null when it is not an issued invoice. */
+export async function remainingOf(db: Db, factureId: string): Promise<number | null> {
+  const [row] = await listRemainingAmounts(db, { ids: [factureId], openOnly: false });
+  return row ? row.resteCentimes : null;
+}
+
+/** An issued invoice as the payment page and the webhook need it: its row and what is left to pay. Undefined when there is none. */
+export async function findPayableInvoice(db: Db, factureId: string) {
+  const row = await findDocument(db, factureId);
+  if (!row || row.type !== 'facture' || row.statut !== 'émise') return undefined;
+  const resteCentimes = (await remainingOf(db, factureId)) ?? 0;
+  return { row, resteCentimes };
+}

@@ -1,0 +1,81 @@
+import { parisToday } from '#domain/format.ts';
+import { depositTexts } from '#domain/texts/payments.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type Db } from '#server/db/index.ts';
+import type { FactureRow } from '#server/db/schema.ts';
+import { creditDepositsIn, issueDepositInvoiceIn, recordDepositRefundsIn } from '#server/invoices/deposits.ts';
+import { ensurePdf } from '#server/invoices/issuing.ts';
+import type { InvoiceDeps } from '#server/invoices/service.ts';
+
+/**
+ * The deposit's rules (issue 29), called by the quote's own steps in their transactions:
+ * - a quote signed (online, confirmed signed, or uploaded signed) with a deposit gets its
+ *   deposit invoice, once;
+ * - a signed mission cancelled (the quote deleted by the administrator) has its deposit
+ *   credited;
+ * - a consumer's withdrawal within the period (issue 28) has it credited too: the money
+ *   received is then owed back within 14 days (Code de la consommation L221-24), recorded as a
+ *   negative payment when it is given back.
+ * The caller makes the documents' PDFs after its commit (`ensurePdf` of invoices/), which
+ * e-mails them; a crash in between is caught by the start-up sweep of PDFs not made.
+ */
+
+export function issueDepositOnSignature(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow | null> {
+  return issueDepositInvoiceIn(trx, config, devisId, today);
+}
+
+/**
+ * Once a quote's signature is stored (online, confirmed, or uploaded), its deposit invoice in
+ * a transaction of its own (a signature taken back never leaves a numbered invoice behind),
+ * then its PDF and the e-mail that carries it with the means to pay. Never fails the
+ * signature: a failure is logged, and the PDF is made on first demand or by the start-up sweep.
+ */
+export async function issueDepositAfterSignature(deps: InvoiceDeps, devisId: string): Promise<void> {
+  try {
+    const issued = await withWriteTransaction(deps.database, (trx) => issueDepositOnSignature(trx, deps.config, devisId));
+    if (issued) await ensurePdf(deps, issued);
+  } catch (error) {
+    deps.log.error({ err: error, devisId }, 'the deposit invoice of a signed quote could not be issued or sent');
+  }
+}
+
+export function creditDepositsOnCancellation(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+  return creditDepositsIn(trx, config, devisId, depositTexts.cancelled, today);
+}
+
+/**
+ * For the legal pack's withdrawal (`WithdrawalDeps.refundDeposits`), in its transaction: each
+ * deposit invoice credited by a credit note, and what was received on it recorded as given
+ * back (a negative payment: L221-24 gives 14 days to refund). Returns the credit notes made,
+ * whose PDFs and e-mails the caller makes after its commit (`ensureDocumentPdfs`).
+ */
+export async function refundDepositsOnWithdrawal(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+  const notes = await creditDepositsIn(trx, config, devisId, depositTexts.withdrawal, today);
+  await recordDepositRefundsIn(trx, devisId, today);
+  return notes;
+}
+
+/** After the commit that made them: the documents' PDFs and e-mails; a failure is logged (the start-up sweep makes them). */
+export async function ensureDocumentPdfs(deps: InvoiceDeps, rows: readonly FactureRow[]): Promise<void> {
+  for (const row of rows) {
+    try {
+      await ensurePdf(deps, row);
+    } catch (error) {
+      deps.log.error({ err: error, factureId: row.id }, 'the PDF of a deposit credit note could not be made or sent');
+    }
+  }
+}
+
+/**
+ * The legal pack's seam (`WithdrawalDeps.refundDeposits`) filled for one request: the refund in
+ * the withdrawal's transaction, then, once it has committed, the credit notes' PDFs and e-mails.
+ */
+export function depositRefundsFor(deps: InvoiceDeps) {
+  const made: FactureRow[] = [];
+  return {
+    refundDeposits: async (trx: Db, quote: { devisId: string }) => {
+      made.push(...(await refundDepositsOnWithdrawal(trx, deps.config, quote.devisId)));
+    },
+    afterCommit: () => ensureDocumentPdfs(deps, made),
+  };
+}

@@ -1,0 +1,51 @@
+import { formatCentimes } from '#domain/format.ts';
+import { paths } from '#domain/paths.ts';
+import { receiptMailTexts as m } from '#domain/texts/payments.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/index.ts';
+import type { FactureRow } from '#server/db/schema.ts';
+import { renderNotification } from '#server/mail/templates.ts';
+import { enqueueMail } from '#server/outbox/outbox.ts';
+
+export const PAYMENT_MAIL_KINDS = { receipt: 'payment-receipt', receiptAdmin: 'payment-receipt-admin' } as const;
+
+/**
+ * The receipts of a card payment, queued in the transaction that records it: one to the
+ * customer, one to the administrator.
+ */
+export async function queueReceipts(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  payment: { montantCentimes: number; reference: string | null; resteCentimes: number },
+): Promise<void> {
+  const numero = row.numero ?? '';
+  const amount = formatCentimes(payment.montantCentimes);
+  const left = formatCentimes(Math.max(0, payment.resteCentimes));
+  if (row.clientEmail) {
+    await enqueueMail(trx, {
+      kind: PAYMENT_MAIL_KINDS.receipt,
+      devisId: row.devisId,
+      to: row.clientEmail,
+      ...renderNotification(config, {
+        subject: m.subject(numero),
+        name: row.clientNom,
+        paragraphs: [m.body(amount, numero, payment.reference ?? ''), payment.resteCentimes > 0 ? m.left(left) : m.settled],
+        link: { url: `${config.publicUrl}${paths.paiementFacture(row.id)}`, label: m.link },
+      }),
+    });
+  }
+  await enqueueMail(trx, {
+    kind: PAYMENT_MAIL_KINDS.receiptAdmin,
+    devisId: row.devisId,
+    to: config.adminEmail,
+    ...renderNotification(config, {
+      subject: m.adminSubject(numero, amount),
+      paragraphs: [
+        m.adminBody(row.clientNom, amount, numero, payment.reference ?? ''),
+        payment.resteCentimes > 0 ? m.left(left) : m.settled,
+      ],
+      link: { url: `${config.publicUrl}${paths.adminFacture(row.id)}`, label: m.adminLink },
+    }),
+  });
+}

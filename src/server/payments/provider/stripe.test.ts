@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe } from '#server/test/fake-stripe.ts';
+import { ProviderSignatureError } from './provider.ts';
+import { createStripeProvider } from './stripe.ts';
+
+const SECRET_KEY = 'sk_test_provider';
+const WEBHOOK_SECRET = 'whsec_provider';
+
+describe('Stripe Checkout through the official package, against a server speaking its wire format', () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let provider: ReturnType<typeof createStripeProvider>;
+  const request = {
+    attemptId: 'a1b2c3',
+    factureId: 'facture-1',
+    numero: 'F-2026-0003',
+    montantCentimes: 12_615,
+    description: 'Facture d’acompte n° F-2026-0003',
+    customerEmail: 'claire@exemple.fr',
+    successUrl: 'http://localhost:3000/factures/facture-1/paiement?retour=1',
+    cancelUrl: 'http://localhost:3000/factures/facture-1/paiement',
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    provider = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: fake.baseUrl });
+  });
+  afterAll(() => fake.close());
+
+  it('opens a hosted page for the amount in euros, with our references and an idempotency key of its own', async () => {
+    const session = await provider.createCheckout(request);
+    expect(session.url).toBe(`${fake.baseUrl}/c/pay/${session.sessionId}`);
+    const call = fake.requests.find((recorded) => recorded.method === 'POST' && recorded.url === '/v1/checkout/sessions')!;
+    expect(call.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call.headers['idempotency-key']).toBe('checkout-a1b2c3');
+    expect(call.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const body = new URLSearchParams(call.body);
+    expect(body.get('mode')).toBe('payment');
+    expect(body.get('line_items[0][price_data][unit_amount]')).toBe('12615');
+    expect(body.get('line_items[0][price_data][currency]')).toBe('eur');
+    expect(body.get('client_reference_id')).toBe('facture-1');
+    expect(body.get('metadata[numero]')).toBe('F-2026-0003');
+    expect(body.get('locale')).toBe('fr');
+    expect(fake.sessions.get(session.sessionId)).toMatchObject({ amount_total: 12_615, currency: 'eur' });
+
+    // The same attempt retried opens the same page.
+    expect((await provider.createCheckout(request)).sessionId).toBe(session.sessionId);
+  });
+
+  it('reads a notification signed with the endpoint’s secret, and refuses a forged, unsigned or old one', async () => {
+    const session = await provider.createCheckout({ ...request, attemptId: 'second' });
+    Object.assign(fake.sessions.get(session.sessionId)!, { status: 'complete', payment_status: 'paid', payment_intent: 'pi_test_1' });
+    const payload = JSON.stringify(fake.eventFor('checkout.session.completed', { ...fake.sessions.get(session.sessionId)! }));
+    const event = provider.verifyEvent(Buffer.from(payload), fake.sign(payload));
+    expect(event).toMatchObject({
+      type: 'checkout.session.completed',
+      session: { id: session.sessionId, amountTotal: 12_615, currency: 'eur', paid: true, paymentReference: 'pi_test_1' },
+    });
+
+    expect(() => provider.verifyEvent(Buffer.from(payload), fake.sign(payload, { secret: 'whsec_other' }))).toThrow(ProviderSignatureError);
+    expect(() => provider.verifyEvent(Buffer.from(payload.replace('12615', '1')), fake.sign(payload))).toThrow(ProviderSignatureError);
+    expect(() => provider.verifyEvent(Buffer.from(payload), undefined)).toThrow(ProviderSignatureError);
+    const sixMinutesAgo = Math.floor(Date.now() / 1000) - 360;
+    expect(() => provider.verifyEvent(Buffer.from(payload), fake.sign(payload, { timestamp: sixMinutesAgo }))).toThrow(
+      ProviderSignatureError,
+    );
+    const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
+    expect(provider.verifyEvent(Buffer.from(payload), fake.sign(payload, { timestamp: fourMinutesAgo })).id).toBe(JSON.parse(payload).id);
+  });
+});

@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import type { PaymentPage } from '#domain/schemas/payments.ts';
+import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
+import type { Devis } from '#domain/schemas/devis.ts';
+import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { getInvoice } from '#server/invoices/service.ts';
+import { addProfile, api as invoiceApi, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
+import { insertQuote, multipartBody } from '#server/quotes/back-office-test-factories.ts';
+import { readPdf } from '#server/test/pdf-text.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { startFakeStripe } from '#server/test/fake-stripe.ts';
+import {
+  addressOf,
+  buildTestApp,
+  lastMailTo,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  PUBLIC_URL,
+  type TestApp,
+} from '#server/test/helpers.ts';
+import { camt053Xml } from './statements/test-factories.ts';
+
+// The EN 16931 rules are compiled by Saxon on first use: many seconds on a busy machine (a time limit, not a budget).
+vi.setConfig({ testTimeout: 120_000 });
+
+const SECRET_KEY = 'sk_test_routes';
+const WEBHOOK_SECRET = 'whsec_routes';
+const { payments, quotes } = apiRoutes;
+
+/**
+ * Getting paid through the API, as the browser and the provider call it: a quote signed with a
+ * 30 % deposit gets its deposit invoice e-mailed with the transfer's QR code; « Payer en ligne »
+ * opens the provider's page; only the signed notification records the payment; a statement
+ * uploaded as multipart records the transfer naming an invoice, once.
+ */
+describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let admin: Awaited<ReturnType<typeof createAdmin>>['headers'];
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    t = await buildTestApp(engine, {
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.baseUrl,
+        BUSINESS_IBAN: 'FR7630006000011234567890189',
+        BUSINESS_BIC: 'AGRIFRPP',
+        DEPOSIT_PERCENT: '30',
+      },
+    });
+    admin = (await createAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A quote of a new customer with a 30 % deposit on 420,50 €, confirmed signed by the administrator. */
+  async function signedWithDeposit() {
+    const customer = await createCustomer(t, { name: 'Claire Martin' });
+    await addProfile(t, customer);
+    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
+    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const view = await t.app.inject({
+      method: 'GET',
+      url: apiPath(apiRoutes.signatures.signingView, { id: quote.id }),
+      headers: customer.headers,
+    });
+    expect(view.json()).toMatchObject({ prix: 420.5, acomptePourcent: 30 });
+    const signed = await t.app.inject({ method: 'POST', url: apiPath(quotes.confirmSigned, { id: quote.id }), headers: admin });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const deposit = await t.app.database.db
+      .selectFrom('factures')
+      .selectAll()
+      .where('devisId', '=', quote.id)
+      .where('nature', '=', 'acompte')
+      .executeTakeFirstOrThrow();
+    return { customer, quote, deposit };
+  }
+
+  it('asks the deposit at confirmation, prefilled from DEPOSIT_PERCENT, and states it in the quote’s PDF and e-mail and on the signing page', async () => {
+    const line = 'Acompte à la signature : 126,15 € (30 %)';
+    const quote = await insertQuote(t, { email: 'acompte@exemple.fr' });
+    const shown = await t.app.inject({ method: 'GET', url: apiPath(quotes.adminGet, { id: quote.id }), headers: admin });
+    expect(shown.json<Devis>()).toMatchObject({ acompteParDefaut: 30 });
+
+    const confirm = (acomptePourcent: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(quotes.confirm, { id: quote.id }),
+        headers: admin,
+        payload: { prixFinal: '420,50', acomptePourcent, clauses: { km: false, longDistance: false } },
+      });
+    const refused = await confirm(150);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(bankTexts.depositInvalid);
+    expect((await confirm(undefined)).statusCode).toBe(200);
+    const row = await t.app.database.db.selectFrom('devis').select('acomptePourcent').where('id', '=', quote.id).executeTakeFirstOrThrow();
+    expect(row.acomptePourcent).toBe(30);
+
+    const mail = await lastMailTo(t, 'acompte@exemple.fr');
+    // Amounts are written with no-break spaces (« 126,15 € »): compare the words.
+    const words = (text: string | false | undefined) => (text || '').replace(/\s+/g, ' ');
+    expect(words(mail?.text)).toContain(line);
+    expect(words(mail?.html)).toContain(line);
+    expect(words((await readPdf(mail!.attachments[0]!.content)).text)).toContain(line);
+  });
+
+  const webhook = (payload: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: payments.stripeWebhook.path,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+
+  it('issues the deposit invoice at signature, e-mails it with its QR code, and records a card payment only from the signed notification', async () => {
+    const { customer, deposit } = await signedWithDeposit();
+    expect(deposit).toMatchObject({ statut: 'émise', totalCentimes: 12_615, dateEcheance: deposit.dateEmission });
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    const depositMail = mails.find((mail) => mail.subject === invoiceMailTexts.depositSubject(deposit.numero!));
+    expect(depositMail, mails.map((mail) => mail.subject).join(' | ')).toBeDefined();
+    expect(depositMail!.attachments.map((file) => file.filename)).toContain(`virement-${deposit.numero}.png`);
+
+    const page = await t.app.inject({ method: 'GET', url: apiPath(payments.page, { id: deposit.id }), headers: customer.headers });
+    expect(page.statusCode).toBe(200);
+    const shown = page.json<PaymentPage>();
+    expect(shown).toMatchObject({ enLigne: true, facture: { acompte: true, resteCentimes: 12_615 } });
+    expect(shown.virement?.qrCode).toMatch(/^data:image\/svg\+xml/);
+
+    const started = await t.app.inject({
+      method: 'POST',
+      url: apiPath(payments.startOnline, { id: deposit.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const sessionId = started.json<{ url: string }>().url.split('/').at(-1)!;
+    const session = fake.sessions.get(sessionId)!;
+    expect(session).toMatchObject({ amount_total: 12_615, currency: 'eur' });
+
+    const event = fake.eventFor('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' });
+    const payload = JSON.stringify(event);
+    // Forged, then late: refused, nothing recorded.
+    expect((await webhook(payload, fake.sign(payload, { secret: 'whsec_other' }))).statusCode).toBe(400);
+    expect((await webhook(payload, fake.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).statusCode).toBe(400);
+    expect((await getInvoice(invoiceDeps(t), deposit.id)).paiements).toEqual([]);
+
+    const applied = await webhook(payload, fake.sign(payload));
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toEqual({ received: true, applied: true });
+    const replay = await webhook(payload, fake.sign(payload));
+    expect(replay.json()).toEqual({ received: true, applied: false });
+    const paid = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(paid.etat).toBe('payée');
+    expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'carte' })]);
+  });
+
+  it('records a transfer naming an invoice from an uploaded statement, once, and refuses a malformed file in French', async () => {
+    const { deposit } = await signedWithDeposit();
+    const upload = (content: string) => {
+      const body = multipartBody([{ filename: 'releve.xml', contentType: 'application/xml', content: Buffer.from(content) }]);
+      return t.app.inject({
+        method: 'POST',
+        url: payments.importStatement.path,
+        headers: { ...admin, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    const statementsBefore = await t.app.database.db.selectFrom('releves').select('id').execute();
+    const malformed = await upload('<?xml version="1.0"?><Document><BkToCstmrStmt>');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(statementErrors.xmlMalformed(1));
+    expect(await t.app.database.db.selectFrom('releves').select('id').execute()).toEqual(statementsBefore);
+
+    const file = camt053Xml([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }]);
+    const first = await upload(file);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ operations: 1, nouvelles: 1, rapprochees: 1 });
+    const again = await upload(file);
+    expect(again.json()).toMatchObject({ operations: 1, nouvelles: 0, rapprochees: 0 });
+    const paid = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'virement' })]);
+  });
+  it('makes the deposit invoice a Factur-X of type 386 and the final invoice deduct it (BT-113 paid, BT-115 due), both valid against EN 16931', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    const facturX = async (pdfUrl: string) => {
+      const download = await t.app.inject({ method: 'GET', url: pdfUrl, headers: customer.headers });
+      expect(download.statusCode).toBe(200);
+      const xml = (await pdfAttachments(download.rawPayload))[0]!.data.toString('utf8');
+      expect(await validateXsd(xml)).toEqual({ valid: true, errors: [] });
+      expect((await validateEn16931(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+      return xml;
+    };
+    const value = (xml: string, tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]*)</ram:${tag}>`).exec(xml)?.[1];
+
+    const depositXml = await facturX(apiPath(apiRoutes.invoices.pdf, { id: deposit.id }));
+    expect(value(depositXml, 'TypeCode')).toBe('386');
+    expect(value(depositXml, 'DuePayableAmount')).toBe('126.15');
+
+    expect((await t.app.inject({ method: 'POST', url: apiPath(quotes.finish, { id: quote.id }), headers: admin })).statusCode).toBe(200);
+    const draft = await invoiceApi.draft(t, admin, quote.id);
+    expect(draft.status).toBe(201);
+    const issued = await invoiceApi.issue(t, admin, draft.body.id);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const finalXml = await facturX(issued.body.pdfUrl!);
+    expect(value(finalXml, 'TypeCode')).toBe('380');
+    expect(value(finalXml, 'GrandTotalAmount')).toBe('420.50');
+    expect(value(finalXml, 'TotalPrepaidAmount')).toBe('126.15');
+    expect(value(finalXml, 'DuePayableAmount')).toBe('294.35');
+    expect(finalXml).toContain(deposit.numero!);
+  });
+
+  /** What the quote's documents say once the deposit was paid by transfer and then taken back. */
+  async function documentsOf(devisId: string) {
+    const db = t.app.database.db;
+    const rows = await db.selectFrom('factures').selectAll().where('devisId', '=', devisId).orderBy('createdAt').execute();
+    const paiements = await db
+      .selectFrom('facture_paiements')
+      .select(['factureId', 'montantCentimes'])
+      .where(
+        'factureId',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('montantCentimes', 'desc')
+      .execute();
+    return { rows, paiements };
+  }
+
+  async function payDepositByTransfer(deposit: { numero: string | null }) {
+    const body = multipartBody([
+      {
+        filename: 'releve.xml',
+        contentType: 'application/xml',
+        content: Buffer.from(camt053Xml([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }])),
+      },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: payments.importStatement.path,
+      headers: { ...admin, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(uploaded.json()).toMatchObject({ rapprochees: 1 });
+  }
+
+  it('credits the deposit and records its refund when the consumer withdraws, once', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    await payDepositByTransfer(deposit);
+    const withdraw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+        headers: { ...customer.headers, origin: PUBLIC_URL },
+      });
+    const withdrawn = await withdraw();
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await withdraw()).statusCode).toBe(409);
+
+    const { rows, paiements } = await documentsOf(quote.id);
+    const notes = rows.filter((row) => row.type === 'avoir');
+    expect(notes).toEqual([expect.objectContaining({ statut: 'émise', factureOrigineId: deposit.id, totalCentimes: 12_615 })]);
+    expect(notes[0]!.numero).toMatch(/^A-\d{4}-\d{4}$/);
+    expect(paiements).toEqual([
+      { factureId: deposit.id, montantCentimes: 12_615 },
+      { factureId: deposit.id, montantCentimes: -12_615 },
+    ]);
+    const credited = await getInvoice(invoiceDeps(t), deposit.id);
+    expect(credited.resteCentimes).toBe(0);
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
+  });
+
+  it('credits the deposit of a signed mission the administrator cancels, and nothing when the quote is not there', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const { rows } = await documentsOf(quote.id);
+    const notes = rows.filter((row) => row.type === 'avoir');
+    expect(notes).toEqual([expect.objectContaining({ statut: 'émise', factureOrigineId: deposit.id, totalCentimes: 12_615 })]);
+    const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
+    expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
+
+    const again = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(again.statusCode).toBe(404);
+    expect((await documentsOf(quote.id)).rows.filter((row) => row.type === 'avoir')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,169 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { apiRoutes } from '#domain/api-paths.ts';
+import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
+import {
+  bankOverviewSchema,
+  checkoutAnswerSchema,
+  csvMappingSchema,
+  importSummarySchema,
+  matchInputSchema,
+  operationIdParamsSchema,
+  operationSchema,
+  paymentPageSchema,
+  remindersInputSchema,
+  remindersSchema,
+  webhookAnswerSchema,
+} from '#domain/schemas/payments.ts';
+import { isStorableText } from '#domain/schemas/text.ts';
+import { bankApiMessages, paymentApiDocs as docs, statementErrors } from '#domain/texts/payments.ts';
+import { AppError } from '#server/errors.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
+import { paymentPage, receiveProviderEvent, startOnlinePayment } from './online.ts';
+import { remindersOf, setInvoiceReminders } from './reminders.ts';
+import { bankOverview, ignoreOperation, importStatement, matchOperation, saveMapping } from './statements.ts';
+import { MAX_STATEMENT_BYTES } from './statements/read-statement.ts';
+
+const routes = apiRoutes.payments;
+const tags = ['paiements'];
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Getting paid: the customer's payment page, the provider's notification, the bank page, the reminders' switch. */
+export const paymentRoutes: CapabilityRoutes = {
+  async visitor(app) {
+    await app.register(webhookRoute);
+  },
+
+  async customer(app) {
+    app.get(
+      routes.page.path,
+      { schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } }) },
+      async (request) => paymentPage(depsOf(request), app.guards.viewerOf(request), request.params.id),
+    );
+    app.post(
+      routes.startOnline.path,
+      {
+        schema: routeSchema(tags, docs.startOnline, {
+          params: factureIdParamsSchema,
+          response: { 200: checkoutAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+        }),
+      },
+      async (request) => startOnlinePayment(depsOf(request), app.guards.viewerOf(request), request.params.id),
+    );
+  },
+
+  async admin(app) {
+    app.get(
+      routes.bank.path,
+      { schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...errors } }) },
+      async (request) => bankOverview(depsOf(request)),
+    );
+    app.post(
+      routes.matchOperation.path,
+      {
+        schema: routeSchema(tags, docs.matchOperation, {
+          params: operationIdParamsSchema,
+          body: matchInputSchema,
+          response: { 200: operationSchema, ...errors },
+        }),
+      },
+      async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
+    );
+    app.post(
+      routes.ignoreOperation.path,
+      {
+        schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } }),
+      },
+      async (request) => ignoreOperation(depsOf(request), request.params.id),
+    );
+    app.put(
+      routes.saveCsvMapping.path,
+      { schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } }) },
+      async (request) => saveMapping(depsOf(request), request.body),
+    );
+    app.get(
+      routes.reminders.path,
+      { schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } }) },
+      async (request) => remindersOf(depsOf(request), request.params.id),
+    );
+    app.put(
+      routes.setReminders.path,
+      {
+        schema: routeSchema(tags, docs.setReminders, {
+          params: factureIdParamsSchema,
+          body: remindersInputSchema,
+          response: { 200: remindersSchema, ...errors },
+        }),
+      },
+      async (request) => setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),
+    );
+    await app.register(statementUploadRoute);
+  },
+};
+
+/**
+ * The provider's notification, in its own scope: its JSON body is kept raw (a Buffer), since
+ * the signature is computed over the exact bytes sent.
+ */
+async function webhookRoute(app: RouteScope): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.post(
+    routes.stripeWebhook.path,
+    {
+      schema: routeSchema(tags, docs.webhook, {
+        response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) },
+      }),
+    },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const answer = await receiveProviderEvent(depsOf(request), raw, typeof signature === 'string' ? signature : undefined);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+}
+
+/** The statement upload, in its own scope: only it parses multipart bodies. */
+async function statementUploadRoute(app: RouteScope): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 },
+  });
+  app.post(
+    routes.importStatement.path,
+    {
+      schema: routeSchema(tags, docs.importStatement, {
+        consumes: ['multipart/form-data'],
+        response: { 200: importSummarySchema, ...errorResponses(400, 401, 403, 413, 415) },
+      }),
+    },
+    async (request) => importStatement(depsOf(request), app.guards.viewerOf(request), await readStatementFile(request)),
+  );
+}
+
+/** The one file of the request, whole in memory, or a French refusal. */
+async function readStatementFile(request: FastifyRequest): Promise<{ filename: string; content: Buffer }> {
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', bankApiMessages.fileMissing);
+  let file: { filename: string; content: Buffer } | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (file) throw new AppError('validation', bankApiMessages.oneFile);
+      const filename = part.filename.replace(/^.*[/\\]/, '').slice(0, 200);
+      if (!isStorableText(filename)) throw new AppError('validation', bankApiMessages.badName);
+      file = { filename, content: await part.toBuffer() };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('validation', bankApiMessages.oneFile);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large', statementErrors.tooLarge(`${MAX_STATEMENT_BYTES / 1024 / 1024} Mo`));
+    if (error instanceof AppError) throw error;
+    request.log.warn({ err: error }, 'refused: malformed multipart body');
+    throw new AppError('validation', bankApiMessages.malformed, { cause: error });
+  }
+  if (!file) throw new AppError('validation', bankApiMessages.fileMissing);
+  return file;
+}

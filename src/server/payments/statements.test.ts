@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementErrors } from '#domain/texts/payments.ts';
+import { AppError } from '#server/errors.ts';
+import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { getInvoice } from '#server/invoices/service.ts';
+import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { bankCreditsToHandle, ignoreOperation, importStatement, matchOperation } from './statements.ts';
+import { camt053Xml } from './statements/test-factories.ts';
+
+const admin = { id: 'admin' };
+const file = (xml: string, filename = 'releve.xml') => ({ filename, content: Buffer.from(xml, 'utf8') });
+
+describe.each(ENGINES)('bank statements on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { BUSINESS_IBAN: 'FR7630006000011234567890189' } });
+  });
+  afterAll(() => t.close());
+
+  const deps = () => ({ database: t.app.database });
+  const invoice = (id: string) => getInvoice(invoiceDeps(t), id);
+  const count = async (table: 'releves' | 'releve_operations' | 'facture_paiements') =>
+    Number(
+      (
+        await t.app.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('records a transfer naming its invoice at once, proposes one by amount and payer, leaves the unknown one, and lists the debits; a re-import records nothing twice', async () => {
+    const claire = await createCustomer(t, { name: 'Claire Martin' });
+    const paul = await createCustomer(t, { name: 'Paul Durand' });
+    const sure = await invoice(await issuedThroughService(t, claire));
+    const proposed = await invoice(await issuedThroughService(t, paul));
+    const xml = camt053Xml([
+      { montant: '450.50', nom: 'MARTIN CLAIRE', motif: `Reglement facture ${sure.numero}`, reference: 'BQ-001', date: '2026-11-24' },
+      { montant: '450.50', nom: 'M. DURAND PAUL', motif: 'Convoyage Lyon', reference: 'BQ-002', date: '2026-11-25' },
+      { montant: '99.00', nom: 'INCONNU SARL', motif: 'Divers', reference: 'BQ-003', date: '2026-11-25' },
+      { montant: '38.40', sens: 'DBIT', nom: 'SNCF VOYAGEURS', motif: 'Billet retour', reference: 'BQ-004', date: '2026-11-26' },
+    ]);
+
+    const summary = await importStatement(deps(), admin, file(xml));
+    expect(summary).toMatchObject({ operations: 4, nouvelles: 4, rapprochees: 1, proposees: 1, aTraiter: 1, debits: 1 });
+
+    const paid = await invoice(sure.id);
+    expect(paid.etat).toBe('payée');
+    expect(paid.paiements).toEqual([expect.objectContaining({ date: '2026-11-24', montantCentimes: 45_050, moyen: 'virement' })]);
+    expect((await invoice(proposed.id)).paiements).toEqual([]);
+
+    const lines = await t.app.database.db
+      .selectFrom('releve_operations')
+      .selectAll()
+      .orderBy('date')
+      .orderBy('montantCentimes', 'desc')
+      .execute();
+    expect(lines.map((line) => [line.referenceBanque, line.statut, line.factureId])).toEqual([
+      ['BQ-001', 'rapprochée', sure.id],
+      ['BQ-002', 'proposée', proposed.id],
+      ['BQ-003', 'à traiter', null],
+      ['BQ-004', 'débit', null],
+    ]);
+
+    // « À faire » shows the two credits waiting for the administrator, the proposal first to confirm.
+    const waiting = await bankCreditsToHandle(deps());
+    expect(waiting).toMatchObject({ type: 'banque-a-rapprocher', nombre: 2, proposees: 1 });
+    expect(waiting?.type === 'banque-a-rapprocher' && waiting.operations.toSorted((x, y) => y.montantCentimes - x.montantCentimes)).toEqual(
+      [
+        { id: lines[1]!.id, date: '2026-11-25', montantCentimes: 45_050, contrepartie: 'M. DURAND PAUL', proposee: true },
+        { id: lines[2]!.id, date: '2026-11-25', montantCentimes: 9_900, contrepartie: 'INCONNU SARL', proposee: false },
+      ],
+    );
+
+    // The same file again, and a statement overlapping it: nothing recorded twice.
+    const payments = await count('facture_paiements');
+    expect(await importStatement(deps(), admin, file(xml))).toMatchObject({ nouvelles: 0, rapprochees: 0, proposees: 0 });
+    expect(await count('facture_paiements')).toBe(payments);
+    expect(await count('releve_operations')).toBe(4);
+
+    // The administrator confirms the proposal: recorded as a transfer on its booking day.
+    await matchOperation(deps(), lines[1]!.id, proposed.id);
+    expect((await invoice(proposed.id)).paiements).toEqual([
+      expect.objectContaining({ date: '2026-11-25', montantCentimes: 45_050, moyen: 'virement' }),
+    ]);
+    await expect(matchOperation(deps(), lines[1]!.id, proposed.id)).rejects.toMatchObject({ statusCode: 409 });
+    // The unknown credit cannot pay an invoice that awaits nothing more.
+    await expect(matchOperation(deps(), lines[2]!.id, sure.id)).rejects.toMatchObject({ statusCode: 409 });
+    // Set aside, it leaves « À faire » with the confirmed one.
+    await ignoreOperation(deps(), lines[2]!.id);
+    expect(await bankCreditsToHandle(deps())).toBeNull();
+  });
+
+  it('refuses a malformed file with a French 400 and records nothing', async () => {
+    const before = await Promise.all([count('releves'), count('releve_operations'), count('facture_paiements')]);
+    const broken = camt053Xml([{ montant: '12.00', nom: 'X' }]).replace('</Stmt>', '');
+    const error = await importStatement(deps(), admin, file(broken)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 400 });
+    expect((error as Error).message).toMatch(/^Le fichier XML est mal formé/);
+    const csv = await importStatement(deps(), admin, file('Date;Libellé;Montant\n01/11/2026;VIR;12,00\n', 'releve.csv')).catch(
+      (caught: unknown) => caught,
+    );
+    expect(csv).toMatchObject({ statusCode: 400, message: statementErrors.csvNoMapping });
+    expect(await Promise.all([count('releves'), count('releve_operations'), count('facture_paiements')])).toEqual(before);
+  });
+});

@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import { matchCredit, type BankEntry, type OpenInvoice } from '#domain/payments.ts';
+import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
+import type { CsvMapping } from '#domain/schemas/payments.ts';
+import { toStorableText } from '#domain/schemas/text.ts';
+import { bankApiMessages as msg } from '#domain/texts/payments.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
+import { conflict, notFound, validationError } from '#server/errors.ts';
+import { listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
+import {
+  findCsvMapping,
+  findOperation,
+  insertOperationOnce,
+  insertStatement,
+  listCreditsToHandle,
+  listOperations,
+  listStatements,
+  saveCsvMapping,
+  updateOperation,
+  updateStatementCounts,
+} from './repository.ts';
+import { readStatement } from './statements/read-statement.ts';
+import { StatementError } from './statements/statement.ts';
+
+export type StatementDeps = { database: DatabaseHandle };
+
+export type ImportSummary = {
+  releveId: string;
+  operations: number;
+  /** Lines seen for the first time (the rest were imported before). */
+  nouvelles: number;
+  rapprochees: number;
+  proposees: number;
+  aTraiter: number;
+  debits: number;
+  ignorees: number;
+};
+
+/**
+ * A line's key, the same whatever the file it comes in: the account, the day, the amount, the
+ * bank's reference and texts, and its rank among identical lines of the file (two transfers of
+ * the same amount from the same payer on the same day stay two).
+ */
+function lineKeys(compte: string | null, entries: readonly BankEntry[]): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const base = [
+      compte ?? '',
+      entry.date,
+      entry.montantCentimes,
+      entry.referenceBanque ?? '',
+      entry.libelle,
+      entry.contrepartie ?? '',
+    ].join('\u001f');
+    const rank = (seen.get(base) ?? 0) + 1;
+    seen.set(base, rank);
+    return createHash('sha256').update(`${base}\u001f${rank}`).digest('hex');
+  });
+}
+
+/** Text from a bank, made storable (no control character, bounded). */
+const clean = (text: string | null, max: number) => (text === null ? null : toStorableText(text).replace(/\s+/g, ' ').trim().slice(0, max));
+
+/**
+ * Imports a statement file: each new line kept once (its key), each credit matched to an open
+ * invoice — the invoice's number in the bank's texts is a sure match, recorded at once as a
+ * « virement » payment on the booking day; an amount and a payer's name only propose — and
+ * debits listed for the mission costs. One transaction: a file that fails half-way records
+ * nothing. A file that is not a statement we read gets a French 400.
+ */
+export async function importStatement(
+  deps: StatementDeps,
+  viewer: { id: string },
+  file: { filename: string; content: Buffer },
+): Promise<ImportSummary> {
+  const mapping = await findCsvMapping(deps.database.db);
+  let parsed;
+  try {
+    parsed = readStatement(file.content, mapping);
+  } catch (error) {
+    if (error instanceof StatementError) throw validationError(error.message);
+    throw error;
+  }
+  const keys = lineKeys(parsed.compte, parsed.entries);
+  return withWriteTransaction(deps.database, async (trx) => {
+    const statement = await insertStatement(trx, {
+      format: parsed.format,
+      version: parsed.version,
+      compte: clean(parsed.compte, 34),
+      nomFichier: clean(file.filename, 255) || 'releve',
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      nbOperations: parsed.entries.length,
+      nbNouvelles: 0,
+      byUserId: viewer.id,
+      importeLe: new Date().toISOString(),
+    });
+    const open: OpenInvoice[] = await listOpenInvoices(trx);
+    const summary: ImportSummary = {
+      releveId: statement.id,
+      operations: parsed.entries.length,
+      nouvelles: 0,
+      rapprochees: 0,
+      proposees: 0,
+      aTraiter: 0,
+      debits: 0,
+      ignorees: parsed.ignored,
+    };
+    for (const [index, entry] of parsed.entries.entries()) {
+      const match = matchCredit(entry, open);
+      const statut: ReleveOperationStatut =
+        entry.montantCentimes < 0 ? 'débit' : match.kind === 'sure' ? 'rapprochée' : match.kind === 'proposed' ? 'proposée' : 'à traiter';
+      const row = await insertOperationOnce(trx, {
+        releveId: statement.id,
+        cle: keys[index]!,
+        date: entry.date,
+        montantCentimes: entry.montantCentimes,
+        contrepartie: clean(entry.contrepartie, 140),
+        libelle: clean(entry.libelle, 1000) ?? '',
+        referenceBanque: clean(entry.referenceBanque, 140),
+        statut: statut === 'rapprochée' ? 'à traiter' : statut,
+        factureId: match.kind === 'none' ? null : match.factureId,
+        paiementId: null,
+        depenseId: null,
+      });
+      if (!row) continue;
+      summary.nouvelles += 1;
+      if (statut === 'débit') summary.debits += 1;
+      else if (statut === 'proposée') summary.proposees += 1;
+      else if (statut === 'rapprochée' && (await recordTransfer(deps, trx, row, row.factureId!, ['à traiter'])).outcome === 'matched') {
+        summary.rapprochees += 1;
+        const paid = open.find((invoice) => invoice.id === row.factureId);
+        if (paid) paid.resteCentimes -= row.montantCentimes;
+      } else summary.aTraiter += 1;
+    }
+    await updateStatementCounts(trx, statement.id, { nbOperations: parsed.entries.length, nbNouvelles: summary.nouvelles });
+    return summary;
+  });
+}
+
+/**
+ * Records a statement's credit as a « virement » payment of an invoice on its booking day, and
+ * the line as matched (if it is still in one of the `from` states). Refused when the invoice does
+ * not await it; `handled` when the line was handled meanwhile.
+ */
+async function recordTransfer(
+  deps: StatementDeps,
+  trx: Db,
+  line: ReleveOperationRow,
+  factureId: string,
+  from: readonly ReleveOperationStatut[],
+): Promise<
+  { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
+> {
+  const result = await recordHolderPayment(trx, deps.database.engine, {
+    factureId,
+    date: line.date,
+    montantCentimes: line.montantCentimes,
+    moyen: 'virement',
+    reference: line.referenceBanque ?? line.libelle.slice(0, 140),
+    cle: `releve:${line.cle}`,
+  });
+  if (result.outcome === 'refused') return { outcome: 'refused', reason: result.reason };
+  const updated = await updateOperation(trx, line.id, from, { statut: 'rapprochée', factureId, paiementId: result.payment.id });
+  return updated ? { outcome: 'matched', row: updated } : { outcome: 'handled' };
+}
+
+/**
+ * The administrator confirms a proposed match or picks the invoice a credit pays: recorded as
+ * a « virement » payment on the booking day. 409 when the line was handled meanwhile or the
+ * invoice does not await that much.
+ */
+export async function matchOperation(deps: StatementDeps, id: string, factureId: string): Promise<ReleveOperationRow> {
+  return withWriteTransaction(deps.database, async (trx) => {
+    const line = await findOperation(trx, id);
+    if (!line) throw notFound(msg.operationNotFound);
+    if (line.montantCentimes <= 0) throw conflict(msg.debitNotMatched);
+    if (line.statut !== 'proposée' && line.statut !== 'à traiter') throw conflict(msg.alreadyHandled);
+    const result = await recordTransfer(deps, trx, line, factureId, ['proposée', 'à traiter']);
+    if (result.outcome === 'refused') throw conflict(result.reason === 'not-payable' ? msg.invoiceNotPayable : msg.moreThanDue);
+    if (result.outcome === 'handled') throw conflict(msg.alreadyHandled);
+    return result.row;
+  });
+}
+
+/** A credit that pays no invoice (a refund from a supplier, a transfer of one's own): set aside. */
+export async function ignoreOperation(deps: StatementDeps, id: string): Promise<ReleveOperationRow> {
+  return withWriteTransaction(deps.database, async (trx) => {
+    const line = await findOperation(trx, id);
+    if (!line) throw notFound(msg.operationNotFound);
+    const updated = await updateOperation(trx, id, ['proposée', 'à traiter'], { statut: 'ignorée', factureId: null });
+    if (!updated) throw conflict(msg.alreadyHandled);
+    return updated;
+  });
+}
+
+/** /admin/banque: the mapping, the last statements, the lines to handle, the debits, the open invoices to pick from. */
+export async function bankOverview(deps: StatementDeps) {
+  const db = deps.database.db;
+  const [correspondance, releves, aTraiter, debits, rapprochees, factures] = await Promise.all([
+    findCsvMapping(db),
+    listStatements(db, 10),
+    listOperations(db, ['proposée', 'à traiter'], { limit: 200 }),
+    listOperations(db, ['débit'], { limit: 100, withoutExpense: true }),
+    listOperations(db, ['rapprochée'], { limit: 20 }),
+    listOpenInvoices(db),
+  ]);
+  return { correspondance, releves, aTraiter, debits, rapprochees, factures };
+}
+
+/** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */
+export async function bankCreditsToHandle(deps: StatementDeps): Promise<AFaireItem | null> {
+  const rows = await listCreditsToHandle(deps.database.db, A_FAIRE_SHOWN);
+  if (rows.length === 0) return null;
+  return {
+    type: 'banque-a-rapprocher',
+    nombre: Number(rows[0]!.total),
+    proposees: Number(rows[0]!.proposees),
+    operations: rows.map((row) => ({
+      id: row.id,
+      date: row.date,
+      montantCentimes: row.montantCentimes,
+      contrepartie: row.contrepartie,
+      proposee: row.statut === 'proposée',
+    })),
+  };
+}
+
+export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Promise<CsvMapping> {
+  await saveCsvMapping(deps.database.db, mapping);
+  return mapping;
+}
+
+/**
+ * The seam for the mission-costs capability (issue 30): the debits of the statements not yet
+ * turned into an expense, and the call that records which expense a debit became.
+ */
+export function listDebitsForExpenses(db: Db, limit = 100) {
+  return listOperations(db, ['débit'], { limit, withoutExpense: true });
+}
+
+export async function markDebitAsExpense(trx: Db, operationId: string, depenseId: string): Promise<boolean> {
+  const line = await findOperation(trx, operationId);
+  if (!line || line.statut !== 'débit' || line.depenseId !== null) return false;
+  return (await updateOperation(trx, operationId, ['débit'], { depenseId })) !== undefined;
+}
