@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { apiPath, einvoicingRoutes, invoicesRoutes, quotesRoutes } from '#domain/api-paths.ts';
+import { apiPath, einvoicingRoutes, invoicesRoutes, paymentsRoutes, quotesRoutes } from '#domain/api-paths.ts';
 import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { claimDue } from '#server/outbox/lease-queue.ts';
 import { addProfile, api, issuedInvoice, missionQuote } from '#server/invoices/test-factories.ts';
-import { pdfAttachments, validateCdarRules, validateCdarSchema } from '#server/test/einvoice-rules.ts';
+import { camt053Xml } from '#server/payments/statements/test-factories.ts';
+import { multipartBody } from '#server/quotes/back-office-test-factories.ts';
+import { pdfAttachments, platformRefusals, validateCdarRules, validateCdarSchema } from '#server/test/einvoice-rules.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { buildCdar } from './cdar.ts';
@@ -262,6 +264,102 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
     expect((await validateCdarRules(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(xml).toContain('<ram:ProcessConditionCode>212</ram:ProcessConditionCode>');
     expect(xml).toContain(`<ram:ValueAmount currencyID="EUR">${(invoice.totalCentimes / 100).toFixed(2)}</ram:ValueAmount>`);
+  });
+
+  /** A business customer's quote with a 30 % deposit, confirmed signed by the administrator: its deposit invoice is issued then. */
+  async function signedBusinessQuoteWithDeposit(name: string) {
+    const customer = await createCustomer(t, { name });
+    await addProfile(t, customer, { type: 'entreprise' });
+    const quote = await missionQuote(t, customer, 'envoyé', { entreprise: true });
+    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const signed = await t.app.inject({ method: 'POST', url: apiPath(quotesRoutes.confirmSigned, { id: quote.id }), headers: admin });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const deposit = await t.app.database.db
+      .selectFrom('factures')
+      .selectAll()
+      .where('devisId', '=', quote.id)
+      .where('nature', '=', 'acompte')
+      .executeTakeFirstOrThrow();
+    return { quote, deposit };
+  }
+
+  /** The one flow of a document the platform received, and its Factur-X XML. */
+  async function submittedXml(numero: string) {
+    const sent = fake.outgoing().filter((flow) => flow.trackingId === numero);
+    expect(sent).toHaveLength(1);
+    const [xml] = await pdfAttachments(fake.fileOf(sent[0]!.flowId)!.content);
+    return xml!.data.toString('utf8');
+  }
+
+  it('submits a business customer’s deposit invoice (386) from its issue at signature, then the final invoice deducting it (S4, prepaid), both within the platforms’ rules; « Encaissée » when the bank pays the deposit', async () => {
+    const { quote, deposit } = await signedBusinessQuoteWithDeposit('Acompte Logistique SARL');
+    // Recorded in the transaction that issued it: there before any worker ran.
+    expect(await flowsOf(t, deposit.id)).toEqual([
+      expect.objectContaining({ kind: 'facture', status: 'pending', trackingId: deposit.numero, processingRule: 'B2B' }),
+    ]);
+    await t.app.einvoicing.worker!.drain();
+    const depositXml = await submittedXml(deposit.numero!);
+    expect(await platformRefusals(depositXml)).toEqual([]);
+    expect(depositXml).toContain('<ram:TypeCode>386</ram:TypeCode>');
+    expect(depositXml).toContain(`<ram:DuePayableAmount>${(deposit.totalCentimes / 100).toFixed(2)}</ram:DuePayableAmount>`);
+
+    // Paid by transfer, read from the bank's statement: « Encaissée » goes back to the platform.
+    const statement = multipartBody([
+      {
+        filename: 'releve.xml',
+        contentType: 'application/xml',
+        content: Buffer.from(
+          camt053Xml([
+            { montant: (deposit.totalCentimes / 100).toFixed(2), nom: 'Acompte Logistique', motif: `Facture ${deposit.numero}` },
+          ]),
+        ),
+      },
+    ]);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: paymentsRoutes.importStatement.path,
+      headers: { ...admin, 'content-type': statement.contentType },
+      payload: statement.payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    await t.app.einvoicing.worker!.drain();
+    const cashed = fake.outgoing('CDAR').find((flow) => flow.name === `LC_${deposit.numero}_212`);
+    const cdar = fake.fileOf(cashed!.flowId)!.content.toString('utf8');
+    expect((await validateCdarRules(cdar)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
+    expect(cdar).toContain('<ram:TypeCode>386</ram:TypeCode>');
+
+    expect((await t.app.inject({ method: 'POST', url: apiPath(quotesRoutes.finish, { id: quote.id }), headers: admin })).statusCode).toBe(
+      200,
+    );
+    const draft = await api.draft(t, admin, quote.id);
+    const final = await api.issue(t, admin, draft.body.id);
+    expect(final.status, JSON.stringify(final.body)).toBe(200);
+    await t.app.einvoicing.worker!.drain();
+    const finalXml = await submittedXml(final.body.numero!);
+    expect(await platformRefusals(finalXml)).toEqual([]);
+    expect(finalXml).toContain('<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>S4</ram:ID>');
+    expect(finalXml).toContain(`<ram:TotalPrepaidAmount>${(deposit.totalCentimes / 100).toFixed(2)}</ram:TotalPrepaidAmount>`);
+    expect(finalXml).toContain(
+      `<ram:DuePayableAmount>${((final.body.totalCentimes - deposit.totalCentimes) / 100).toFixed(2)}</ram:DuePayableAmount>`,
+    );
+    expect(finalXml).toContain(`<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${deposit.numero}</ram:IssuerAssignedID>`);
+  });
+
+  it('submits the credit note of a business customer’s deposit when his signed mission is cancelled', async () => {
+    const { quote, deposit } = await signedBusinessQuoteWithDeposit('Annulation Transports');
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(quotesRoutes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const note = await t.app.database.db
+      .selectFrom('factures')
+      .selectAll()
+      .where('factureOrigineId', '=', deposit.id)
+      .executeTakeFirstOrThrow();
+    expect(await flowsOf(t, note.id)).toEqual([expect.objectContaining({ status: 'pending', trackingId: note.numero })]);
+    await t.app.einvoicing.worker!.drain();
+    const xml = await submittedXml(note.numero!);
+    expect(await platformRefusals(xml)).toEqual([]);
+    expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(xml).toContain(`<ram:IssuerAssignedID>${deposit.numero}</ram:IssuerAssignedID>`);
   });
 
   it('tells from the Directory Service whether a customer receives e-invoices, cached with its date', async () => {

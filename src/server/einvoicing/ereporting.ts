@@ -48,7 +48,11 @@ function perDay(items: { day: string; cents: number }[]): DayTotal[] {
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
-/** What a period holds for the two reports: B2C sales by issue day (credit notes negative), B2C payments by day. */
+/**
+ * What a period holds for the two reports: B2C sales by issue day (credit notes negative; a
+ * final invoice counts what it adds to its deposit invoices, reported on their own day, so a
+ * sale is never counted twice), B2C payments by day.
+ */
 export async function periodData(db: Db, period: ReportingPeriod): Promise<Record<ReportKind, DayTotal[]>> {
   const [documents, payments] = await Promise.all([
     issuedBetween(db, period.start, period.end),
@@ -60,7 +64,7 @@ export async function periodData(db: Db, period: ReportingPeriod): Promise<Recor
         .filter((document) => !isBusinessBuyer(document))
         .map((document) => ({
           day: document.dateEmission!,
-          cents: document.type === 'avoir' ? -document.totalCentimes : document.totalCentimes,
+          cents: document.type === 'avoir' ? -document.totalCentimes : document.totalCentimes - document.acomptesCentimes,
         })),
     ),
     paiements: perDay(

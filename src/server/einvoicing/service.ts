@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { parisToday } from '#domain/format.ts';
 import { ISSUING_MANDATORY_FROM, reportingPeriodById, type EtatPlateforme, type LifecycleCode } from '#domain/einvoicing.ts';
+import { documentTypeCode } from '#domain/invoices.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, lifecycleLabels, reasonText, sendingLabels } from '#domain/texts/einvoicing.ts';
 import type { Config } from '#server/config.ts';
@@ -87,7 +88,7 @@ export function createEinvoicing(deps: EinvoicingDeps) {
       issuedAt: now(),
       issuer: { role: 'SE', siren: ourSiren },
       recipient: { role: 'BY', siren: buyerSiren, electronicAddress: buyerSiren },
-      invoice: { number: invoice.numero!, typeCode: '380', issueDate: invoice.dateEmission!, sellerSiren: ourSiren },
+      invoice: { number: invoice.numero!, typeCode: documentTypeCode(invoice), issueDate: invoice.dateEmission!, sellerSiren: ourSiren },
       status: { code: '212', cashed: { amountCents: payment.montantCentimes, vatRate: '0.00' } },
     });
     await recordFlow(trx, {

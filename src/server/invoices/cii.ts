@@ -1,6 +1,6 @@
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
-import { splitFrenchAddress } from '#domain/invoices.ts';
+import { documentTypeCode, splitFrenchAddress } from '#domain/invoices.ts';
 import { readAcomptesDeduits } from '#domain/schemas/payments.ts';
 import { facturXTexts as fx, invoicePdfTexts as t } from '#domain/texts/invoices.ts';
 import type { IssuedDocument } from './invoice-pdf.ts';
@@ -85,7 +85,7 @@ export function facturXFacts(document: IssuedDocument): FacturXFacts {
   const { row } = document;
   const buyerSiren = row.clientType === 'entreprise' && row.clientSiret ? sirenOfSiret(row.clientSiret) : null;
   return {
-    typeCode: row.type === 'avoir' ? '381' : row.nature === 'acompte' ? '386' : '380',
+    typeCode: documentTypeCode(row),
     isBusiness: buyerSiren !== null,
     sellerSiren: sirenOfSiret(row.vendeurSiret ?? '') ?? '',
     buyerSiren,

@@ -11,7 +11,8 @@ import {
   PDFRef,
   PDFString,
 } from 'pdf-lib';
-import { buildFacturXml, facturXFacts } from './cii.ts';
+import { documentTypeCode } from '#domain/invoices.ts';
+import { buildFacturXml } from './cii.ts';
 import { renderInvoicePdf, type IssuedDocument } from './invoice-pdf.ts';
 
 /**
@@ -36,7 +37,7 @@ function containerData(document: IssuedDocument): Invoice {
     'ubl:Invoice': {
       'cbc:ID': row.numero,
       'cbc:IssueDate': row.dateEmission,
-      'cbc:InvoiceTypeCode': facturXFacts(document).typeCode,
+      'cbc:InvoiceTypeCode': documentTypeCode(row),
       'cbc:DocumentCurrencyCode': 'EUR',
       'cac:AccountingSupplierParty': { 'cac:Party': { 'cac:PartyLegalEntity': { 'cbc:RegistrationName': row.vendeurNom ?? '' } } },
       'cac:AccountingCustomerParty': { 'cac:Party': { 'cac:PartyLegalEntity': { 'cbc:RegistrationName': row.clientNom } } },

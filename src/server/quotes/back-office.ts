@@ -92,7 +92,7 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
   const credits = await withWriteTransaction(deps.database, async (trx) => {
     // A signed mission cancelled: its deposit credited while the quote's history still exists (payments/).
-    const made = await creditDepositsOnCancellation(trx, deps.config, id);
+    const made = await creditDepositsOnCancellation(trx, deps, id);
     const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
     // Nothing deleted: nothing credited either (the transaction is rolled back).
     if (!gone) throw notFound(texts.quoteNotFound);

@@ -24,6 +24,16 @@ export const validateFrenchRules = (xml: string): Promise<RuleFailure[]> => runR
 /** The French rules of lifecycle messages BR-FR-CDV that fail. */
 export const validateCdarRules = (xml: string): Promise<RuleFailure[]> => runRules(xml, RULE_SETS.frenchCdar);
 
+/**
+ * Everything a French approved platform would refuse in a Factur-X XML: the errors of both
+ * schemas, the fatal EN 16931 and BR-FR rules that fail. Empty: the platforms accept it.
+ */
+export async function platformRefusals(xml: string): Promise<string[]> {
+  const schemaErrors = [...(await validateXsd(xml)).errors, ...(await validateFacturXSchema(xml)).errors];
+  const failures = [...(await validateEn16931(xml)), ...(await validateFrenchRules(xml))].filter((failure) => failure.flag === 'fatal');
+  return [...schemaErrors, ...failures.map((failure) => `${failure.id} : ${failure.text}`)];
+}
+
 /** The files attached to a PDF (name, AFRelationship, bytes), read with pdf-lib. */
 export async function pdfAttachments(content: Buffer): Promise<{ name: string; relationship: string | null; data: Buffer }[]> {
   const pdf = await PDFDocument.load(content, { updateMetadata: false });
