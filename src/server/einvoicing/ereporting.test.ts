@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportingPeriodById, reportingPeriodOf } from '#domain/einvoicing.ts';
-import { depsOf, issuedThroughService, SERVICE_ADMIN } from '#server/invoices/test-factories.ts';
-import { issueCreditNote } from '#server/invoices/issuing.ts';
+import { withWriteTransaction } from '#server/db/index.ts';
+import { createDraftFromQuote } from '#server/invoices/drafts.ts';
+import { addProfile, depsOf, issuedThroughService, missionQuote, SERVICE_ADMIN } from '#server/invoices/test-factories.ts';
+import { issueDepositOnSignature } from '#server/payments/deposits.ts';
+import { issueCreditNote, issueInvoice } from '#server/invoices/issuing.ts';
 import { recordPayment } from '#server/invoices/payments.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
@@ -80,6 +83,31 @@ describe.each(ENGINES)('e-reporting on %s', (engine) => {
     expect(correction).toMatchObject({ name: 'ER-P-2027-09-2' });
     expect(valueOf(correction!.payload!, 'TypeCode')).toEqual(['RE']);
     expect(valueOf(correction!.payload!, 'Amount')).toEqual(['450.50', '100.00']);
+  });
+
+  it('counts a private customer’s deposit invoice on its day and his final invoice net of it: the sale once', async () => {
+    const customer = await createCustomer(t, { name: 'Particulier Acompte' });
+    await addProfile(t, customer);
+    const quote = await missionQuote(t, customer);
+    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const deposit = await withWriteTransaction(t.app.database, (trx) =>
+      issueDepositOnSignature(trx, { config: t.config }, quote.id, '2028-01-10'),
+    );
+    const draft = await createDraftFromQuote(depsOf(t, '2028-01-25'), quote.id);
+    const final = await issueInvoice(depsOf(t, '2028-01-25'), SERVICE_ADMIN, draft.id);
+    expect(final.totalCentimes).toBe(quote.prixCentimes);
+
+    const [transactions] = await recordPeriodReports(
+      { database: t.app.database, config: t.config, today: () => '2028-03-02' },
+      reportingPeriodById('2028-01'),
+    );
+    const sales = transactions!.payload!;
+    const euros = (cents: number) => (cents / 100).toFixed(2);
+    expect(valueOf(sales, 'Date')).toEqual(['20280110', '20280125']);
+    expect(valueOf(sales, 'TaxExclusiveAmount')).toEqual([
+      euros(deposit!.totalCentimes),
+      euros(final.totalCentimes - deposit!.totalCentimes),
+    ]);
   });
 
   it('sends nothing for a period without operation (no blank e-reporting)', async () => {
