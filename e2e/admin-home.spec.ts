@@ -22,6 +22,8 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
       return { name: t.upcoming(item.nombre), href: /\/admin\/missions$/ };
     case 'emails-en-echec':
       return { name: t.failedEmails(item.nombre), href: /\/admin\/(devis\/[^/]+\/edit|journal)$/ };
+    case 'sms-en-echec':
+      return { name: t.failedSms(item.nombre), href: /\/admin\/(devis\/[^/]+\/edit|journal)$/ };
     case 'factures-en-retard':
       return { name: t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes)), href: /\/admin\/factures\?etat=en/ };
     case 'banque-a-rapprocher':

@@ -115,6 +115,15 @@ export const missionsRoutes = {
   report: { method: 'GET', path: '/api/devis/:id/pv/:etape', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+export const trackingRoutes = {
+  /** Positions sent by the operator's phone during a mission (ids made by the page: sent again, kept once). */
+  positions: { method: 'POST', path: '/api/admin/missions/:id/positions', access: 'admin' },
+  /** The customer's view of his mission in progress. */
+  customer: { method: 'GET', path: '/api/devis/:id/suivi', access: 'customer' },
+  /** The receiver's view, by the secret token of his link (no account). */
+  receiver: { method: 'GET', path: '/api/suivi/:token', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
 export const invoicesRoutes = {
   createDraft: { method: 'POST', path: '/api/admin/devis/:id/facture', access: 'admin' },
   list: { method: 'GET', path: '/api/admin/factures', access: 'admin' },
@@ -217,6 +226,7 @@ export const apiRoutes = {
   legal: legalRoutes,
   notifications: notificationsRoutes,
   missions: missionsRoutes,
+  tracking: trackingRoutes,
   invoices: invoicesRoutes,
   einvoicing: einvoicingRoutes,
   expenses: expensesRoutes,

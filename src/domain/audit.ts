@@ -40,6 +40,7 @@ export const AUDIT_KINDS = [
   'mission.photo_stored',
   'mission.photo_deleted',
   'mission.inspection_completed',
+  'mission.positions_recorded',
   'planning.feed_regenerated',
   'invoice.draft_created',
   'invoice.draft_updated',

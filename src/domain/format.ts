@@ -85,6 +85,11 @@ export function formatParisDateAtTime(instant: Instant): string {
   const space = text.indexOf(' ');
   return space < 0 ? text : texts.dateAtTime(text.slice(0, space), text.slice(space + 1));
 }
+/** "14:05": the time of day in France, as an arrival is announced. */
+export function formatParisTime(instant: Instant): string {
+  const { hour, minute } = parisClock(instant);
+  return `${hour}:${minute}`;
+}
 /** "23 novembre 2026 à 14:05:00", as the signature certificate states it. */
 export const formatParisDateTimeLong = (instant: Instant) => parisDateTimeLong().format(toDate(instant));
 /** "2026-11-23T13:05:00Z": the same instant in UTC, to the second. */
@@ -141,3 +146,9 @@ export const formatPercent = (ratio: number) => percent().format(ratio);
  */
 export const formatQuotePrice = (prix: number, statut: string) =>
   hasFinalPrice(statut) ? formatPrice(prix) : `${formatEuros(prix)}\u00a0€`;
+
+/** An E.164 number as people read it: « 06 12 34 56 78 » for a French one, as it is otherwise. */
+export function formatPhoneNumber(e164: string): string {
+  const french = /^\+33(\d{9})$/.exec(e164);
+  return french ? `0${french[1]}`.replace(/(\d{2})(?=\d)/g, '$1\u00a0') : e164;
+}

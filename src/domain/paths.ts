@@ -49,6 +49,8 @@ export const routeTable = {
   cgv: { path: '/cgv', access: 'public', meta: publicPageMeta.cgv },
   retractation: { path: '/retractation', access: 'public', meta: publicPageMeta.retractation },
   motDePasseOublie: { path: '/mot-de-passe-oublie', access: 'public' },
+  /** The receiver's live tracking, by the secret token of the link sent at pickup (no account, never indexed). */
+  suivi: { path: '/suivi/:token', access: 'public' },
   reinitialiserMotDePasse: { path: '/reinitialiser-mot-de-passe', access: 'public' },
   espaceClient: { path: '/espace-client', access: 'user' },
   devisArchives: { path: '/devis/archives', access: 'user' },

@@ -26,6 +26,7 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/worker.ts';
 import { createEinvoicing, type Einvoicing } from './einvoicing/service.ts';
 import type { Platform } from './einvoicing/platform-client.ts';
 import type { InvoiceHooks } from './invoices/service.ts';
+import { createSmsSender, type SmsSender } from './outbox/sms.ts';
 import { createBackgroundTasks, type BackgroundTasks } from './tasks/background.ts';
 import { originCheck } from './security/origin-check.ts';
 import { registerPublicRateLimit } from './security/public-rate-limit.ts';
@@ -55,6 +56,8 @@ import { signatureRoutes } from './signatures/routes.ts';
 import { legalRoutes } from './legal/routes.ts';
 import { cgvPageData } from './legal/cgv.ts';
 import { twoFactorRoutes } from './two-factor/routes.ts';
+import { trackingCapability } from './tracking/routes.ts';
+import { trackingRetentionTask } from './tracking/retention.ts';
 import { createFileStore, type FileStore } from './storage/file-store.ts';
 import { apiDocs, notBuiltPage } from '#domain/texts/server.ts';
 import { sealLoader, type Seal } from './signatures/seal.ts';
@@ -92,6 +95,7 @@ type RouteEntry = { method: string; url: string };
 
 export type AppOverrides = {
   mailer?: Mailer;
+  sms?: SmsSender;
   fileStore?: FileStore;
   geo?: Geo;
   /** The approved platform's client (tests give a fake one; by default, from PA_*). */
@@ -132,10 +136,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     overrides.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'mails'), logger: app.log });
   const fileStore = overrides.fileStore ?? createFileStore(config.storage);
-  const outbox = createOutboxWorker({ database, mailer, fileStore, log: app.log, options: config.outbox });
+  const sms = overrides.sms ?? createSmsSender(config.sms, app.log);
+  const outbox = createOutboxWorker({ database, mailer, sms, fileStore, log: app.log, options: config.outbox });
   const background = createBackgroundTasks(app.log);
   const tasks = createTaskRunner({ database, log: app.log });
-  if (config.retention.intervalMinutes > 0) tasks.declare(retentionTask(config.retention));
+  if (config.retention.intervalMinutes > 0) {
+    tasks.declare(retentionTask(config.retention));
+    tasks.declare(trackingRetentionTask(config.retention.intervalMinutes, config.tracking.retentionDays));
+  }
   tasks.declare(missingPdfsTask({ fileStore, outbox, config }));
   const einvoicing = createEinvoicing({
     database,
@@ -255,6 +263,7 @@ const CAPABILITIES: readonly CapabilityRoutes[] = [
   legalRoutes,
   notificationRoutes,
   missionRoutes,
+  trackingCapability,
   invoiceRoutes,
   einvoicingRoutes,
   expenseRoutes,

@@ -172,6 +172,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(5),
+  SMS_PROVIDER: z.enum(['files', 'brevo']).default('files'),
+  SMS_SENDER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,11}$|^\d{12,15}$/, 'must be 1 to 11 letters or digits, or a number of 12 to 15 digits')
+    .default('Convoyage'),
+  BREVO_API_KEY: optionalText,
+  BREVO_API_URL: z.url().default('https://api.brevo.com/v3'),
+  TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The approved e-invoicing platform (einvoicing/): off unless its five addresses and credentials are set.
   PA_FLOW_URL: optionalText.pipe(z.url().optional()),
@@ -205,6 +214,10 @@ export type Config = {
   adminEmail: string;
   authSecret: string;
   mail: { smtpUrl?: string; from: string };
+  /** Text messages: files in DATA_DIR/sms/ by default, or Brevo's API (outbox/sms.ts). */
+  sms: SmsConfig;
+  /** Live tracking (tracking/): positions are deleted this many days after the delivery. */
+  tracking: { retentionDays: number };
   /** The e-mail outbox's worker (outbox/worker.ts). */
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number; retryBaseMs: number };
   /** How long data that serves no one any more is kept before the pruning task removes it (privacy/retention.ts). */
@@ -305,6 +318,10 @@ export type RetentionPeriods = {
   auditDays: number;
 };
 
+/** SMS_PROVIDER and its variables (outbox/sms.ts). */
+export type SmsConfig =
+  { provider: 'files'; dir: string; sender: string } | { provider: 'brevo'; apiKey: string; baseUrl: string; sender: string };
+
 export class ConfigError extends Error {}
 
 /**
@@ -334,6 +351,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
+  }
+  if (e.SMS_PROVIDER === 'brevo' && !e.BREVO_API_KEY) {
+    throw new ConfigError('Invalid configuration: BREVO_API_KEY: required when SMS_PROVIDER=brevo');
   }
   if (e.CGV_PATH && !existsSync(e.CGV_PATH)) {
     throw new ConfigError(`Invalid configuration: CGV_PATH: no file at ${path.resolve(e.CGV_PATH)}`);
@@ -374,6 +394,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     authSecret: e.AUTH_SECRET ?? (readOnly ? readSecret(dataDir) : readOrCreateSecret(dataDir)),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms:
+      e.SMS_PROVIDER === 'brevo'
+        ? { provider: 'brevo', apiKey: e.BREVO_API_KEY ?? '', baseUrl: e.BREVO_API_URL, sender: e.SMS_SENDER }
+        : { provider: 'files', dir: path.join(dataDir, 'sms'), sender: e.SMS_SENDER },
+    tracking: { retentionDays: e.TRACKING_RETENTION_DAYS },
     outbox: {
       pollMs: e.OUTBOX_POLL_MS,
       leaseMs: e.OUTBOX_LEASE_MS,

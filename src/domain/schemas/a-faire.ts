@@ -69,6 +69,13 @@ export const failedEmailsItemSchema = z.object({
   ),
 });
 
+export const failedSmsItemSchema = z.object({
+  type: z.literal('sms-en-echec'),
+  nombre: count,
+  /** `destinataire`: the E.164 number; `devis`: the mission it was about. */
+  sms: z.array(z.object({ id: z.string(), destinataire: z.string(), devis: devisRefSchema.nullable() })),
+});
+
 export const overdueInvoicesItemSchema = z.object({
   type: z.literal('factures-en-retard'),
   nombre: count,
@@ -110,6 +117,7 @@ export const aFaireItemSchema = z.discriminatedUnion('type', [
   signedWithoutDateItemSchema,
   appointmentsItemSchema,
   failedEmailsItemSchema,
+  failedSmsItemSchema,
   overdueInvoicesItemSchema,
   bankCreditsItemSchema,
   configurationItemSchema,

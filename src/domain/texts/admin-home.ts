@@ -49,6 +49,8 @@ export const adminHomeTexts = {
   inspectionsOffline: 'Ils partiront dès que le réseau reviendra.',
   failedEmails: (count: number) => `${count} e-mail${plural(count, '', 's')} non parti${plural(count, '', 's')}`,
   failedEmailTo: (recipient: string) => `à ${recipient}`,
+  failedSms: (count: number) => `${count} SMS non parti${plural(count, '', 's')}`,
+  failedSmsMission: 'Hors mission',
   quoteNumber: (numero: number) => `Devis n° ${numero}`,
   overdueInvoices: (count: number, total: string) => `${count} facture${plural(count, '', 's')} en retard : ${total} à encaisser`,
   overdueSince: (day: string) => `échue le ${day}`,

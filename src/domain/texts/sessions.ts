@@ -165,6 +165,7 @@ export const journalTexts = {
     'mission.photo_stored': 'Photo enregistrée',
     'mission.photo_deleted': 'Photo supprimée',
     'mission.inspection_completed': 'État des lieux enregistré',
+    'mission.positions_recorded': 'Positions du suivi reçues',
     'planning.feed_regenerated': 'Lien de l’agenda régénéré',
     'invoice.draft_created': 'Brouillon de facture créé',
     'invoice.draft_updated': 'Brouillon de facture modifié',

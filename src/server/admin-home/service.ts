@@ -3,6 +3,7 @@ import { A_FAIRE_SHOWN, type AFaire, type AFaireItem, type ConfigWarning } from 
 import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
 import { isMediatorUnset } from '#server/legal/warnings.ts';
 import { upcomingAppointments } from '#server/missions/service.ts';
+import type { OutboxChannel } from '#server/db/schema.ts';
 import { bankCreditsToHandle } from '#server/payments/statements.ts';
 import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
 import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
@@ -13,25 +14,42 @@ const FAILED_MAIL_DAYS = 7;
 /** E-mails due within this time count as being sent: the page asks again until they have left. */
 const IN_FLIGHT_MS = 60_000;
 
-/** E-mails that did not leave in the last days, each with the quote it is about. */
-export async function failedEmails(deps: AFaireDeps, at: AFaireAt): Promise<AFaireItem | null> {
+/** Messages of a channel given up in the last days, each with the quote it is about. */
+async function failedMessages(deps: AFaireDeps, at: AFaireAt, channel: OutboxChannel) {
   const since = new Date(at.now.getTime() - FAILED_MAIL_DAYS * 86_400_000).toISOString();
-  const rows = await listFailedSince(deps.database.db, since, A_FAIRE_SHOWN);
+  const rows = await listFailedSince(deps.database.db, since, A_FAIRE_SHOWN, channel);
   if (rows.length === 0) return null;
   const quotes = await quoteRefsOf(
     deps,
     rows.flatMap((row) => (row.devisId ? [row.devisId] : [])),
   );
   return {
-    type: 'emails-en-echec',
     nombre: Number(rows[0]!.total),
-    emails: rows.map((row) => ({
+    messages: rows.map((row) => ({
       id: row.id,
       destinataire: row.recipient,
       sujet: row.subject,
       devis: (row.devisId && quotes.get(row.devisId)) || null,
     })),
   };
+}
+
+/** E-mails that did not leave in the last days. */
+export async function failedEmails(deps: AFaireDeps, at: AFaireAt): Promise<AFaireItem | null> {
+  const failed = await failedMessages(deps, at, 'email');
+  return failed && { type: 'emails-en-echec', nombre: failed.nombre, emails: failed.messages };
+}
+
+/** Text messages (tracking/) given up in the last days: the provider refused them to the end (credit, number). */
+export async function failedTextMessages(deps: AFaireDeps, at: AFaireAt): Promise<AFaireItem | null> {
+  const failed = await failedMessages(deps, at, 'sms');
+  return (
+    failed && {
+      type: 'sms-en-echec',
+      nombre: failed.nombre,
+      sms: failed.messages.map(({ id, destinataire, devis }) => ({ id, destinataire, devis })),
+    }
+  );
 }
 
 /** What the server knows to be missing from its configuration. */
@@ -52,6 +70,7 @@ export const aFaireProviders: readonly AFaireProvider[] = [
   upcomingAppointments,
   signedWithoutPickupDay,
   failedEmails,
+  failedTextMessages,
   overdueInvoices,
   bankCreditsToHandle,
   configurationWarnings,

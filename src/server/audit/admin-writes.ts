@@ -11,7 +11,7 @@ type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'none';
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, invoices, einvoicing, expenses, payments } = apiRoutes;
+const { quotes, missions, tracking, invoices, einvoicing, expenses, payments } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -26,6 +26,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [missions.deletePhoto, 'mission.photo_deleted', 'quote'],
   [missions.completeInspection, 'mission.inspection_completed', 'quote'],
   [missions.regenerateFeed, 'planning.feed_regenerated', 'none'],
+  [tracking.positions, 'mission.positions_recorded', 'quote'],
   [invoices.createDraft, 'invoice.draft_created', 'quote'],
   [invoices.updateDraft, 'invoice.draft_updated', 'invoice'],
   [invoices.deleteDraft, 'invoice.draft_deleted', 'invoice'],

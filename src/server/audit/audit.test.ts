@@ -126,6 +126,23 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
       const { quote, base } = await quoteIn('en cours');
       return { ...base, url: pattern.replace(':id', quote.id).replace(':etape', 'prise-en-charge'), payload: inspectionBody() };
     }
+    case 'POST /api/admin/missions/:id/positions': {
+      // Positions are taken only after the pickup: the mission is picked up first.
+      const { quote, base } = await quoteIn('en cours');
+      const adminHeaders = await signInAdmin(t);
+      const pickup = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/missions/${quote.id}/prise-en-charge`,
+        headers: adminHeaders,
+        payload: inspectionBody(),
+      });
+      expect(pickup.statusCode).toBe(200);
+      return {
+        ...base,
+        url: pattern.replace(':id', quote.id),
+        payload: { positions: [{ id: randomUUID(), lat: 48.85, lon: 2.35, precision: 10, prisLe: '2026-12-01T08:40:00+01:00' }] },
+      };
+    }
     case 'POST /api/admin/planning/agenda':
       return { url: pattern, devisId: null, numeroDevis: null };
     case 'PUT /api/admin/factures/:id': {

@@ -18,6 +18,7 @@ import * as einvoicingFlows from './migrations/2026-11-27-einvoicing-001-flows.t
 import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validity.ts';
 import * as expensesDepenses from './migrations/2026-11-27-expenses-001-depenses.ts';
 import * as payments from './migrations/2026-11-27-payments-001-deposits-and-payments.ts';
+import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-legal-001-cgv-withdrawal-validity': legal,
   '2026-11-27-expenses-001-depenses': expensesDepenses,
   '2026-11-27-payments-001-deposits-and-payments': payments,
+  '2026-11-27-tracking-001-positions': trackingPositions,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

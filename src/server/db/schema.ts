@@ -44,6 +44,8 @@ export type Database = {
   cgv_versions: CgvVersionsTable;
   retractations: RetractationsTable;
   depenses: DepensesTable;
+  tracking_links: TrackingLinksTable;
+  tracking_positions: TrackingPositionsTable;
 };
 
 /** Every distinct text of the terms of sale ever in force (legal/); only ever added to. */
@@ -290,8 +292,37 @@ export type DepensesTable = {
 /** The calendar feed's token, as its SHA-256 only (one row, id 'planning'). */
 export type PlanningFeedTable = { id: string; tokenSha256: string; createdAt: string };
 
+/** The receiver's link of a mission picked up (tracking/): only its token's SHA-256. Times are ISO text (UTC). */
+export type TrackingLinksTable = {
+  devisId: string;
+  tokenSha256: string;
+  startedAt: string;
+  /** The delivery (or the mission ended otherwise): positions are refused from then on, the link ends 24 h later. */
+  endedAt: string | null;
+  /** When the « about 30 minutes » news was queued: once per mission. */
+  approachNotifiedAt: string | null;
+};
+
+/** A position the operator's phone sent during a mission, under the id the page made for it. */
+export type TrackingPositionsTable = {
+  id: string;
+  devisId: string;
+  lat: number;
+  lon: number;
+  /** Metres, as the phone reports it. */
+  accuracy: number;
+  takenAt: string;
+  receivedAt: string;
+};
+
 /** A customer's choice about the e-mails that are not essential (no row: he gets them). */
-export type NotificationPreferencesTable = { uid: string; statusUpdates: number; updatedAt: string };
+export type NotificationPreferencesTable = {
+  uid: string;
+  statusUpdates: number;
+  /** 1 unless the customer turned the tracking's text messages off. */
+  smsUpdates: Generated<number>;
+  updatedAt: string;
+};
 
 export type UtilisateursTable = {
   uid: string;
@@ -382,6 +413,8 @@ export type OutboxTable = {
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** `email`, or `sms`: then `recipient` is an E.164 number, `textBody` the message, subject and HTML empty. */
+  channel: Generated<OutboxChannel>;
   /** JSON: [{ filename, contentType, storageKey } | { filename, contentType, contentBase64 }]. */
   attachments: string;
   devisId: string | null;
@@ -394,6 +427,8 @@ export type OutboxTable = {
   createdAt: string;
   sentAt: string | null;
 };
+
+export type OutboxChannel = 'email' | 'sms';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'cancelled';
 

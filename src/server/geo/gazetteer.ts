@@ -163,3 +163,22 @@ export function isInDepartement(commune: Commune, postcode: string): boolean {
   const prefix = departementPrefix(postcode);
   return commune.postcodes.some((p) => p.startsWith(prefix));
 }
+
+/**
+ * The commune (or arrondissement) whose centre is nearest to a point, by a scan of the
+ * gazetteer on a local plane: a few milliseconds, called once per position read.
+ */
+export function nearestCommune(gazetteer: Gazetteer, lat: number, lon: number): Commune | null {
+  const cos = Math.cos((lat * Math.PI) / 180);
+  let best: Commune | null = null;
+  let bestD2 = Infinity;
+  for (const commune of gazetteer.communes) {
+    // Former communes share their current one's centre or lie inside it: the current name is the one shown.
+    if (commune.kind === 'D' || gazetteer.parentsOfArrondissements.has(commune.code)) continue;
+    const dx = (commune.lon - lon) * cos;
+    const dy = commune.lat - lat;
+    const d2 = dx * dx + dy * dy;
+    if (d2 < bestD2) [best, bestD2] = [commune, d2];
+  }
+  return best;
+}

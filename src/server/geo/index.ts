@@ -2,13 +2,15 @@ import { GeoNotFoundError } from './errors.js';
 import { createGeoplateformeGeocoder } from './geoplateforme-geocoder.js';
 import { createGeoplateformeRouter } from './geoplateforme-router.js';
 import { createGoogleRouter } from './google-router.js';
-import { createOfflineGeocoder } from './offline-geocoder.js';
-import { createOfflineRouter, warmOfflineRouter } from './offline-router.js';
+import { loadGazetteer, nearestCommune } from './gazetteer.js';
+import { createOfflineGeocoder, geocodeCommune } from './offline-geocoder.js';
+import { createOfflineRouter, loadBackbone, traceRoute, warmOfflineRouter, type RouteTrace } from './offline-router.js';
 import { createOsrmRouter } from './osrm-router.js';
 import { type GeoLogger, createResilientRouter } from './resilient-router.js';
-import type { AddressSuggestion, Geo, Geocoder, Router } from './types.js';
+import type { AddressSuggestion, Geo, Geocoder, GeoPoint, Router } from './types.js';
 
 export type { AddressSuggestion, Geo, Geocoder, GeoPoint, Router } from './types.js';
+export type { RouteTrace } from './offline-router.js';
 export { MAX_SUGGESTIONS } from './types.js';
 export { GeoNotFoundError, GeoServiceError } from './errors.js';
 export type { GeoLogger } from './resilient-router.js';
@@ -94,4 +96,25 @@ export async function computeDistance(geo: Geo, depart: string, arrivee: string)
 async function geocodeOrNull(geo: Geo, address: string): Promise<AddressSuggestion | null> {
   const text = address.trim();
   return text === '' ? null : geo.geocoder.geocode(text);
+}
+
+/*
+ * What the live tracking asks of the offline data, whatever GEOCODER and ROUTER say: no
+ * outside service sees where a vehicle is.
+ */
+
+/** The name of the commune nearest to a point (offline gazetteer), null off the map. */
+export function nearestTownName(point: GeoPoint): string | null {
+  return nearestCommune(loadGazetteer(), point.lat, point.lon)?.name ?? null;
+}
+
+/** An address's commune centre from the offline gazetteer, null when it names none. */
+export function locateOffline(address: string): (GeoPoint & { city: string }) | null {
+  const found = geocodeCommune(loadGazetteer(), address);
+  return found ? { lat: found.lat, lon: found.lon, city: found.city } : null;
+}
+
+/** The offline router's way between two points: km, driving hours, points passed. */
+export function traceOfflineRoute(from: GeoPoint, to: GeoPoint): RouteTrace {
+  return traceRoute(loadBackbone(), from, to);
 }

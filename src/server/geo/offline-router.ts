@@ -48,6 +48,10 @@ export type Backbone = {
   nodes: readonly (GeoPoint & { key: string })[];
   /** Great-circle km along the fastest backbone path between nodes i and j: `pathKm[i * n + j]`. */
   pathKm: Float64Array;
+  /** Driving hours along that path, at the speeds above: `pathHours[i * n + j]`. */
+  pathHours: Float64Array;
+  /** The node before j on the fastest path from i (-1 at i itself, or when none): `previous[i * n + j]`. */
+  previous: Int32Array;
   /** Node positions on a local plane (km), for the nearest-node search. */
   x: Float64Array;
   y: Float64Array;
@@ -81,23 +85,24 @@ export function buildBackbone(file: NetworkFile): Backbone {
     }
   }
   const pathKm = new Float64Array(n * n).fill(Infinity);
-  const pathHours = new Float64Array(n);
+  const pathHours = new Float64Array(n * n).fill(Infinity);
+  const previous = new Int32Array(n * n).fill(-1);
   const heap = new MinHeap(n * 4);
   for (let source = 0; source < n; source++) {
     const row = source * n;
-    pathHours.fill(Infinity);
-    pathHours[source] = 0;
+    pathHours[row + source] = 0;
     pathKm[row + source] = 0;
     heap.clear();
     heap.push(source, 0);
     while (heap.size > 0) {
       const { id, key } = heap.pop();
-      if (key > pathHours[id]!) continue;
+      if (key > pathHours[row + id]!) continue;
       for (const edge of adjacency[id]!) {
         const next = key + edge.hours;
-        if (next < pathHours[edge.to]!) {
-          pathHours[edge.to] = next;
+        if (next < pathHours[row + edge.to]!) {
+          pathHours[row + edge.to] = next;
           pathKm[row + edge.to] = pathKm[row + id]! + edge.km;
+          previous[row + edge.to] = id;
           heap.push(edge.to, next);
         }
       }
@@ -105,7 +110,7 @@ export function buildBackbone(file: NetworkFile): Backbone {
   }
   const x = new Float64Array(nodes.map((p) => p.lon * KM_PER_DEGREE * MID_LATITUDE_COS));
   const y = new Float64Array(nodes.map((p) => p.lat * KM_PER_DEGREE));
-  return { nodes, pathKm, x, y };
+  return { nodes, pathKm, pathHours, previous, x, y };
 }
 
 class MinHeap {
@@ -194,6 +199,8 @@ export type RouteParts = {
   legKm: number;
   /** Great-circle km along the backbone (× the edge factor). */
   backboneKm: number;
+  /** The backbone nodes it gets on and off at; none when it goes straight. */
+  via?: { start: number; end: number };
 };
 
 /**
@@ -211,7 +218,7 @@ export function routeOptions(backbone: Backbone, from: GeoPoint, to: GeoPoint): 
   for (const start of starts) {
     for (const end of ends) {
       const along = backbone.pathKm[start.node * n + end.node]!;
-      if (Number.isFinite(along)) options.push({ legKm: start.km + end.km, backboneKm: along });
+      if (Number.isFinite(along)) options.push({ legKm: start.km + end.km, backboneKm: along, via: { start: start.node, end: end.node } });
     }
   }
   // Off the network at one end (an island): straight, as before the backbone.
@@ -223,6 +230,37 @@ export function estimateKm(options: readonly RouteParts[], legFactor: number, ed
   let best = Infinity;
   for (const option of options) best = Math.min(best, legFactor * option.legKm + edgeFactor * option.backboneKm);
   return best;
+}
+
+/** A trip as the offline router sees it: its length, its driving time and the points it passes. */
+export type RouteTrace = { km: number; hours: number; points: GeoPoint[] };
+
+/**
+ * The cheapest way of `routeOptions` traced: km as `estimateKm` counts them, hours with the
+ * local legs at ROAD_KMH and the backbone at its roads' speeds (× the edge factor, like its
+ * km), and the points: the start, the backbone nodes passed, the end.
+ */
+export function traceRoute(
+  backbone: Backbone,
+  from: GeoPoint,
+  to: GeoPoint,
+  legFactor = ROAD_FACTOR,
+  edgeFactor = EDGE_FACTOR,
+): RouteTrace {
+  let best: RouteParts | null = null;
+  let bestKm = Infinity;
+  for (const option of routeOptions(backbone, from, to)) {
+    const km = legFactor * option.legKm + edgeFactor * option.backboneKm;
+    if (km < bestKm) [best, bestKm] = [option, km];
+  }
+  const legHours = (legFactor * (best?.legKm ?? 0)) / ROAD_KMH;
+  if (!best?.via) return { km: bestKm, hours: legHours, points: [from, to] };
+  const n = backbone.nodes.length;
+  const { start, end } = best.via;
+  const nodes: number[] = [];
+  for (let at = end; at !== -1; at = at === start ? -1 : backbone.previous[start * n + at]!) nodes.unshift(at);
+  const points = [from, ...nodes.map((node) => ({ lat: backbone.nodes[node]!.lat, lon: backbone.nodes[node]!.lon })), to];
+  return { km: bestKm, hours: legHours + edgeFactor * backbone.pathHours[start * n + end]!, points };
 }
 
 const loaded = new Map<string, Backbone>();

@@ -16,6 +16,7 @@ import { sha256Hex, storeDocument } from '#server/documents/documents.ts';
 import { AppError, conflict, notFound, validationError } from '#server/errors.ts';
 import { notifyDelivered, notifyPickedUp } from '#server/notifications/service.ts';
 import { recordQuoteEvent, requireQuote, rowToDevis, transitionQuoteIn } from '#server/quotes/service.ts';
+import { endTracking, startTracking } from '#server/tracking/service.ts';
 import { processPhoto } from './photos.ts';
 import { renderInspectionReport } from './report-pdf.ts';
 import {
@@ -212,6 +213,7 @@ export async function completeInspection(
           ...when,
           report: { filename: `${m.pvFile[etape]}-${row.numeroDevis}.pdf`, storageKey: stored.key },
         });
+        await startTracking(trx, deps.config, row, completedAt);
         return 'done' as const;
       }
       const to = nextStatut('admin', 'deliver', row.statut);
@@ -226,6 +228,7 @@ export async function completeInspection(
         : undefined;
       // The quote changed meanwhile (finished by hand, deleted): nothing of this inspection stays.
       if (!moved) throw conflict(m.notInProgress);
+      await endTracking(trx, deps.config, moved, completedAt);
       await notifyDelivered(trx, deps.config, moved, {
         ...when,
         reports: [

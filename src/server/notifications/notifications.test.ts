@@ -102,7 +102,7 @@ describe.each(ENGINES)('notifications of each step on %s', (engine) => {
   it('lets the customer turn the status news off in his area, and back on; the switch is his alone', async () => {
     const customer = await createCustomer(t);
     const preference = (headers: Headers | undefined) => t.app.inject({ url: '/api/comptes/notifications', headers });
-    expect((await preference(customer.headers)).json()).toEqual({ suiviParEmail: true });
+    expect((await preference(customer.headers)).json()).toEqual({ suiviParEmail: true, suiviParSms: true });
 
     const off = await t.app.inject({
       method: 'PUT',
@@ -111,9 +111,9 @@ describe.each(ENGINES)('notifications of each step on %s', (engine) => {
       payload: { suiviParEmail: false },
     });
     expect(off.statusCode).toBe(200);
-    expect((await preference(customer.headers)).json()).toEqual({ suiviParEmail: false });
+    expect((await preference(customer.headers)).json()).toEqual({ suiviParEmail: false, suiviParSms: true });
     const other = await createCustomer(t);
-    expect((await preference(other.headers)).json()).toEqual({ suiviParEmail: true });
+    expect((await preference(other.headers)).json()).toEqual({ suiviParEmail: true, suiviParSms: true });
 
     const quote = await createQuoteInStatus(t.app.database, customer, 'en cours');
     const silent = await mailsDuring(async () => {

@@ -1,5 +1,5 @@
 import { apiRoutes } from '#domain/api-paths.ts';
-import { notificationPreferencesSchema } from '#domain/schemas/notifications.ts';
+import { notificationPreferencesBodySchema, notificationPreferencesSchema } from '#domain/schemas/notifications.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
@@ -25,7 +25,7 @@ export const notificationRoutes: CapabilityRoutes = {
         schema: {
           ...common,
           summary: apiDocs.setNotificationPreferences,
-          body: preferencesSchema,
+          body: notificationPreferencesBodySchema.describe(apiDocs.statusUpdatesField),
           response: { 200: preferencesSchema, ...refusals },
         },
       },

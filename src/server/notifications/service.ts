@@ -1,4 +1,5 @@
 import { paths } from '#domain/paths.ts';
+import type { NotificationPreferences, NotificationPreferencesBody } from '#domain/schemas/notifications.ts';
 import { statutLabel, type Statut } from '#domain/statuses.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { notificationTexts as n } from '#domain/texts/signature.ts';
@@ -7,7 +8,7 @@ import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { enqueueMail, type OutboxAttachment, type OutboxMail } from '#server/outbox/outbox.ts';
 import type { Viewer } from '#server/viewer.ts';
-import { setStatusUpdates, wantsStatusUpdates } from './repository.ts';
+import { findPreferences, savePreferences, wantsStatusUpdates } from './repository.ts';
 import { renderNotification } from '#server/mail/templates.ts';
 
 /**
@@ -211,14 +212,19 @@ export async function notifyDelivered(
   });
 }
 
-/** The customer's switch for the e-mails that are not essential, as the API shows it. */
-export type NotificationPreferences = { suiviParEmail: boolean };
-
+/** The customer's switches for what is not essential: status news by e-mail, the tracking's text messages. */
 export async function getPreferences(db: Db, viewer: Viewer): Promise<NotificationPreferences> {
-  return { suiviParEmail: await wantsStatusUpdates(db, viewer.id) };
+  const { statusUpdates, smsUpdates } = await findPreferences(db, viewer.id);
+  return { suiviParEmail: statusUpdates, suiviParSms: smsUpdates };
 }
 
-export async function setPreferences(db: Db, viewer: Viewer, preferences: NotificationPreferences): Promise<NotificationPreferences> {
-  await setStatusUpdates(db, viewer.id, preferences.suiviParEmail);
-  return preferences;
+export async function setPreferences(db: Db, viewer: Viewer, body: NotificationPreferencesBody): Promise<NotificationPreferences> {
+  const smsUpdates = body.suiviParSms ?? (await findPreferences(db, viewer.id)).smsUpdates;
+  await savePreferences(db, viewer.id, { statusUpdates: body.suiviParEmail, smsUpdates });
+  return { suiviParEmail: body.suiviParEmail, suiviParSms: smsUpdates };
+}
+
+/** Whether the customer of a quote gets the tracking's text messages (a quote without account: yes). */
+export async function wantsTrackingSms(db: Db, uid: string | null): Promise<boolean> {
+  return uid ? (await findPreferences(db, uid)).smsUpdates : true;
 }

@@ -62,6 +62,30 @@ export async function enqueueMail(trx: Db, mail: OutboxMail, now = new Date()): 
   );
 }
 
+/** A text message: to an E.164 number (sms.ts › mobileE164), about a quote or not. */
+export type OutboxSms = { kind: string; to: string; text: string; devisId?: string | null };
+
+/**
+ * Records a text message to send, like `enqueueMail`: in the transaction of the change it
+ * tells of; the same worker sends it through the SMS provider, with the same retries and claim.
+ */
+export async function enqueueSms(trx: Db, sms: OutboxSms, now = new Date()): Promise<string> {
+  return insertMessage(
+    trx,
+    {
+      kind: sms.kind,
+      channel: 'sms',
+      recipient: sms.to,
+      subject: '',
+      textBody: sms.text,
+      htmlBody: '',
+      attachments: '[]',
+      devisId: sms.devisId ?? null,
+    },
+    now,
+  );
+}
+
 /** The attachments of a stored message; a row that does not parse is an error of ours, not of the input. */
 export function readAttachments(row: Pick<OutboxRow, 'id' | 'attachments'>): StoredAttachment[] {
   const parsed = storedAttachmentSchema.safeParse(JSON.parse(row.attachments));

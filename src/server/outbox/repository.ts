@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
-import type { OutboxRow } from '#server/db/schema.ts';
+import type { OutboxChannel, OutboxRow } from '#server/db/schema.ts';
 import { claimDue as claimDueRows, markAttemptFailed as markRowAttemptFailed, updateClaimed as updateClaimedRow } from './lease-queue.ts';
 
-export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'>;
+export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'> &
+  Partial<Pick<OutboxRow, 'channel'>>;
 
 export async function insertMessage(db: Db, message: NewOutboxRow, now: Date, heldUntil?: Date): Promise<string> {
   const id = randomUUID();
@@ -90,10 +91,11 @@ export async function retryNow(db: Db, id: string, now: Date): Promise<boolean> 
  * are; and how many the worker is about to send (being sent, or due before `until`):
  * `outbox_due_idx` for both.
  */
-export function listFailedSince(db: Db, since: string, limit: number) {
+export function listFailedSince(db: Db, since: string, limit: number, channel: OutboxChannel = 'email') {
   return db
     .selectFrom('outbox')
     .select(['id', 'recipient', 'subject', 'devisId', 'createdAt', sql<number>`count(*) over ()`.as('total')])
+    .where('channel', '=', channel)
     .where('status', '=', 'failed')
     .where('createdAt', '>=', since)
     .orderBy('createdAt', 'desc')

@@ -5,6 +5,7 @@ import type { MailAttachment, Mailer } from '#server/mail/mailer.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { readAttachments } from './outbox.ts';
 import { createLeaseWorker, nextAttemptAfter } from './lease-queue.ts';
+import type { SmsSender } from './sms.ts';
 import { claimDue, markAttemptFailed, markCancelled, markSent } from './repository.ts';
 
 /** What a capability does around the sending of its messages (registered per kind). */
@@ -41,11 +42,13 @@ export type OutboxWorker = {
 export function createOutboxWorker(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
+  /** The text messages' channel (SMS_PROVIDER). */
+  sms: SmsSender;
   fileStore: FileStore;
   log: FastifyBaseLogger;
   options: OutboxOptions;
 }): OutboxWorker {
-  const { database, mailer, fileStore, log, options } = deps;
+  const { database, mailer, sms, fileStore, log, options } = deps;
   const now = options.now ?? (() => new Date());
   const hooks = new Map<string, OutboxHooks>();
 
@@ -70,20 +73,26 @@ export function createOutboxWorker(deps: {
       return;
     }
     try {
-      await mailer.send({
-        to: message.recipient,
-        subject: message.subject,
-        text: message.textBody,
-        html: message.htmlBody,
-        attachments: await attachmentsOf(message),
-        messageId: message.id,
-      });
+      if (message.channel === 'sms') {
+        await sms.send({ id: message.id, to: message.recipient, text: message.textBody, tag: message.kind });
+      } else {
+        await mailer.send({
+          to: message.recipient,
+          subject: message.subject,
+          text: message.textBody,
+          html: message.htmlBody,
+          attachments: await attachmentsOf(message),
+          messageId: message.id,
+        });
+      }
     } catch (error) {
       const nextAttemptAt = nextAttemptAfter(message.attempts, { baseMs: options.retryBaseMs, maxAttempts: options.maxAttempts }, now());
       await markAttemptFailed(database.db, message, { error: describe(error), nextAttemptAt });
       log.warn(
         { err: error, outboxId: message.id, kind: message.kind, attempts: message.attempts, nextAttemptAt },
-        nextAttemptAt ? 'e-mail not sent; it will be tried again' : 'e-mail not sent; given up after the last attempt',
+        nextAttemptAt
+          ? `${message.channel} not sent; it will be tried again`
+          : `${message.channel} not sent; given up after the last attempt`,
       );
       return;
     }

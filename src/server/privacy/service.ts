@@ -1,4 +1,6 @@
 import { parisToday } from '#domain/format.ts';
+import { wantsTrackingSms } from '#server/notifications/service.ts';
+import { positionsForExport } from '#server/tracking/service.ts';
 import { privacyTexts as p, type BlockingQuote } from '#domain/texts/privacy.ts';
 import type { AccountActionDeps } from '#server/accounts/action-deps.ts';
 import type { Viewer } from '#server/viewer.ts';
@@ -121,7 +123,7 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
       creeLe: user.createdAt instanceof Date ? user.createdAt.toISOString() : String(user.createdAt),
     },
     profil: profile,
-    preferences: { suiviParEmail: statusUpdates ?? true },
+    preferences: { suiviParEmail: statusUpdates ?? true, suiviParSms: await wantsTrackingSms(db, user.id) },
     // Whether it is on, never its secret nor its backup codes.
     doubleAuthentification: { active: twoFactor },
     devis: quotes.map((quote) => ({
@@ -131,6 +133,11 @@ export async function exportAccountData(deps: PrivacyDeps, viewer: Viewer, now =
         .map(({ fromStatut, toStatut, byRole, at, event, byName }) => ({ fromStatut, toStatut, byRole, at, event, byName })),
     })),
     documents,
+    // The positions of his missions' live tracking, kept until TRACKING_RETENTION_DAYS after the delivery.
+    positionsSuivi: (await positionsForExport(db, ids)).map(({ devisId, ...position }) => ({
+      numeroDevis: numberOf.get(devisId) ?? null,
+      ...position,
+    })),
     factures: invoices.map((invoice) => ({
       numero: invoice.numero,
       type: invoice.type,

@@ -4,7 +4,7 @@ import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
-import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
+import { canApply, nextStatut, normalizeStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import type { Viewer } from '#server/viewer.ts';
@@ -124,6 +124,12 @@ export async function requireQuote(db: Db, id: string): Promise<DevisRow> {
   const row = await findQuoteById(db, id);
   if (!row) throw notFound(texts.quoteNotFound);
   return row;
+}
+
+/** A quote's status, or null when it is gone: for the other capabilities' background work. */
+export async function findQuoteStatut(db: Db, id: string): Promise<Statut | null> {
+  const row = await findQuoteById(db, id);
+  return row ? normalizeStatut(row.statut) : null;
 }
 
 /**

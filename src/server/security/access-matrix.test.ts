@@ -198,6 +198,18 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly((statut) => (statut === 'en cours' ? 200 : 409)),
     request: () => ({ payload: inspectionBody() }),
   },
+  // Live tracking (issue 31): none of these quotes was picked up, so positions are refused (409)
+  // and the customer's view is 404 before its pickup; tracking.test.ts follows a real mission.
+  'POST /api/admin/missions/:id/positions': {
+    perQuote: true,
+    expect: adminOnly(409),
+    request: () => ({
+      payload: { positions: [{ id: randomUUID(), lat: 48.85, lon: 2.35, precision: 10, prisLe: '2026-12-01T08:40:00+01:00' }] },
+    }),
+  },
+  'GET /api/devis/:id/suivi': { perQuote: true, expect: { visitor: 401, unverified: 403, owner: 404, other: 404, admin: 404 } },
+  // A token nobody was given: 404 for everyone, with or without a session.
+  'GET /api/suivi/:token': { perQuote: false, expect: everyone(404) },
   'GET /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
   'POST /api/admin/planning/agenda': { perQuote: false, expect: adminOnly(200) },
   // The feed has no session: a wrong token is refused to everyone (missions.test.ts serves the right one).
@@ -436,7 +448,8 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
         const path = url
           .replace(/:(id|siren|periode)\b/, entry.id ?? quoteId)
           .replace(':etape', 'prise-en-charge')
-          .replace(':photoId', randomUUID());
+          .replace(':photoId', randomUUID())
+          .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAA');
         const response = await t.app.inject({
           method: method as 'GET',
           url: path + (extra.query ?? ''),

@@ -196,6 +196,14 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'owner',
     build: async (ctx) => ({ url: `/api/devis/${await quoteIn(ctx, 'en cours')}/pv/prise-en-charge` }),
   },
+  // Live tracking: the position's id and time are text (the baseline is refused, 409: no pickup); the receiver's token.
+  'POST /api/admin/missions/:id/positions': {
+    as: 'admin',
+    build: async (ctx) => ({
+      url: `/api/admin/missions/${await quoteIn(ctx, 'en cours')}/positions`,
+      body: { positions: [{ id: randomUUID(), lat: 48.85, lon: 2.35, precision: 10, prisLe: '2026-12-01T08:40:00+01:00' }] },
+    }),
+  },
   ...fixedRoute('GET', '/api/admin/planning.ics', 'visitor', { query: { token: 'jeton-inconnu' } }),
   ...Object.fromEntries([
     idRoute('GET', '/api/devis/:id', 'owner', 'en attente'),
@@ -210,6 +218,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
     idRoute('GET', '/api/admin/missions/:id', 'admin', 'en cours'),
     idRoute('GET', '/api/devis/:id/etats-des-lieux', 'owner', 'en cours'),
+    idRoute('GET', '/api/devis/:id/suivi', 'owner', 'en cours'),
     idRoute('POST', '/api/admin/devis/:id/renvoyer-email', 'admin', 'confirmé'),
     idRoute('POST', '/api/admin/devis/:id/prolonger', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/terminer', 'admin', 'en cours'),
@@ -392,8 +401,10 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/admin/e-reporting',
   // The bank page: no parameter.
   'GET /api/admin/banque',
-  // A boolean only.
+  // Booleans only.
   'PUT /api/comptes/notifications',
+  // The receiver's token: base64url of 16 to 64 characters or 400, before anything is read (tracking.test.ts).
+  'GET /api/suivi/:token',
   // The second factor's state, a new secret, turning it off, new backup codes: no body.
   'GET /api/comptes/double-authentification',
   'POST /api/comptes/double-authentification/configuration',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCentimes, formatDay } from '#domain/format.ts';
+import { formatCentimes, formatDay, formatPhoneNumber } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { AFaireItem, AFaireType, Appointment, DevisRef } from '#domain/schemas/a-faire.ts';
 import type { Etape } from '#domain/schemas/missions.ts';
@@ -135,6 +135,25 @@ export function FailedEmails({ item }: { item: ItemOf<'emails-en-echec'> }) {
   );
 }
 
+/** Text messages the provider refused to the end: the mission's page, to call instead. */
+export function FailedSms({ item }: { item: ItemOf<'sms-en-echec'> }) {
+  const first = item.sms.find((sms) => sms.devis)?.devis;
+  return (
+    <Item
+      title={t.failedSms(item.nombre)}
+      to={first ? paths.adminEditDevis(first.id) : paths.adminJournal}
+      more={moreThan(item, item.sms.length)}
+    >
+      {item.sms.map((sms) => (
+        <li key={sms.id}>
+          {sms.devis ? <Link to={paths.adminEditDevis(sms.devis.id)}>{quoteLabel(sms.devis)}</Link> : t.failedSmsMission}{' '}
+          <span className={styles.detail}>{t.failedEmailTo(formatPhoneNumber(sms.destinataire))}</span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
 export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }) {
   return (
     <Item
@@ -208,6 +227,8 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
       return <Appointments item={item} today={context.today} />;
     case 'emails-en-echec':
       return <FailedEmails item={item} />;
+    case 'sms-en-echec':
+      return <FailedSms item={item} />;
     case 'factures-en-retard':
       return <OverdueInvoices item={item} />;
     case 'banque-a-rapprocher':

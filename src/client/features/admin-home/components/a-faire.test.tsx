@@ -129,6 +129,24 @@ describe('« À faire »', () => {
     expect(band).toHaveTextContent(t.failedEmailTo('bob@exemple.fr'));
   });
 
+  it('lists the text messages that failed, each to its mission’s quote, with the number as people read it', async () => {
+    const band = await renderBand([
+      {
+        type: 'sms-en-echec',
+        nombre: 3,
+        sms: [
+          { id: 's1', destinataire: '+33612345678', devis: { id: 'q7', numeroDevis: 7, client: 'Léa' } },
+          { id: 's2', destinataire: '+32470123456', devis: null },
+        ],
+      },
+    ]);
+    expect(await within(band).findByRole('link', { name: t.failedSms(3) })).toHaveAttribute('href', paths.adminEditDevis('q7'));
+    expect(linkIn(band, 'Devis n° 7 · Léa')).toHaveAttribute('href', paths.adminEditDevis('q7'));
+    expect(band).toHaveTextContent(t.failedEmailTo('06 12 34 56 78'));
+    expect(band).toHaveTextContent(`${t.failedSmsMission} ${t.failedEmailTo('+32470123456')}`);
+    expect(band).toHaveTextContent(t.andMore(1));
+  });
+
   it('gives the overdue invoices and what they owe together, the count to the list filtered « en retard »', async () => {
     const band = await renderBand([
       {
