@@ -77,6 +77,10 @@ export const routeTable = {
   /** A year's margin: per month, by category, the ten least profitable missions; the expenses' CSV. */
   adminRentabilite: { path: '/admin/rentabilite', access: 'admin', nav: 'more' },
   adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
+  /** Supplier invoices received through the approved platform (e-invoicing). */
+  adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },
+  /** What is reported to the administration through the approved platform (e-invoicing). */
+  adminEReporting: { path: '/admin/e-reporting', access: 'admin', nav: 'more' },
   /**
    * The administrator's second factor: set up at his first login (the only page open until
    * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone

@@ -17,6 +17,8 @@ export const adminNavLabels = {
   adminRentabilite: 'Rentabilité',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
+  adminAchats: 'Achats',
+  adminEReporting: 'E-reporting',
   adminSecurite: 'Double authentification',
 } as const satisfies Record<AdminNavName, string>;
 
