@@ -19,6 +19,23 @@ export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
   return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
 }
 
+/** A text message as the default provider (SMS_PROVIDER=files) wrote it to DATA_DIR/sms/. */
+export type SmsFile = { id: string; sender: string; to: string; text: string; tag: string; segments: number; encoding: string };
+
+/** The text messages the default provider wrote to DATA_DIR/sms/, oldest first. */
+export function readSms(dataDir: string): SmsFile[] {
+  const dir = path.join(dataDir, 'sms');
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SmsFile);
+}
+
 export function addressOf(mail: ParsedMail): string {
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
   return to?.value[0]?.address ?? '';

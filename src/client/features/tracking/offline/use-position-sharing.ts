@@ -76,14 +76,11 @@ export function usePositionSharing(devisId: string, active: boolean) {
   }, [sharing, devisId]);
 
   const togglePause = useCallback(() => {
-    setPaused((was) => {
-      if (was) localStorage.removeItem(pauseKey(devisId));
-      else localStorage.setItem(pauseKey(devisId), '1');
-      // Back from a pause: the next reading is kept at once, wherever the vehicle is.
-      last.current = null;
-      return !was;
-    });
-  }, [devisId]);
+    const next = !paused;
+    if (next) localStorage.setItem(pauseKey(devisId), '1');
+    else localStorage.removeItem(pauseKey(devisId));
+    setPaused(next);
+  }, [paused, devisId]);
 
   return { paused, togglePause, problem: sharing ? (hasGeolocation ? problem : 'unavailable') : null, waiting, refusal };
 }
