@@ -140,6 +140,22 @@ export const invoicesRoutes = {
   pdf: { method: 'GET', path: '/api/factures/:id/pdf', access: 'customer' },
 } as const satisfies ApiRoutes;
 
+/** E-invoicing through the approved platform (einvoicing/). */
+export const einvoicingRoutes = {
+  /** Where an invoice stands at the platform, its history, and its customer's directory answer. */
+  invoicePlatform: { method: 'GET', path: '/api/admin/factures/:id/plateforme', access: 'admin' },
+  retryInvoice: { method: 'POST', path: '/api/admin/factures/:id/plateforme/renvoyer', access: 'admin' },
+  directory: { method: 'GET', path: '/api/admin/annuaire/:siren', access: 'admin' },
+  purchases: { method: 'GET', path: '/api/admin/achats', access: 'admin' },
+  purchaseFile: { method: 'GET', path: '/api/admin/achats/:id/fichier', access: 'admin' },
+  approvePurchase: { method: 'POST', path: '/api/admin/achats/:id/approuver', access: 'admin' },
+  refusePurchase: { method: 'POST', path: '/api/admin/achats/:id/refuser', access: 'admin' },
+  ereporting: { method: 'GET', path: '/api/admin/e-reporting', access: 'admin' },
+  reportPeriod: { method: 'POST', path: '/api/admin/e-reporting/:periode/transmettre', access: 'admin' },
+  /** The platform's calls: no session, the signature of the body is the key. */
+  webhook: { method: 'POST', path: '/api/plateforme-agreee/webhook', access: 'visitor' },
+} as const satisfies ApiRoutes;
+
 /** What a mission costs: expenses and their receipts, a mission's costs, the margin (issue 30). */
 export const expensesRoutes = {
   list: { method: 'GET', path: '/api/admin/depenses', access: 'admin' },
@@ -212,6 +228,7 @@ export const apiRoutes = {
   missions: missionsRoutes,
   tracking: trackingRoutes,
   invoices: invoicesRoutes,
+  einvoicing: einvoicingRoutes,
   expenses: expensesRoutes,
   payments: paymentsRoutes,
   sessions: sessionsRoutes,

@@ -24,6 +24,10 @@ export type EtatFacture = (typeof ETATS_FACTURE)[number];
 /** Numbers: one continuous sequence per year and per kind, `F-2026-0001`, `A-2026-0001`. */
 export const NUMERO_PREFIX: Record<FactureType, 'F' | 'A'> = { facture: 'F', avoir: 'A' };
 
+/** A document's type code (BT-3, UNTDID 1001): 381 a credit note, 386 a deposit invoice, 380 an invoice. */
+export const documentTypeCode = (document: { type: FactureType; nature: 'acompte' | null }): '380' | '381' | '386' =>
+  document.type === 'avoir' ? '381' : document.nature === 'acompte' ? '386' : '380';
+
 export function formatNumeroFacture(type: FactureType, year: number, sequence: number): string {
   return `${NUMERO_PREFIX[type]}-${year}-${String(sequence).padStart(4, '0')}`;
 }

@@ -75,6 +75,10 @@ export const routeTable = {
   /** The expenses, by month; « Ajouter une dépense » works offline. */
   adminDepenses: { path: '/admin/depenses', access: 'admin', nav: 'more' },
   adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
+  /** Supplier invoices received through the approved platform (e-invoicing). */
+  adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },
+  /** What is reported to the administration through the approved platform (e-invoicing). */
+  adminEReporting: { path: '/admin/e-reporting', access: 'admin', nav: 'more' },
   /**
    * The administrator's second factor: set up at his first login (the only page open until
    * then: RequireAdmin sends him here, so this page sits behind RequireUser and sends anyone

@@ -33,3 +33,9 @@ export function isValidSiret(value: string): boolean {
   }
   return false;
 }
+
+/** The SIREN (the business, 9 digits) of a SIRET (one of its establishments, 14 digits); null when it is not a SIRET. */
+export function sirenOfSiret(value: string): string | null {
+  const digits = normalizeSiret(value);
+  return /^\d{14}$/.test(digits) ? digits.slice(0, 9) : null;
+}

@@ -182,6 +182,24 @@ const envSchema = z.object({
   BREVO_API_URL: z.url().default('https://api.brevo.com/v3'),
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The approved e-invoicing platform (einvoicing/): off unless its five addresses and credentials are set.
+  PA_FLOW_URL: optionalText.pipe(z.url().optional()),
+  PA_DIRECTORY_URL: optionalText.pipe(z.url().optional()),
+  PA_TOKEN_URL: optionalText.pipe(z.url().optional()),
+  PA_CLIENT_ID: optionalText,
+  PA_CLIENT_SECRET: optionalText,
+  PA_SCOPE: optionalText,
+  PA_ORGANIZATION_ID: optionalText,
+  PA_POLL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  PA_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  PA_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  PA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  PA_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  PA_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  PA_SEND_CASHED_STATUS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 
 export type Config = {
@@ -261,6 +279,28 @@ export type Config = {
   logLevel: string;
   /** The administrator's idle timeout, and how recent a password or code must be for a sensitive action. */
   sessions: { adminIdleTimeoutMs: number; reauthMaxAgeMs: number };
+  /** The approved e-invoicing platform (einvoicing/); `platform` absent: invoices leave by e-mail only and nothing polls. */
+  einvoicing: {
+    platform?: {
+      flowUrl: string;
+      directoryUrl: string;
+      tokenUrl: string;
+      clientId: string;
+      clientSecret: string;
+      scope?: string;
+      organizationId?: string;
+      timeoutMs: number;
+    };
+    /** Seconds between two pollings of lifecycles and incoming flows (0: none, the webhook only). */
+    pollSeconds: number;
+    retryBaseMs: number;
+    leaseMs: number;
+    maxAttempts: number;
+    /** Checks the signature of the platform's webhook calls; unset: the webhook route answers 404. */
+    webhookSecret?: string;
+    /** Sends « Encaissée » (212) when a payment settles an invoice (docs/decisions/ says why it is on by default). */
+    sendCashedStatus: boolean;
+  };
 };
 
 export type RetentionPeriods = {
@@ -299,6 +339,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   if (!readOnly) mkdirSync(dataDir, { recursive: true });
+
+  const platformVariables = ['PA_FLOW_URL', 'PA_DIRECTORY_URL', 'PA_TOKEN_URL', 'PA_CLIENT_ID', 'PA_CLIENT_SECRET'] as const;
+  const platformSet = platformVariables.filter((name) => e[name] !== undefined);
+  if (platformSet.length > 0 && platformSet.length < platformVariables.length) {
+    const missing = platformVariables.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')}: required with ${platformSet.join(', ')} (the approved platform needs all five)`,
+    );
+  }
 
   if (e.ROUTER === 'osrm' && !e.OSRM_URL) {
     throw new ConfigError('Invalid configuration: OSRM_URL: required when ROUTER=osrm');
@@ -428,6 +477,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signing: { p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : undefined, p12Password: e.SIGNING_P12_PASSWORD },
     logLevel: e.LOG_LEVEL,
     sessions: { adminIdleTimeoutMs: e.ADMIN_IDLE_TIMEOUT_MINUTES * 60_000, reauthMaxAgeMs: e.REAUTH_MAX_AGE_MINUTES * 60_000 },
+    einvoicing: {
+      platform:
+        e.PA_FLOW_URL && e.PA_DIRECTORY_URL && e.PA_TOKEN_URL && e.PA_CLIENT_ID && e.PA_CLIENT_SECRET
+          ? {
+              flowUrl: e.PA_FLOW_URL,
+              directoryUrl: e.PA_DIRECTORY_URL,
+              tokenUrl: e.PA_TOKEN_URL,
+              clientId: e.PA_CLIENT_ID,
+              clientSecret: e.PA_CLIENT_SECRET,
+              scope: e.PA_SCOPE,
+              organizationId: e.PA_ORGANIZATION_ID,
+              timeoutMs: e.PA_TIMEOUT_MS,
+            }
+          : undefined,
+      pollSeconds: e.PA_POLL_SECONDS,
+      retryBaseMs: e.PA_RETRY_BASE_MS,
+      leaseMs: e.PA_LEASE_MS,
+      maxAttempts: e.PA_MAX_ATTEMPTS,
+      webhookSecret: e.PA_WEBHOOK_SECRET,
+      sendCashedStatus: e.PA_SEND_CASHED_STATUS,
+    },
   };
 }
 

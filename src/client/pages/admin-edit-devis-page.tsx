@@ -9,6 +9,7 @@ import { ConfirmForm } from '#client/features/admin/components/confirm-form.tsx'
 import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
+import { CustomerDirectory } from '#client/features/einvoicing/components/customer-directory.tsx';
 import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
 import { QuoteJournal } from '#client/features/journal/components/quote-journal.tsx';
 import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
@@ -34,6 +35,7 @@ export function AdminEditDevisPage() {
           <div style={{ marginTop: '1rem' }}>
             <QuoteDetails devis={quote.data} />
           </div>
+          {quote.data.clientType === 'entreprise' ? <CustomerDirectory siret={quote.data.clientDetails?.siret} /> : null}
           {canApply('admin', 'confirm', quote.data.statut) ? <ConfirmForm key={quote.data.id} devis={quote.data} /> : null}
           <QuoteJournal devisId={quote.data.id} />
         </>

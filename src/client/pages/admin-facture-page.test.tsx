@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { invoicesRoutes, routeKey } from '#domain/api-paths.ts';
+import { einvoicingRoutes, invoicesRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useAdminInvoices } from '#client/features/invoices/api/use-invoices.ts';
@@ -33,6 +33,7 @@ const draft: Facture = {
   pdfUrl: null,
   derniereRelance: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  plateforme: null,
 };
 
 const issued: Facture = {
@@ -69,6 +70,8 @@ describe('issuing a draft on /admin/factures/{id}', () => {
         current = issued;
         return { body: issued };
       },
+      // No approved platform configured: its panel shows nothing.
+      [routeKey(einvoicingRoutes.invoicePlatform)]: { body: { enabled: false, plateforme: null, annuaire: null } },
     });
     renderRoutes(
       [

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
+import { InvoicePlatform } from '#client/features/einvoicing/components/invoice-platform.tsx';
 import { useInvoice } from '#client/features/invoices/api/use-invoices.ts';
 import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';
 import { InvoiceEditor } from '#client/features/invoices/components/invoice-editor.tsx';
@@ -29,6 +30,7 @@ export function AdminFacturePage() {
         <>
           {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
           {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
+          {facture.statut === 'émise' ? <InvoicePlatform factureId={facture.id} /> : null}
         </>
       ) : null}
     </AdminSubpage>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT, parseEurosToCents, parseQuantity } from '../invoices.ts';
 import { invoiceTexts } from '../texts/invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
+import { plateformeFilterSchema, plateformeSummarySchema } from './einvoicing.ts';
 import { idParamSchema, storableString, type TextKind } from './text.ts';
 
 const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');
@@ -86,6 +87,8 @@ export type AvoirInput = z.infer<typeof avoirInputSchema>;
 
 export const factureListQuerySchema = z.strictObject({
   etat: z.enum(ETATS_FACTURE).optional(),
+  /** Where the invoice stands at the approved platform (e-invoicing). */
+  plateforme: plateformeFilterSchema.optional(),
   type: z.enum(FACTURE_TYPES).optional(),
   du: day.optional(),
   au: day.optional(),
@@ -149,6 +152,8 @@ export const factureSchema = z.object({
   pdfUrl: z.string().nullable(),
   derniereRelance: z.string().nullable(),
   createdAt: z.string(),
+  /** Where it stands at the approved platform; null when it does not go there. */
+  plateforme: plateformeSummarySchema.nullable(),
 });
 export type Facture = z.infer<typeof factureSchema>;
 

@@ -16,6 +16,8 @@ export const adminNavLabels = {
   adminDepenses: 'Dépenses',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
+  adminAchats: 'Achats',
+  adminEReporting: 'E-reporting',
   adminSecurite: 'Double authentification',
 } as const satisfies Record<AdminNavName, string>;
 

@@ -50,6 +50,7 @@ export const expenseTexts = {
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',
   empty: 'Aucune dépense enregistrée.',
+  listOffline: 'La liste des dépenses s’affichera au retour du réseau ; vous pouvez en ajouter dès maintenant.',
   total: (amount: string) => `Total : ${amount}`,
   monthTotal: (month: string, amount: string) => `${month} – ${amount}`,
   csv: (year: number) => `Télécharger les dépenses ${year} pour le comptable (CSV)`,

@@ -68,6 +68,12 @@ export const invoicePdfTexts = {
   page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
 } as const;
 
+/** What only the invoice's structured data (Factur-X) says, beside what the PDF prints. */
+export const facturXTexts = {
+  /** The recovery-indemnity note (subject PMT) that French e-invoices carry, for a customer who is not a business. */
+  noRecoveryIndemnity: 'Client non professionnel : pas d’indemnité forfaitaire pour frais de recouvrement.',
+} as const;
+
 /** The default lines of an invoice drafted from a quote. */
 export const invoiceDraftTexts = {
   convoy: (typeVehicule: string, depart: string, arrivee: string, km: string) =>

@@ -4,14 +4,14 @@ import type { AuditDetails, AuditKind } from '#domain/audit.ts';
 import { findInvoiceRef, findQuoteRef } from './repository.ts';
 import { recordAudit } from './service.ts';
 
-type Subject = 'quote' | 'invoice' | 'expense' | 'none';
+type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
  * entry and what its `:id` names. audit.test.ts fails when an admin route that is not a GET
  * is missing here, so no new one goes unrecorded. Its hooks run in the administrator's scope.
  */
-const { quotes, missions, tracking, invoices, expenses, payments } = apiRoutes;
+const { quotes, missions, tracking, invoices, einvoicing, expenses, payments } = apiRoutes;
 const writes: [ApiRoute, AuditKind, Subject][] = [
   [quotes.confirm, 'quote.confirm', 'quote'],
   [quotes.retryMail, 'quote.mail_resent', 'quote'],
@@ -34,6 +34,10 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [invoices.creditNote, 'invoice.credit_note_issued', 'invoice'],
   [invoices.recordPayment, 'invoice.payment_recorded', 'invoice'],
   [invoices.sendReminder, 'invoice.reminder_sent', 'invoice'],
+  [einvoicing.retryInvoice, 'einvoicing.invoice_resent', 'invoice'],
+  [einvoicing.approvePurchase, 'einvoicing.purchase_approved', 'purchase'],
+  [einvoicing.refusePurchase, 'einvoicing.purchase_refused', 'purchase'],
+  [einvoicing.reportPeriod, 'einvoicing.period_reported', 'none'],
   [expenses.create, 'expense.created', 'none'],
   [expenses.update, 'expense.updated', 'expense'],
   [expenses.delete, 'expense.deleted', 'expense'],
@@ -56,6 +60,7 @@ function detailsOf(params: Record<string, string>, extra: AuditDetails): AuditDe
   const details: AuditDetails = { ...extra };
   if (params.etape) details.etape = params.etape;
   if (params.photoId) details.photoId = params.photoId;
+  if (params.periode) details.periode = params.periode;
   return details;
 }
 
@@ -75,6 +80,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
       const quote = await findQuoteRef(app.database.db, params.id);
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });
     }
+    if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
     if (route.subject === 'expense' && params.id) entry.details = detailsOf(params, { depenseId: params.id });
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
 import type { Statut } from '#domain/statuses.ts';
@@ -9,7 +9,8 @@ import { createExpense } from '#server/expenses/service.ts';
 import { expenseBody } from '#server/expenses/test-factories.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
-import { addProfile, draftThroughService, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { addProfile, draftThroughService, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
+import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { importStatement } from '#server/payments/statements.ts';
 import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -27,9 +28,21 @@ import { ADMIN_WRITE_ROUTES } from './admin-writes.ts';
 import { purgeAuditLog, recordAudit } from './service.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
+type Admin = Awaited<ReturnType<typeof createAdmin>>;
+let fake: FakePlatform | undefined;
 type Call = { url: string; payload?: unknown; headers?: Record<string, string>; devisId: string | null; numeroDevis: number | null };
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A supplier invoice received through the (fake) platform: an invoice of ours, as a supplier would send it. */
+async function receivedPurchase(t: TestApp, admin: Admin, owner: Customer): Promise<string> {
+  const { invoice } = await issuedInvoice(t, admin.headers, owner, { entreprise: true });
+  const pdf = (await t.app.inject({ method: 'GET', url: invoice.pdfUrl!, headers: admin.headers })).rawPayload;
+  const delivered = await fake!.deliverSupplierInvoice({ content: pdf, contentType: 'application/pdf' });
+  await t.app.einvoicing.poll();
+  const row = await t.app.database.db.selectFrom('pa_achats').select('id').where('flowId', '=', delivered.flowId).executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** The admin routes on a quote that take no body, with the status the quote must be in for them. */
 const QUOTE_ROUTES: Record<string, Statut> = {
@@ -48,7 +61,7 @@ const photo = () =>
     .toBuffer();
 
 /** A successful call of each admin write route, on data made for it. */
-async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> {
+async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin): Promise<Call> {
   const quoteIn = async (statut: Statut) => {
     const quote = await createQuoteInStatus(t.app.database, owner, statut);
     return { quote, base: { devisId: quote.id, numeroDevis: quote.numeroDevis } };
@@ -161,6 +174,20 @@ async function callFor(t: TestApp, owner: Customer, key: string): Promise<Call> 
       const { id, base } = await invoice(true);
       return { ...base, url: pattern.replace(':id', id) };
     }
+    // E-invoicing (this test's app has the fake platform, its worker stopped).
+    case 'POST /api/admin/factures/:id/plateforme/renvoyer': {
+      const { invoice, quote } = await issuedInvoice(t, admin!.headers, owner, { entreprise: true });
+      await t.app.database.db.updateTable('pa_flux').set({ status: 'failed' }).where('factureId', '=', invoice.id).execute();
+      return { devisId: quote.id, numeroDevis: quote.numeroDevis, url: pattern.replace(':id', invoice.id) };
+    }
+    case 'POST /api/admin/achats/:id/approuver':
+    case 'POST /api/admin/achats/:id/refuser': {
+      const id = await receivedPurchase(t, admin!, owner);
+      const payload = key.endsWith('approuver') ? { depense: false, devisId: null } : { motif: 'DOUBLON', commentaire: null };
+      return { devisId: null, numeroDevis: null, url: pattern.replace(':id', id), payload };
+    }
+    case 'POST /api/admin/e-reporting/:periode/transmettre':
+      return { devisId: null, numeroDevis: null, url: pattern.replace(':periode', '2026-01') };
     // Expenses (issue 30): about no quote in the journal; the expense's id is in the details.
     case 'POST /api/admin/depenses':
       return { url: pattern, devisId: null, numeroDevis: null, payload: expenseBody() };
@@ -233,14 +260,17 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
   });
 
   it('writes one entry, with the administrator, the quote, its owner and the address, for each admin action', async () => {
-    const t = await buildTestAppForThisTest(engine);
+    fake = await startFakePlatform();
+    onTestFinished(() => fake!.close());
+    const t = await buildTestAppForThisTest(engine, { env: fake.env({ PA_POLL_SECONDS: '0', PA_RETRY_BASE_MS: '0' }) });
+    await t.app.einvoicing.worker!.stop();
     const owner = await createCustomer(t, { name: 'Client A' });
     await addProfile(t, owner);
     const admin = await createAdmin(t);
     const adminId = (await t.app.database.db.selectFrom('user').select('id').where('email', '=', admin.email).executeTakeFirstOrThrow()).id;
     const failures: string[] = [];
     for (const [key, route] of Object.entries(ADMIN_WRITE_ROUTES)) {
-      const call = await callFor(t, owner, key);
+      const call = await callFor(t, owner, key, admin);
       const before = (await rowsOf(t)).length;
       const response = await t.app.inject({
         method: key.split(' ')[0] as 'POST',

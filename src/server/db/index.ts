@@ -14,6 +14,7 @@ import * as invoices from './migrations/2026-11-23-invoices-001.ts';
 import * as auditJournal from './migrations/2026-11-23-audit-001-journal.ts';
 import * as totpLastStep from './migrations/2026-11-27-two-factor-001-last-step.ts';
 import * as adminHomeIndexes from './migrations/2026-11-27-admin-home-001-indexes.ts';
+import * as einvoicingFlows from './migrations/2026-11-27-einvoicing-001-flows.ts';
 import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validity.ts';
 import * as expensesDepenses from './migrations/2026-11-27-expenses-001-depenses.ts';
 import * as payments from './migrations/2026-11-27-payments-001-deposits-and-payments.ts';
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-audit-001-journal': auditJournal,
   '2026-11-27-two-factor-001-last-step': totpLastStep,
   '2026-11-27-admin-home-001-indexes': adminHomeIndexes,
+  '2026-11-27-einvoicing-001-flows': einvoicingFlows,
   '2026-11-27-legal-001-cgv-withdrawal-validity': legal,
   '2026-11-27-expenses-001-depenses': expensesDepenses,
   '2026-11-27-payments-001-deposits-and-payments': payments,

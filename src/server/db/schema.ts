@@ -1,4 +1,5 @@
 import type { Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { PurchaseStatut } from '#domain/einvoicing.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { PAYMENT_SESSION_STATUTS, PROVIDER_EVENT_RESULTS } from '#domain/schemas/payments.ts';
 import type { Role, Statut } from '#domain/statuses.ts';
@@ -28,6 +29,11 @@ export type Database = {
   audit_log: AuditLogTable;
   audit_log_purge: AuditLogPurgeTable;
   totp_last_step: TotpLastStepTable;
+  pa_flux: PaFluxTable;
+  pa_statuts: PaStatutsTable;
+  pa_achats: PaAchatsTable;
+  pa_annuaire: PaAnnuaireTable;
+  pa_sync: PaSyncTable;
   paiement_sessions: PaiementSessionsTable;
   paiement_evenements: PaiementEvenementsTable;
   releves: RelevesTable;
@@ -451,6 +457,109 @@ export type FactureRow = Selectable<FacturesTable>;
 export type FactureLigneRow = Selectable<FactureLignesTable>;
 export type FacturePaiementRow = Selectable<FacturePaiementsTable>;
 
+/**
+ * What the business sends to its approved platform (einvoicing/): an issued invoice or credit
+ * note, a lifecycle status (CDAR), an e-reporting file. Recorded in the transaction of the change
+ * that causes it and sent by a worker (the outbox's claim columns); `trackingId` is our reference,
+ * `flowId` the platform's once it has the flow.
+ */
+export type PaFluxTable = {
+  id: string;
+  /** `facture` (an issued invoice or credit note), `statut` (a lifecycle status we send), `e-reporting`. */
+  kind: 'facture' | 'statut' | 'e-reporting';
+  factureId: string | null;
+  /** A received supplier invoice a status is about. */
+  achatId: string | null;
+  /** An e-reporting period (`2027-09` is September–October 2027). */
+  periode: string | null;
+  trackingId: string;
+  name: string;
+  flowSyntax: string;
+  processingRule: string | null;
+  /** The file itself, when we make it at recording time (CDAR, e-reporting XML); an invoice's PDF is its own. */
+  payload: string | null;
+  /** An e-reporting file: the SHA-256 of the data it reports (a later change of them is sent as a correction). */
+  contentDigest: string | null;
+  /** pending → sending → sent; failed (given up, or refused by the platform); invalid (refused by our checks, never sent). */
+  status: PaFluxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  leaseUntil: string | null;
+  lastError: string | null;
+  flowId: string | null;
+  submittedAt: string | null;
+  /** The platform's acknowledgement: Pending, Ok, Error. */
+  ackStatus: string | null;
+  ackReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type PaFluxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'invalid';
+
+/** Lifecycle statuses (200 Déposée … 213 Rejetée) of our invoices and of the invoices we received, oldest first. */
+export type PaStatutsTable = {
+  id: string;
+  factureId: string | null;
+  achatId: string | null;
+  code: string;
+  reasonCode: string | null;
+  reason: string | null;
+  /** Who said it: the platform (`plateforme`), the buyer or seller (`partenaire`), us (`nous`). */
+  source: 'plateforme' | 'partenaire' | 'nous';
+  /** The flow that carried it: each is read once. */
+  flowId: string;
+  at: string;
+  createdAt: string;
+};
+
+/** Supplier invoices received through the platform (flows in the incoming direction). */
+export type PaAchatsTable = {
+  id: string;
+  flowId: string;
+  fournisseurNom: string;
+  fournisseurSiren: string | null;
+  /** The supplier's electronic address (BT-34): where our statuses about his invoice go. */
+  fournisseurAdresse: string | null;
+  numero: string;
+  typeCode: string | null;
+  dateFacture: string | null;
+  totalHtCentimes: number | null;
+  tvaCentimes: number | null;
+  totalTtcCentimes: number | null;
+  devise: string | null;
+  fileKey: string;
+  fileType: string;
+  fileSha256: string;
+  /** reçue → approuvée or refusée (the status sent back). */
+  statut: PurchaseStatut;
+  motifRefus: string | null;
+  /** The expense it became (expenses/), and the mission it was charged to. */
+  depenseId: string | null;
+  devisId: string | null;
+  recuLe: string;
+  updatedAt: string;
+};
+
+/** The Directory Service's answer for a SIREN: does it receive e-invoices, through which platform; cached with its date. */
+export type PaAnnuaireTable = {
+  siren: string;
+  receives: 'oui' | 'bientôt' | 'non' | 'inconnu';
+  addressingIdentifier: string | null;
+  platformType: string | null;
+  checkedAt: string;
+};
+
+/** Where the polling of the platform left off (`updatedAfter` of each search). */
+export type PaSyncTable = {
+  key: string;
+  value: string;
+  updatedAt: string;
+};
+
+export type PaFluxRow = Selectable<PaFluxTable>;
+export type PaStatutRow = Selectable<PaStatutsTable>;
+export type PaAchatRow = Selectable<PaAchatsTable>;
+export type PaAnnuaireRow = Selectable<PaAnnuaireTable>;
 /** An online payment attempt (payments/): the provider's session opened for an invoice. */
 export type PaiementSessionsTable = {
   id: string;

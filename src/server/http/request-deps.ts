@@ -7,8 +7,22 @@ import type { FastifyRequest } from 'fastify';
  * `depsOf(request)` whole.
  */
 export function depsOf(request: FastifyRequest) {
-  const { config, database, outbox, fileStore, auth, geo, seal, background, payments } = request.server;
-  return { config, database, outbox, fileStore, auth, geo, seal, background, payments, log: request.log, ip: request.ip };
+  const { config, database, outbox, fileStore, auth, geo, seal, background, invoiceHooks, einvoicing, payments } = request.server;
+  return {
+    config,
+    database,
+    outbox,
+    fileStore,
+    auth,
+    geo,
+    seal,
+    background,
+    invoiceHooks,
+    einvoicing,
+    payments,
+    log: request.log,
+    ip: request.ip,
+  };
 }
 
 export type RequestDeps = ReturnType<typeof depsOf>;

@@ -3,10 +3,10 @@ import { formatNumeroFacture, priceLines } from '#domain/invoices.ts';
 import { depositCents } from '#domain/payments.ts';
 import type { AcompteDeduit } from '#domain/schemas/payments.ts';
 import { invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
-import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
+import type { InvoiceDeps } from './service.ts';
 import { NOT_ISSUED, newInvoiceOfQuote, sellerOf } from './parties.ts';
 import {
   insertDocument,
@@ -24,13 +24,22 @@ import {
  * Deposit invoices (« factures d'acompte », Factur-X type 386): issued when a quote with a
  * deposit is signed, deducted by its final invoice, credited when the mission is cancelled or
  * the consumer withdraws. Each function works in the caller's write transaction; the PDFs and
- * their e-mails follow after the commit (`ensurePdf`, or the start-up sweep after a crash).
+ * their e-mails follow after the commit (`ensurePdf`, or the start-up sweep after a crash), and
+ * so does the caller's `invoiceHooks.afterCommit()`.
  */
 
-/** A document made and issued in the same transaction: its draft cannot have been issued meanwhile. */
-async function issueAtOnce(trx: Db, id: string, changes: Parameters<typeof markIssued>[2]): Promise<FactureRow> {
+/** What issuing a deposit invoice or its credit note needs: the seller of the day, and the other capabilities' hooks. */
+export type DepositDeps = Pick<InvoiceDeps, 'config' | 'invoiceHooks'>;
+
+/**
+ * A document made and issued in the same transaction: its draft cannot have been issued
+ * meanwhile. Like every issue, the other capabilities act in the transaction (e-invoicing
+ * records its submission to the platform).
+ */
+async function issueAtOnce(trx: Db, deps: DepositDeps, id: string, changes: Parameters<typeof markIssued>[2]): Promise<FactureRow> {
   const row = await markIssued(trx, id, { ...changes, emiseLe: new Date().toISOString() });
   if (!row) throw new Error(`document ${id} was no longer a draft`);
+  await deps.invoiceHooks?.onIssued?.(trx, row);
   return row;
 }
 
@@ -49,7 +58,7 @@ export async function deductionsOf(trx: Db, devisId: string) {
  * signature. Null when the quote asks no deposit or already has its deposit invoice (a quote
  * signed online then uploaded signed).
  */
-export async function issueDepositInvoiceIn(trx: Db, config: Config, devisId: string, today: string): Promise<FactureRow | null> {
+export async function issueDepositInvoiceIn(trx: Db, deps: DepositDeps, devisId: string, today: string): Promise<FactureRow | null> {
   const quoteRow = await findQuoteById(trx, devisId);
   if (!quoteRow) return null;
   const pourcent = quoteRow.acomptePourcent ?? 0;
@@ -70,8 +79,8 @@ export async function issueDepositInvoiceIn(trx: Db, config: Config, devisId: st
   const year = Number(today.slice(0, 4));
   const numero = formatNumeroFacture('facture', year, await nextSequence(trx, `F-${year}`));
   // A deposit is due at signature: payable on receipt.
-  const issued = await issueAtOnce(trx, draft.id, {
-    ...sellerOf(config),
+  const issued = await issueAtOnce(trx, deps, draft.id, {
+    ...sellerOf(deps.config),
     delaiPaiementJours: 0,
     numero,
     dateEmission: today,
@@ -106,7 +115,7 @@ export async function depositsToDeduct(db: Db, devisId: string): Promise<Acompte
  * money already received is then owed back to the customer (the invoice shows it overpaid);
  * it is recorded as a negative payment when it is given back. Returns the credit notes made.
  */
-export async function creditDepositsIn(trx: Db, config: Config, devisId: string, motif: string, today: string): Promise<FactureRow[]> {
+export async function creditDepositsIn(trx: Db, deps: DepositDeps, devisId: string, motif: string, today: string): Promise<FactureRow[]> {
   const standing = await depositsToDeduct(trx, devisId);
   const made: FactureRow[] = [];
   for (const deposit of standing) {
@@ -148,7 +157,7 @@ export async function creditDepositsIn(trx: Db, config: Config, devisId: string,
     );
     const year = Number(today.slice(0, 4));
     const numero = formatNumeroFacture('avoir', year, await nextSequence(trx, `A-${year}`));
-    made.push(await issueAtOnce(trx, note.id, { ...sellerOf(config), numero, dateEmission: today }));
+    made.push(await issueAtOnce(trx, deps, note.id, { ...sellerOf(deps.config), numero, dateEmission: today }));
     await recordQuoteEvent(trx, { devisId, by: { userId: null, role: 'admin' }, event: 'avoir émis', byName: numero });
   }
   return made;

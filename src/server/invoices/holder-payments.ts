@@ -2,6 +2,7 @@ import type { OpenInvoice } from '#domain/payments.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FacturePaiementRow } from '#server/db/schema.ts';
 import { findDocument, findPaymentByKey, insertPayment, listRemainingAmounts, lockDocument } from './repository.ts';
+import type { InvoiceHooks } from './service.ts';
 
 /**
  * Money recorded on the word of whoever holds it (payments/: a provider's signed notification,
@@ -24,9 +25,16 @@ export type HolderPaymentResult =
   | { outcome: 'duplicate'; payment: FacturePaiementRow }
   | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due'; resteCentimes: number };
 
-/** In the caller's write transaction, the invoice locked: the payment once, never more than is due. */
-export async function recordHolderPayment(trx: Db, engine: DatabaseHandle['engine'], payment: HolderPayment): Promise<HolderPaymentResult> {
-  await lockDocument(trx, engine, payment.factureId);
+/** What recording a payment needs: the engine (its lock), and the other capabilities' hooks (e-invoicing's « Encaissée »). */
+export type HolderPaymentDeps = { database: Pick<DatabaseHandle, 'engine'>; invoiceHooks?: InvoiceHooks };
+
+/**
+ * In the caller's write transaction, the invoice locked: the payment once, never more than is
+ * due; the other capabilities act on it in the transaction, as on a payment the administrator
+ * records (the caller calls `invoiceHooks.afterCommit` after its commit).
+ */
+export async function recordHolderPayment(trx: Db, deps: HolderPaymentDeps, payment: HolderPayment): Promise<HolderPaymentResult> {
+  await lockDocument(trx, deps.database.engine, payment.factureId);
   const existing = await findPaymentByKey(trx, payment.cle);
   if (existing) return { outcome: 'duplicate', payment: existing };
   const [invoice] = await listRemainingAmounts(trx, { ids: [payment.factureId], openOnly: false });
@@ -35,6 +43,8 @@ export async function recordHolderPayment(trx: Db, engine: DatabaseHandle['engin
     return { outcome: 'refused', reason: 'more-than-due', resteCentimes: invoice.resteCentimes };
   }
   const row = await insertPayment(trx, { ...payment, byUserId: null });
+  const document = await findDocument(trx, payment.factureId);
+  if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
   return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - payment.montantCentimes };
 }
 

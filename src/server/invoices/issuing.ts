@@ -47,9 +47,14 @@ async function numberFor(trx: Db, type: FactureType, today: () => string): Promi
 
 class YearTurned extends Error {}
 
-/** Issues a draft (compare-and-set: of two requests, one issues, the other gets 409) and writes it in its quote's history. */
+/**
+ * Issues a draft (compare-and-set: of two requests, one issues, the other gets 409), writes it in
+ * its quote's history, and lets the other capabilities act in the same transaction (e-invoicing
+ * records its submission, or refuses the issue).
+ */
 async function issueIn(
   trx: Db,
+  deps: Pick<InvoiceDeps, 'invoiceHooks'>,
   viewer: Pick<Viewer, 'id'>,
   id: string,
   event: 'facture émise' | 'avoir émis',
@@ -58,6 +63,7 @@ async function issueIn(
   const row = await markIssued(trx, id, { ...changes, emiseLe: new Date().toISOString() });
   if (!row) throw issuedIsFinal();
   await recordQuoteEvent(trx, { devisId: row.devisId, by: { userId: viewer.id, role: 'admin' }, event, byName: row.numero });
+  await deps.invoiceHooks?.onIssued?.(trx, row);
   return row;
 }
 
@@ -81,6 +87,7 @@ async function inIssuingTransaction<T>(deps: InvoiceDeps, fn: (trx: Db) => Promi
  */
 export async function issueInvoice(deps: InvoiceDeps, viewer: Viewer, id: string): Promise<Facture> {
   const issued = await issueDraft(deps, viewer, id);
+  deps.invoiceHooks?.afterCommit?.();
   await ensurePdf(deps, issued).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: issued.id }, 'the issued invoice could not be made into a PDF yet: it will be on first demand');
   });
@@ -98,7 +105,7 @@ export async function issueDraft(deps: InvoiceDeps, viewer: Pick<Viewer, 'id'>, 
     if (lines.length === 0 || draft.totalCentimes <= 0) throw validationError(msg.nothingToIssue);
     const number = await numberFor(trx, 'facture', today);
     if (!number) throw new YearTurned();
-    return issueIn(trx, viewer, id, 'facture émise', {
+    return issueIn(trx, deps, viewer, id, 'facture émise', {
       ...sellerOf(deps.config),
       ...(await deductionsOf(trx, draft.devisId)),
       numero: number.numero,
@@ -161,8 +168,9 @@ export async function issueCreditNote(deps: InvoiceDeps, viewer: Viewer, invoice
       },
       priceLines(lines),
     );
-    return issueIn(trx, viewer, row.id, 'avoir émis', { numero: number.numero, dateEmission: number.day });
+    return issueIn(trx, deps, viewer, row.id, 'avoir émis', { numero: number.numero, dateEmission: number.day });
   });
+  deps.invoiceHooks?.afterCommit?.();
   await ensurePdf(deps, credit).catch((error: unknown) => {
     deps.log.error({ err: error, factureId: credit.id }, 'the credit note could not be made into a PDF yet: it will be on first demand');
   });

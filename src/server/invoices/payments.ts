@@ -32,14 +32,16 @@ export async function recordPayment(deps: InvoiceDeps, viewer: Viewer, id: strin
     if (body.montantCentimes < 0 && -body.montantCentimes > -resteCentimes) {
       throw validationError(msg.refundTooLarge(formatCentimes(Math.max(0, -resteCentimes))));
     }
-    await insertPayment(trx, {
+    const payment = await insertPayment(trx, {
       factureId: id,
       date: body.date,
       montantCentimes: body.montantCentimes,
       moyen: body.moyen,
       byUserId: viewer.id,
     });
+    await deps.invoiceHooks?.onPaymentRecorded?.(trx, invoice, payment);
   });
+  deps.invoiceHooks?.afterCommit?.();
   return getInvoice(deps, id);
 }
 

@@ -151,6 +151,8 @@ export type DocumentFilter = {
   /** The period (YYYY-MM-DD, both ends included) of the issue day, or of a draft's creation day. */
   from?: string;
   to?: string;
+  /** Only these documents (none when empty). */
+  ids?: readonly string[];
   /** The back office's order: the drafts first, then by issue day and number, newest first (else by creation, newest first). */
   byIssue?: boolean;
 };
@@ -162,6 +164,7 @@ export function listDocuments(db: Db, filter: DocumentFilter = {}) {
   if (filter.uid) query = query.where('uid', '=', filter.uid);
   if (filter.devisId) query = query.where('devisId', '=', filter.devisId);
   if (filter.issuedOnly) query = query.where('statut', '=', 'émise');
+  if (filter.ids) query = filter.ids.length > 0 ? query.where('id', 'in', filter.ids) : query.where(sql<boolean>`1 = 0`);
   const day = sql<string>`coalesce(${sql.ref('dateEmission')}, substr(${sql.ref('createdAt')}, 1, 10))`;
   if (filter.from) query = query.where(day, '>=', filter.from);
   if (filter.to) query = query.where(day, '<=', filter.to);
@@ -263,8 +266,11 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
       'facture_paiements.montantCentimes',
       'facture_paiements.moyen',
       'facture_paiements.createdAt',
+      'factures.id as factureId',
       'factures.numero',
       'factures.clientNom',
+      'factures.clientType',
+      'factures.clientSiret',
     ])
     .where('facture_paiements.date', '>=', from)
     .where('facture_paiements.date', '<=', to)
@@ -273,6 +279,21 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
     .execute();
 }
 
+/** Issued invoices and credit notes of a period (issue date, both ends included). */
+export function listIssuedBetween(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('factures')
+    .selectAll()
+    .where('statut', '=', 'émise')
+    .where('dateEmission', '>=', from)
+    .where('dateEmission', '<=', to)
+    .orderBy('dateEmission')
+    .orderBy('numero')
+    .execute();
+}
+
+export const findIssuedByNumber = (db: Db, numero: string) =>
+  db.selectFrom('factures').selectAll().where('numero', '=', numero).where('statut', '=', 'émise').executeTakeFirst();
 /**
  * Issued invoices with what is left to pay on them, computed in SQL: the total less the
  * deposits it deducts, its issued credit notes and its payments. `ids` narrows to those.

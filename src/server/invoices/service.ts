@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { parisToday } from '#domain/format.ts';
 import { etatFacture, resteAPayer, type EtatFacture } from '#domain/invoices.ts';
+import type { EtatPlateforme } from '#domain/einvoicing.ts';
+import type { PlateformeSummary } from '#domain/schemas/einvoicing.ts';
 import type { Facture, FactureClient, FactureListQuery } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg } from '#domain/texts/invoices.ts';
 import type { Config } from '#server/config.ts';
@@ -36,6 +38,27 @@ export type InvoiceDeps = {
   log: FastifyBaseLogger;
   /** Today in France (tests move it). */
   today?: () => string;
+  /** What other capabilities do when a document is issued or paid (e-invoicing). */
+  invoiceHooks?: InvoiceHooks;
+};
+
+/**
+ * The moments other capabilities act on (the app wires them; invoices/ imports none of them):
+ * e-invoicing records an issued document's submission to the platform in the issuing transaction
+ * (or refuses the issue), and a payment's « Encaissée » status in the payment's.
+ */
+export type InvoiceHooks = {
+  /** In the transaction that issues an invoice or a credit note, once its number is set; throwing refuses the issue. */
+  onIssued?: (trx: Db, row: FactureRow) => Promise<void>;
+  /** In the transaction that records a payment (or a refund, negative) on an issued invoice. */
+  onPaymentRecorded?: (trx: Db, invoice: FactureRow, payment: FacturePaiementRow) => Promise<void>;
+  /** After a transaction that ran one of the above has committed. */
+  afterCommit?: () => void;
+  /** Where documents stand at the approved platform (shown with them, and a filter of the list). */
+  platform?: {
+    summaries(ids: readonly string[]): Promise<Map<string, PlateformeSummary>>;
+    idsIn(etat: EtatPlateforme): Promise<string[]>;
+  };
 };
 
 export const todayOf = (deps: Pick<InvoiceDeps, 'today'>) => (deps.today ?? (() => parisToday()))();
@@ -95,7 +118,7 @@ function etatOf(item: Enriched, today: string): EtatFacture | null {
 const ref = (row: FactureRow) => ({ id: row.id, numero: row.numero, totalCentimes: row.totalCentimes, dateEmission: row.dateEmission });
 
 /** The one function that turns an invoice row (and what hangs on it) into the API object. */
-function toFacture(item: Enriched, today: string): Facture {
+function toFacture(item: Enriched, today: string, platform?: Map<string, PlateformeSummary>): Facture {
   const { row } = item;
   const amounts = amountsOf(item);
   return {
@@ -130,6 +153,7 @@ function toFacture(item: Enriched, today: string): Facture {
     pdfUrl: row.statut === 'émise' ? pdfUrl(row.id) : null,
     derniereRelance: row.derniereRelance,
     createdAt: row.createdAt,
+    plateforme: platform?.get(row.id) ?? null,
   };
 }
 
@@ -180,23 +204,27 @@ export async function issuedInvoicesBetween(db: Db, from: string, to: string) {
 export async function getInvoice(deps: InvoiceDeps, id: string): Promise<Facture> {
   const row = await findOrThrow(deps.database.db, id);
   const [item] = await enrich(deps.database.db, [row]);
-  return toFacture(item!, todayOf(deps));
+  const platform = await deps.invoiceHooks?.platform?.summaries([row.id]);
+  return toFacture(item!, todayOf(deps), platform);
 }
 
 /** /admin/factures: invoices and credit notes by state and period (issue date; a draft's creation day), with totals. */
 export async function listInvoices(deps: InvoiceDeps, query: FactureListQuery) {
   if (query.du && query.au && query.du > query.au) throw validationError(msg.badPeriod);
   const today = todayOf(deps);
+  const platformIds = query.plateforme ? ((await deps.invoiceHooks?.platform?.idsIn(query.plateforme as EtatPlateforme)) ?? []) : undefined;
   const rows = await listDocuments(deps.database.db, {
     type: query.type,
     devisId: query.devisId,
     from: query.du,
     to: query.au,
+    ids: platformIds,
     byIssue: true,
   });
+  const platform = await deps.invoiceHooks?.platform?.summaries(rows.map((row) => row.id));
   // The state depends on the day and on the payments: it is the domain's one rule (etatFacture), applied here.
   const items = (await enrich(deps.database.db, rows))
-    .map((item) => toFacture(item, today))
+    .map((item) => toFacture(item, today, platform))
     .filter((facture) => !query.etat || facture.etat === query.etat);
   const issuedInvoices = items.filter((item) => item.type === 'facture' && item.statut === 'émise');
   return {

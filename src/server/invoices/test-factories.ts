@@ -87,7 +87,7 @@ export const depsOf = (t: TestApp, today?: string): InvoiceDeps => ({
   ...(today ? { today: () => today } : {}),
 });
 
-const SERVICE_ADMIN = {
+export const SERVICE_ADMIN = {
   id: 'admin',
   email: 'admin@exemple.fr',
   name: 'Administrateur',
@@ -111,9 +111,9 @@ export async function draftThroughService(t: TestApp, customer: Customer): Promi
   return draft.id;
 }
 
-/** An issued invoice (with its PDF) of a finished mission of `customer`, through the service. */
-export async function issuedThroughService(t: TestApp, customer: Customer): Promise<string> {
+/** An issued invoice (with its PDF) of a finished mission of `customer`, through the service (issued on `today`, if given). */
+export async function issuedThroughService(t: TestApp, customer: Customer, today?: string): Promise<string> {
   const id = await draftThroughService(t, customer);
-  await issueInvoice(depsOf(t), SERVICE_ADMIN, id);
+  await issueInvoice(depsOf(t, today), SERVICE_ADMIN, id);
   return id;
 }

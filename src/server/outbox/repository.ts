@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { OutboxChannel, OutboxRow } from '#server/db/schema.ts';
+import { claimDue as claimDueRows, markAttemptFailed as markRowAttemptFailed, updateClaimed as updateClaimedRow } from './lease-queue.ts';
 
 export type NewOutboxRow = Pick<OutboxRow, 'kind' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'devisId'> &
   Partial<Pick<OutboxRow, 'channel'>>;
@@ -33,43 +34,11 @@ export async function cancelMail(db: Db, ids: readonly string[], reason: string)
     .execute();
 }
 
-/**
- * Claims up to `limit` messages that are due (pending and past their next attempt, or
- * `sending` under a lease that ran out because its worker died) for `leaseMs`: the claim
- * sets `sending`, counts the attempt and sets the lease, in one write. On PostgreSQL the
- * rows are picked with FOR UPDATE SKIP LOCKED, so each message goes to one worker of one
- * instance; on SQLite the write transaction (BEGIN IMMEDIATE) serialises the claimers.
- */
-export async function claimDue(handle: DatabaseHandle, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }) {
-  const at = now.toISOString();
-  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  return withWriteTransaction(handle, async (trx) => {
-    let due = trx
-      .selectFrom('outbox')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', at)]),
-          eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<=', at)]),
-        ]),
-      )
-      .orderBy('nextAttemptAt')
-      .limit(limit);
-    if (handle.engine === 'postgres') due = due.forUpdate().skipLocked();
-    const ids = (await due.execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return trx
-      .updateTable('outbox')
-      .set((eb) => ({ status: 'sending', leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
-  });
-}
+/** Claims up to `limit` due messages for `leaseMs` (lease-queue.ts: one worker of one instance each). */
+export const claimDue = (handle: DatabaseHandle, options: { now: Date; leaseMs: number; limit: number }) =>
+  claimDueRows(handle, 'outbox', options);
 
-/** Updates a message only while this worker's claim holds: `sending`, with the attempt count it set. */
-const updateClaimed = (db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>) =>
-  db.updateTable('outbox').where('id', '=', claimed.id).where('status', '=', 'sending').where('attempts', '=', claimed.attempts);
+const updateClaimed = (db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>) => updateClaimedRow(db, 'outbox', claimed);
 
 /** Marks a claimed message sent; false when the claim was lost meanwhile (another worker took it over). */
 export async function markSent(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, now: Date): Promise<boolean> {
@@ -81,19 +50,11 @@ export async function markSent(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts
 }
 
 /** A failed attempt: back to `pending` for `nextAttemptAt`, or `failed` for good when it is null. */
-export async function markAttemptFailed(
+export const markAttemptFailed = (
   db: Db,
   claimed: Pick<OutboxRow, 'id' | 'attempts'>,
-  { error, nextAttemptAt }: { error: string; nextAttemptAt: Date | null },
-): Promise<void> {
-  await updateClaimed(db, claimed)
-    .set(
-      nextAttemptAt
-        ? { status: 'pending', nextAttemptAt: nextAttemptAt.toISOString(), leaseUntil: null, lastError: error }
-        : { status: 'failed', leaseUntil: null, lastError: error },
-    )
-    .execute();
-}
+  outcome: { error: string; nextAttemptAt: Date | null },
+) => markRowAttemptFailed(db, 'outbox', claimed, outcome);
 
 /** A message whose cause is gone (the quote was deleted or moved on): never sent. */
 export async function markCancelled(db: Db, claimed: Pick<OutboxRow, 'id' | 'attempts'>, reason: string): Promise<void> {

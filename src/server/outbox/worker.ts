@@ -4,6 +4,7 @@ import type { OutboxRow } from '#server/db/schema.ts';
 import type { MailAttachment, Mailer } from '#server/mail/mailer.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { readAttachments } from './outbox.ts';
+import { createLeaseWorker, nextAttemptAfter } from './lease-queue.ts';
 import type { SmsSender } from './sms.ts';
 import { claimDue, markAttemptFailed, markCancelled, markSent } from './repository.ts';
 
@@ -38,9 +39,6 @@ export type OutboxWorker = {
   drain(): Promise<number>;
 };
 
-const BATCH = 10;
-const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-
 export function createOutboxWorker(deps: {
   database: DatabaseHandle;
   mailer: Mailer;
@@ -53,16 +51,6 @@ export function createOutboxWorker(deps: {
   const { database, mailer, sms, fileStore, log, options } = deps;
   const now = options.now ?? (() => new Date());
   const hooks = new Map<string, OutboxHooks>();
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  // One cycle at a time in this process: the poller, kicks and drains queue behind each other.
-  let tail: Promise<unknown> = Promise.resolve();
-
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const result = tail.then(fn, fn);
-    tail = result.catch(() => undefined);
-    return result;
-  };
 
   async function attachmentsOf(message: OutboxRow): Promise<MailAttachment[]> {
     return Promise.all(
@@ -98,13 +86,11 @@ export function createOutboxWorker(deps: {
         });
       }
     } catch (error) {
-      const hasAttemptsLeft = message.attempts < options.maxAttempts;
-      const delay = Math.min(options.retryBaseMs * 2 ** (message.attempts - 1), MAX_RETRY_DELAY_MS);
-      const nextAttemptAt = hasAttemptsLeft ? new Date(now().getTime() + delay) : null;
+      const nextAttemptAt = nextAttemptAfter(message.attempts, { baseMs: options.retryBaseMs, maxAttempts: options.maxAttempts }, now());
       await markAttemptFailed(database.db, message, { error: describe(error), nextAttemptAt });
       log.warn(
         { err: error, outboxId: message.id, kind: message.kind, attempts: message.attempts, nextAttemptAt },
-        hasAttemptsLeft
+        nextAttemptAt
           ? `${message.channel} not sent; it will be tried again`
           : `${message.channel} not sent; given up after the last attempt`,
       );
@@ -120,63 +106,22 @@ export function createOutboxWorker(deps: {
     if (!isStillOurs) log.warn({ outboxId: message.id }, 'e-mail sent after its claim ran out: another worker may send it too');
   }
 
-  /** One pass: claims a batch of due messages and sends them in order; returns how many were claimed. */
-  async function pass(): Promise<number> {
-    const claimed = await claimDue(database, { now: now(), leaseMs: options.leaseMs, limit: BATCH });
-    for (const message of claimed) {
-      try {
-        await deliver(message);
-      } catch (error) {
-        // A fault of ours or of the database: the lease runs out and the message is tried again.
-        log.error({ err: error, outboxId: message.id }, 'outbox message could not be processed');
-      }
-    }
-    return claimed.length;
-  }
-
-  async function drainOnce(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const count = await pass();
-      total += count;
-      if (count < BATCH) return total;
-    }
-  }
-
-  const runCycle = () =>
-    exclusive(drainOnce).catch((error: unknown) => {
-      log.error({ err: error }, 'outbox worker cycle failed');
-      return 0;
-    });
-
-  function schedule(delayMs: number) {
-    if (!running || options.pollMs === 0) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      void runCycle().finally(() => schedule(options.pollMs));
-    }, delayMs);
-    timer.unref();
-  }
+  const worker = createLeaseWorker({
+    name: 'outbox',
+    pollMs: options.pollMs,
+    claim: (limit) => claimDue(database, { now: now(), leaseMs: options.leaseMs, limit }),
+    process: deliver,
+    log,
+  });
 
   return {
     register(kind, kindHooks) {
       hooks.set(kind, kindHooks);
     },
-    start() {
-      running = true;
-      schedule(0);
-    },
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await tail;
-    },
-    kick() {
-      if (running) void runCycle();
-    },
-    drain: () => exclusive(drainOnce),
+    start: worker.start,
+    stop: worker.stop,
+    kick: worker.kick,
+    drain: worker.drain,
   };
 }
 

@@ -1,9 +1,8 @@
 import { parisToday } from '#domain/format.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
-import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { creditDepositsIn, issueDepositInvoiceIn, recordDepositRefundsIn } from '#server/invoices/deposits.ts';
+import { creditDepositsIn, issueDepositInvoiceIn, recordDepositRefundsIn, type DepositDeps } from '#server/invoices/deposits.ts';
 import { ensurePdf } from '#server/invoices/issuing.ts';
 import type { InvoiceDeps } from '#server/invoices/service.ts';
 
@@ -16,12 +15,15 @@ import type { InvoiceDeps } from '#server/invoices/service.ts';
  * - a consumer's withdrawal within the period (issue 28) has it credited too: the money
  *   received is then owed back within 14 days (Code de la consommation L221-24), recorded as a
  *   negative payment when it is given back.
- * The caller makes the documents' PDFs after its commit (`ensurePdf` of invoices/), which
- * e-mails them; a crash in between is caught by the start-up sweep of PDFs not made.
+ * Each document is issued like any other: the other capabilities act in the transaction
+ * (`invoiceHooks.onIssued`: e-invoicing records the submission of a business customer's deposit
+ * invoice or credit note to the approved platform). The caller makes the documents' PDFs after its
+ * commit (`ensurePdf` of invoices/), which e-mails them, and calls `invoiceHooks.afterCommit`; a
+ * crash in between is caught by the start-up sweep of PDFs not made (and the flow waits in its queue).
  */
 
-export function issueDepositOnSignature(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow | null> {
-  return issueDepositInvoiceIn(trx, config, devisId, today);
+export function issueDepositOnSignature(trx: Db, deps: DepositDeps, devisId: string, today = parisToday()): Promise<FactureRow | null> {
+  return issueDepositInvoiceIn(trx, deps, devisId, today);
 }
 
 /**
@@ -32,15 +34,17 @@ export function issueDepositOnSignature(trx: Db, config: Config, devisId: string
  */
 export async function issueDepositAfterSignature(deps: InvoiceDeps, devisId: string): Promise<void> {
   try {
-    const issued = await withWriteTransaction(deps.database, (trx) => issueDepositOnSignature(trx, deps.config, devisId));
-    if (issued) await ensurePdf(deps, issued);
+    const issued = await withWriteTransaction(deps.database, (trx) => issueDepositOnSignature(trx, deps, devisId));
+    if (!issued) return;
+    deps.invoiceHooks?.afterCommit?.();
+    await ensurePdf(deps, issued);
   } catch (error) {
     deps.log.error({ err: error, devisId }, 'the deposit invoice of a signed quote could not be issued or sent');
   }
 }
 
-export function creditDepositsOnCancellation(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
-  return creditDepositsIn(trx, config, devisId, depositTexts.cancelled, today);
+export function creditDepositsOnCancellation(trx: Db, deps: DepositDeps, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+  return creditDepositsIn(trx, deps, devisId, depositTexts.cancelled, today);
 }
 
 /**
@@ -49,14 +53,15 @@ export function creditDepositsOnCancellation(trx: Db, config: Config, devisId: s
  * back (a negative payment: L221-24 gives 14 days to refund). Returns the credit notes made,
  * whose PDFs and e-mails the caller makes after its commit (`ensureDocumentPdfs`).
  */
-export async function refundDepositsOnWithdrawal(trx: Db, config: Config, devisId: string, today = parisToday()): Promise<FactureRow[]> {
-  const notes = await creditDepositsIn(trx, config, devisId, depositTexts.withdrawal, today);
+export async function refundDepositsOnWithdrawal(trx: Db, deps: DepositDeps, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+  const notes = await creditDepositsIn(trx, deps, devisId, depositTexts.withdrawal, today);
   await recordDepositRefundsIn(trx, devisId, today);
   return notes;
 }
 
-/** After the commit that made them: the documents' PDFs and e-mails; a failure is logged (the start-up sweep makes them). */
+/** After the commit that made them: the other capabilities' follow-up, the documents' PDFs and e-mails; a failure is logged (the start-up sweep makes them). */
 export async function ensureDocumentPdfs(deps: InvoiceDeps, rows: readonly FactureRow[]): Promise<void> {
+  if (rows.length > 0) deps.invoiceHooks?.afterCommit?.();
   for (const row of rows) {
     try {
       await ensurePdf(deps, row);
@@ -74,7 +79,7 @@ export function depositRefundsFor(deps: InvoiceDeps) {
   const made: FactureRow[] = [];
   return {
     refundDeposits: async (trx: Db, quote: { devisId: string }) => {
-      made.push(...(await refundDepositsOnWithdrawal(trx, deps.config, quote.devisId)));
+      made.push(...(await refundDepositsOnWithdrawal(trx, deps, quote.devisId)));
     },
     afterCommit: () => ensureDocumentPdfs(deps, made),
   };

@@ -7,6 +7,7 @@ import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findPayableInvoice, recordHolderPayment } from '#server/invoices/holder-payments.ts';
+import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { qrCodeSvgDataUrl } from '#server/pdf/qr-code.ts';
 import { queueReceipts } from './mail.ts';
@@ -29,6 +30,8 @@ export type OnlineDeps = {
   /** The card provider; null when PAYMENT_PROVIDER is unset (no « Payer en ligne »). */
   payments: PaymentProvider | null;
   now?: () => Date;
+  /** What other capabilities do when a payment is recorded (e-invoicing's « Encaissée »). */
+  invoiceHooks?: InvoiceHooks;
 };
 
 type Viewer = { id: string; role: string };
@@ -179,7 +182,10 @@ export async function receiveProviderEvent(deps: OnlineDeps, rawBody: Buffer, si
   }
   if (applied.resultat === 'refusé')
     deps.log.error({ eventId: event.id, type: event.type, detail: applied.detail }, 'payment notification refused');
-  if (applied.resultat === 'appliqué') deps.outbox.kick();
+  if (applied.resultat === 'appliqué') {
+    deps.outbox.kick();
+    deps.invoiceHooks?.afterCommit?.();
+  }
   return { status: 200, body: { received: true, applied: applied.resultat === 'appliqué' } };
 }
 
@@ -210,7 +216,7 @@ async function applyEvent(
       detail: `amount ${session.amountTotal} ${session.currency} for a session of ${attempt.montantCentimes} ${attempt.devise}`,
     };
   }
-  const result = await recordHolderPayment(trx, deps.database.engine, {
+  const result = await recordHolderPayment(trx, deps, {
     factureId: attempt.factureId,
     date: parisToday(new Date(event.createdAt)),
     montantCentimes: attempt.montantCentimes,

@@ -8,6 +8,7 @@ import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/i
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
 import { listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
+import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
   findCsvMapping,
   findOperation,
@@ -23,7 +24,8 @@ import {
 import { readStatement } from './statements/read-statement.ts';
 import { StatementError } from './statements/statement.ts';
 
-export type StatementDeps = { database: DatabaseHandle };
+/** The database, and what other capabilities do when a payment is recorded (e-invoicing's « Encaissée »). */
+export type StatementDeps = { database: DatabaseHandle; invoiceHooks?: InvoiceHooks };
 
 export type ImportSummary = {
   releveId: string;
@@ -83,7 +85,7 @@ export async function importStatement(
     throw error;
   }
   const keys = lineKeys(parsed.compte, parsed.entries);
-  return withWriteTransaction(deps.database, async (trx) => {
+  const imported = await withWriteTransaction(deps.database, async (trx) => {
     const statement = await insertStatement(trx, {
       format: parsed.format,
       version: parsed.version,
@@ -136,6 +138,8 @@ export async function importStatement(
     await updateStatementCounts(trx, statement.id, { nbOperations: parsed.entries.length, nbNouvelles: summary.nouvelles });
     return summary;
   });
+  if (imported.rapprochees > 0) deps.invoiceHooks?.afterCommit?.();
+  return imported;
 }
 
 /**
@@ -152,7 +156,7 @@ async function recordTransfer(
 ): Promise<
   { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
 > {
-  const result = await recordHolderPayment(trx, deps.database.engine, {
+  const result = await recordHolderPayment(trx, deps, {
     factureId,
     date: line.date,
     montantCentimes: line.montantCentimes,
@@ -171,7 +175,7 @@ async function recordTransfer(
  * invoice does not await that much.
  */
 export async function matchOperation(deps: StatementDeps, id: string, factureId: string): Promise<ReleveOperationRow> {
-  return withWriteTransaction(deps.database, async (trx) => {
+  const matched = await withWriteTransaction(deps.database, async (trx) => {
     const line = await findOperation(trx, id);
     if (!line) throw notFound(msg.operationNotFound);
     if (line.montantCentimes <= 0) throw conflict(msg.debitNotMatched);
@@ -181,6 +185,8 @@ export async function matchOperation(deps: StatementDeps, id: string, factureId:
     if (result.outcome === 'handled') throw conflict(msg.alreadyHandled);
     return result.row;
   });
+  deps.invoiceHooks?.afterCommit?.();
+  return matched;
 }
 
 /** A credit that pays no invoice (a refund from a supplier, a transfer of one's own): set aside. */

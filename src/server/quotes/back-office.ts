@@ -18,6 +18,7 @@ import { notifyCustomerOfDeletion, notifyCustomerOfStatus } from '#server/notifi
 import { enqueueMail, findLatestForQuote, retryNow, type OutboxMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import type { BackgroundTasks } from '#server/tasks/background.ts';
 import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-mail.ts';
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
@@ -34,6 +35,9 @@ export type AdminDeps = {
   fileStore: FileStore;
   config: Config;
   log: FastifyBaseLogger;
+  background?: BackgroundTasks;
+  /** E-invoicing's Directory Service (einvoicing/): a business customer's platform, looked up at confirmation. */
+  einvoicing?: { lookUpCustomer(siret: string): Promise<unknown> };
 };
 type Admin = { id: string };
 
@@ -88,7 +92,7 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
 export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
   const credits = await withWriteTransaction(deps.database, async (trx) => {
     // A signed mission cancelled: its deposit credited while the quote's history still exists (payments/).
-    const made = await creditDepositsOnCancellation(trx, deps.config, id);
+    const made = await creditDepositsOnCancellation(trx, deps, id);
     const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
     // Nothing deleted: nothing credited either (the transaction is rolled back).
     if (!gone) throw notFound(texts.quoteNotFound);
@@ -198,6 +202,9 @@ async function sendNewVersion(
     throw conflict();
   }
   deps.outbox.kick();
+  const siret = action === 'confirm' && devis.clientType === 'entreprise' ? devis.clientDetails?.siret : undefined;
+  const { einvoicing } = deps;
+  if (siret && einvoicing) deps.background?.run('customer directory', () => einvoicing.lookUpCustomer(siret));
   return getAdminQuote(deps, row.id);
 }
 

@@ -263,6 +263,28 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/factures/:id/relance': { perQuote: false, invoice: 'issued', expect: adminOnly(200) },
   'GET /api/admin/chiffre-affaires': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026' }) },
   'GET /api/admin/chiffre-affaires.csv': { perQuote: false, expect: adminOnly(200) },
+  // E-invoicing (this app has no platform configured: the admin's answers say so; e-invoicing.test.ts has one).
+  'GET /api/admin/factures/:id/plateforme': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
+  'POST /api/admin/factures/:id/plateforme/renvoyer': { perQuote: false, invoice: 'shared', expect: adminOnly(409) },
+  'GET /api/admin/annuaire/:siren': { perQuote: false, id: '732829320', expect: adminOnly(200) },
+  'GET /api/admin/achats': { perQuote: false, expect: adminOnly(200) },
+  'GET /api/admin/achats/:id/fichier': { perQuote: false, id: 'achat-inconnu', expect: adminOnly(404) },
+  'POST /api/admin/achats/:id/approuver': {
+    perQuote: false,
+    id: 'achat-inconnu',
+    expect: adminOnly(404),
+    request: () => ({ payload: { depense: false, devisId: null } }),
+  },
+  'POST /api/admin/achats/:id/refuser': {
+    perQuote: false,
+    id: 'achat-inconnu',
+    expect: adminOnly(404),
+    request: () => ({ payload: { motif: 'DOUBLON', commentaire: null } }),
+  },
+  'GET /api/admin/e-reporting': { perQuote: false, expect: adminOnly(200) },
+  'POST /api/admin/e-reporting/:periode/transmettre': { perQuote: false, id: '2026-01', expect: adminOnly(404) },
+  // The platform's calls carry no session: without a platform (and its secret) the route does not exist.
+  'POST /api/plateforme-agreee/webhook': { perQuote: false, expect: everyone(404), request: () => ({ payload: { flowInfo: {} } }) },
   // Getting paid: the payment page for the invoice's customer and the administrator; without a
   // provider configured here, « Payer en ligne » is refused (409) and the webhook is not there (404).
   'GET /api/factures/:id/paiement': {
@@ -424,7 +446,7 @@ describe.each(ENGINES)('access matrix on %s', (engine) => {
             : await invoiceFor(entry.invoice);
         const extra = entry.request?.({ pdf, jpeg, cell }) ?? {};
         const path = url
-          .replace(':id', entry.id ?? quoteId)
+          .replace(/:(id|siren|periode)\b/, entry.id ?? quoteId)
           .replace(':etape', 'prise-en-charge')
           .replace(':photoId', randomUUID())
           .replace(':token', 'AAAAAAAAAAAAAAAAAAAAAAAA');

@@ -231,6 +231,8 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     invoiceRoute('POST', '/api/admin/factures/:id/emettre', 'draft'),
     invoiceRoute('POST', '/api/admin/factures/:id/relance', 'issued'),
     invoiceRoute('GET', '/api/factures/:id/pdf', 'issued', 'owner'),
+    invoiceRoute('GET', '/api/admin/factures/:id/plateforme', 'issued'),
+    invoiceRoute('POST', '/api/admin/factures/:id/plateforme/renvoyer', 'issued'),
     idRoute('GET', '/api/admin/missions/:id/couts', 'admin', 'en cours'),
     expenseRoute('GET', '/api/admin/depenses/:id'),
     expenseRoute('DELETE', '/api/admin/depenses/:id'),
@@ -350,6 +352,32 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   ...fixedRoute('POST', '/api/auth/two-factor/verify-backup-code', 'visitor', { body: { code: 'abcde-12345' } }),
   ...fixedRoute('GET', '/api/admin/chiffre-affaires', 'admin', { query: { annee: '2026' } }),
   ...fixedRoute('GET', '/api/admin/chiffre-affaires.csv', 'admin', { query: { annee: '2026' } }),
+  // E-invoicing: a SIREN, a page, a purchase's id, a refusal's comment, a period (e-invoicing.test.ts has a platform).
+  'GET /api/admin/annuaire/:siren': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/annuaire/732829320', query: { rafraichir: '1' } }),
+  },
+  ...fixedRoute('GET', '/api/admin/achats', 'admin', { query: { page: '1' } }),
+  'GET /api/admin/achats/:id/fichier': { as: 'admin', build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/fichier` }) },
+  'POST /api/admin/achats/:id/approuver': {
+    as: 'admin',
+    build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/approuver`, body: { depense: false, devisId: null } }),
+  },
+  'POST /api/admin/achats/:id/refuser': {
+    as: 'admin',
+    build: async ({ run }) => ({
+      url: `/api/admin/achats/achat-${run}/refuser`,
+      body: { motif: 'DOUBLON', commentaire: 'Déjà reçue le 3 mars' },
+    }),
+    multiLine: ['commentaire'],
+  },
+  'POST /api/admin/e-reporting/:periode/transmettre': {
+    as: 'admin',
+    build: async () => ({ url: '/api/admin/e-reporting/2026-01/transmettre' }),
+  },
+  ...fixedRoute('POST', '/api/plateforme-agreee/webhook', 'visitor', {
+    body: { flowInfo: { flowId: 'flux-1', flowType: 'CustomerInvoiceLC' } },
+  }),
 };
 
 /** API routes that take no text from the caller. */
@@ -369,6 +397,8 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/comptes/mes-donnees',
   // The caller's own invoices, no parameter.
   'GET /api/factures',
+  // The e-reporting of the last periods, no parameter.
+  'GET /api/admin/e-reporting',
   // The bank page: no parameter.
   'GET /api/admin/banque',
   // Booleans only.
@@ -459,18 +489,18 @@ function textPaths(built: Built, url: string): string[] {
     else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
   };
   walk({ body: built.body, query: built.query, file: built.file }, []);
-  if (url.includes(':id')) paths.push('params.id');
+  if (/:(id|siren|periode)\b/.test(url)) paths.push('params.id');
   return paths;
 }
+
+const ID_PARENTS = ['devis', 'missions', 'factures', 'sessions', 'operations', 'depenses', 'achats', 'annuaire', 'e-reporting'];
 
 function setPath(built: Built, path: string, value: (old: string) => string): Built {
   const copy = structuredClone(built);
   if (path === 'params.id') {
-    // The id is the segment after /devis/, /missions/, /factures/, /operations/, /sessions/ or /depenses/; the action after it stays.
+    // The id is the segment after one of these (/devis/, /factures/, /achats/…); the action after it stays.
     const segments = copy.url.split('/');
-    const index = segments.findIndex(
-      (_segment, i) => i > 0 && ['devis', 'missions', 'factures', 'sessions', 'operations', 'depenses'].includes(segments[i - 1]!),
-    );
+    const index = segments.findIndex((_segment, i) => i > 0 && ID_PARENTS.includes(segments[i - 1]!));
     segments[index] = percentEncode(value(segments[index]!));
     copy.url = segments.join('/');
     return copy;

@@ -80,36 +80,34 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
           .filter(Boolean)
           .join(' · ')}
       </p>
-      <p className={styles.actions}>
+      <p className={styles.details}>
         {depense.justificatif ? (
           <a href={depense.justificatif.url} target="_blank" rel="noreferrer">
             {t.withReceipt}
           </a>
         ) : (
-          <span className={styles.details}>{t.noReceipt}</span>
-        )}
-        {depense.verrouillee ? null : (
-          <>
-            <Button variant="secondary" onClick={() => setIsEditing(true)}>
-              {t.edit}
-            </Button>
-            {isConfirming ? (
-              <Button variant="danger" isBusy={actions.remove.isPending} onClick={() => void remove()}>
-                {t.confirmRemove}
-              </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => setIsConfirming(true)}>
-                {t.remove}
-              </Button>
-            )}
-          </>
+          t.noReceipt
         )}
       </p>
+      {depense.factureId && !depense.verrouillee ? <p className={styles.details}>{t.rebilledOnDraft}</p> : null}
       {depense.verrouillee ? (
         <p className={styles.details}>{t.locked}</p>
-      ) : depense.factureId ? (
-        <p className={styles.details}>{t.rebilledOnDraft}</p>
-      ) : null}
+      ) : (
+        <p className={styles.actions}>
+          <Button variant="secondary" onClick={() => setIsEditing(true)}>
+            {t.edit}
+          </Button>
+          {isConfirming ? (
+            <Button variant="danger" isBusy={actions.remove.isPending} onClick={() => void remove()}>
+              {t.confirmRemove}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => setIsConfirming(true)}>
+              {t.remove}
+            </Button>
+          )}
+        </p>
+      )}
       {failure ? <Message kind="error">{failure}</Message> : null}
     </li>
   );

@@ -6,6 +6,7 @@ import { formatCentimes, parisToday } from '#domain/format.ts';
 import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { messageOf, urlOf } from '#client/lib/api.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -33,7 +34,8 @@ function filtersOf(params: URLSearchParams, thisYear: number): DepenseListQuery 
  * what waits to be sent, then the expenses by month with their totals, filtered by year,
  * mission and category, and the year's CSV for the accountant.
  */
-export function ExpensesView({ missions }: { missions: readonly MissionChoice[] }) {
+export function ExpensesView({ missions, readiness }: { missions: readonly MissionChoice[]; readiness?: OfflineReadiness }) {
+  const online = useOnline();
   const thisYear = Number(parisToday().slice(0, 4));
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params, thisYear);
@@ -54,7 +56,7 @@ export function ExpensesView({ missions }: { missions: readonly MissionChoice[] 
   return (
     <>
       <p>{t.intro}</p>
-      <WaitingExpenses />
+      <WaitingExpenses readiness={readiness} />
       {isAdding ? (
         <ExpenseForm missions={missions} onDone={() => setIsAdding(false)} />
       ) : (
@@ -100,7 +102,13 @@ export function ExpensesView({ missions }: { missions: readonly MissionChoice[] 
         </p>
       ) : null}
       {list.isPending ? <p role="status">{t.loading}</p> : null}
-      {list.isError ? <Message kind="error">{messageOf(list.error)}</Message> : null}
+      {list.isError ? (
+        online ? (
+          <Message kind="error">{messageOf(list.error)}</Message>
+        ) : (
+          <Message kind="info">{t.listOffline}</Message>
+        )
+      ) : null}
       {list.data ? (
         <div aria-busy={list.isFetching || undefined}>
           <p role="status">

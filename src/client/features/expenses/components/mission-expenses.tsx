@@ -3,7 +3,8 @@ import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } f
 import { lineAmountCents } from '#domain/invoices.ts';
 import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
@@ -19,6 +20,7 @@ import styles from './expenses.module.css';
  */
 export function MissionExpenses({ mission, readiness }: { mission: MissionChoice; readiness?: OfflineReadiness }) {
   const costs = useMissionCosts(mission.id);
+  const online = useOnline();
   const [isAdding, setIsAdding] = useState(false);
   return (
     <section aria-labelledby="depenses-mission">
@@ -32,7 +34,13 @@ export function MissionExpenses({ mission, readiness }: { mission: MissionChoice
         </p>
       )}
       {costs.isPending ? <p role="status">{t.loading}</p> : null}
-      {costs.isError ? <Message kind="info">{t.costsOffline}</Message> : null}
+      {costs.isError ? (
+        online ? (
+          <Message kind="error">{messageOf(costs.error)}</Message>
+        ) : (
+          <Message kind="info">{t.costsOffline}</Message>
+        )
+      ) : null}
       {costs.data ? (
         <>
           <CostFigures costs={costs.data} />
@@ -44,6 +52,7 @@ export function MissionExpenses({ mission, readiness }: { mission: MissionChoice
 }
 
 function CostFigures({ costs }: { costs: MissionCosts }) {
+  // The kilometres first, on a line of their own: driven against the estimate, or where they will come from.
   const figures: [string, string][] = [
     [
       t.kilometres,
@@ -62,8 +71,8 @@ function CostFigures({ costs }: { costs: MissionCosts }) {
     <>
       <h3>{t.costsTitle}</h3>
       <dl className={styles.figures} data-testid="mission-costs">
-        {figures.map(([term, value]) => (
-          <div key={term}>
+        {figures.map(([term, value], index) => (
+          <div key={term} className={index === 0 ? styles.wide : undefined}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>

@@ -1,9 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
+import { ETATS_PLATEFORME } from '#domain/einvoicing.ts';
 import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
+import { einvoicingTexts, platformStateLabel } from '#domain/texts/einvoicing.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField, TextField } from '#client/ui/field.tsx';
@@ -25,7 +27,7 @@ export function InvoiceList() {
   });
   const invoices = useAdminInvoices(filter);
   /** A filter's control: its value, and its change (the empty choice removes the filter; a select offers only the values it filters by). */
-  const filterOf = (key: 'etat' | 'type' | 'du' | 'au') => ({
+  const filterOf = (key: 'etat' | 'type' | 'plateforme' | 'du' | 'au') => ({
     value: filter[key] ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setFilter((current) => ({ ...current, [key]: event.target.value || undefined }) as FactureListQuery),
@@ -40,6 +42,9 @@ export function InvoiceList() {
         </SelectField>
         <SelectField label={t.filterType} {...filterOf('type')}>
           <Options values={FACTURE_TYPES} empty={t.filterAll} label={(type) => TYPE_LABELS[type]} />
+        </SelectField>
+        <SelectField label={einvoicingTexts.platformStatus} {...filterOf('plateforme')}>
+          <Options values={ETATS_PLATEFORME} empty={einvoicingTexts.allPlatformStatuses} label={platformStateLabel} />
         </SelectField>
         <TextField label={t.filterFrom} type="date" {...filterOf('du')} />
         <TextField label={t.filterTo} type="date" {...filterOf('au')} />
@@ -73,6 +78,12 @@ export function InvoiceList() {
               </h2>
               {item.etat ? <EtatBadge etat={item.etat} /> : null}
             </div>
+            {item.plateforme ? (
+              <p className={styles.meta}>
+                {einvoicingTexts.platform} : {item.plateforme.libelle}
+                {item.plateforme.motif ? ` – ${item.plateforme.motif}` : ''}
+              </p>
+            ) : null}
             <p className={styles.meta}>
               {[
                 item.dateEmission ? formatDay(item.dateEmission) : t.draftNumber,

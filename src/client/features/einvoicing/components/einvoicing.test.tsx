@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { einvoicingRoutes, routeKey } from '#domain/api-paths.ts';
+import type { Achat, Plateforme } from '#domain/schemas/einvoicing.ts';
+import { einvoicingTexts, lifecycleLabels, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { urlOf } from '#client/lib/api.ts';
+import { fakeApi, renderRoutes, requestOf } from '#client/test/render.tsx';
+import { InvoicePlatform } from './invoice-platform.tsx';
+import { PurchaseList } from './purchase-list.tsx';
+
+const received: Achat = {
+  id: 'a1',
+  fournisseurNom: 'Garage Müller',
+  fournisseurSiren: '732829320',
+  numero: 'GM-2026-118',
+  dateFacture: '2026-11-20',
+  totalHtCentimes: 12_000,
+  tvaCentimes: 2_400,
+  totalTtcCentimes: 14_400,
+  devise: 'EUR',
+  statut: 'reçue',
+  motifRefus: null,
+  depenseId: null,
+  devisId: null,
+  recuLe: '2026-11-21T08:00:00.000Z',
+  fichierUrl: urlOf(einvoicingRoutes.purchaseFile, { params: { id: 'a1' } }),
+};
+
+const page = (items: Achat[]) => ({
+  body: { enabled: true, depensesDisponibles: false, items, total: items.length, page: 1, parPage: 50 },
+});
+
+describe('supplier invoices on /admin/achats', () => {
+  it('refuses one only with a reason of the list, then sends the reason and the comment', async () => {
+    const user = userEvent.setup();
+    let current = received;
+    const { calls } = fakeApi({
+      [routeKey(einvoicingRoutes.purchases)]: () => page([current]),
+      [routeKey(einvoicingRoutes.refusePurchase)]: ({ body }) => {
+        current = {
+          ...received,
+          statut: 'refusée',
+          motifRefus: `${reasonLabels.TX_TVA_ERR} – ${(body as { commentaire: string }).commentaire}`,
+        };
+        return { body: current };
+      },
+    });
+    renderRoutes([{ path: '/admin/achats', element: <PurchaseList /> }], { path: '/admin/achats' });
+    const card = (await screen.findByRole('heading', { name: /GM-2026-118/ })).closest('li')!;
+    expect(within(card).getByText(t.statuses.reçue!)).toBeInTheDocument();
+    expect(screen.getByText(t.expensesUnavailable)).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: t.refuse }));
+    await user.click(within(card).getByRole('button', { name: t.confirmRefusal }));
+    expect(await screen.findByText(t.refusalReasonRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.selectOptions(within(card).getByLabelText(t.refusalReason), reasonLabels.TX_TVA_ERR!);
+    await user.type(within(card).getByLabelText(t.refusalComment), 'TVA facturée à tort');
+    await user.click(within(card).getByRole('button', { name: t.confirmRefusal }));
+    expect(await screen.findByText(t.refused)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => [`${call.method} ${call.path}`, call.body])).toEqual([
+      [requestOf(einvoicingRoutes.refusePurchase, { id: 'a1' }), { motif: 'TX_TVA_ERR', commentaire: 'TVA facturée à tort' }],
+    ]);
+    expect(await within(card).findByText(t.statuses.refusée!)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: t.approve })).toBeNull();
+  });
+
+  it('approves one without an expense while the mission costs are not there', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(einvoicingRoutes.purchases)]: () => page([received]),
+      [routeKey(einvoicingRoutes.approvePurchase)]: { body: { ...received, statut: 'approuvée' } },
+    });
+    renderRoutes([{ path: '/admin/achats', element: <PurchaseList /> }], { path: '/admin/achats' });
+    await user.click(await screen.findByRole('button', { name: t.approve }));
+    expect(await screen.findByText(t.approved)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: false, devisId: null }]);
+  });
+});
+
+describe('an invoice at the approved platform', () => {
+  const rejected: Plateforme = {
+    etat: '213',
+    libelle: lifecycleLabels['213'],
+    motif: reasonLabels.InvalidSchema!,
+    historique: [
+      {
+        code: '213',
+        libelle: lifecycleLabels['213'],
+        motif: reasonLabels.InvalidSchema!,
+        date: '2026-11-23T09:00:00.000Z',
+        source: 'plateforme',
+      },
+    ],
+    envoi: { statut: 'sent', tentatives: 1, erreur: null, referenceEnvoi: 'F-2026-0007', flowId: 'flux-1' },
+  };
+
+  it('shows a rejection with its reason in French and how to correct it', async () => {
+    fakeApi({ [routeKey(einvoicingRoutes.invoicePlatform)]: { body: { enabled: true, plateforme: rejected, annuaire: null } } });
+    renderRoutes([{ path: '/f', element: <InvoicePlatform factureId="f1" /> }], { path: '/f' });
+    expect(await screen.findByTestId('statut-plateforme')).toHaveTextContent('Rejetée');
+    expect(screen.getByText(einvoicingTexts.rejectedAdvice)).toBeInTheDocument();
+    expect(screen.getAllByText(reasonLabels.InvalidSchema!, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: einvoicingTexts.retry })).toBeNull();
+  });
+
+  it('shows nothing when no platform is configured', async () => {
+    const { calls } = fakeApi({
+      [routeKey(einvoicingRoutes.invoicePlatform)]: { body: { enabled: false, plateforme: null, annuaire: null } },
+    });
+    const { container } = renderRoutes([{ path: '/f', element: <InvoicePlatform factureId="f1" /> }], { path: '/f' });
+    await expect.poll(() => calls.length).toBe(1);
+    expect(container.querySelector('section')).toBeNull();
+  });
+});

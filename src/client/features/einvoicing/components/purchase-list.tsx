@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { REFUSAL_REASONS, type RefusalReason } from '#domain/einvoicing.ts';
+import type { Achat } from '#domain/schemas/einvoicing.ts';
+import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { CheckboxField, SelectField, TextAreaField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import ui from '#client/ui/ui.module.css';
+import { purchaseFileUrl, useApprovePurchase, usePurchases, useRefusePurchase } from '../api/use-einvoicing.ts';
+import styles from './einvoicing.module.css';
+
+/** /admin/achats: the supplier invoices received through the platform; approve (as an expense) or refuse each one. */
+export function PurchaseList() {
+  const [page, setPage] = useState(1);
+  const purchases = usePurchases(page);
+  const data = purchases.data;
+  return (
+    <>
+      <p>{t.intro}</p>
+      {purchases.isPending ? <p role="status">{t.loading}</p> : null}
+      {purchases.isError ? <Message kind="error">{messageOf(purchases.error)}</Message> : null}
+      {data && !data.enabled ? <Message kind="info">{einvoicingTexts.disabled}</Message> : null}
+      {data?.enabled && !data.depensesDisponibles ? <p className={styles.muted}>{t.expensesUnavailable}</p> : null}
+      {data && data.items.length === 0 ? <p>{t.empty}</p> : null}
+      <ul className={styles.list}>
+        {data?.items.map((achat) => (
+          <Purchase key={achat.id} achat={achat} canMakeExpense={data.depensesDisponibles} />
+        ))}
+      </ul>
+      {data && data.total > data.parPage ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t.previous}
+          </Button>
+          <Button variant="secondary" disabled={page * data.parPage >= data.total} onClick={() => setPage(page + 1)}>
+            {t.next}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boolean }) {
+  const approve = useApprovePurchase();
+  const refuse = useRefusePurchase();
+  const toast = useToast();
+  const [asExpense, setAsExpense] = useState(canMakeExpense);
+  const [refusing, setRefusing] = useState(false);
+  const [motif, setMotif] = useState<RefusalReason | ''>('');
+  const [commentaire, setCommentaire] = useState('');
+  const amount = (cents: number | null) => (cents === null ? '–' : formatCentimes(cents));
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+    } catch (error) {
+      toast.show(messageOf(error), 'error');
+      return;
+    }
+    toast.show(done, 'success');
+  }
+
+  return (
+    <li className={styles.card}>
+      <h2 className={styles.cardTitle}>
+        {achat.fournisseurNom} – {t.number} {achat.numero}
+      </h2>
+      <p className={styles.meta}>
+        {t.date} : {formatDay(achat.dateFacture)} – {t.status} : <strong>{t.statuses[achat.statut]}</strong>
+        {achat.motifRefus ? ` (${reasonLabels[achat.motifRefus] ?? achat.motifRefus})` : ''}
+      </p>
+      <p className={styles.meta}>
+        {t.totalExcl} : {amount(achat.totalHtCentimes)} – {t.vat} : {amount(achat.tvaCentimes)} – {t.totalIncl} :{' '}
+        {amount(achat.totalTtcCentimes)}
+      </p>
+      <div className={styles.actions}>
+        <a className={`${ui.button} ${ui.secondary}`} href={purchaseFileUrl(achat.id)} download>
+          {t.pdf}
+          <span className="visually-hidden"> – {achat.numero}</span>
+        </a>
+      </div>
+      {achat.statut === 'reçue' ? (
+        <div className={styles.actions}>
+          {canMakeExpense ? (
+            <CheckboxField label={t.toExpense} checked={asExpense} onChange={(event) => setAsExpense(event.target.checked)} />
+          ) : null}
+          <Button
+            isBusy={approve.isPending}
+            onClick={() =>
+              run(
+                () => approve.mutateAsync({ id: achat.id, body: { depense: canMakeExpense && asExpense, devisId: null } }),
+                canMakeExpense && asExpense ? t.expenseCreated : t.approved,
+              )
+            }
+          >
+            {t.approve}
+          </Button>
+          {refusing ? null : (
+            <Button variant="secondary" onClick={() => setRefusing(true)}>
+              {t.refuse}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {achat.statut === 'reçue' && refusing ? (
+        <form
+          className={styles.actions}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!motif) return toast.show(t.refusalReasonRequired, 'error');
+            void run(() => refuse.mutateAsync({ id: achat.id, body: { motif, commentaire: commentaire.trim() || null } }), t.refused);
+          }}
+        >
+          <SelectField label={t.refusalReason} value={motif} onChange={(event) => setMotif(event.target.value as RefusalReason | '')}>
+            <option value="">{t.chooseReason}</option>
+            {REFUSAL_REASONS.map((code) => (
+              <option key={code} value={code}>
+                {reasonLabels[code]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label={t.refusalComment}
+            value={commentaire}
+            maxLength={500}
+            onChange={(event) => setCommentaire(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" isBusy={refuse.isPending}>
+            {t.confirmRefusal}
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}

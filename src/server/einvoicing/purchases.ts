@@ -1,0 +1,296 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { XMLParser } from 'fast-xml-parser';
+import { PURCHASE_DECISIONS, type PurchaseDecision, type RefusalReason } from '#domain/einvoicing.ts';
+import { sirenOfSiret } from '#domain/siret.ts';
+import { einvoicingApiMessages as msg, reasonLabels } from '#domain/texts/einvoicing.ts';
+import type { Config } from '#server/config.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { PaAchatRow } from '#server/db/schema.ts';
+import { conflict, notFound, validationError } from '#server/errors.ts';
+import { readEmbeddedFile } from '#server/invoices/factur-x.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { buildCdar } from './cdar.ts';
+import type { Flow, Platform } from './platform-client.ts';
+import { decidePurchase, findPurchase, insertFlow, insertPurchase, insertStatus, purchaseExists } from './repository.ts';
+
+/**
+ * Supplier invoices received through the platform (flows `SupplierInvoice`, direction `In`):
+ * read (Factur-X, CII or UBL), stored with their file, listed in /admin/achats; the operator
+ * approves one (« Approuvée », 205), optionally turning it into an expense of a mission, or
+ * refuses it with a reason (« Refusée », 210); the status goes back to the supplier as a CDAR flow.
+ */
+
+/** What we read of a supplier invoice. */
+export type SupplierInvoice = {
+  supplierName: string;
+  supplierSiren: string | null;
+  supplierAddress: string | null;
+  number: string;
+  typeCode: string | null;
+  issueDate: string | null;
+  totalExclCents: number | null;
+  vatCents: number | null;
+  totalInclCents: number | null;
+  currency: string | null;
+};
+
+const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, attributeNamePrefix: '@' });
+type XmlNode = Record<string, unknown>;
+
+const at = (node: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((current, key) => {
+    const value = Array.isArray(current) ? current[0] : current;
+    return value && typeof value === 'object' ? (value as XmlNode)[key] : undefined;
+  }, node);
+const textOf = (node: unknown): string | null => {
+  const value = Array.isArray(node) ? node[0] : node;
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim() || null;
+  if (value && typeof value === 'object' && '#text' in value) return String((value as XmlNode)['#text']).trim() || null;
+  return null;
+};
+const cents = (value: string | null) => {
+  if (value === null || !/^-?\d+(\.\d+)?$/.test(value)) return null;
+  return Math.round(Number(value) * 100);
+};
+/** `20260902` (format 102) or `2026-09-02` as `2026-09-02`. */
+const dayOf = (value: string | null) => {
+  const match = value ? /^(\d{4})-?(\d{2})-?(\d{2})/.exec(value) : null;
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+};
+
+/** The VAT total in the invoice's currency: CII may give it twice (invoice and accounting currency). */
+function taxTotal(node: unknown, currency: string | null): string | null {
+  const values = Array.isArray(node) ? node : node === undefined ? [] : [node];
+  const inCurrency = values.find((value) => value && typeof value === 'object' && (value as XmlNode)['@currencyID'] === currency);
+  return textOf(inCurrency ?? values[0]);
+}
+
+/** Reads a CII (Factur-X) or UBL invoice; null when the XML is neither. */
+export function readSupplierInvoice(xml: string): SupplierInvoice | null {
+  let document: XmlNode;
+  try {
+    document = parser.parse(xml) as XmlNode;
+  } catch {
+    return null;
+  }
+  const cii = document.CrossIndustryInvoice;
+  if (cii) {
+    const agreement = at(cii, 'SupplyChainTradeTransaction', 'ApplicableHeaderTradeAgreement');
+    const settlement = at(cii, 'SupplyChainTradeTransaction', 'ApplicableHeaderTradeSettlement');
+    const totals = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+    const currency = textOf(at(settlement, 'InvoiceCurrencyCode'));
+    const number = textOf(at(cii, 'ExchangedDocument', 'ID'));
+    if (!number) return null;
+    const legalId = at(agreement, 'SellerTradeParty', 'SpecifiedLegalOrganization', 'ID');
+    return {
+      supplierName: textOf(at(agreement, 'SellerTradeParty', 'Name')) ?? '',
+      supplierSiren: sirenFrom(textOf(legalId)),
+      supplierAddress: textOf(at(agreement, 'SellerTradeParty', 'URIUniversalCommunication', 'URIID')),
+      number,
+      typeCode: textOf(at(cii, 'ExchangedDocument', 'TypeCode')),
+      issueDate: dayOf(textOf(at(cii, 'ExchangedDocument', 'IssueDateTime', 'DateTimeString'))),
+      totalExclCents: cents(textOf(at(totals, 'TaxBasisTotalAmount'))),
+      vatCents: cents(taxTotal(at(totals, 'TaxTotalAmount'), currency)),
+      totalInclCents: cents(textOf(at(totals, 'GrandTotalAmount'))),
+      currency,
+    };
+  }
+  const ubl = document.Invoice ?? document.CreditNote;
+  if (ubl) {
+    const party = at(ubl, 'AccountingSupplierParty', 'Party');
+    const totals = at(ubl, 'LegalMonetaryTotal');
+    const number = textOf(at(ubl, 'ID'));
+    if (!number) return null;
+    return {
+      supplierName: textOf(at(party, 'PartyLegalEntity', 'RegistrationName')) ?? textOf(at(party, 'PartyName', 'Name')) ?? '',
+      supplierSiren: sirenFrom(textOf(at(party, 'PartyLegalEntity', 'CompanyID'))),
+      supplierAddress: textOf(at(party, 'EndpointID')),
+      number,
+      typeCode: textOf(at(ubl, 'InvoiceTypeCode')) ?? textOf(at(ubl, 'CreditNoteTypeCode')),
+      issueDate: dayOf(textOf(at(ubl, 'IssueDate'))),
+      totalExclCents: cents(textOf(at(totals, 'TaxExclusiveAmount'))),
+      vatCents: cents(textOf(at(ubl, 'TaxTotal', 'TaxAmount'))),
+      totalInclCents: cents(textOf(at(totals, 'TaxInclusiveAmount'))),
+      currency: textOf(at(ubl, 'DocumentCurrencyCode')),
+    };
+  }
+  return null;
+}
+
+const sirenFrom = (value: string | null) => {
+  const digits = value?.replace(/\s/g, '') ?? '';
+  if (/^\d{9}$/.test(digits)) return digits;
+  return sirenOfSiret(digits);
+};
+
+const isPdf = (content: Buffer) => content.subarray(0, 5).toString('latin1') === '%PDF-';
+
+export type PurchaseDeps = { database: DatabaseHandle; platform: Platform; fileStore: FileStore; log: FastifyBaseLogger; now?: () => Date };
+
+/**
+ * Stores a received supplier invoice once (its flow id): the file (a PDF, or the platform's
+ * readable view of an XML one, else the XML), and what it says. False when it was read already or
+ * cannot be read (logged: the platform keeps it, the operator sees it there).
+ */
+export async function receiveSupplierInvoice(
+  deps: PurchaseDeps,
+  flow: Flow,
+  original: { content: Buffer; contentType: string },
+): Promise<boolean> {
+  if (await purchaseExists(deps.database.db, flow.flowId)) return false;
+  let xml: string | null;
+  let file = original.content;
+  if (isPdf(original.content)) {
+    xml =
+      (await readEmbeddedFile(original.content, ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml']))?.data.toString('utf8') ?? null;
+  } else {
+    xml = original.content.toString('utf8');
+    const readable = await deps.platform.getFlowFile(flow.flowId, 'ReadableView').catch(() => null);
+    if (readable && isPdf(readable.content)) file = readable.content;
+  }
+  const invoice = xml ? readSupplierInvoice(xml) : null;
+  if (!invoice) {
+    deps.log.warn({ flowId: flow.flowId }, 'supplier invoice that could not be read: left on the platform');
+    return false;
+  }
+  const sha256 = createHash('sha256').update(file).digest('hex');
+  const fileType = isPdf(file) ? 'application/pdf' : 'application/xml';
+  const key = `achats/${sha256.slice(0, 16)}-${randomUUID().slice(0, 8)}.${fileType === 'application/pdf' ? 'pdf' : 'xml'}`;
+  await deps.fileStore.put(key, file, fileType);
+  const now = (deps.now ?? (() => new Date()))();
+  const { isNew } = await insertPurchase(deps.database.db, {
+    flowId: flow.flowId,
+    fournisseurNom: invoice.supplierName || invoice.supplierSiren || '?',
+    fournisseurSiren: invoice.supplierSiren,
+    fournisseurAdresse: invoice.supplierAddress,
+    numero: invoice.number,
+    typeCode: invoice.typeCode,
+    dateFacture: invoice.issueDate,
+    totalHtCentimes: invoice.totalExclCents,
+    tvaCentimes: invoice.vatCents,
+    totalTtcCentimes: invoice.totalInclCents,
+    devise: invoice.currency,
+    fileKey: key,
+    fileType,
+    fileSha256: sha256,
+    recuLe: flow.submittedAt ?? flow.updatedAt ?? now.toISOString(),
+  });
+  // Another instance stored it meanwhile: this copy of the file is not referenced.
+  if (!isNew) await deps.fileStore.delete(key).catch(() => undefined);
+  return isNew;
+}
+
+export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: string | null) => {
+  let query = db.selectFrom('pa_achats').select('id').where('numero', '=', numero);
+  if (supplierSiren) query = query.where('fournisseurSiren', '=', supplierSiren);
+  return query.orderBy('recuLe', 'desc').executeTakeFirst();
+};
+
+/**
+ * The seam to the mission costs (issue 30, expenses/): when that capability is there, the app
+ * gives this function, which records the expense (with the invoice as its receipt) and answers its
+ * id. Absent: the purchase is approved without an expense, and the page says so.
+ */
+export type ExpenseFromPurchase = (input: {
+  devisId: string | null;
+  montantCentimes: number;
+  tvaCentimes: number;
+  date: string;
+  note: string;
+  justificatif: { content: Buffer; contentType: string; filename: string };
+}) => Promise<{ id: string }>;
+
+export type DecisionDeps = {
+  database: DatabaseHandle;
+  fileStore: FileStore;
+  config: Config;
+  createExpense: ExpenseFromPurchase | null;
+  now?: () => Date;
+};
+
+export type DecisionInput =
+  | { decision: Extract<PurchaseDecision, 'approuvée'>; depense: null | { devisId: string | null } }
+  | { decision: Extract<PurchaseDecision, 'refusée'>; motif: RefusalReason; commentaire: string | null };
+
+/**
+ * Approves or refuses a received invoice, once: the decision and the status flow (CDAR 205 or 210,
+ * addressed to the supplier) in one transaction; an approval may first become an expense.
+ */
+export async function decideOnPurchase(deps: DecisionDeps, id: string, input: DecisionInput): Promise<PaAchatRow> {
+  const purchase = await findPurchase(deps.database.db, id);
+  if (!purchase) throw notFound(msg.purchaseNotFound);
+  if (purchase.statut !== 'reçue') throw conflict(msg.alreadyDecided);
+  const now = (deps.now ?? (() => new Date()))();
+  let depenseId: string | null = null;
+  const devisId = input.decision === 'approuvée' ? (input.depense?.devisId ?? null) : null;
+  if (input.decision === 'approuvée' && input.depense && deps.createExpense) {
+    const file = await deps.fileStore.get(purchase.fileKey);
+    if (!file) throw validationError(msg.purchaseNotFound);
+    const expense = await deps.createExpense({
+      devisId,
+      montantCentimes: purchase.totalTtcCentimes ?? 0,
+      tvaCentimes: purchase.tvaCentimes ?? 0,
+      date: purchase.dateFacture ?? now.toISOString().slice(0, 10),
+      note: `${purchase.fournisseurNom} – ${purchase.numero}`,
+      justificatif: {
+        content: file,
+        contentType: purchase.fileType,
+        filename: `${purchase.numero}.${purchase.fileType === 'application/pdf' ? 'pdf' : 'xml'}`,
+      },
+    });
+    depenseId = expense.id;
+  }
+  const code = PURCHASE_DECISIONS[input.decision];
+  const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
+  const motif = input.decision === 'refusée' ? input.motif : null;
+  const comment = input.decision === 'refusée' ? input.commentaire : null;
+  const trackingId = `LC-${randomUUID()}`.slice(0, 36);
+  const cdar = buildCdar({
+    id: trackingId,
+    issuedAt: now,
+    issuer: { role: 'BY', siren: ourSiren },
+    recipient: {
+      role: 'SE',
+      siren: purchase.fournisseurSiren ?? undefined,
+      electronicAddress: purchase.fournisseurAdresse ?? purchase.fournisseurSiren ?? undefined,
+    },
+    invoice: {
+      number: purchase.numero,
+      typeCode: purchase.typeCode ?? '380',
+      issueDate: purchase.dateFacture ?? now.toISOString().slice(0, 10),
+      sellerSiren: purchase.fournisseurSiren ?? '',
+    },
+    status: { code, ...(motif ? { reasonCode: motif, reason: comment ?? reasonLabels[motif] } : {}) },
+  });
+  await withWriteTransaction(deps.database, async (trx) => {
+    const isFirst = await decidePurchase(
+      trx,
+      id,
+      { statut: input.decision, motifRefus: motif ? [reasonLabels[motif], comment].filter(Boolean).join(' – ') : null, depenseId, devisId },
+      now,
+    );
+    if (!isFirst) throw conflict(msg.alreadyDecided);
+    const flow = await insertFlow(
+      trx,
+      {
+        kind: 'statut',
+        factureId: null,
+        achatId: id,
+        periode: null,
+        trackingId,
+        name: `LC_${purchase.numero}_${code}`.slice(0, 200),
+        flowSyntax: 'CDAR',
+        processingRule: null,
+        payload: cdar,
+      },
+      now,
+    );
+    await insertStatus(
+      trx,
+      { factureId: null, achatId: id, code, reasonCode: motif, reason: comment, source: 'nous', flowId: flow.id, at: now.toISOString() },
+      now,
+    );
+  });
+  return (await findPurchase(deps.database.db, id))!;
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { apiRoutes } from '#domain/api-paths.ts';
+import {
+  achatIdParamsSchema,
+  achatListQuerySchema,
+  achatListSchema,
+  annuaireAnswerSchema,
+  annuaireQuerySchema,
+  approbationSchema,
+  ereportingSchema,
+  periodeParamsSchema,
+  plateformeSchema,
+  refusSchema,
+  sirenParamsSchema,
+  achatSchema,
+} from '#domain/schemas/einvoicing.ts';
+import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { depsOf } from '#server/http/request-deps.ts';
+import { einvoicingApiDocs, einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { EINVOICING_POLL_TASK } from './service.ts';
+import { directoryAnswer, invoicePlatform, purchaseFile, purchasesPage, reportingPage, toAchat } from './views.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const tags = ['facturation-electronique'];
+
+/**
+ * E-invoicing in the back office (the invoice's platform state, the directory, supplier invoices,
+ * e-reporting) and the platform's webhook. Each handler reads like the others: the service says
+ * what there is; `enabled: false` when no platform is configured.
+ */
+export const einvoicingRoutes: CapabilityRoutes = {
+  async admin(app) {
+    const routes = apiRoutes.einvoicing;
+
+    app.get(
+      routes.invoicePlatform.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.invoicePlatform, {
+          params: factureIdParamsSchema,
+          response: {
+            200: z.object({ enabled: z.boolean(), plateforme: plateformeSchema.nullable(), annuaire: annuaireAnswerSchema.shape.annuaire }),
+            ...errors,
+          },
+        }),
+      },
+      async (request) => invoicePlatform(depsOf(request), request.params.id),
+    );
+
+    app.post(
+      routes.retryInvoice.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.retryInvoice, {
+          params: factureIdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        }),
+      },
+      async (request, reply) => {
+        await depsOf(request).einvoicing.retryInvoice(request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      routes.directory.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.directory, {
+          params: sirenParamsSchema,
+          querystring: annuaireQuerySchema,
+          response: { 200: annuaireAnswerSchema, ...errors },
+        }),
+      },
+      async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
+    );
+
+    app.get(
+      routes.purchases.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.purchases, {
+          querystring: achatListQuerySchema,
+          response: { 200: achatListSchema, ...errors },
+        }),
+      },
+      async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
+    );
+
+    app.get(
+      routes.purchaseFile.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
+          params: achatIdParamsSchema,
+          produces: ['application/pdf', 'application/xml'],
+          response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
+        }),
+      },
+      async (request, reply) => {
+        const file = await purchaseFile(depsOf(request), request.params.id);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(file.content);
+      },
+    );
+
+    app.post(
+      routes.approvePurchase.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.approvePurchase, {
+          params: achatIdParamsSchema,
+          body: approbationSchema,
+          response: { 200: achatSchema, ...errors },
+        }),
+      },
+      async (request) =>
+        toAchat(
+          await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
+            decision: 'approuvée',
+            depense: request.body.depense ? { devisId: request.body.devisId } : null,
+          }),
+        ),
+    );
+
+    app.post(
+      routes.refusePurchase.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.refusePurchase, {
+          params: achatIdParamsSchema,
+          body: refusSchema,
+          response: { 200: achatSchema, ...errors },
+        }),
+      },
+      async (request) =>
+        toAchat(
+          await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
+            decision: 'refusée',
+            motif: request.body.motif,
+            commentaire: request.body.commentaire || null,
+          }),
+        ),
+    );
+
+    app.get(
+      routes.ereporting.path,
+      { schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...errors } }) },
+      async (request) => reportingPage(depsOf(request)),
+    );
+
+    app.post(
+      routes.reportPeriod.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.reportPeriod, {
+          params: periodeParamsSchema,
+          response: { 200: ereportingSchema, ...errors },
+        }),
+      },
+      async (request) => {
+        await depsOf(request).einvoicing.reportPeriod(request.params.periode);
+        return reportingPage(depsOf(request));
+      },
+    );
+  },
+
+  async visitor(app) {
+    // The signature is over the body's bytes: this route reads them as they came.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    app.post(
+      apiRoutes.einvoicing.webhook.path,
+      {
+        schema: routeSchema(tags, einvoicingApiDocs.webhook, {
+          response: { 202: z.object({ lu: z.literal(true) }), ...errorResponses(401, 404) },
+        }),
+      },
+      async (request, reply) => {
+        const { einvoicing, config } = depsOf(request);
+        if (!einvoicing.enabled || !config.einvoicing.webhookSecret) throw notFound(msg.notFound);
+        const signature = request.headers['x-signature'];
+        if (
+          !Buffer.isBuffer(request.body) ||
+          !einvoicing.isSignedWebhook(request.body, typeof signature === 'string' ? signature : undefined)
+        ) {
+          request.log.warn('refused: platform webhook with a bad signature');
+          throw new AppError('unauthenticated', msg.badSignature);
+        }
+        // Its content is not trusted: the app reads the platform now, as the task would.
+        void app.tasks
+          .runNow(EINVOICING_POLL_TASK)
+          .catch((error: unknown) => request.log.error({ err: error }, 'e-invoicing: reading after a webhook failed'));
+        return reply.status(202).send({ lu: true });
+      },
+    );
+  },
+};

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/**
+ * The checks a platform runs on what we send it, run by us first (docs/decisions/ says which and
+ * why): the XML Schema, then the schematrons' business rules, each from its official file shipped
+ * unchanged under its licence in `vendor/` (the README there lists each file, its source and its
+ * SHA-256):
+ * - an invoice's `factur-x.xml`: the Factur-X 1.09 EN 16931 XML Schema (CII D22B), the EN 16931
+ *   rules (CEN/TC 434) and the French rules BR-FR (FNFE-MPE, XP Z12-012 v1.4.0);
+ * - a lifecycle message (CDAR): its D22B XML Schema and the French rules BR-FR-CDV.
+ *
+ * The schematrons are XSLT 2.0 run by SaxonJS. Each is compiled once per version of its file
+ * (xslt3, about 30 s) into node_modules/.cache (or the system's temporary folder when that is not
+ * writable), in a child process so the server keeps answering meanwhile; a server with a platform
+ * configured starts compiling them at its start, ahead of the first invoice.
+ */
+
+const require = createRequire(import.meta.url);
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const vendor = (...parts: string[]) => path.join(repoRoot, 'vendor', ...parts);
+
+/** A rule set: the XSLT of a schematron, in its folder of vendor/ (EN16931_RULES_DIR points the EN 16931 one elsewhere). */
+type RuleSet = { name: string; file: () => string };
+type SchemaSet = { folder: () => string; main: string };
+
+const en16931Dir = () => process.env.EN16931_RULES_DIR ?? vendor('en16931');
+
+export const RULE_SETS = {
+  en16931: { name: 'EN16931-CII', file: () => path.join(en16931Dir(), 'xslt', 'EN16931-CII-validation.xslt') },
+  frenchInvoice: { name: 'BR-FR-CII', file: () => vendor('fnfe-france-rfe', 'xslt', 'BR-FR-Flux2-Schematron-CII.xslt') },
+  frenchCdar: { name: 'BR-FR-CDAR', file: () => vendor('fnfe-france-rfe', 'xslt', 'BR-FR-CDV-Schematron-CDAR.xslt') },
+} satisfies Record<string, RuleSet>;
+
+export const SCHEMAS = {
+  /** Factur-X 1.09, profile EN 16931 (UN/CEFACT CII D22B), as the French platforms check it. */
+  facturX: { folder: () => vendor('fnfe-france-rfe', 'xsd-facturx-en16931'), main: 'Factur-X_EN16931.xsd' },
+  /** The EN 16931 subset of CII D16B, the schema the EN 16931 rules were written against. */
+  ciiD16B: { folder: () => path.join(en16931Dir(), 'xsd'), main: 'CrossIndustryInvoice_100pD16B.xsd' },
+  cdar: { folder: () => vendor('fnfe-france-rfe', 'xsd-cdar'), main: 'CrossDomainAcknowledgementAndResponse_100pD22B.xsd' },
+} satisfies Record<string, SchemaSet>;
+
+export type XsdResult = { valid: boolean; errors: string[] };
+
+export async function validateAgainstSchema(xml: string, schema: SchemaSet): Promise<XsdResult> {
+  const { validateXML } = await import('xmllint-wasm');
+  const dir = schema.folder();
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: [{ fileName: schema.main, contents: readFileSync(path.join(dir, schema.main), 'utf8') }],
+    preload: readdirSync(dir)
+      .filter((name) => name.endsWith('.xsd') && name !== schema.main)
+      .map((name) => ({ fileName: name, contents: readFileSync(path.join(dir, name), 'utf8') })),
+  });
+  return { valid: result.valid, errors: result.errors.map((error) => error.rawMessage) };
+}
+
+const execFileAsync = promisify(execFile);
+
+function cacheDir(): string {
+  const preferred = path.join(repoRoot, 'node_modules', '.cache', 'einvoice-rules');
+  try {
+    mkdirSync(preferred, { recursive: true });
+    return preferred;
+  } catch {
+    const fallback = path.join(os.tmpdir(), 'convoyage-einvoice-rules');
+    mkdirSync(fallback, { recursive: true });
+    return fallback;
+  }
+}
+
+const compiling = new Map<string, Promise<string>>();
+
+/** The rule set's XSLT compiled for SaxonJS (SEF), made once per SHA-256 of the file. */
+export function compiledRules(rules: RuleSet): Promise<string> {
+  const xslt = rules.file();
+  if (!existsSync(xslt)) {
+    return Promise.reject(new Error(`The rule file ${xslt} is missing: put it back as vendor/*/README.md lists.`));
+  }
+  const sha = createHash('sha256').update(readFileSync(xslt)).digest('hex').slice(0, 16);
+  const sef = path.join(cacheDir(), `${rules.name}-${sha}.sef.json`);
+  if (existsSync(sef)) return Promise.resolve(sef);
+  const running = compiling.get(sef);
+  if (running) return running;
+  const partial = `${sef}.${process.pid}.tmp`;
+  const compiler = require.resolve('xslt3/xslt3.js');
+  const job = execFileAsync(process.execPath, [compiler, `-xsl:${xslt}`, `-export:${partial}`, '-nogo', '-relocate:on'], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
+    .then(() => {
+      if (!existsSync(partial)) throw new Error(`compiling ${rules.name} wrote nothing`);
+      renameSync(partial, sef);
+      return sef;
+    })
+    .finally(() => compiling.delete(sef));
+  compiling.set(sef, job);
+  return job;
+}
+
+type Saxon = { transform(options: object, mode: 'async'): Promise<{ principalResult: string }> };
+const loaded = new Map<string, unknown>();
+
+export type RuleFailure = { id: string; flag: string; text: string; location: string };
+
+/** The rules of a set that fail (fatal, or warnings), as the schematron's report (SVRL) names them. */
+export async function runRules(xml: string, rules: RuleSet): Promise<RuleFailure[]> {
+  const sef = await compiledRules(rules);
+  if (!loaded.has(sef)) loaded.set(sef, JSON.parse(readFileSync(sef, 'utf8')));
+  // saxon-js ships no types: the one call used here.
+  const SaxonJS = require('saxon-js') as Saxon;
+  const result = await SaxonJS.transform({ stylesheetInternal: loaded.get(sef), sourceText: xml, destination: 'serialized' }, 'async');
+  const failures: RuleFailure[] = [];
+  for (const match of result.principalResult.matchAll(/<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-assert>/g)) {
+    const attributes = match[1]!;
+    failures.push({
+      id: /\bid="([^"]*)"/.exec(attributes)?.[1] ?? '?',
+      flag: /\bflag="([^"]*)"/.exec(attributes)?.[1] ?? '?',
+      location: decodeEntities(/\blocation="([^"]*)"/.exec(attributes)?.[1] ?? ''),
+      text: decodeEntities(
+        match[2]!
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      ),
+    });
+  }
+  return failures;
+}
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
+
+/** What a check found: the schema's errors and the fatal rules broken (warnings are not refusals). */
+export type CheckReport = { valid: boolean; schemaErrors: string[]; failures: RuleFailure[] };
+
+async function check(xml: string, schema: SchemaSet, ruleSets: RuleSet[]): Promise<CheckReport> {
+  const xsd = await validateAgainstSchema(xml, schema);
+  const failures = (await Promise.all(ruleSets.map((rules) => runRules(xml, rules)))).flat().filter((failure) => failure.flag === 'fatal');
+  return { valid: xsd.valid && failures.length === 0, schemaErrors: xsd.errors, failures };
+}
+
+/** An invoice's `factur-x.xml` as a French platform checks it: Factur-X 1.09 schema, EN 16931, BR-FR. */
+export const checkFacturXml = (xml: string) => check(xml, SCHEMAS.facturX, [RULE_SETS.en16931, RULE_SETS.frenchInvoice]);
+
+/** A lifecycle message (CDAR) as a French platform checks it: its D22B schema and BR-FR-CDV. */
+export const checkCdar = (xml: string) => check(xml, SCHEMAS.cdar, [RULE_SETS.frenchCdar]);
+
+/** Compiles every rule set now (the build, and a server that will submit invoices, call it ahead). */
+export async function prepareRules(): Promise<void> {
+  for (const rules of Object.values(RULE_SETS)) await compiledRules(rules);
+}
