@@ -1,9 +1,8 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackingRoutes } from '#domain/api-paths.ts';
 import { MAX_POSITIONS_PER_BATCH } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
+import { freshOfflineModules } from '#client/test/offline.ts';
 import { requestOf } from '#client/test/render.tsx';
 import { MAX_INTERVAL_MS, shouldKeep } from './use-position-sharing.ts';
 
@@ -13,20 +12,13 @@ import { MAX_INTERVAL_MS, shouldKeep } from './use-position-sharing.ts';
  * in the order the phone read them, each mission's to its own address; a refused batch is dropped.
  */
 
-type Store = typeof import('./store.ts');
-type Sync = typeof import('./sync.ts');
-type Sender = typeof import('#client/lib/offline-sender.ts');
-let store: Store;
-let sync: Sync;
-let sender: Sender;
-
-beforeEach(async () => {
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.resetModules();
-  store = await import('./store.ts');
-  sync = await import('./sync.ts');
-  sender = await import('#client/lib/offline-sender.ts');
-});
+const load = () =>
+  freshOfflineModules(
+    () => import('./store.ts'),
+    () => import('./sync.ts'),
+  );
+let { store, sync, sender } = await load();
+beforeEach(async () => ({ store, sync, sender } = await load()));
 
 type Call = { path: string; ids: string[] };
 
