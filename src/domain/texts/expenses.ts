@@ -45,7 +45,6 @@ export const expenseTexts = {
   mission: 'Mission',
   allMissions: 'Toutes les missions',
   noMission: 'Sans mission (frais généraux)',
-  missionOption: (numero: number, route: string) => `Devis n° ${numero} – ${route}`,
   missionNumber: (numero: number) => `Devis n° ${numero}`,
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',

@@ -10,6 +10,7 @@ import { compressPhoto } from '#client/lib/compress-photo.ts';
 import { Button } from '#client/ui/button.tsx';
 import { FieldFrame, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
 import { recordExpense } from '../offline/sync.ts';
 import styles from './expenses.module.css';
@@ -73,6 +74,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
   });
   const errors = formState.errors;
   const actions = useExpenseActions();
+  const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [fileInput, setFileInput] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -104,6 +106,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
       setFailure(messageOf(error));
       return;
     }
+    toast.show(t.changed, 'success');
     onDone?.();
   });
 

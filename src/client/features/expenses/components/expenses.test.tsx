@@ -98,4 +98,30 @@ describe('the list of expenses', () => {
     );
     expect(await screen.findByText(t.removed)).toBeVisible();
   });
+
+  it('changes an expense the server has, with the network, and says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(expensesRoutes.update)]: { body: stored({ montantCentimes: 3_650 }) } });
+    renderAt(<ExpenseList depenses={[stored()]} />);
+    await user.click(screen.getByRole('button', { name: t.edit }));
+    const amount = screen.getByRole('textbox', { name: t.amount });
+    expect(amount).toHaveValue('35,00');
+    // happy-dom does not show a select's value set by react-hook-form's default (Chromium does): chosen again here.
+    await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'peage');
+    await user.selectOptions(screen.getByRole('combobox', { name: t.paymentMeans }), 'carte');
+    await user.clear(amount);
+    await user.type(amount, '36,50');
+    await user.click(screen.getByRole('button', { name: t.saveChanges }));
+    expect(await screen.findByText(t.changed)).toBeVisible();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.update, { id: 'd1' })]);
+    expect(calls[0]!.body).toEqual({
+      devisId: 'devis-1',
+      categorie: 'peage',
+      montantCentimes: 3_650,
+      tvaCentimes: 583,
+      date: '2026-12-01',
+      moyenPaiement: 'carte',
+      note: '',
+    });
+  });
 });
