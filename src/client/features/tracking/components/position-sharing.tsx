@@ -11,7 +11,7 @@ import styles from './tracking.module.css';
  * how many positions wait for the network.
  */
 export function PositionSharing({ devisId }: { devisId: string }) {
-  const { paused, togglePause, problem, waiting, refusal } = usePositionSharing(devisId, true);
+  const { paused, togglePause, problem, waiting, refusal } = usePositionSharing(devisId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={styles.panel} data-testid="partage-position">

@@ -21,13 +21,13 @@ export function shouldKeep(last: Kept | null, reading: Kept): boolean {
 }
 
 /**
- * The operator's phone shares its position while this mission is in progress (`active`): the
- * Geolocation API's watch, a reading kept when `shouldKeep` says so, and one read every 5
- * minutes if the watch stays silent (a phone that does not move reports nothing). Each kept
- * reading goes to the phone's store, then to the server through the shared sender. « Pause du
- * suivi » stops it all, and is remembered for this mission on this phone.
+ * The operator's phone shares its position (the mission page mounts this only between the
+ * pickup and the delivery): the Geolocation API's watch, a reading kept when `shouldKeep` says
+ * so, and one read every 5 minutes if the watch stays silent (a phone that does not move reports
+ * nothing). Each kept reading goes to the phone's store, then to the server through the shared
+ * sender. « Pause du suivi » stops it all, and is remembered for this mission on this phone.
  */
-export function usePositionSharing(devisId: string, active: boolean) {
+export function usePositionSharing(devisId: string) {
   const [paused, setPaused] = useState(() => localStorage.getItem(pauseKey(devisId)) === '1');
   const [problem, setProblem] = useState<SharingProblem | null>(null);
   const [waiting, setWaiting] = useState(0);
@@ -45,7 +45,7 @@ export function usePositionSharing(devisId: string, active: boolean) {
     });
   }, [devisId]);
 
-  const sharing = active && !paused;
+  const sharing = !paused;
   useEffect(() => {
     if (!sharing || !hasGeolocation) return;
     const keep = ({ coords, timestamp }: GeolocationPosition, force: boolean) => {
