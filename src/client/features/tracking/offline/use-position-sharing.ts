@@ -12,7 +12,7 @@ export const MAX_INTERVAL_MS = 5 * 60_000;
 export type SharingProblem = 'denied' | 'unavailable';
 type Kept = { lat: number; lon: number; at: number };
 
-const hasGeolocation = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 const pauseKey = (devisId: string) => `suivi-pause:${devisId}`;
 
 /** Whether a reading is kept: the first one (the page opened), a move of more than 1 km, or 5 minutes since the last. */
@@ -47,7 +47,7 @@ export function usePositionSharing(devisId: string) {
 
   const sharing = !paused;
   useEffect(() => {
-    if (!sharing || !hasGeolocation) return;
+    if (!sharing || !hasGeolocation()) return;
     const keep = ({ coords, timestamp }: GeolocationPosition, force: boolean) => {
       setProblem(null);
       const reading = { lat: coords.latitude, lon: coords.longitude, at: timestamp };
@@ -82,5 +82,5 @@ export function usePositionSharing(devisId: string) {
     setPaused(next);
   }, [paused, devisId]);
 
-  return { paused, togglePause, problem: sharing ? (hasGeolocation ? problem : 'unavailable') : null, waiting, refusal };
+  return { paused, togglePause, problem: sharing ? (hasGeolocation() ? problem : 'unavailable') : null, waiting, refusal };
 }
