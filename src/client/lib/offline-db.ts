@@ -3,12 +3,12 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 /**
  * The one IndexedDB database of what the back office keeps on the phone until the server has
  * it (through `idb`): the inspections' drafts, photos and deletions (version 1), the expenses
- * and their receipts (version 2). Each feature describes its own stores' records (`Schema`);
+ * and their receipts (version 2), the positions of the live tracking (version 3). Each feature describes its own stores' records (`Schema`);
  * this module alone creates them, so that a phone upgraded from an earlier version keeps what
  * it held. The shared sender (offline-sender.ts) sends what the features' steps read from it.
  */
 const DB_NAME = 'convoyage-missions';
-const VERSION = 2;
+const VERSION = 3;
 
 let opened: Promise<IDBPDatabase> | null = null;
 
@@ -21,6 +21,7 @@ export function offlineDatabase<Schema extends DBSchema>(): Promise<IDBPDatabase
         db.createObjectStore('deletions', { keyPath: 'id' });
       }
       if (oldVersion < 2) db.createObjectStore('expenses', { keyPath: 'id' });
+      if (oldVersion < 3) db.createObjectStore('positions', { keyPath: 'id' });
     },
   });
   return opened as unknown as Promise<IDBPDatabase<Schema>>;

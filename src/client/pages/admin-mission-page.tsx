@@ -5,13 +5,15 @@ import { MissionExpenses } from '#client/features/expenses/components/mission-ex
 import { MissionOverview } from '#client/features/missions/components/mission-overview.tsx';
 import { missionUrl, useMission } from '#client/features/missions/api/use-mission.ts';
 import { OFFLINE_DATA_URLS } from '#client/features/missions/api/use-planning.ts';
+import { PositionSharing } from '#client/features/tracking/components/position-sharing.tsx';
 import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
 /**
- * /admin/missions/{id}: one mission — its trip and inspections, then its expenses (recorded
- * offline too: the page and the mission are kept by the service worker), kilometres and margin.
+ * /admin/missions/{id}: one mission — its trip and inspections, the live tracking while it is
+ * under way, then its expenses (recorded offline too: the page and the mission are kept by the
+ * service worker), kilometres and margin.
  */
 export function AdminMissionPage() {
   const id = useParams().id ?? '';
@@ -29,6 +31,8 @@ export function AdminMissionPage() {
   return (
     <Page title={title}>
       <MissionOverview mission={mission} />
+      {/* The position is shared only between the pickup and the delivery of a mission in progress. */}
+      {mission.peutInspecter && mission.priseEnCharge && !mission.livraison ? <PositionSharing devisId={mission.id} /> : null}
       <MissionExpenses
         mission={{ id: mission.id, label: m.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`) }}
         readiness={readiness}

@@ -1,14 +1,5 @@
-import type { GeoPoint } from './types.js';
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-export function greatCircleKm(from: GeoPoint, to: GeoPoint): number {
-  const toRad = (degrees: number) => (degrees * Math.PI) / 180;
-  const dLat = toRad(to.lat - from.lat);
-  const dLon = toRad(to.lon - from.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(from.lat)) * Math.cos(toRad(to.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+// The great-circle distance is the domain's: the operator's phone measures its moves with it too.
+export { greatCircleKm } from '#domain/great-circle.ts';
 
 export type CalibrationSample = { greatCircleKm: number; roadKm: number };
 

@@ -7,16 +7,28 @@ import { simpleParser, type ParsedMail } from 'mailparser';
  * Vitest helpers and the Playwright journeys (it imports nothing of either runner).
  */
 export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, 'mails');
-  let files: string[];
+  return Promise.all(filesOf(dataDir, 'mails', '.eml').map((file) => simpleParser(readFileSync(file))));
+}
+
+/** The files a default sender wrote to DATA_DIR/<folder>/, oldest first (their names start with the time). */
+function filesOf(dataDir: string, folder: string, extension: string): string[] {
+  const dir = path.join(dataDir, folder);
   try {
-    files = readdirSync(dir)
-      .filter((file) => file.endsWith('.eml'))
-      .sort();
+    return readdirSync(dir)
+      .filter((file) => file.endsWith(extension))
+      .sort()
+      .map((file) => path.join(dir, file));
   } catch {
     return [];
   }
-  return Promise.all(files.map((file) => simpleParser(readFileSync(path.join(dir, file)))));
+}
+
+/** A text message as the default provider (SMS_PROVIDER=files) wrote it to DATA_DIR/sms/. */
+export type SmsFile = { id: string; sender: string; to: string; text: string; tag: string; segments: number; encoding: string };
+
+/** The text messages the default provider wrote to DATA_DIR/sms/, oldest first. */
+export function readSms(dataDir: string): SmsFile[] {
+  return filesOf(dataDir, 'sms', '.json').map((file) => JSON.parse(readFileSync(file, 'utf8')) as SmsFile);
 }
 
 export function addressOf(mail: ParsedMail): string {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingView } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
@@ -10,23 +8,9 @@ import { inspectionBody } from '#server/missions/test-factories.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { enqueueSms } from '#server/outbox/outbox.ts';
+import { readSms } from '#server/test/outbox.ts';
 
 type Headers = Record<string, string>;
-type Sms = { id: string; to: string; text: string; tag: string; segments: number; encoding: string };
-
-/** The text messages the default provider wrote to DATA_DIR/sms/, oldest first. */
-function readSms(dataDir: string): Sms[] {
-  const dir = path.join(dataDir, 'sms');
-  let files: string[];
-  try {
-    files = readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Sms);
-}
 
 /** Points along Paris → Lyon (A6), the last one some 15 km before Lyon. */
 const ROUTE = [

@@ -1,10 +1,9 @@
 import { Blob as NodeBlob } from 'node:buffer';
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expensesRoutes } from '#domain/api-paths.ts';
 import type { DepenseCreate } from '#domain/schemas/expenses.ts';
 import { expenseApiMessages, expenseTexts as t } from '#domain/texts/expenses.ts';
+import { freshOfflineModules } from '#client/test/offline.ts';
 import { requestOf } from '#client/test/render.tsx';
 
 /**
@@ -14,21 +13,13 @@ import { requestOf } from '#client/test/render.tsx';
  * refusal kept with its French message, never sent again.
  */
 
-type Store = typeof import('./store.ts');
-type Sync = typeof import('./sync.ts');
-type Sender = typeof import('#client/lib/offline-sender.ts');
-let store: Store;
-let sync: Sync;
-let sender: Sender;
-
-beforeEach(async () => {
-  // A fresh database and fresh modules (the sender keeps its round in module state).
-  vi.stubGlobal('indexedDB', new IDBFactory());
-  vi.resetModules();
-  store = await import('./store.ts');
-  sync = await import('./sync.ts');
-  sender = await import('#client/lib/offline-sender.ts');
-});
+const load = () =>
+  freshOfflineModules(
+    () => import('./store.ts'),
+    () => import('./sync.ts'),
+  );
+let { store, sync, sender } = await load();
+beforeEach(async () => ({ store, sync, sender } = await load()));
 
 const body = (overrides: Partial<DepenseCreate> = {}): DepenseCreate => ({
   id: crypto.randomUUID(),

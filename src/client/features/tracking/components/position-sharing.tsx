@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import { trackingTexts as k } from '#domain/texts/tracking.ts';
+import { Message } from '#client/ui/message.tsx';
+import ui from '#client/ui/ui.module.css';
+import { usePositionSharing } from '../offline/use-position-sharing.ts';
+import styles from './tracking.module.css';
+
+/**
+ * On the operator's mission page, between the pickup and the delivery: the phone shares its
+ * position (and says so, and that it stops while the page is hidden), « Pause du suivi », and
+ * how many positions wait for the network.
+ */
+export function PositionSharing({ devisId }: { devisId: string }) {
+  const { paused, togglePause, problem, waiting, refusal } = usePositionSharing(devisId);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={styles.panel} data-testid="partage-position">
+      <h2 id={headingId}>{k.sharingTitle}</h2>
+      <p role="status">{paused ? k.sharingPaused : k.sharingOn}</p>
+      {paused ? null : <p className={styles.note}>{k.keepVisible}</p>}
+      {problem ? <Message kind="error">{k[problem]}</Message> : null}
+      {refusal ? <Message kind="info">{refusal}</Message> : null}
+      {waiting > 0 ? <p data-testid="positions-en-attente">{k.pending(waiting)}</p> : null}
+      <button type="button" className={`${ui.button} ${paused ? '' : ui.secondary}`} onClick={togglePause}>
+        {paused ? k.resume : k.pause}
+      </button>
+    </section>
+  );
+}
