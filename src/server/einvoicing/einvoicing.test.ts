@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { apiPath, einvoicingRoutes, invoicesRoutes, paymentsRoutes, quotesRoutes } from '#domain/api-paths.ts';
+import { adminHomeRoutes, apiPath, einvoicingRoutes, invoicesRoutes, paymentsRoutes, quotesRoutes } from '#domain/api-paths.ts';
+import { aFaireSchema } from '#domain/schemas/a-faire.ts';
 import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -582,6 +583,50 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     const xml = fake.fileOf(status.flowId)!.content.toString('utf8');
     expect((await validateCdarRules(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(xml).toContain('<ram:ProcessConditionCode>205</ram:ProcessConditionCode>');
+  });
+
+  it('puts in « À faire » a rejected invoice until a credit note cancels it, and a received supplier invoice until it is decided', async () => {
+    const aFaire = async () => {
+      const answer = aFaireSchema.parse((await t.app.inject({ method: 'GET', url: adminHomeRoutes.aFaire.path, headers: admin })).json());
+      return {
+        toCorrect: answer.elements.find((item) => item.type === 'plateforme-a-corriger'),
+        toDecide: answer.elements.find((item) => item.type === 'achats-a-traiter'),
+      };
+    };
+    const customer = await createCustomer(t, { name: 'Rejetée SARL' });
+    await addProfile(t, customer, { type: 'entreprise' });
+    const { invoice } = await issuedInvoice(t, admin, customer, { entreprise: true });
+    await t.app.einvoicing.worker!.drain();
+    fake.rejectNext({ trackingId: invoice.numero!, reasonCode: 'InvalidSchema', reasonMessage: 'BT-49 absent' });
+    await fake.settle();
+    const pdf = (await t.app.inject({ method: 'GET', url: invoice.pdfUrl!, headers: admin })).rawPayload;
+    await fake.deliverSupplierInvoice({ content: pdf, contentType: 'application/pdf' });
+    await t.app.einvoicing.poll();
+    await t.app.einvoicing.poll();
+
+    const waiting = await aFaire();
+    expect(waiting.toCorrect).toEqual({
+      type: 'plateforme-a-corriger',
+      nombre: 1,
+      factures: [{ id: invoice.id, numero: invoice.numero, client: 'Rejetée SARL', etat: '213' }],
+    });
+    const [purchase] = await t.app.database.db.selectFrom('pa_achats').selectAll().where('statut', '=', 'reçue').execute();
+    expect(waiting.toDecide).toMatchObject({
+      type: 'achats-a-traiter',
+      nombre: 1,
+      achats: [{ id: purchase!.id, numero: invoice.numero, totalTtcCentimes: invoice.totalCentimes }],
+    });
+
+    // Done: the invoice cancelled by a credit note (to issue a corrected one), the purchase refused.
+    expect((await api.credit(t, admin, invoice.id, { motif: 'Rejetée par la plateforme' })).status).toBe(201);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: apiPath(einvoicingRoutes.refusePurchase, { id: purchase!.id }),
+      headers: admin,
+      payload: { motif: 'DOUBLON', commentaire: null },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await aFaire()).toEqual({ toCorrect: undefined, toDecide: undefined });
   });
 
   it('refuses a received invoice with a reason, sent back as « Refusée » (210) with its reason code', async () => {
