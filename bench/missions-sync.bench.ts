@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
+import { offlineTexts } from '#domain/texts/offline.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { expect, test } from '../e2e/fixtures.ts';
@@ -48,7 +49,7 @@ test('12 camera photos: bytes and sync time on Slow 3G; the inspection page’s 
   await page.waitForLoadState('networkidle');
   const homeScripts = new Set(scripts);
   await page.goto(`/admin/devis/${quote.id}/prise-en-charge`);
-  await expect(page.getByTestId('offline-readiness')).toHaveText(m.offlineReady, { timeout: 60_000 });
+  await expect(page.getByTestId('offline-readiness')).toHaveText(offlineTexts.ready, { timeout: 60_000 });
   const inspectionScripts = [...scripts].filter((url) => !homeScripts.has(url));
   const inspectionJs = inspectionScripts.reduce((sum, url) => sum + gzipSize(url), 0);
   const homeJs = [...homeScripts].reduce((sum, url) => sum + gzipSize(url), 0);
@@ -87,7 +88,7 @@ test('12 camera photos: bytes and sync time on Slow 3G; the inspection page’s 
 
   const syncStarted = Date.now();
   await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-  await expect(page.getByTestId('pending')).toHaveText(m.allSent, { timeout: 10 * 60_000 });
+  await expect(page.getByTestId('pending')).toHaveText(offlineTexts.allSent, { timeout: 10 * 60_000 });
   const syncMs = Date.now() - syncStarted;
 
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -3,6 +3,7 @@ import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import type { Etape, MissionView } from '#domain/schemas/missions.ts';
 import { STANDARD_PHOTOS } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
+import { offlineTexts } from '#domain/texts/offline.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
 import { INK } from '#server/pdf/drawing.ts';
 import { readPdf, strokesInColour } from '#server/test/pdf-text.ts';
@@ -189,7 +190,7 @@ test(
 
     // The page is opened once with signal, and kept for use without it.
     await expect(page.getByRole('heading', { level: 1, name: m.heading('prise-en-charge', quote.numeroDevis) })).toBeVisible();
-    await expect(page.getByTestId('offline-readiness')).toHaveText(m.offlineReady, { timeout: 20_000 });
+    await expect(page.getByTestId('offline-readiness')).toHaveText(offlineTexts.ready, { timeout: 20_000 });
     await expect(page.getByRole('textbox', { name: m.lieu, exact: true })).toHaveValue(quote.adresseDepart);
     await expect(page.getByRole('textbox', { name: m.contactName['prise-en-charge'], exact: true })).toHaveValue('Élodie Martin');
 
@@ -205,7 +206,7 @@ test(
         ),
       ),
     ).toBe('no network');
-    await expect(page.getByText(m.offlineNow)).toBeVisible();
+    await expect(page.getByText(offlineTexts.offlineNow)).toBeVisible();
     await fillInspection(page, 'prise-en-charge', { kilometrage: '45210', damageNote: 'Aile avant gauche', touch });
     await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
     await expect(page.getByTestId('saved-state')).toHaveText(m.savedLocally);
@@ -255,7 +256,7 @@ test(
     // Delivery, from the completed pickup's page, again without network.
     await page.getByRole('link', { name: m.startDelivery }).click();
     await expect(page.getByRole('heading', { level: 1, name: m.heading('livraison', quote.numeroDevis) })).toBeVisible();
-    await expect(page.getByTestId('offline-readiness')).toHaveText(m.offlineReady, { timeout: 20_000 });
+    await expect(page.getByTestId('offline-readiness')).toHaveText(offlineTexts.ready, { timeout: 20_000 });
     // The pickup's damage stands beside the outline, so that new damage stands out.
     await expect(page.getByText(m.pickupDamages)).toBeVisible();
     await context.setOffline(true);

@@ -89,9 +89,13 @@ test('the privacy policy is prerendered with the configured retention periods an
     verificationDays: 1,
     throttleHours: 24,
     auditDays: 400,
+    trackingDays: 30,
   });
   await expect(main).toContainText(retention[3]!);
   await expect(main).toContainText(retention[7]!);
+  // The live tracking's positions (TRACKING_RETENTION_DAYS), and no SMS provider by default.
+  await expect(main).toContainText(retention[8]!);
+  await expect(main).toContainText(privacyPageTexts.sms(null));
   await expect(main).toContainText(privacyPageTexts.geocoder(null));
   await expect(main).toContainText(privacyPageTexts.smtp(null));
 });

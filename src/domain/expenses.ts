@@ -108,3 +108,19 @@ export function marginOf(input: { revenueCentimes: number; expensesCentimes: num
     centimesParHeure: input.hours ? Math.round(margeCentimes / input.hours) : null,
   };
 }
+
+/** Expenses by month (`AAAA-MM`, the latest first), each month with its total and its expenses, the latest first. */
+export function expensesByMonth<E extends { date: string; montantCentimes: number }>(
+  expenses: readonly E[],
+): { mois: string; totalCentimes: number; depenses: E[] }[] {
+  const months = new Map<string, E[]>();
+  for (const expense of [...expenses].sort((a, b) => b.date.localeCompare(a.date))) {
+    const month = expense.date.slice(0, 7);
+    months.set(month, [...(months.get(month) ?? []), expense]);
+  }
+  return [...months].map(([mois, depenses]) => ({
+    mois,
+    totalCentimes: depenses.reduce((total, expense) => total + expense.montantCentimes, 0),
+    depenses,
+  }));
+}

@@ -6,12 +6,14 @@ import {
   formatDistance,
   formatEuros,
   formatKm,
+  formatMonth,
   formatParisDate,
   formatParisDateAtTime,
   formatParisDateLong,
   formatParisDateTime,
   formatParisDateTimeLong,
   formatPercent,
+  formatPercentChange,
   formatPrice,
   formatQuantity,
   formatQuotePrice,
@@ -70,6 +72,12 @@ describe('dates as written in France', () => {
     expect(formatWallClock('demain')).toBeNull();
     expect(formatWallClock(null)).toBeNull();
   });
+
+  it('names a month with its year, whatever the machine’s zone', () => {
+    expect(formatMonth('2026-12')).toBe('décembre 2026');
+    expect(formatMonth('2027-01')).toBe('janvier 2027');
+    expect(formatMonth('2026-13')).toBe('');
+  });
 });
 
 describe('distances and amounts as written in France', () => {
@@ -86,6 +94,8 @@ describe('distances and amounts as written in France', () => {
     expect(formatCentimesDecimal(123450)).toBe('1234,50');
     expect(formatQuantity(150)).toBe('1,5');
     expect(formatPercent(0.125)).toBe(`12,5${NBSP}%`);
+    expect(formatPercentChange(32 / 465)).toBe(`+6,9${NBSP}%`);
+    expect(formatPercentChange(0)).toBe(`0${NBSP}%`);
   });
 
   it('shows a quote’s estimate in whole euros and its final price with cents', () => {

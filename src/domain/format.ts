@@ -37,6 +37,8 @@ const twoDecimalsUngrouped = lazy(
 );
 const wholeNumber = lazy(() => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }));
 const percent = lazy(() => new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 }));
+const signedPercent = lazy(() => new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }));
+const monthOfYear = lazy(() => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'long', year: 'numeric' }));
 
 type Instant = string | Date;
 const toDate = (instant: Instant) => (typeof instant === 'string' ? new Date(instant) : instant);
@@ -116,6 +118,12 @@ export function formatWallClock(value: string | null | undefined): string | null
   return match[4] ? `${day} ${match[4]}` : day;
 }
 
+/** A month kept as "2026-12" → "décembre 2026"; '' for anything else. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  return match ? monthOfYear().format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))) : '';
+}
+
 // ——— Distances ———
 
 /** "1 234": whole kilometres, grouped the French way (the caller's text adds the unit). */
@@ -139,6 +147,8 @@ export const formatCentimesDecimal = (cents: number) => twoDecimalsUngrouped().f
 export const formatQuantity = (hundredths: number) => wholeOrCents().format(hundredths / 100);
 /** "12,5 %" from a ratio (0.125). */
 export const formatPercent = (ratio: number) => percent().format(ratio);
+/** "+6,9 %" or "−3 %": a difference, with its sign. */
+export const formatPercentChange = (ratio: number) => signedPercent().format(ratio);
 
 /**
  * A quote's price with its euro sign: the estimate in whole euros (« 418 € »), the final

@@ -64,12 +64,16 @@ export const routeTable = {
   adminEditDevis: { path: '/admin/devis/:id/edit', access: 'admin' },
   adminUploadSigne: { path: '/admin/devis/:id/upload-signe', access: 'admin' },
   adminMissions: { path: '/admin/missions', access: 'admin', nav: 'daily' },
+  /** One mission: its inspections, its expenses (recorded offline too), its kilometres and margin. */
+  adminMission: { path: '/admin/missions/:id', access: 'admin' },
   adminPriseEnCharge: { path: '/admin/devis/:id/prise-en-charge', access: 'admin' },
   adminLivraison: { path: '/admin/devis/:id/livraison', access: 'admin' },
   adminFactures: { path: '/admin/factures', access: 'admin', nav: 'daily' },
   adminFacture: { path: '/admin/factures/:id', access: 'admin' },
   adminChiffreAffaires: { path: '/admin/chiffre-affaires', access: 'admin', nav: 'daily' },
   adminBanque: { path: '/admin/banque', access: 'admin', nav: 'more' },
+  /** The expenses, by month; « Ajouter une dépense » works offline. */
+  adminDepenses: { path: '/admin/depenses', access: 'admin', nav: 'more' },
   adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
   /** Supplier invoices received through the approved platform (e-invoicing). */
   adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },

@@ -40,8 +40,16 @@ export type PublicConfig = {
 };
 
 export type PrivacyFacts = {
-  processors: { geocoder: string | null; router: string | null; smtp: string | null; s3: string | null };
-  retention: { sentMailDays: number; expiredSessionDays: number; verificationDays: number; throttleHours: number; auditDays: number };
+  processors: { geocoder: string | null; router: string | null; smtp: string | null; s3: string | null; sms: string | null };
+  retention: {
+    sentMailDays: number;
+    expiredSessionDays: number;
+    verificationDays: number;
+    throttleHours: number;
+    auditDays: number;
+    /** TRACKING_RETENTION_DAYS: the positions of a mission, after its delivery. */
+    trackingDays: number;
+  };
 };
 
 /**

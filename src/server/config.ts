@@ -533,6 +533,7 @@ export function legalFacts(config: Config): LegalFacts {
     quoteValidityDays: config.legal.quoteValidityDays,
     paymentDays: config.invoicing.paymentDays,
     latePenaltyRate: config.invoicing.latePenaltyRate,
+    trackingRetentionDays: config.tracking.retentionDays,
   };
 }
 
@@ -569,7 +570,7 @@ const hostOf = (url: string | undefined, fallback: string) => {
  * (the privacy page names them), and the retention periods.
  */
 export function privacyFacts(config: Config): PrivacyFacts {
-  const { geo, mail, storage, retention } = config;
+  const { geo, mail, storage, retention, sms, tracking } = config;
   const router = {
     offline: null,
     geoplateforme: hostOf(geo.geoplateformeRoutingUrl, 'data.geopf.fr'),
@@ -582,6 +583,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       router,
       smtp: mail.smtpUrl ? hostOf(mail.smtpUrl, 'smtp') : null,
       s3: storage.kind === 's3' ? hostOf(storage.endpoint, `s3.${storage.region}.amazonaws.com`) : null,
+      sms: sms.provider === 'brevo' ? hostOf(sms.baseUrl, 'api.brevo.com') : null,
     },
     retention: {
       sentMailDays: retention.sentMailDays,
@@ -589,6 +591,7 @@ export function privacyFacts(config: Config): PrivacyFacts {
       verificationDays: retention.verificationDays,
       throttleHours: retention.throttleHours,
       auditDays: retention.auditDays,
+      trackingDays: tracking.retentionDays,
     },
   };
 }

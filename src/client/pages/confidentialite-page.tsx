@@ -34,6 +34,8 @@ export function ConfidentialitePage() {
             t.router(processors.router),
             t.smtp(processors.smtp),
             t.s3(processors.s3),
+            t.sms(processors.sms),
+            t.positionsShared,
           ]}
         />
         <p>{t.noSale}</p>

@@ -18,6 +18,10 @@ import { Page } from '#client/ui/page.tsx';
 const CustomerInspections = lazy(() =>
   import('#client/features/missions/components/customer-inspections.tsx').then((module) => ({ default: module.CustomerInspections })),
 );
+// The tracking's panel and its map, likewise: only a mission in progress loads them.
+const CustomerTracking = lazy(() =>
+  import('#client/features/tracking/components/customer-tracking.tsx').then((module) => ({ default: module.CustomerTracking })),
+);
 
 export function DevisPage() {
   const { id = '' } = useParams();
@@ -49,6 +53,7 @@ export function DevisPage() {
       <DevisDetail devis={devis} />
       <WithdrawPanel devis={devis} />
       <Suspense fallback={null}>
+        {devis.statut === 'en cours' ? <CustomerTracking devisId={devis.id} /> : null}
         <CustomerInspections devisId={devis.id} enabled={devis.statut === 'en cours' || devis.statut === 'terminé'} />
       </Suspense>
       <MyInvoices devisId={devis.id} />

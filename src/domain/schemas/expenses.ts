@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
-import { isIsoDay } from '../invoices.ts';
+import { isIsoDay, parseEurosToCents } from '../invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
-import { expenseApiMessages as msg } from '../texts/expenses.ts';
+import { expenseApiMessages as msg, expenseTexts } from '../texts/expenses.ts';
+import { typedNumber } from './invoices.ts';
 import { idParamSchema, storableString } from './text.ts';
 
-const day = z.string().refine(isIsoDay, 'Date attendue au format AAAA-MM-JJ.');
+const day = z.string().refine(isIsoDay, msg.dayExpected);
 const MAX_CENTS = 10_000_000;
 const NOTE_MAX = 500;
 
@@ -14,11 +15,11 @@ export const depenseIdParamsSchema = z.object({ id: idParamSchema.describe('Iden
 
 const fields = {
   devisId: idParamSchema.nullable(),
-  categorie: z.enum(CATEGORIES_DEPENSE),
+  categorie: z.enum(CATEGORIES_DEPENSE, { error: msg.categoryUnknown }),
   montantCentimes: z.number({ error: msg.amountPositive }).int(msg.amountPositive).positive(msg.amountPositive).max(MAX_CENTS),
   tvaCentimes: z.number({ error: msg.vatRange }).int(msg.vatRange).min(0, msg.vatRange).max(MAX_CENTS),
   date: day,
-  moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE),
+  moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE, { error: msg.paymentMeansUnknown }),
   note: storableString({ kind: 'multi-line', trim: true }).max(NOTE_MAX, textRuleMessages.tooLong(NOTE_MAX)).default(''),
 };
 const vatWithinAmount = (body: { tvaCentimes: number; montantCentimes: number }) => body.tvaCentimes <= body.montantCentimes;
@@ -31,6 +32,31 @@ export type DepenseFields = z.infer<typeof depenseFieldsSchema>;
 /** POST: the same with the id the page made (a retry is recognised by it). */
 export const depenseCreateSchema = z.strictObject({ id: idParamSchema, ...fields }).refine(vatWithinAmount, vatRefusal);
 export type DepenseCreate = z.infer<typeof depenseCreateSchema>;
+
+const typedCents = typedNumber(parseEurosToCents, expenseTexts.amountTyped);
+
+/**
+ * The « Ajouter une dépense » form: the API's fields, amounts as typed in French (« 47,90 »;
+ * no VAT typed is 0), read into what POST /api/admin/depenses takes and checked by its very
+ * schema (the fields that need no reading are checked at once, so that every mistake shows
+ * together). An empty mission is a general expense.
+ */
+export const depenseFormSchema = z
+  .object({
+    id: z.string(),
+    devisId: z.string().transform((id) => id || null),
+    categorie: z.string().pipe(fields.categorie),
+    montantCentimes: typedCents,
+    tvaCentimes: z
+      .string()
+      .transform((text) => (text.trim() ? text : '0'))
+      .pipe(typedCents),
+    date: day,
+    moyenPaiement: z.string().pipe(fields.moyenPaiement),
+    note: z.string().optional(),
+  })
+  .pipe(depenseCreateSchema);
+export type DepenseForm = z.input<typeof depenseFormSchema>;
 
 export const depenseSchema = z.object({
   id: z.string(),
@@ -53,6 +79,7 @@ export type Depense = z.infer<typeof depenseSchema>;
 
 export const depenseListQuerySchema = z.strictObject({
   devisId: idParamSchema.optional(),
+  categorie: z.enum(CATEGORIES_DEPENSE).optional(),
   annee: z.coerce.number().int().min(2000).max(2100).optional(),
   mois: z.coerce.number().int().min(1).max(12).optional(),
 });

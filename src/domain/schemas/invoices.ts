@@ -43,7 +43,7 @@ export const draftUpdateSchema = z.strictObject({
 export type DraftUpdate = z.infer<typeof draftUpdateSchema>;
 
 /** A number as typed in French ("1,5", "1 250,50 €"), read by `read`; its field's message when it does not read. */
-const typedNumber = (read: (text: string) => number | null, message: string) =>
+export const typedNumber = (read: (text: string) => number | null, message: string) =>
   z.string().transform((text, context) => {
     const value = read(text);
     if (value !== null) return value;

@@ -13,6 +13,7 @@ export const adminNavLabels = {
   adminFactures: 'Factures',
   adminChiffreAffaires: 'Chiffre d’affaires',
   adminBanque: 'Banque',
+  adminDepenses: 'Dépenses',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
   adminAchats: 'Achats',

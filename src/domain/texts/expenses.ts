@@ -1,6 +1,7 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the expense and margin
 // pages, the server's expense routes and the invoice draft load it.
 import type { CategorieDepense, MoyenPaiementDepense, Refacturation } from '../expenses.ts';
+import { plural } from './common.ts';
 
 export const CATEGORIE_LABELS: Record<CategorieDepense, string> = {
   train: 'Train',
@@ -33,6 +34,86 @@ export const REFACTURATION_LABELS: Record<Refacturation, string> = {
 /** The pages: expenses, a mission's costs, the margin. */
 export const expenseTexts = {
   rebilledLegend: 'Frais refacturés au client',
+
+  // /admin/depenses
+  title: 'Dépenses',
+  intro: 'Ce que coûtent les missions et l’activité : billets de retour, carburant, péages, repas… avec leurs justificatifs.',
+  loading: 'Chargement des dépenses…',
+  filters: 'Filtrer les dépenses',
+  year: 'Année',
+  allYears: 'Toutes les années',
+  mission: 'Mission',
+  allMissions: 'Toutes les missions',
+  noMission: 'Sans mission (frais généraux)',
+  missionOption: (numero: number, route: string) => `Devis n° ${numero} – ${route}`,
+  missionNumber: (numero: number) => `Devis n° ${numero}`,
+  category: 'Catégorie',
+  allCategories: 'Toutes les catégories',
+  empty: 'Aucune dépense enregistrée.',
+  listOffline: 'La liste des dépenses s’affichera au retour du réseau ; vous pouvez en ajouter dès maintenant.',
+  total: (amount: string) => `Total : ${amount}`,
+  monthTotal: (month: string, amount: string) => `${month} – ${amount}`,
+  csv: (year: number) => `Télécharger les dépenses ${year} pour le comptable (CSV)`,
+
+  // The form
+  add: 'Ajouter une dépense',
+  addTitle: 'Nouvelle dépense',
+  editTitle: 'Modifier la dépense',
+  chooseCategory: 'Choisissez…',
+  amount: 'Montant payé TTC (€)',
+  vat: 'Dont TVA indiquée sur le justificatif (€)',
+  vatHint: 'Pour information : laissez vide s’il n’y en a pas.',
+  date: 'Date',
+  paymentMeans: 'Moyen de paiement',
+  note: 'Note',
+  receipt: 'Justificatif (photo ou PDF)',
+  receiptHint: 'Photographiez le ticket avec l’appareil du téléphone, ou choisissez un PDF.',
+  receiptChosen: (name: string) => `Justificatif choisi : ${name}`,
+  receiptReplace: 'Remplacer le justificatif (photo ou PDF)',
+  amountTyped: 'Saisissez un montant en euros, par exemple 47,90.',
+  save: 'Enregistrer la dépense',
+  saveChanges: 'Enregistrer les modifications',
+  cancel: 'Fermer',
+  preparing: 'Préparation du justificatif…',
+  receiptUnreadable: 'Cette photo n’a pas pu être lue : reprenez-la ou choisissez un PDF.',
+  savedOnPhone: 'Dépense enregistrée sur ce téléphone : elle part dès que le réseau le permet.',
+  changed: 'Dépense modifiée.',
+
+  // One expense
+  withReceipt: 'Voir le justificatif',
+  noReceipt: 'Sans justificatif',
+  vatOf: (amount: string) => `dont TVA ${amount}`,
+  edit: 'Modifier',
+  remove: 'Supprimer',
+  confirmRemove: 'Confirmer la suppression',
+  removed: 'Dépense supprimée (le journal la garde).',
+  locked: 'Refacturée sur une facture émise : elle ne peut plus être modifiée ni supprimée.',
+  rebilledOnDraft: 'Reprise sur le brouillon de la facture finale.',
+
+  // What waits on the phone
+  waitingTitle: 'En attente d’envoi',
+  waiting: (count: number) => `${count} ${plural(count, 'dépense en attente d’envoi', 'dépenses en attente d’envoi')}`,
+  refused: (reason: string) => `Refusée : ${reason}`,
+  receiptRefused: (reason: string) => `Justificatif refusé : ${reason}`,
+  discard: 'Retirer de ce téléphone',
+
+  // The mission page's section
+  costsTitle: 'Coûts et marge',
+  costsOffline: 'Les coûts et la marge s’afficheront au retour du réseau.',
+  kmDriven: (driven: string, estimate: string, change: string) => `${driven} parcourus pour ${estimate} estimés (${change})`,
+  kmEstimate: (estimate: string) => `${estimate} estimés ; le kilométrage parcouru viendra des deux états des lieux.`,
+  kilometres: 'Kilomètres',
+  hours: 'Durée',
+  hoursValue: (hours: string) => `${hours} h de la prise en charge à la livraison`,
+  revenue: 'Recettes',
+  expensesTotal: 'Dépenses',
+  margin: 'Marge',
+  perKm: 'Par kilomètre',
+  perHour: 'Par heure',
+  expectedMargin: (amount: string, returnTrip: string) => `Marge prévue à la confirmation : ${amount} (retour estimé à ${returnTrip})`,
+  proposedTitle: 'Proposé pour la facture finale',
+  missionExpenses: 'Dépenses de la mission',
+  noMissionExpenses: 'Aucune dépense pour cette mission.',
 };
 
 /** The final invoice draft's lines made from the mission's costs and the clauses. */
@@ -57,6 +138,9 @@ export const expenseApiMessages = {
   receiptFailure: 'Le justificatif n’a pas pu être enregistré. Réessayez dans un instant.',
   amountPositive: 'Le montant doit être un nombre entier de centimes positif.',
   vatRange: 'La TVA doit être un nombre entier de centimes, entre 0 et le montant payé.',
+  categoryUnknown: 'Choisissez une catégorie de dépense.',
+  paymentMeansUnknown: 'Choisissez un moyen de paiement.',
+  dayExpected: 'Date attendue au format AAAA-MM-JJ.',
   apiDocs: {
     list: 'Les dépenses (filtre par mission, année ou mois)',
     create: 'Enregistrer une dépense sous l’identifiant que la page a fait (envoyée deux fois : enregistrée une fois)',

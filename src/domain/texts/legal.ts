@@ -10,6 +10,8 @@ export type LegalFacts = {
   quoteValidityDays: number;
   paymentDays: number;
   latePenaltyRate: string;
+  /** TRACKING_RETENTION_DAYS: how long a mission's positions are kept after its delivery. */
+  trackingRetentionDays: number;
 };
 
 /** The label of the required box on the signing page (word for word from issue 28). */
@@ -158,7 +160,7 @@ Le consommateur dispose d’un délai de 14 jours pour se rétracter, sans motif
 Les réclamations s’adressent à ${s.email}. Si elle n’est pas résolue, le consommateur peut recourir gratuitement au médiateur de la consommation : ${mediatorLine(facts)} (articles L612-1 et L616-1 du Code de la consommation). Il peut aussi saisir le tribunal compétent.
 
 ## 16. Données personnelles
-Les données du client sont traitées pour établir et exécuter les devis, facturer et suivre les missions, dans les conditions de la politique de confidentialité du site. Le client dispose des droits d’accès, de rectification, d’effacement et d’opposition, et peut saisir la CNIL.
+Les données du client sont traitées pour établir et exécuter les devis, facturer et suivre les missions, dans les conditions de la politique de confidentialité du site. Pendant la mission, de la prise en charge à la livraison, le téléphone du chauffeur partage la position du véhicule pour que le client et le destinataire suivent son trajet et son heure d’arrivée (suivi de la prestation, délibération CNIL n° 2015-165) ; le chauffeur peut le mettre en pause, et aucune position n’est prise en dehors de la mission. Les positions sont supprimées ${facts.trackingRetentionDays} jours après la livraison. Le client dispose des droits d’accès, de rectification, d’effacement et d’opposition, et peut saisir la CNIL.
 
 ## 17. Responsabilité
 Le prestataire répond des dommages causés au véhicule pendant la mission, à l’exception des défauts antérieurs notés à la prise en charge, des pannes mécaniques qui ne lui sont pas imputables et des objets laissés dans le véhicule. Toute limitation de responsabilité ne vaut qu’entre professionnels.

@@ -12,8 +12,8 @@ const hours = (count: number) => plural(count, 'heure', 'heures');
 
 /** The README's defaults (RETENTION_*), for a page rendered without the server's configuration. */
 export const defaultPrivacyFacts: PrivacyFacts = {
-  processors: { geocoder: null, router: null, smtp: null, s3: null },
-  retention: { sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24, auditDays: 400 },
+  processors: { geocoder: null, router: null, smtp: null, s3: null, sms: null },
+  retention: { sentMailDays: 30, expiredSessionDays: 7, verificationDays: 1, throttleHours: 24, auditDays: 400, trackingDays: 30 },
 };
 
 export const privacyPageTexts = {
@@ -29,6 +29,8 @@ export const privacyPageTexts = {
     'Les factures et avoirs : identité, adresse, prestation et montants. Pour tenir la comptabilité de l’entreprise (obligation légale).',
     'La sécurité : vos sessions (adresse IP, navigateur, dates), des compteurs de tentatives de connexion et un journal des connexions et des actions de l’administrateur (date, adresse IP). Pour protéger les comptes contre les abus et pouvoir retracer chaque changement (intérêt légitime).',
     'Les e-mails que nous vous envoyons : une copie est gardée le temps de leur envoi. Pour vous tenir informé de vos devis (exécution du contrat).',
+    'Le suivi en direct d’une mission : de la prise en charge à la livraison seulement, la position du véhicule (latitude, longitude, précision, heure) envoyée par le téléphone du chauffeur, qui peut la mettre en pause ; jamais en dehors d’une mission. Pour que vous et la personne qui attend le véhicule sachiez où il est et quand il arrive (exécution du contrat ; suivi d’une prestation de transport, délibération CNIL n° 2015-165). La personne qui attend le véhicule reçoit un lien secret qui montre la ville, les kilomètres et l’heure d’arrivée estimée, sans vos coordonnées ni le prix.',
+    'Les SMS du suivi : le numéro de mobile du client et celui du contact à l’arrivée, pour annoncer la prise en charge, l’arrivée dans 30 minutes environ et la livraison (exécution du contrat). Vous pouvez les refuser dans votre espace client.',
   ],
 
   retentionTitle: 'Combien de temps',
@@ -41,6 +43,7 @@ export const privacyPageTexts = {
     `Liens de vérification et de réinitialisation du mot de passe : jusqu’à leur expiration, puis ${days(r.verificationDays)}.`,
     `Compteurs de tentatives de connexion : ${hours(r.throttleHours)}.`,
     `Journal de sécurité (connexions, tentatives échouées, double authentification, actions de l’administrateur, avec l’adresse IP) : ${days(r.auditDays)}.`,
+    `Positions du suivi en direct : ${days(r.trackingDays)} après la livraison, puis supprimées ; le lien du destinataire cesse de fonctionner 24 heures après la livraison.`,
   ],
 
   processorsTitle: 'Qui reçoit vos données',
@@ -59,6 +62,12 @@ export const privacyPageTexts = {
       : 'Envoi des e-mails : par notre propre serveur, sans prestataire d’envoi.',
   s3: (host: string | null) =>
     host ? `Stockage des documents (PDF, photos) : chez ${host}.` : 'Stockage des documents (PDF, photos) : sur notre serveur.',
+  sms: (host: string | null) =>
+    host
+      ? `Envoi des SMS : le numéro de mobile et le texte du message passent par ${host} (Brevo).`
+      : 'Envoi des SMS : aucun prestataire n’est configuré ; les messages restent sur notre serveur.',
+  positionsShared:
+    'La position du véhicule pendant une mission n’est transmise à aucun service extérieur : la ville et le trajet sont calculés sur notre serveur.',
   noSale: 'Vos données ne sont ni vendues, ni cédées, ni utilisées pour de la publicité.',
 
   rightsTitle: 'Vos droits, et comment les exercer',

@@ -89,6 +89,10 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     const ofMonth = await api.list(t, admin, '?annee=2026&mois=12');
     expect(ofMonth.body.depenses.map((depense) => depense.id)).toEqual(expect.arrayContaining([body.id, general.body.id]));
     expect((await api.list(t, admin, '?annee=2026&mois=11')).body.depenses.map((d) => d.id)).not.toContain(body.id);
+    const meals = await api.list(t, admin, '?categorie=repas');
+    expect(meals.body.depenses.map((depense) => depense.id)).toEqual([general.body.id]);
+    expect(meals.body.totalCentimes).toBe(1_450);
+    expect((await api.list(t, admin, '?categorie=essence')).status).toBe(400);
 
     const changed = await api.update(t, admin, body.id, { ...body, id: undefined, montantCentimes: 5_200, tvaCentimes: 473 });
     expect(changed.status).toBe(200);

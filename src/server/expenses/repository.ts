@@ -24,12 +24,13 @@ export async function insertExpense(db: Db, row: DepenseRow): Promise<boolean> {
   return inserted !== undefined;
 }
 
-export type ExpenseFilter = { devisId?: string; du?: string; au?: string };
+export type ExpenseFilter = { devisId?: string; categorie?: string; du?: string; au?: string };
 
-/** The expenses of a mission and/or a period (days `AAAA-MM-JJ`, inclusive), in date order. */
+/** The expenses of a mission, a category and/or a period (days `AAAA-MM-JJ`, inclusive), in date order. */
 export function listExpenses(db: Db, filter: ExpenseFilter): Promise<DepenseRow[]> {
   let query = db.selectFrom('depenses').selectAll();
   if (filter.devisId) query = query.where('devisId', '=', filter.devisId);
+  if (filter.categorie) query = query.where('categorie', '=', filter.categorie);
   if (filter.du) query = query.where('date', '>=', filter.du);
   if (filter.au) query = query.where('date', '<=', filter.au);
   return query.orderBy('date').orderBy('createdAt').orderBy('id').execute();

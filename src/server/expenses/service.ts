@@ -149,7 +149,7 @@ function periodOf(query: Pick<DepenseListQuery, 'annee' | 'mois'>): { du?: strin
 }
 
 export async function listExpenses(deps: ExpenseDeps, query: DepenseListQuery) {
-  const rows = await listExpenseRows(deps.database.db, { devisId: query.devisId, ...periodOf(query) });
+  const rows = await listExpenseRows(deps.database.db, { devisId: query.devisId, categorie: query.categorie, ...periodOf(query) });
   const depenses = await Promise.all(rows.map((row) => toDepense(deps.database.db, row)));
   return { depenses, totalCentimes: rows.reduce((total, row) => total + row.montantCentimes, 0) };
 }

@@ -53,6 +53,7 @@ export const systemRoutes: CapabilityRoutes = {
                   router: z.string().nullable(),
                   smtp: z.string().nullable(),
                   s3: z.string().nullable(),
+                  sms: z.string().nullable(),
                 }),
                 retention: z.object({
                   sentMailDays: z.number(),
@@ -60,6 +61,7 @@ export const systemRoutes: CapabilityRoutes = {
                   verificationDays: z.number(),
                   throttleHours: z.number(),
                   auditDays: z.number(),
+                  trackingDays: z.number(),
                 }),
               }),
               mediator: z.object({ nom: z.string(), url: z.string(), adresse: z.string().optional() }).nullable(),

@@ -292,6 +292,7 @@ describe.each(ENGINES)('text messages through Brevo on %s', (engine) => {
         SMS_SENDER: 'Convoyage',
         OUTBOX_RETRY_BASE_MS: '0',
         OUTBOX_MAX_ATTEMPTS: '3',
+        TRACKING_RETENTION_DAYS: '21',
       },
     });
     await t.app.outbox.stop();
@@ -321,6 +322,14 @@ describe.each(ENGINES)('text messages through Brevo on %s', (engine) => {
     });
     const row = await t.app.database.db.selectFrom('outbox').selectAll().where('channel', '=', 'sms').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('tells, on the privacy page and in the CGV, who sends the texts and how long the positions are kept', async () => {
+    const { privacy } = (await t.app.inject({ url: '/api/config' })).json();
+    expect(privacy.processors.sms).toBe('127.0.0.1');
+    expect(privacy.retention.trackingDays).toBe(21);
+    const cgv = (await t.app.inject({ url: '/api/cgv' })).json();
+    expect(cgv.texte).toContain('Les positions sont supprimées 21 jours après la livraison.');
   });
 
   it('gives a message up after its last attempt and shows it in the back office’s « À faire », not as an e-mail', async () => {

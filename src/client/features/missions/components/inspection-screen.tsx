@@ -10,7 +10,7 @@ import { Page } from '#client/ui/page.tsx';
 import { missionUrl, useMission } from '../api/use-mission.ts';
 import { OFFLINE_DATA_URLS } from '../api/use-planning.ts';
 import { useInspectionDraft } from '../offline/use-inspection-draft.ts';
-import { useOfflineReady, useOnline } from '../offline/use-offline-ready.ts';
+import { useOfflineReady, useOnline } from '#client/lib/use-offline-ready.ts';
 import { InspectionForm } from './inspection-form.tsx';
 import { SyncStatus } from './sync-status.tsx';
 import styles from './missions.module.css';

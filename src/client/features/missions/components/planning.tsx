@@ -12,7 +12,7 @@ import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useFeed } from '../api/use-feed.ts';
 import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
-import { useOfflineReady } from '../offline/use-offline-ready.ts';
+import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
 import styles from './missions.module.css';
 import { navigationHref } from '#client/lib/maps.ts';
 
@@ -80,6 +80,9 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
         <span className={mission.livraisonLe ? styles.done : undefined}>
           {mission.livraisonLe ? m.deliveryDone(formatParisDateTime(mission.livraisonLe)) : m.deliveryToDo}
         </span>
+      </p>
+      <p className={styles.actions}>
+        <Link to={paths.adminMission(mission.id)}>{m.missionPageLink}</Link>
       </p>
       {isInProgress ? (
         <p className={styles.actions}>

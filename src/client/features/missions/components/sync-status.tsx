@@ -1,5 +1,6 @@
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import type { OfflineReadiness } from '../offline/use-offline-ready.ts';
+import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { SyncBar } from '#client/ui/sync-bar.tsx';
 import styles from './missions.module.css';
 
 type SyncStatusProps = {
@@ -14,26 +15,14 @@ type SyncStatusProps = {
 
 /** Stays at the top of the inspection: whether the page works offline, what waits to be sent. */
 export function SyncStatus({ online, readiness, pendingPhotos, reportPending, isSending, isSaving, sessionExpired }: SyncStatusProps) {
-  const readinessText = {
-    preparing: m.offlinePreparing,
-    ready: m.offlineReady,
-    retry: m.offlineRetry,
-    unavailable: m.offlineUnavailable,
-  }[readiness];
-  const nothingLeft = pendingPhotos === 0 && !reportPending;
+  const waiting = [pendingPhotos > 0 ? m.photosPending(pendingPhotos) : null, reportPending ? m.reportPending : null].filter(
+    (line): line is string => line !== null,
+  );
   return (
-    <div className={styles.statusBar}>
-      {online ? <p data-testid="offline-readiness">{readinessText}</p> : <p className={styles.offline}>{m.offlineNow}</p>}
-      <p role="status" data-testid="pending">
-        {[pendingPhotos > 0 ? m.photosPending(pendingPhotos) : null, reportPending ? m.reportPending : null, nothingLeft ? m.allSent : null]
-          .filter(Boolean)
-          .join(' · ')}
-        {isSending && !nothingLeft && online ? ` · ${m.sending}` : ''}
-      </p>
+    <SyncBar online={online} readiness={readiness} waiting={waiting} isSending={isSending} sessionExpired={sessionExpired}>
       <p className={styles.photoState} data-testid="saved-state">
         {isSaving ? m.saving : m.savedLocally}
       </p>
-      {sessionExpired ? <p className={styles.offline}>{m.sessionExpired}</p> : null}
-    </div>
+    </SyncBar>
   );
 }

@@ -1,11 +1,12 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { Damage, Emplacement, Etape } from '#domain/schemas/missions.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
+import { offlineDatabase } from '#client/lib/offline-db.ts';
 
 /**
- * What an inspection keeps on the phone until the server has it (IndexedDB, through `idb`):
- * its fields as they are typed, its photos (compressed, as Blobs), the photos removed whose
- * deletion is still to be told to the server. A reload, a closed tab or a night without
+ * What an inspection keeps on the phone until the server has it (the back office's IndexedDB
+ * database, lib/offline-db.ts): its fields as they are typed, its photos (compressed, as
+ * Blobs), the photos removed whose deletion is still to be told to the server. A reload, a closed tab or a night without
  * network loses nothing; once the server has the completed inspection, it all goes.
  */
 
@@ -67,19 +68,7 @@ interface MissionsDb extends DBSchema {
   deletions: { key: string; value: PendingDeletion };
 }
 
-const DB_NAME = 'convoyage-missions';
-let opened: Promise<IDBPDatabase<MissionsDb>> | null = null;
-
-function database(): Promise<IDBPDatabase<MissionsDb>> {
-  opened ??= openDB<MissionsDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('drafts', { keyPath: 'key' });
-      db.createObjectStore('photos', { keyPath: 'id' }).createIndex('byDraft', 'draftKey');
-      db.createObjectStore('deletions', { keyPath: 'id' });
-    },
-  });
-  return opened;
-}
+const database = () => offlineDatabase<MissionsDb>();
 
 export const draftKeyOf = (devisId: string, etape: Etape) => `${devisId}:${etape}`;
 

@@ -4,7 +4,7 @@ import type { Emplacement, Etape, MissionView } from '#domain/schemas/missions.t
 import { hasInk } from '#domain/schemas/signature.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { missionKeys } from '../api/keys.ts';
-import { compressPhoto } from './compress.ts';
+import { compressPhoto } from '#client/lib/compress-photo.ts';
 import {
   draftKeyOf,
   listPhotos,

@@ -1,0 +1,126 @@
+import type { Depense } from '#domain/schemas/expenses.ts';
+import type { Facture } from '#domain/schemas/invoices.ts';
+import { expenseTexts as t } from '#domain/texts/expenses.ts';
+import { missionTexts as m } from '#domain/texts/missions.ts';
+import { offlineTexts } from '#domain/texts/offline.ts';
+import { inspectionBody } from '#server/missions/test-factories.ts';
+import { cameraJpeg } from '#server/missions/test-photos.ts';
+import { expect, makeSignedPdf, test } from './fixtures.ts';
+
+/**
+ * Issue 30's proof: on a phone with no network, the driver records his train ticket (photographed)
+ * and a toll receipt (a PDF) on a mission in progress; a reload loses neither; back online, each
+ * is sent once with its receipt. The final invoice draft then proposes the toll at cost and, with
+ * the odometers 10 000 → 10 497 on a 465 km quote carrying the 5 % clause, 23 extra kilometres.
+ */
+test(
+  'expenses recorded offline on a mission reach the server once, and the final invoice draft proposes the toll and 23 extra km',
+  { tag: '@phone' },
+  async ({ page, context, customer, adminApi, logInAsAdmin }) => {
+    test.setTimeout(180_000);
+    const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });
+    expect(quote.distanceKm).toBe(465);
+    await customer.completeQuote(quote);
+    const confirmed = await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {
+      data: { prixFinal: '450,50', acomptePourcent: 0, clauses: { km: true, longDistance: false, refacturation: ['peage'] } },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    // Signed on paper, once the quote's e-mail has gone (the quote is then « envoyé »).
+    await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quote.id}/confirmer-signe`)).status()).toBe(200);
+
+    // The mission's page, opened once with signal from the planning, is kept for use without it.
+    await logInAsAdmin(page);
+    await page.goto('/admin/missions');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Devis n° ${quote.numeroDevis}` })
+      .getByRole('link', { name: m.missionPageLink })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: m.missionPageTitle(quote.numeroDevis) })).toBeVisible();
+    await expect(page.getByTestId('offline-readiness')).toHaveText(offlineTexts.ready, { timeout: 20_000 });
+
+    // On the train back: no network at all.
+    const created: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/admin/depenses')
+        created.push(response.status());
+    });
+    await context.setOffline(true);
+    await expect(page.getByText(offlineTexts.offlineNow)).toBeVisible();
+    await page.getByRole('button', { name: t.add }).click();
+    const form = page.getByRole('form', { name: t.addTitle });
+    await form.getByLabel(t.category).selectOption('train');
+    await form.getByLabel(t.amount).fill('47,90');
+    await form.getByLabel(t.vat).fill('4,35');
+    await form.getByLabel(t.note).fill('Limoges → Bayonne');
+    await form.getByLabel(t.receipt).setInputFiles({
+      name: 'IMG_2041.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cameraJpeg({ width: 2400, height: 1800, orientation: 6, seed: 2041 }),
+    });
+    await form.getByRole('button', { name: t.save }).click();
+    await expect(form.getByText(t.savedOnPhone)).toBeVisible();
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(1));
+
+    await form.getByLabel(t.category).selectOption('peage');
+    await form.getByLabel(t.amount).fill('35,00');
+    await form
+      .getByLabel(t.receipt)
+      .setInputFiles({ name: 'ticket-peage.pdf', mimeType: 'application/pdf', buffer: await makeSignedPdf() });
+    await form.getByRole('button', { name: t.save }).click();
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(2));
+
+    // A reload without network loses neither.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: m.missionPageTitle(quote.numeroDevis) })).toBeVisible();
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(2));
+    await expect(page.getByTestId('waiting-expense')).toHaveCount(2);
+    expect(created).toEqual([]);
+
+    // The network returns: both go, once each, with their receipts.
+    await context.setOffline(false);
+    await expect(page.getByTestId('pending')).toHaveText(offlineTexts.allSent, { timeout: 30_000 });
+    await expect(page.getByTestId('waiting-expense')).toHaveCount(0);
+    expect(created).toEqual([201, 201]);
+    const list = (await (await adminApi.get(`/api/admin/depenses?devisId=${quote.id}`)).json()) as { depenses: Depense[] };
+    expect(list.depenses.map((depense) => [depense.categorie, depense.montantCentimes, depense.justificatif?.type])).toEqual(
+      expect.arrayContaining([
+        ['train', 4_790, 'image/jpeg'],
+        ['peage', 3_500, 'application/pdf'],
+      ]),
+    );
+    expect(list.depenses).toHaveLength(2);
+    // The mission's page shows them among its costs.
+    await expect(page.getByTestId('mission-costs')).toContainText('82,90');
+
+    // The two inspections' odometers: 10 000 → 10 497 km, for 465 km estimated.
+    for (const [etape, kilometrage, hoursAgo] of [
+      ['prise-en-charge', 10_000, 6.5],
+      ['livraison', 10_497, 0],
+    ] as const) {
+      const dateHeure = new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+      const inspection = await adminApi.post(`/api/admin/missions/${quote.id}/${etape}`, {
+        data: inspectionBody({ kilometrage, dateHeure }),
+      });
+      expect(inspection.status(), await inspection.text()).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByTestId('mission-costs')).toContainText('497\u00a0km parcourus pour 465\u00a0km estimés (+6,9\u00a0%)');
+
+    // The vehicle delivered (the delivery's report ends the mission), its final invoice draft proposes the toll at cost and 23 extra km.
+    const done = (await (await adminApi.get(`/api/admin/devis/${quote.id}`)).json()) as { statut: string };
+    expect(done.statut).toBe('terminé');
+    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
+    expect(draft.status()).toBe(201);
+    const lines = ((await draft.json()) as Facture).lignes;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          description: expect.stringMatching(/^Frais de péage – refacturés au réel \(\d\d\/\d\d\/\d{4}\)$/),
+          montantCentimes: 3_500,
+        }),
+        expect.objectContaining({ description: expect.stringMatching(/^Kilomètres supplémentaires \(clause des 5 %\)/), quantite: 23 }),
+      ]),
+    );
+  },
+);

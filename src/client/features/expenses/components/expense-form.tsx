@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE } from '#domain/expenses.ts';
+import { formatCentimesDecimal, parisToday } from '#domain/format.ts';
+import { depenseFormSchema, type Depense, type DepenseCreate, type DepenseForm } from '#domain/schemas/expenses.ts';
+import { CATEGORIE_LABELS, expenseTexts as t, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { compressPhoto } from '#client/lib/compress-photo.ts';
+import { Button } from '#client/ui/button.tsx';
+import { FieldFrame, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useExpenseActions } from '../api/use-expenses.ts';
+import { recordExpense } from '../offline/sync.ts';
+import styles from './expenses.module.css';
+
+/** A mission the form may put an expense on. */
+export type MissionChoice = { id: string; label: string };
+
+type ExpenseFormProps = {
+  /** The mission the expense is for, fixed (the mission page); otherwise `missions` to choose from, or none. */
+  mission?: MissionChoice;
+  missions?: readonly MissionChoice[];
+  /** An expense the server has: the form changes it (with the network). */
+  expense?: Depense;
+  /** Closes the form: after a change, or « Annuler » (a new expense keeps the form open for the next receipt). */
+  onDone?: () => void;
+};
+
+const blankForm = (devisId: string): DepenseForm => ({
+  id: crypto.randomUUID(),
+  devisId,
+  categorie: '',
+  montantCentimes: '',
+  tvaCentimes: '',
+  date: parisToday(),
+  moyenPaiement: 'carte',
+  note: '',
+});
+
+const formOf = (expense: Depense): DepenseForm => ({
+  id: expense.id,
+  devisId: expense.devisId ?? '',
+  categorie: expense.categorie,
+  montantCentimes: formatCentimesDecimal(expense.montantCentimes),
+  tvaCentimes: expense.tvaCentimes ? formatCentimesDecimal(expense.tvaCentimes) : '',
+  date: expense.date,
+  moyenPaiement: expense.moyenPaiement,
+  note: expense.note,
+});
+
+/**
+ * The receipt as it will be kept and sent: a photo compressed in the page like the inspection
+ * photos (upright, at most 1600 px, a JPEG under 400 kB, no EXIF), a PDF as it is (the server
+ * checks and rebuilds both).
+ */
+async function receiptOf(file: File | null): Promise<Blob | null> {
+  if (!file) return null;
+  if (file.type === 'application/pdf') return file;
+  return (await compressPhoto(file)).blob;
+}
+
+/**
+ * « Ajouter une dépense »: category, amount paid and the VAT on the receipt, date, means of
+ * payment, note, mission, and the receipt from the phone's camera or a PDF. A new expense is
+ * kept on the phone under the id the page made, then sent by the shared sender: it works on a
+ * train without signal. An expense the server has is changed directly (with the network).
+ */
+export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormProps) {
+  const { register, handleSubmit, reset, formState } = useForm<DepenseForm, unknown, DepenseCreate>({
+    resolver: zodResolver(depenseFormSchema),
+    defaultValues: expense ? formOf(expense) : blankForm(mission?.id ?? ''),
+  });
+  const errors = formState.errors;
+  const actions = useExpenseActions();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileInput, setFileInput] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    setSaved(null);
+    let receipt: Blob | null;
+    try {
+      receipt = await receiptOf(file);
+    } catch {
+      setFailure(t.receiptUnreadable);
+      return;
+    }
+    if (!expense) {
+      await recordExpense(body, receipt);
+      reset(blankForm(mission?.id ?? ''));
+      setFile(null);
+      setFileInput((key) => key + 1);
+      setSaved(t.savedOnPhone);
+      return;
+    }
+    const { id, ...fields } = body;
+    try {
+      await actions.update.mutateAsync({ id, fields });
+      if (receipt) await actions.putReceipt.mutateAsync({ id, receipt });
+    } catch (error) {
+      setFailure(messageOf(error));
+      return;
+    }
+    onDone?.();
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={expense ? t.editTitle : t.addTitle}>
+      {mission ? (
+        <p className={styles.missionLine}>
+          {t.mission} : {mission.label}
+        </p>
+      ) : missions ? (
+        <SelectField label={t.mission} error={errors.devisId?.message} {...register('devisId')}>
+          <option value="">{t.noMission}</option>
+          {missions.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <SelectField label={t.category} error={errors.categorie?.message} {...register('categorie')}>
+        <option value="">{t.chooseCategory}</option>
+        {CATEGORIES_DEPENSE.map((categorie) => (
+          <option key={categorie} value={categorie}>
+            {CATEGORIE_LABELS[categorie]}
+          </option>
+        ))}
+      </SelectField>
+      <div className={styles.amounts}>
+        <TextField
+          label={t.amount}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.montantCentimes?.message}
+          {...register('montantCentimes')}
+        />
+        <TextField
+          label={t.vat}
+          hint={t.vatHint}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.tvaCentimes?.message}
+          {...register('tvaCentimes')}
+        />
+      </div>
+      <div className={styles.amounts}>
+        <TextField label={t.date} type="date" error={errors.date?.message} {...register('date')} />
+        <SelectField label={t.paymentMeans} error={errors.moyenPaiement?.message} {...register('moyenPaiement')}>
+          {MOYENS_PAIEMENT_DEPENSE.map((moyen) => (
+            <option key={moyen} value={moyen}>
+              {MOYEN_DEPENSE_LABELS[moyen]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField label={t.note} rows={2} error={errors.note?.message} {...register('note')} />
+      <FieldFrame label={expense?.justificatif ? t.receiptReplace : t.receipt} hint={file ? t.receiptChosen(file.name) : t.receiptHint}>
+        {({ id, describedBy }) => (
+          <input
+            key={fileInput}
+            id={id}
+            aria-describedby={describedBy}
+            type="file"
+            accept="image/*,application/pdf"
+            capture="environment"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </FieldFrame>
+      {failure ? <Message kind="error">{failure}</Message> : null}
+      {saved ? <Message kind="success">{saved}</Message> : null}
+      <p className={styles.actions}>
+        <Button type="submit" isBusy={formState.isSubmitting}>
+          {formState.isSubmitting && file ? t.preparing : expense ? t.saveChanges : t.save}
+        </Button>
+        {onDone ? (
+          <Button variant="secondary" onClick={onDone}>
+            {t.cancel}
+          </Button>
+        ) : null}
+      </p>
+    </form>
+  );
+}

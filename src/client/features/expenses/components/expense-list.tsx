@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { expensesByMonth } from '#domain/expenses.ts';
+import { formatCentimes, formatDay, formatMonth } from '#domain/format.ts';
+import type { Depense } from '#domain/schemas/expenses.ts';
+import { CATEGORIE_LABELS, expenseTexts as t, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { Button } from '#client/ui/button.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useToast } from '#client/ui/toast.tsx';
+import { useExpenseActions } from '../api/use-expenses.ts';
+import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import styles from './expenses.module.css';
+
+type ExpenseListProps = {
+  depenses: readonly Depense[];
+  /** Each expense names its mission (the expenses page); not on a mission's own page. */
+  showMission?: boolean;
+  missions?: readonly MissionChoice[];
+};
+
+/** The expenses the server has, by month (the latest first) with each month's total. */
+export function ExpenseList({ depenses, showMission = false, missions }: ExpenseListProps) {
+  if (depenses.length === 0) return <p>{t.empty}</p>;
+  return (
+    <>
+      {expensesByMonth(depenses).map((month) => (
+        <section key={month.mois} className={styles.month} aria-labelledby={`mois-${month.mois}`}>
+          <h3 id={`mois-${month.mois}`}>{t.monthTotal(formatMonth(month.mois), formatCentimes(month.totalCentimes))}</h3>
+          <ul className={styles.expenses}>
+            {month.depenses.map((depense) => (
+              <ExpenseItem key={depense.id} depense={depense} showMission={showMission} missions={missions} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function ExpenseItem({ depense, showMission, missions }: { depense: Depense; showMission: boolean; missions?: readonly MissionChoice[] }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const actions = useExpenseActions();
+  const toast = useToast();
+
+  const remove = async () => {
+    setFailure(null);
+    try {
+      await actions.remove.mutateAsync(depense.id);
+    } catch (error) {
+      setFailure(messageOf(error));
+      setIsConfirming(false);
+      return;
+    }
+    toast.show(t.removed, 'success');
+  };
+
+  if (isEditing) {
+    return (
+      <li className={styles.expense}>
+        <ExpenseForm expense={depense} missions={missions} onDone={() => setIsEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className={styles.expense}>
+      <p className={styles.expenseLine}>
+        <strong>{CATEGORIE_LABELS[depense.categorie]}</strong>
+        <span>{formatDay(depense.date)}</span>
+        <strong>{formatCentimes(depense.montantCentimes)}</strong>
+      </p>
+      <p className={styles.details}>
+        {[
+          depense.tvaCentimes ? t.vatOf(formatCentimes(depense.tvaCentimes)) : null,
+          MOYEN_DEPENSE_LABELS[depense.moyenPaiement],
+          showMission && depense.numeroDevis !== null ? t.missionNumber(depense.numeroDevis) : null,
+          depense.note || null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <p className={styles.details}>
+        {depense.justificatif ? (
+          <a href={depense.justificatif.url} target="_blank" rel="noreferrer">
+            {t.withReceipt}
+          </a>
+        ) : (
+          t.noReceipt
+        )}
+      </p>
+      {depense.factureId && !depense.verrouillee ? <p className={styles.details}>{t.rebilledOnDraft}</p> : null}
+      {depense.verrouillee ? (
+        <p className={styles.details}>{t.locked}</p>
+      ) : (
+        <p className={styles.actions}>
+          <Button variant="secondary" onClick={() => setIsEditing(true)}>
+            {t.edit}
+          </Button>
+          {isConfirming ? (
+            <Button variant="danger" isBusy={actions.remove.isPending} onClick={() => void remove()}>
+              {t.confirmRemove}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => setIsConfirming(true)}>
+              {t.remove}
+            </Button>
+          )}
+        </p>
+      )}
+      {failure ? <Message kind="error">{failure}</Message> : null}
+    </li>
+  );
+}

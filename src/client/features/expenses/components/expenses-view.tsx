@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { expensesRoutes } from '#domain/api-paths.ts';
+import { CATEGORIES_DEPENSE } from '#domain/expenses.ts';
+import { formatCentimes, parisToday } from '#domain/format.ts';
+import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
+import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
+import { messageOf, urlOf } from '#client/lib/api.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { Button } from '#client/ui/button.tsx';
+import { SelectField } from '#client/ui/field.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useExpenses } from '../api/use-expenses.ts';
+import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import { ExpenseList } from './expense-list.tsx';
+import { WaitingExpenses } from './waiting-expenses.tsx';
+import styles from './expenses.module.css';
+
+const YEARS_SHOWN = 5;
+
+/** The filters as the address says them (`?annee=2026&devisId=…&categorie=peage`); the current year unless told otherwise. */
+function filtersOf(params: URLSearchParams, thisYear: number): DepenseListQuery {
+  const annee = params.get('annee');
+  const parsed = depenseListQuerySchema.safeParse({
+    annee: annee === 'toutes' ? undefined : (annee ?? String(thisYear)),
+    devisId: params.get('devisId') || undefined,
+    categorie: params.get('categorie') || undefined,
+  });
+  return parsed.success ? parsed.data : { annee: thisYear };
+}
+
+/**
+ * /admin/depenses: « Ajouter une dépense » (kept on the phone, sent when the network allows),
+ * what waits to be sent, then the expenses by month with their totals, filtered by year,
+ * mission and category, and the year's CSV for the accountant.
+ */
+export function ExpensesView({ missions, readiness }: { missions: readonly MissionChoice[]; readiness?: OfflineReadiness }) {
+  const online = useOnline();
+  const thisYear = Number(parisToday().slice(0, 4));
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params, thisYear);
+  const list = useExpenses(filters);
+  const [isAdding, setIsAdding] = useState(false);
+
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <p>{t.intro}</p>
+      <WaitingExpenses readiness={readiness} />
+      {isAdding ? (
+        <ExpenseForm missions={missions} onDone={() => setIsAdding(false)} />
+      ) : (
+        <p>
+          <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
+        </p>
+      )}
+      <form className={styles.filters} aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label={t.year}
+          value={filters.annee === undefined ? 'toutes' : String(filters.annee)}
+          onChange={(event) => setFilter('annee', event.target.value)}
+        >
+          {Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index).map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+          <option value="toutes">{t.allYears}</option>
+        </SelectField>
+        <SelectField label={t.mission} value={filters.devisId ?? ''} onChange={(event) => setFilter('devisId', event.target.value)}>
+          <option value="">{t.allMissions}</option>
+          {missions.map((mission) => (
+            <option key={mission.id} value={mission.id}>
+              {mission.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t.category} value={filters.categorie ?? ''} onChange={(event) => setFilter('categorie', event.target.value)}>
+          <option value="">{t.allCategories}</option>
+          {CATEGORIES_DEPENSE.map((categorie) => (
+            <option key={categorie} value={categorie}>
+              {CATEGORIE_LABELS[categorie]}
+            </option>
+          ))}
+        </SelectField>
+      </form>
+      {filters.annee !== undefined ? (
+        <p>
+          <a href={urlOf(expensesRoutes.csv, { query: { annee: filters.annee } })} download>
+            {t.csv(filters.annee)}
+          </a>
+        </p>
+      ) : null}
+      {list.isPending ? <p role="status">{t.loading}</p> : null}
+      {list.isError ? (
+        online ? (
+          <Message kind="error">{messageOf(list.error)}</Message>
+        ) : (
+          <Message kind="info">{t.listOffline}</Message>
+        )
+      ) : null}
+      {list.data ? (
+        <div aria-busy={list.isFetching || undefined}>
+          <p role="status">
+            <strong>{t.total(formatCentimes(list.data.totalCentimes))}</strong>
+          </p>
+          <ExpenseList depenses={list.data.depenses} showMission missions={missions} />
+        </div>
+      ) : null}
+    </>
+  );
+}

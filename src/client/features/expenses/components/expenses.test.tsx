@@ -1,0 +1,101 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expensesRoutes, routeKey } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
+import type { Depense } from '#domain/schemas/expenses.ts';
+import { expenseApiMessages as msg, expenseTexts as t } from '#domain/texts/expenses.ts';
+import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
+import { ExpenseForm } from './expense-form.tsx';
+import { ExpenseList } from './expense-list.tsx';
+
+const stored = (overrides: Partial<Depense> = {}): Depense => ({
+  id: 'd1',
+  devisId: 'devis-1',
+  numeroDevis: 12,
+  categorie: 'peage',
+  montantCentimes: 3_500,
+  tvaCentimes: 583,
+  date: '2026-12-01',
+  moyenPaiement: 'carte',
+  note: '',
+  justificatif: null,
+  factureId: null,
+  verrouillee: false,
+  createdAt: '2026-12-01T10:00:00.000Z',
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('« Ajouter une dépense »', () => {
+  it('reads the amounts typed in French, says what is wrong in French, and sends the expense for its mission', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(expensesRoutes.create)]: { status: 201, body: stored() } });
+    renderAt(<ExpenseForm mission={{ id: 'devis-1', label: 'Devis n° 12 – Bayonne → Limoges' }} />);
+
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(msg.categoryUnknown)).toBeVisible();
+    expect(screen.getByRole('textbox', { name: t.amount })).toHaveAccessibleDescription(t.amountTyped);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'train');
+    await user.type(screen.getByRole('textbox', { name: t.amount }), '47,90');
+    await user.type(screen.getByRole('textbox', { name: t.vat }), '50');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(msg.vatRange)).toBeVisible();
+    expect(calls).toEqual([]);
+
+    await user.clear(screen.getByRole('textbox', { name: t.vat }));
+    await user.type(screen.getByRole('textbox', { name: t.vat }), '4,35');
+    await user.type(screen.getByRole('textbox', { name: t.note }), 'Limoges → Bayonne');
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.savedOnPhone)).toBeVisible();
+    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.create)]));
+    expect(calls[0]!.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      devisId: 'devis-1',
+      categorie: 'train',
+      montantCentimes: 4_790,
+      tvaCentimes: 435,
+      date: parisToday(),
+      moyenPaiement: 'carte',
+      note: 'Limoges → Bayonne',
+    });
+    // Ready for the next receipt: empty, under a new id.
+    expect(screen.getByRole('textbox', { name: t.amount })).toHaveValue('');
+  });
+});
+
+describe('the list of expenses', () => {
+  it('groups them by month with totals; one re-billed on an issued invoice cannot be deleted, another is deleted after a confirmation', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(expensesRoutes.delete)]: { status: 204 } });
+    renderAt(
+      <ExpenseList
+        showMission
+        depenses={[
+          stored({ id: 'd1', verrouillee: true, factureId: 'f1' }),
+          stored({ id: 'd2', categorie: 'train', montantCentimes: 4_790, tvaCentimes: 0, date: '2026-12-03', numeroDevis: 12 }),
+          stored({ id: 'd3', categorie: 'repas', montantCentimes: 1_450, date: '2026-11-28', devisId: null, numeroDevis: null }),
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      t.monthTotal('décembre 2026', '82,90\u00a0€'),
+      t.monthTotal('novembre 2026', '14,50\u00a0€'),
+    ]);
+    const locked = screen.getByText(t.locked).closest('li')!;
+    expect(locked).toHaveTextContent('Péage');
+    expect(locked.querySelector('button')).toBeNull();
+
+    const train = screen.getByText('Train').closest('li')!;
+    expect(train).toHaveTextContent(t.missionNumber(12));
+    await user.click(within(train).getByRole('button', { name: t.remove }));
+    expect(calls).toEqual([]);
+    await user.click(within(train).getByRole('button', { name: t.confirmRemove }));
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.delete, { id: 'd2' })]),
+    );
+    expect(await screen.findByText(t.removed)).toBeVisible();
+  });
+});

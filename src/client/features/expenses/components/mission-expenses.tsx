@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } from '#domain/format.ts';
+import { lineAmountCents } from '#domain/invoices.ts';
+import type { MissionCosts } from '#domain/schemas/expenses.ts';
+import { expenseTexts as t } from '#domain/texts/expenses.ts';
+import { messageOf } from '#client/lib/api.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { Button } from '#client/ui/button.tsx';
+import { Message } from '#client/ui/message.tsx';
+import { useMissionCosts } from '../api/use-expenses.ts';
+import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import { ExpenseList } from './expense-list.tsx';
+import { WaitingExpenses } from './waiting-expenses.tsx';
+import styles from './expenses.module.css';
+
+/**
+ * A mission's section of its page: what waits on the phone, « Ajouter une dépense » for this
+ * mission (offline too), its costs and margin (GET …/couts, with the network), and the lines
+ * its final invoice draft will propose.
+ */
+export function MissionExpenses({ mission, readiness }: { mission: MissionChoice; readiness?: OfflineReadiness }) {
+  const costs = useMissionCosts(mission.id);
+  const online = useOnline();
+  const [isAdding, setIsAdding] = useState(false);
+  return (
+    <section aria-labelledby="depenses-mission">
+      <h2 id="depenses-mission">{t.missionExpenses}</h2>
+      <WaitingExpenses devisId={mission.id} readiness={readiness} />
+      {isAdding ? (
+        <ExpenseForm mission={mission} onDone={() => setIsAdding(false)} />
+      ) : (
+        <p>
+          <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
+        </p>
+      )}
+      {costs.isPending ? <p role="status">{t.loading}</p> : null}
+      {costs.isError ? (
+        online ? (
+          <Message kind="error">{messageOf(costs.error)}</Message>
+        ) : (
+          <Message kind="info">{t.costsOffline}</Message>
+        )
+      ) : null}
+      {costs.data ? (
+        <>
+          <CostFigures costs={costs.data} />
+          {costs.data.depenses.length === 0 ? <p>{t.noMissionExpenses}</p> : <ExpenseList depenses={costs.data.depenses} />}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function CostFigures({ costs }: { costs: MissionCosts }) {
+  // The kilometres first, on a line of their own: driven against the estimate, or where they will come from.
+  const figures: [string, string][] = [
+    [
+      t.kilometres,
+      costs.kmParcourus === null
+        ? t.kmEstimate(formatDistance(costs.estimationKm))
+        : t.kmDriven(formatDistance(costs.kmParcourus), formatDistance(costs.estimationKm), formatPercentChange(costs.ecartKm ?? 0)),
+    ],
+    ...(costs.heures === null ? [] : [[t.hours, t.hoursValue(formatQuantity(Math.round(costs.heures * 100)))] as [string, string]]),
+    [t.revenue, formatCentimes(costs.recettesCentimes)],
+    [t.expensesTotal, formatCentimes(costs.depensesCentimes)],
+    [t.margin, formatCentimes(costs.margeCentimes)],
+    ...(costs.centimesParKm === null ? [] : [[t.perKm, formatCentimes(costs.centimesParKm)] as [string, string]]),
+    ...(costs.centimesParHeure === null ? [] : [[t.perHour, formatCentimes(costs.centimesParHeure)] as [string, string]]),
+  ];
+  return (
+    <>
+      <h3>{t.costsTitle}</h3>
+      <dl className={styles.figures} data-testid="mission-costs">
+        {figures.map(([term, value], index) => (
+          <div key={term} className={index === 0 ? styles.wide : undefined}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.details}>
+        {t.expectedMargin(formatCentimes(costs.margePrevueCentimes), formatCentimes(costs.retourPrevuCentimes))}
+      </p>
+      {costs.lignesProposees.length > 0 ? (
+        <>
+          <h3>{t.proposedTitle}</h3>
+          <ul>
+            {costs.lignesProposees.map((line) => (
+              <li key={line.description}>
+                {line.description} : {formatCentimes(lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes))}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

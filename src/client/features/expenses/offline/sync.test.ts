@@ -1,0 +1,126 @@
+import { Blob as NodeBlob } from 'node:buffer';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expensesRoutes } from '#domain/api-paths.ts';
+import type { DepenseCreate } from '#domain/schemas/expenses.ts';
+import { expenseApiMessages, expenseTexts as t } from '#domain/texts/expenses.ts';
+import { requestOf } from '#client/test/render.tsx';
+
+/**
+ * The expenses' step of the shared sender against a fake network at fetch, over the back
+ * office's IndexedDB (here fake-indexeddb): each expense created once under the id the page
+ * made, then its receipt; nothing lost or sent twice when the network fails half-way; a
+ * refusal kept with its French message, never sent again.
+ */
+
+type Store = typeof import('./store.ts');
+type Sync = typeof import('./sync.ts');
+type Sender = typeof import('#client/lib/offline-sender.ts');
+let store: Store;
+let sync: Sync;
+let sender: Sender;
+
+beforeEach(async () => {
+  // A fresh database and fresh modules (the sender keeps its round in module state).
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  vi.resetModules();
+  store = await import('./store.ts');
+  sync = await import('./sync.ts');
+  sender = await import('#client/lib/offline-sender.ts');
+});
+
+const body = (overrides: Partial<DepenseCreate> = {}): DepenseCreate => ({
+  id: crypto.randomUUID(),
+  devisId: 'devis-1',
+  categorie: 'train',
+  montantCentimes: 4_790,
+  tvaCentimes: 435,
+  date: '2026-12-01',
+  moyenPaiement: 'carte',
+  note: 'Limoges → Bayonne',
+  ...overrides,
+});
+const receipt = (text: string) => new NodeBlob([text], { type: 'image/jpeg' }) as unknown as Blob;
+
+type Call = { method: string; path: string; contentType: string | null };
+
+/** The network: `answer` decides each request's fate (a status, or 'offline' for no network). */
+function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () => 201) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        path: new URL(url, 'http://localhost').pathname,
+        contentType: new Headers(init.headers).get('content-type'),
+      };
+      const fate = answer(call, calls);
+      calls.push(call);
+      if (fate === 'offline') throw new TypeError('Failed to fetch');
+      const payload = fate >= 400 ? { error: 'refused', message: expenseApiMessages.receiptUnsupported } : { id: 'stored' };
+      return new Response(JSON.stringify(payload), { status: fate, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+const create = requestOf(expensesRoutes.create);
+const receiptOf = (id: string) => requestOf(expensesRoutes.putReceipt, { id });
+const requests = (calls: Call[]) => calls.map((call) => `${call.method} ${call.path}`);
+
+describe('the sender of the expenses recorded on the phone', () => {
+  it('creates each expense under its own id, then sends its receipt, then forgets it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const train = body();
+    const toll = body({ categorie: 'peage', montantCentimes: 3_500, tvaCentimes: 0 });
+    await sync.recordExpense(train, receipt('jpeg'));
+    await sync.recordExpense(toll, null);
+    expect((await store.listWaitingExpenses()).map((expense) => expense.id)).toEqual([train.id, toll.id]);
+
+    const calls = network();
+    await sender.syncNow();
+    expect(requests(calls)).toEqual([create, receiptOf(train.id), create]);
+    expect(calls[1]!.contentType).toBe('image/jpeg');
+    expect(await store.listWaitingExpenses()).toEqual([]);
+
+    await sender.syncNow();
+    expect(calls).toHaveLength(3);
+  });
+
+  it('keeps an expense whose receipt met no network, and sends only the receipt when the network returns', async () => {
+    const train = body();
+    network(() => 'offline');
+    await sync.recordExpense(train, receipt('jpeg'));
+    await sender.syncNow();
+
+    const calls = network((call) => (call.method === 'PUT' ? 'offline' : 201));
+    await sender.syncNow();
+    expect(requests(calls)).toEqual([create, receiptOf(train.id)]);
+    expect(await store.listWaitingExpenses()).toMatchObject([{ id: train.id, created: true, error: null }]);
+
+    const again = network(() => 200);
+    await sender.syncNow();
+    expect(requests(again)).toEqual([receiptOf(train.id)]);
+    expect(await store.listWaitingExpenses()).toEqual([]);
+  });
+
+  it('keeps a refused receipt with the French reason, never sends it again, until the operator removes it', async () => {
+    const train = body();
+    const calls = network((call) => (call.method === 'PUT' ? 415 : 201));
+    await sync.recordExpense(train, receipt('not a photo'));
+    await sender.syncNow();
+    expect(await store.listWaitingExpenses()).toMatchObject([
+      { id: train.id, created: true, error: t.receiptRefused(expenseApiMessages.receiptUnsupported) },
+    ]);
+
+    await sender.syncNow();
+    expect(requests(calls)).toEqual([create, receiptOf(train.id)]);
+    await sync.discardExpense(train.id);
+    expect(await store.listWaitingExpenses()).toEqual([]);
+  });
+});

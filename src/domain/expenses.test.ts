@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { expensesByMonth, extraKmBillable } from './expenses.ts';
+
+describe('the expenses page’s months', () => {
+  it('groups the expenses by month, the latest first, each with its total', () => {
+    const months = expensesByMonth([
+      { id: 'a', date: '2026-11-30', montantCentimes: 1_000 },
+      { id: 'b', date: '2026-12-02', montantCentimes: 4_790 },
+      { id: 'c', date: '2026-12-14', montantCentimes: 1_250 },
+    ]);
+    expect(months.map(({ mois, totalCentimes, depenses }) => [mois, totalCentimes, depenses.map((d) => d.id)])).toEqual([
+      ['2026-12', 6_040, ['c', 'b']],
+      ['2026-11', 1_000, ['a']],
+    ]);
+    expect(expensesByMonth([])).toEqual([]);
+  });
+});
+
+describe('the 5 % clause', () => {
+  it('bills the kilometres beyond the estimate, at most 5 % of it rounded down, and nothing without the clause', () => {
+    expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: 497 })).toBe(23);
+    expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: 475 })).toBe(10);
+    expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: 460 })).toBe(0);
+    expect(extraKmBillable({ hasClause: false, estimateKm: 465, drivenKm: 497 })).toBe(0);
+    expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: null })).toBe(0);
+  });
+});
