@@ -168,6 +168,8 @@ export const expensesRoutes = {
   receipt: { method: 'GET', path: '/api/admin/depenses/:id/justificatif', access: 'admin' },
   missionCosts: { method: 'GET', path: '/api/admin/missions/:id/couts', access: 'admin' },
   margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
+  /** A bank statement's debit (payments) recorded as an expense, in one transaction with the debit's mark. */
+  fromDebit: { method: 'POST', path: '/api/admin/banque/operations/:id/depense', access: 'admin' },
 } as const satisfies ApiRoutes;
 
 /** Getting paid (payments/): the payment page, card payments and their notifications, bank statements, reminders. */

@@ -61,6 +61,7 @@ export const AUDIT_KINDS = [
   'bank.statement_imported',
   'bank.operation_matched',
   'bank.operation_ignored',
+  'bank.debit_to_expense',
   'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

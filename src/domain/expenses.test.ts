@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expensesByMonth, extraKmBillable } from './expenses.ts';
+import { categoryOfDebit, expensesByMonth, extraKmBillable, paymentMeansOfDebit } from './expenses.ts';
 
 describe('the expenses page’s months', () => {
   it('groups the expenses by month, the latest first, each with its total', () => {
@@ -23,5 +23,21 @@ describe('the 5 % clause', () => {
     expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: 460 })).toBe(0);
     expect(extraKmBillable({ hasClause: false, estimateKm: 465, drivenKm: 497 })).toBe(0);
     expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: null })).toBe(0);
+  });
+});
+
+describe('a bank debit as an expense', () => {
+  it('guesses the category from the label and the payment means from its first word', () => {
+    expect(categoryOfDebit('CB PEAGE VILLEFRANCHE APRR')).toBe('peage');
+    expect(categoryOfDebit('CB SNCF INTERNET 26/11')).toBe('train');
+    expect(categoryOfDebit('CB TOTAL ENERGIES A6')).toBe('carburant');
+    expect(categoryOfDebit('CB IONITY AIRE DE BEAUNE')).toBe('recharge');
+    expect(categoryOfDebit('CB INDIGO PARKING GARE')).toBe('parking');
+    expect(categoryOfDebit('CB UBER TRIP')).toBe('taxi');
+    expect(categoryOfDebit('CB LIBRAIRIE DU CENTRE')).toBe('autre');
+    expect(paymentMeansOfDebit('VIR SEPA SNCF')).toBe('virement');
+    expect(paymentMeansOfDebit('PRLV FREE MOBILE')).toBe('virement');
+    expect(paymentMeansOfDebit('CHQ 1234567')).toBe('cheque');
+    expect(paymentMeansOfDebit('CB PEAGE')).toBe('carte');
   });
 });

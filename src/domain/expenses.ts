@@ -124,3 +124,26 @@ export function expensesByMonth<E extends { date: string; montantCentimes: numbe
     depenses,
   }));
 }
+
+/** How a bank statement's debit was paid, from its label: a transfer or direct debit, a cheque, else the card. */
+export function paymentMeansOfDebit(libelle: string): MoyenPaiementDepense {
+  if (/^\s*(VIR|PRLV|PRELEVEMENT)/i.test(libelle)) return 'virement';
+  if (/^\s*(CHQ|CHEQUE)/i.test(libelle)) return 'cheque';
+  return 'carte';
+}
+
+/** The words of a debit's label that name its category (a toll company, a railway, a fuel brand…). */
+const DEBIT_CATEGORY_WORDS: [CategorieDepense, RegExp][] = [
+  ['peage', /P[EÉ]AGE|AUTOROUTE|APRR|SANEF|\bASF\b|COFIROUTE|ESCOTA/i],
+  ['train', /SNCF|\bTGV|OUIGO|\bTER\b|TRENITALIA|EUROSTAR/i],
+  ['bus', /FLIXBUS|BLABLACAR\s*BUS|\bBUS\b/i],
+  ['recharge', /IONITY|RECHARGE|ELECTRA|CHARGEMAP|FASTNED/i],
+  ['carburant', /CARBU|TOTAL|ESSO|\bBP\b|SHELL|AVIA|STATION|INTERMARCHE|LECLERC/i],
+  ['parking', /PARKING|INDIGO|EFFIA|ONEPARK/i],
+  ['taxi', /TAXI|\bUBER|\bG7\b|BOLT|HEETCH/i],
+];
+
+/** The category a bank debit most likely is, from its label and payee (« Enregistrer en dépense » proposes it). */
+export function categoryOfDebit(text: string): CategorieDepense {
+  return DEBIT_CATEGORY_WORDS.find(([, words]) => words.test(text))?.[0] ?? 'autre';
+}

@@ -74,6 +74,8 @@ export const routeTable = {
   adminBanque: { path: '/admin/banque', access: 'admin', nav: 'more' },
   /** The expenses, by month; « Ajouter une dépense » works offline. */
   adminDepenses: { path: '/admin/depenses', access: 'admin', nav: 'more' },
+  /** A year's margin: per month, by category, the ten least profitable missions; the expenses' CSV. */
+  adminRentabilite: { path: '/admin/rentabilite', access: 'admin', nav: 'more' },
   adminJournal: { path: '/admin/journal', access: 'admin', nav: 'more' },
   /** Supplier invoices received through the approved platform (e-invoicing). */
   adminAchats: { path: '/admin/achats', access: 'admin', nav: 'more' },

@@ -25,6 +25,12 @@ const fields = {
 const vatWithinAmount = (body: { tvaCentimes: number; montantCentimes: number }) => body.tvaCentimes <= body.montantCentimes;
 const vatRefusal = { message: msg.vatRange, path: ['tvaCentimes'] };
 
+export const debitIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de l’opération du relevé') });
+
+/** POST /api/admin/banque/operations/{id}/depense: a statement's debit recorded as an expense, in one tap. */
+export const debitExpenseSchema = z.strictObject({ categorie: fields.categorie, devisId: fields.devisId.default(null) });
+export type DebitExpense = z.infer<typeof debitExpenseSchema>;
+
 /** What an expense says, as the administrator sends it (PUT). */
 export const depenseFieldsSchema = z.strictObject(fields).refine(vatWithinAmount, vatRefusal);
 export type DepenseFields = z.infer<typeof depenseFieldsSchema>;
@@ -129,11 +135,22 @@ export const marginsQuerySchema = z.strictObject({ annee: z.coerce.number().int(
 const missionMarginSchema = z.object({
   devisId: z.string(),
   numeroDevis: z.number().int(),
+  /** The quote's price. */
+  prixCentimes: z.number().int(),
+  /** Issued invoices net of credit notes, else the price. */
   recettesCentimes: z.number().int(),
   depensesCentimes: z.number().int(),
   margeCentimes: z.number().int(),
   kmParcourus: z.number().nullable(),
+  /** From pickup to delivery (the inspections' times). */
+  heures: z.number().nullable(),
+  /** The margin per km driven (else per km estimated) and per hour. */
+  centimesParKm: z.number().int().nullable(),
+  centimesParHeure: z.number().int().nullable(),
 });
+export type MissionMargin = z.infer<typeof missionMarginSchema>;
+
+const categoryTotalsSchema = z.array(z.object({ categorie: z.enum(CATEGORIES_DEPENSE), totalCentimes: z.number().int() }));
 
 /** GET /api/admin/rentabilite: a year's revenue, expenses by category and margin, per month, and its least profitable missions. */
 export const marginsSchema = z.object({
@@ -141,13 +158,15 @@ export const marginsSchema = z.object({
   recettesCentimes: z.number().int(),
   depensesCentimes: z.number().int(),
   margeCentimes: z.number().int(),
-  parCategorie: z.array(z.object({ categorie: z.enum(CATEGORIES_DEPENSE), totalCentimes: z.number().int() })),
+  parCategorie: categoryTotalsSchema,
   mois: z.array(
     z.object({
       mois: z.number().int(),
       recettesCentimes: z.number().int(),
       depensesCentimes: z.number().int(),
       margeCentimes: z.number().int(),
+      /** The month's expenses by category (categories without any left out). */
+      parCategorie: categoryTotalsSchema,
     }),
   ),
   moinsRentables: z.array(missionMarginSchema),

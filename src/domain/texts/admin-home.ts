@@ -14,6 +14,7 @@ export const adminNavLabels = {
   adminChiffreAffaires: 'Chiffre d’affaires',
   adminBanque: 'Banque',
   adminDepenses: 'Dépenses',
+  adminRentabilite: 'Rentabilité',
   adminDevisArchives: 'Devis archivés',
   adminJournal: 'Journal',
   adminAchats: 'Achats',

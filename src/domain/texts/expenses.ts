@@ -115,6 +115,37 @@ export const expenseTexts = {
   noMissionExpenses: 'Aucune dépense pour cette mission.',
 };
 
+/** /admin/rentabilite: a year's margin, per month, by category, the least profitable missions. */
+export const marginTexts = {
+  title: 'Rentabilité',
+  intro:
+    'Ce que rapporte l’activité une fois les dépenses payées : recettes (factures émises, avoirs déduits), dépenses par catégorie, marge.',
+  year: 'Année',
+  period: 'Période',
+  wholeYear: 'Toute l’année',
+  loading: 'Chargement de la rentabilité…',
+  csv: (year: number) => `Dépenses ${year} pour le comptable (CSV)`,
+  revenue: 'Recettes',
+  expenses: 'Dépenses',
+  margin: 'Marge',
+  chartTitle: 'Recettes, dépenses et marge par mois',
+  chartLegend: 'Barres larges : recettes ; barres étroites : dépenses ; ligne : marge.',
+  months: 'Par mois',
+  month: 'Mois',
+  byCategory: (period: string) => `Dépenses par catégorie – ${period}`,
+  noExpenses: 'Aucune dépense sur cette période.',
+  worstTitle: 'Les dix missions les moins rentables',
+  noMissions: 'Aucune mission facturée ni dépense cette année.',
+  mission: (numero: number) => `Devis n° ${numero}`,
+  price: 'Prix',
+  km: 'Km parcourus',
+  hours: 'Durée',
+  hoursValue: (hours: string) => `${hours} h`,
+  perKm: '€/km',
+  perHour: '€/h',
+  unknown: '—',
+};
+
 /** The final invoice draft's lines made from the mission's costs and the clauses. */
 export const expenseLineTexts = {
   /** « Frais de péage – refacturés au réel (12/12/2026, 13/12/2026) » */
@@ -140,7 +171,10 @@ export const expenseApiMessages = {
   categoryUnknown: 'Choisissez une catégorie de dépense.',
   paymentMeansUnknown: 'Choisissez un moyen de paiement.',
   dayExpected: 'Date attendue au format AAAA-MM-JJ.',
+  debitNotFound: 'Ce débit n’existe pas sur les relevés importés.',
+  debitTaken: 'Ce débit est déjà enregistré comme une autre dépense.',
   apiDocs: {
+    fromDebit: 'Enregistrer un débit d’un relevé bancaire comme dépense (catégorie, mission facultative), une seule fois',
     list: 'Les dépenses (filtre par mission, année ou mois)',
     create: 'Enregistrer une dépense sous l’identifiant que la page a fait (envoyée deux fois : enregistrée une fois)',
     get: 'Une dépense',

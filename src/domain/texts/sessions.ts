@@ -186,6 +186,7 @@ export const journalTexts = {
     'bank.statement_imported': 'Relevé bancaire importé',
     'bank.operation_matched': 'Opération bancaire rapprochée d’une facture',
     'bank.operation_ignored': 'Opération bancaire écartée',
+    'bank.debit_to_expense': 'Débit bancaire enregistré en dépense',
     'bank.csv_mapping_saved': 'Correspondance CSV de la banque enregistrée',
   } satisfies Record<AuditKind, string>,
 };

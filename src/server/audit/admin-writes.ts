@@ -46,6 +46,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [payments.importStatement, 'bank.statement_imported', 'none'],
   [payments.matchOperation, 'bank.operation_matched', 'none'],
   [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
+  [expenses.fromDebit, 'bank.debit_to_expense', 'none'],
   [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(

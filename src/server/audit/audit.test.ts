@@ -220,6 +220,13 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
     }
     case 'POST /api/admin/banque/operations/:id/ignorer':
       return { url: pattern.replace(':id', await creditToHandle(t)), devisId: null, numeroDevis: null };
+    case 'POST /api/admin/banque/operations/:id/depense':
+      return {
+        url: pattern.replace(':id', await lineOf(t, debitStatement())),
+        payload: { categorie: 'peage' },
+        devisId: null,
+        numeroDevis: null,
+      };
     case 'PUT /api/admin/banque/correspondance-csv':
       return { url: pattern, payload: { ...boursoMapping }, devisId: null, numeroDevis: null };
     default:
@@ -231,12 +238,18 @@ let statements = 0;
 /** A statement with one credit of 10 € naming no invoice, different each time. */
 const statementWithCredit = () => camt053Xml([{ montant: '10.00', nom: 'Payeur inconnu', motif: `Virement ${(statements += 1)}` }]);
 
+/** A statement with one debit of 23,40 €, different each time. */
+const debitStatement = () => camt053Xml([{ montant: '23.40', sens: 'DBIT', nom: 'APRR', motif: `CB PEAGE ${(statements += 1)}` }]);
+
 /** A credit of a statement imported through the service, waiting for the administrator. */
-async function creditToHandle(t: TestApp): Promise<string> {
+const creditToHandle = (t: TestApp) => lineOf(t, statementWithCredit());
+
+/** The one line of this statement, imported through the service. */
+async function lineOf(t: TestApp, xml: string): Promise<string> {
   const summary = await importStatement(
     { database: t.app.database },
     { id: 'test' },
-    { filename: 'releve.xml', content: Buffer.from(statementWithCredit()) },
+    { filename: 'releve.xml', content: Buffer.from(xml) },
   );
   const line = await t.app.database.db
     .selectFrom('releve_operations')

@@ -13,7 +13,7 @@ import {
   type CategorieDepense,
 } from '#domain/expenses.ts';
 import { formatDay, formatKm } from '#domain/format.ts';
-import type { Margins, MissionCosts, ProposedLine } from '#domain/schemas/expenses.ts';
+import type { Margins, MissionCosts, MissionMargin, ProposedLine } from '#domain/schemas/expenses.ts';
 import { expenseApiMessages as msg, expenseLineTexts as t } from '#domain/texts/expenses.ts';
 import type { Db } from '#server/db/index.ts';
 import { notFound } from '#server/errors.ts';
@@ -206,39 +206,56 @@ export async function releaseCostLinesOfDraft(trx: Db, factureId: string): Promi
   await setInvoiceOf(trx, factureId, []);
 }
 
+/** Each category's total, in the catalogue's order, categories without any left out. */
+const byCategory = (rows: readonly Pick<DepenseRow, 'categorie' | 'montantCentimes'>[]) =>
+  CATEGORIES_DEPENSE.map((categorie) => ({
+    categorie,
+    totalCentimes: sumOf(rows.filter((expense) => expense.categorie === categorie)),
+  })).filter((entry) => entry.totalCentimes > 0);
+
 /** A year's margin: revenue (issued invoices net of credit notes, by issue month), expenses by category and month, least profitable missions. */
 export async function getMargins(deps: ExpenseDeps, year: number): Promise<Margins> {
   const db = deps.database.db;
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
   const [invoices, expenses] = await Promise.all([issuedInvoicesBetween(db, from, to), listExpenseRows(db, { du: from, au: to })]);
-  const months = Array.from({ length: 12 }, (_, index) => ({
-    mois: index + 1,
-    recettesCentimes: 0,
-    depensesCentimes: 0,
-    margeCentimes: 0,
-  }));
-  const monthOf = (day: string) => months[Number(day.slice(5, 7)) - 1]!;
-  for (const invoice of invoices) monthOf(invoice.dateEmission).recettesCentimes += invoice.netCentimes;
-  for (const expense of expenses) monthOf(expense.date).depensesCentimes += expense.montantCentimes;
-  for (const month of months) month.margeCentimes = month.recettesCentimes - month.depensesCentimes;
+  const monthOf = (day: string) => Number(day.slice(5, 7));
+  const months = Array.from({ length: 12 }, (_, index) => {
+    const mois = index + 1;
+    const spent = expenses.filter((expense) => monthOf(expense.date) === mois);
+    const recettesCentimes = invoices
+      .filter((invoice) => monthOf(invoice.dateEmission) === mois)
+      .reduce((total, invoice) => total + invoice.netCentimes, 0);
+    const depensesCentimes = sumOf(spent);
+    return {
+      mois,
+      recettesCentimes,
+      depensesCentimes,
+      margeCentimes: recettesCentimes - depensesCentimes,
+      parCategorie: byCategory(spent),
+    };
+  });
 
   const missionIds = [...new Set([...invoices.map((invoice) => invoice.devisId), ...expenses.flatMap((expense) => expense.devisId ?? [])])];
   const [allExpenses, odometers] = await Promise.all([listExpensesOf(db, missionIds), odometersOf(db, missionIds)]);
-  const missions = [];
+  const missions: MissionMargin[] = [];
   for (const devisId of missionIds) {
     const row = await findQuoteById(db, devisId);
     if (!row) continue;
     const billed = invoices.filter((invoice) => invoice.devisId === devisId);
     const revenue = billed.length ? billed.reduce((total, invoice) => total + invoice.netCentimes, 0) : row.prixCentimes;
     const spent = sumOf(allExpenses.filter((expense) => expense.devisId === devisId));
-    const odometer = odometers.get(devisId);
+    const { pickup, delivery } = odometers.get(devisId) ?? {};
+    const driven = kmDriven(pickup?.km, delivery?.km);
+    const hours = pickup && delivery ? hoursBetween(pickup.at, delivery.at) : null;
     missions.push({
       devisId,
       numeroDevis: row.numeroDevis,
+      prixCentimes: row.prixCentimes,
       recettesCentimes: revenue,
       depensesCentimes: spent,
-      margeCentimes: revenue - spent,
-      kmParcourus: kmDriven(odometer?.pickup?.km, odometer?.delivery?.km),
+      kmParcourus: driven,
+      heures: hours,
+      ...marginOf({ revenueCentimes: revenue, expensesCentimes: spent, km: driven ?? row.distanceKm, hours }),
     });
   }
   missions.sort((a, b) => a.margeCentimes - b.margeCentimes || a.numeroDevis - b.numeroDevis);
@@ -249,10 +266,7 @@ export async function getMargins(deps: ExpenseDeps, year: number): Promise<Margi
     recettesCentimes: recettes,
     depensesCentimes: depenses,
     margeCentimes: recettes - depenses,
-    parCategorie: CATEGORIES_DEPENSE.map((categorie) => ({
-      categorie,
-      totalCentimes: sumOf(expenses.filter((expense) => expense.categorie === categorie)),
-    })).filter((entry) => entry.totalCentimes > 0),
+    parCategorie: byCategory(expenses),
     mois: months,
     moinsRentables: missions.slice(0, 10),
   };

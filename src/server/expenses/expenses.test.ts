@@ -309,6 +309,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 
   it('shows the year’s margin per month with the least profitable missions first', async () => {
     const quote = await mission({ km: false, longDistance: false }, { prixCentimes: 30_000 });
+    await drive(quote.id, 10_000, 10_497);
     await api.create(
       t,
       admin,
@@ -323,7 +324,26 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
       { categorie: 'train', totalCentimes: 40_000 },
       { categorie: 'autre', totalCentimes: 1_000 },
     ]);
-    expect(margins.mois[1]).toEqual({ mois: 2, recettesCentimes: 0, depensesCentimes: 40_000, margeCentimes: -40_000 });
-    expect(margins.moinsRentables[0]).toMatchObject({ devisId: quote.id, recettesCentimes: 30_000, margeCentimes: -10_000 });
+    expect(margins.mois[1]).toEqual({
+      mois: 2,
+      recettesCentimes: 0,
+      depensesCentimes: 40_000,
+      margeCentimes: -40_000,
+      parCategorie: [{ categorie: 'train', totalCentimes: 40_000 }],
+    });
+    expect(margins.mois[0].parCategorie).toEqual([]);
+    // 497 km driven in 6 h 30 (the inspections' times): the margin per km and per hour.
+    expect(margins.moinsRentables[0]).toEqual({
+      devisId: quote.id,
+      numeroDevis: quote.numeroDevis,
+      prixCentimes: 30_000,
+      recettesCentimes: 30_000,
+      depensesCentimes: 40_000,
+      margeCentimes: -10_000,
+      kmParcourus: 497,
+      heures: 6.5,
+      centimesParKm: -20,
+      centimesParHeure: -1_538,
+    });
   });
 });

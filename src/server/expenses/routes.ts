@@ -3,6 +3,8 @@ import { apiRoutes } from '#domain/api-paths.ts';
 import { parisToday } from '#domain/format.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
+  debitExpenseSchema,
+  debitIdParamsSchema,
   depenseCreateSchema,
   depenseCsvQuerySchema,
   depenseFieldsSchema,
@@ -21,7 +23,17 @@ import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
-import { createExpense, deleteExpense, expensesCsv, getExpense, getReceipt, listExpenses, putReceipt, updateExpense } from './service.ts';
+import {
+  createExpense,
+  createExpenseFromDebit,
+  deleteExpense,
+  expensesCsv,
+  getExpense,
+  getReceipt,
+  listExpenses,
+  putReceipt,
+  updateExpense,
+} from './service.ts';
 
 const tags = ['depenses'];
 const refusals = errorResponses(400, 401, 403, 404, 409);
@@ -141,6 +153,21 @@ export const expenseRoutes: CapabilityRoutes = {
           .header('content-disposition', `attachment; filename="${receipt.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
           .header('x-content-type-options', 'nosniff')
           .send(receipt.content);
+      },
+    );
+
+    app.post(
+      routes.fromDebit.path,
+      {
+        schema: routeSchema(tags, msg.apiDocs.fromDebit, {
+          params: debitIdParamsSchema,
+          body: debitExpenseSchema,
+          response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
+        }),
+      },
+      async (request, reply) => {
+        const { depense, created } = await createExpenseFromDebit(depsOf(request), request.params.id, request.body);
+        return reply.status(created ? 201 : 200).send(depense);
       },
     );
 

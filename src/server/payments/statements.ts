@@ -207,7 +207,8 @@ export async function bankOverview(deps: StatementDeps) {
     findCsvMapping(db),
     listStatements(db, 10),
     listOperations(db, ['proposée', 'à traiter'], { limit: 200 }),
-    listOperations(db, ['débit'], { limit: 100, withoutExpense: true }),
+    // The debits, those already an expense included (the page shows which): the latest 100.
+    listOperations(db, ['débit'], { limit: 100 }),
     listOperations(db, ['rapprochée'], { limit: 20 }),
     listOpenInvoices(db),
   ]);
@@ -243,6 +244,12 @@ export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Pro
  */
 export function listDebitsForExpenses(db: Db, limit = 100) {
   return listOperations(db, ['débit'], { limit, withoutExpense: true });
+}
+
+/** One debit of a statement (undefined when the line is not a debit), for the expense it becomes. */
+export async function findDebit(db: Db, operationId: string) {
+  const line = await findOperation(db, operationId);
+  return line && line.statut === 'débit' ? line : undefined;
 }
 
 export async function markDebitAsExpense(trx: Db, operationId: string, depenseId: string): Promise<boolean> {

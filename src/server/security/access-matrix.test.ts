@@ -320,6 +320,13 @@ const TABLE: Record<string, Entry> = {
     request: () => ({ payload: { factureId: randomUUID() } }),
   },
   'POST /api/admin/banque/operations/:id/ignorer': { perQuote: false, id: randomUUID(), expect: adminOnly(404) },
+  // No statement imported here: the administrator is told the debit does not exist; from-debit.test.ts records a real one.
+  'POST /api/admin/banque/operations/:id/depense': {
+    perQuote: false,
+    id: randomUUID(),
+    expect: adminOnly(404),
+    request: () => ({ payload: { categorie: 'peage', devisId: null } }),
+  },
   'PUT /api/admin/banque/correspondance-csv': { perQuote: false, expect: adminOnly(200), request: () => ({ payload: boursoMapping }) },
   'GET /api/admin/factures/:id/relances': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
   'PUT /api/admin/factures/:id/relances': {

@@ -159,6 +159,14 @@ const ROUTES: FuzzedRoute[] = [
     asAdmin: true,
   },
   { method: 'PUT', path: '/api/admin/depenses/:expense/justificatif', valid: () => ({}), asOwner: false, asAdmin: true },
+  // A bank debit as an expense (the line is the expense's id here, no debit: validation first, then 404).
+  {
+    method: 'POST',
+    path: '/api/admin/banque/operations/:expense/depense',
+    valid: () => ({ categorie: 'peage', devisId: null }),
+    asOwner: false,
+    asAdmin: true,
+  },
   // Getting paid (payments/): « Payer en ligne » on what is not his invoice, and unsigned notifications.
   { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', valid: () => ({}), asOwner: true },
   {

@@ -283,6 +283,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
   },
+  'POST /api/admin/banque/operations/:id/depense': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/depense`, body: { categorie: 'peage', devisId: null } }),
+  },
   // The baseline is refused (a PDF is no statement): what matters is that the file's name is checked first.
   'POST /api/admin/banque/releves': {
     as: 'admin',

@@ -5,10 +5,10 @@ import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { MonthChart } from '#client/ui/month-chart.tsx';
 import ui from '#client/ui/ui.module.css';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
-import { RevenueChart } from './revenue-chart.tsx';
 
 /**
  * /admin/chiffre-affaires: the money collected in a year (payments received, refunds
@@ -50,7 +50,11 @@ export function RevenueView() {
           <p className={styles.meta}>{t.ceilingSource}</p>
           <section className={styles.section}>
             <h2>{t.chartTitle}</h2>
-            <RevenueChart revenue={data} />
+            <MonthChart
+              testId="revenue-chart"
+              months={t.months}
+              series={[{ label: t.amount, centimes: data.mois.map((month) => month.totalCentimes), color: 'rgb(29, 78, 216)', as: 'bars' }]}
+            />
           </section>
           <AmountTable
             caption={t.quarter}

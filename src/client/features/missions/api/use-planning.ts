@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountsRoutes, missionsRoutes } from '#domain/api-paths.ts';
 import { planningResponseSchema } from '#domain/schemas/missions.ts';
+import { missionTexts } from '#domain/texts/missions.ts';
 import { api, urlOf } from '#client/lib/api.ts';
 import { missionKeys } from './keys.ts';
 
@@ -14,4 +15,15 @@ export function usePlanning() {
     queryFn: ({ signal }) => api(missionsRoutes.planning, { signal, answer: planningResponseSchema }),
     networkMode: 'offlineFirst',
   });
+}
+
+/** The planning's missions as choices of a select (« Devis n° 12 – Lyon → Paris »): an expense's or a debit's mission. */
+export function useMissionChoices(): { id: string; label: string }[] {
+  const planning = usePlanning();
+  return (planning.data?.groupes ?? []).flatMap((group) =>
+    group.missions.map((mission) => ({
+      id: mission.id,
+      label: missionTexts.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`),
+    })),
+  );
 }

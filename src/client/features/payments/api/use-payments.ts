@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentsRoutes } from '#domain/api-paths.ts';
+import { expensesRoutes, paymentsRoutes } from '#domain/api-paths.ts';
+import { depenseSchema, type DebitExpense } from '#domain/schemas/expenses.ts';
 import {
   bankOverviewSchema,
   checkoutAnswerSchema,
@@ -73,6 +74,12 @@ export function useBankActions() {
     ignore: useMutation({
       mutationFn: (id: string) => api(paymentsRoutes.ignoreOperation, { params: { id }, answer: operationSchema }),
       onSettled,
+    }),
+    /** « Enregistrer en dépense »: the debit becomes an expense (the expenses' pages are refreshed too). */
+    toExpense: useMutation({
+      mutationFn: ({ id, ...body }: DebitExpense & { id: string }) =>
+        api(expensesRoutes.fromDebit, { params: { id }, body, answer: depenseSchema }),
+      onSettled: () => Promise.all([onSettled(), queryClient.invalidateQueries({ queryKey: ['expenses'] })]),
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paymentsRoutes, routeKey } from '#domain/api-paths.ts';
+import { expensesRoutes, paymentsRoutes, routeKey } from '#domain/api-paths.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
 import { bankPageTexts as t } from '#domain/texts/payments.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
@@ -58,5 +58,42 @@ describe('the bank page', () => {
     renderAt(<BankView />, '/admin/banque');
     expect(await screen.findByRole('combobox', { name: t.invoice })).toHaveValue('');
     expect(screen.getByRole('button', { name: t.confirm })).toBeDisabled();
+  });
+
+  it('records a debit as an expense in one tap with the category its label names, and says which debits already are', async () => {
+    const user = userEvent.setup();
+    const debit = credit({
+      id: 'd1',
+      montantCentimes: -2_340,
+      contrepartie: 'APRR',
+      libelle: 'CB PEAGE VILLEFRANCHE',
+      statut: 'débit',
+      factureId: null,
+    });
+    const done = credit({
+      id: 'd2',
+      montantCentimes: -3_840,
+      contrepartie: 'SNCF',
+      libelle: 'CB SNCF',
+      statut: 'débit',
+      factureId: null,
+      depenseId: 'e2',
+    });
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [debit, done] } },
+      [routeKey(expensesRoutes.fromDebit)]: { status: 201, body: null },
+    });
+    renderAt(<BankView missions={[{ id: 'q1', label: 'Devis n° 12 – Lyon → Paris' }]} />, '/admin/banque');
+    expect(await screen.findByRole('combobox', { name: t.debitCategory })).toHaveValue('peage');
+    expect(screen.getByText(/23,40/)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(t.isExpense))).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: t.toExpense })).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: t.debitMission }), 'q1');
+    await user.click(screen.getByRole('button', { name: t.toExpense }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.fromDebit, { id: 'd1' }));
+    expect(sent?.body).toEqual({ categorie: 'peage', devisId: 'q1' });
   });
 });

@@ -1,6 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
+import { paths } from '#domain/paths.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
+import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { bankPageTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -12,7 +16,10 @@ import { useBank, useBankActions } from '../api/use-payments.ts';
  * record by itself — a proposal to confirm, or an invoice to pick — and the debits waiting to
  * become mission costs.
  */
-export function BankView() {
+/** A mission a debit may be an expense of (the page gives the planning's). */
+export type MissionChoice = { id: string; label: string };
+
+export function BankView({ missions = [] }: { missions?: readonly MissionChoice[] }) {
   const bank = useBank();
   const actions = useBankActions();
   const [file, setFile] = useState<File | null>(null);
@@ -22,7 +29,7 @@ export function BankView() {
     if (file) actions.importStatement.mutate(file);
   };
   const summary = actions.importStatement.data;
-  const failure = [actions.importStatement, actions.match, actions.ignore].find((mutation) => mutation.isError)?.error;
+  const failure = [actions.importStatement, actions.match, actions.ignore, actions.toExpense].find((mutation) => mutation.isError)?.error;
 
   return (
     <>
@@ -49,12 +56,14 @@ export function BankView() {
         ) : null}
         {failure ? <Message kind="error">{messageOf(failure)}</Message> : null}
       </section>
-      {bank.data ? <Operations data={bank.data} actions={actions} /> : null}
+      {bank.data ? <Operations data={bank.data} actions={actions} missions={missions} /> : null}
     </>
   );
 }
 
-function Operations({ data, actions }: { data: BankOverview; actions: ReturnType<typeof useBankActions> }) {
+type Actions = ReturnType<typeof useBankActions>;
+
+function Operations({ data, actions, missions }: { data: BankOverview; actions: Actions; missions: readonly MissionChoice[] }) {
   return (
     <>
       <section aria-labelledby="a-traiter">
@@ -71,9 +80,7 @@ function Operations({ data, actions }: { data: BankOverview; actions: ReturnType
         {data.debits.length === 0 ? <p>{t.noDebits}</p> : null}
         <ul>
           {data.debits.map((operation) => (
-            <li key={operation.id}>
-              {formatDay(operation.date)} – {operation.libelle} – {formatCentimes(operation.montantCentimes)}
-            </li>
+            <Debit key={operation.id} operation={operation} actions={actions} missions={missions} />
           ))}
         </ul>
       </section>
@@ -126,6 +133,55 @@ function CreditToHandle({
       <Button variant="secondary" isBusy={actions.ignore.isPending} onClick={() => actions.ignore.mutate(operation.id)}>
         {t.ignore}
       </Button>
+    </li>
+  );
+}
+
+/**
+ * A debit of a statement: « Enregistrer en dépense » in one tap, its category guessed from the
+ * label (changeable), a mission if it was one's; once recorded, it says so.
+ */
+function Debit({ operation, actions, missions }: { operation: Operation; actions: Actions; missions: readonly MissionChoice[] }) {
+  const id = useId();
+  const [categorie, setCategorie] = useState<CategorieDepense>(() =>
+    categoryOfDebit(`${operation.contrepartie ?? ''} ${operation.libelle}`),
+  );
+  const [devisId, setDevisId] = useState('');
+  const busy = actions.toExpense.isPending && actions.toExpense.variables.id === operation.id;
+  return (
+    <li data-testid="debit">
+      <p>
+        {formatDay(operation.date)} – {operation.contrepartie ? `${operation.contrepartie} – ` : ''}
+        {operation.libelle} – <strong>{formatCentimes(-operation.montantCentimes)}</strong>
+      </p>
+      {operation.depenseId ? (
+        <p>
+          {t.isExpense} – <Link to={paths.adminDepenses}>{t.seeExpenses}</Link>
+        </p>
+      ) : (
+        <p>
+          <label htmlFor={`${id}-categorie`}>{t.debitCategory}</label>{' '}
+          <select id={`${id}-categorie`} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
+            {CATEGORIES_DEPENSE.map((value) => (
+              <option key={value} value={value}>
+                {CATEGORIE_LABELS[value]}
+              </option>
+            ))}
+          </select>{' '}
+          <label htmlFor={`${id}-mission`}>{t.debitMission}</label>{' '}
+          <select id={`${id}-mission`} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
+            <option value="">{t.noMission}</option>
+            {missions.map((mission) => (
+              <option key={mission.id} value={mission.id}>
+                {mission.label}
+              </option>
+            ))}
+          </select>{' '}
+          <Button isBusy={busy} onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}>
+            {t.toExpense}
+          </Button>
+        </p>
+      )}
     </li>
   );
 }
