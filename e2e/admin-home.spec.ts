@@ -28,6 +28,10 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
       return { name: t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes)), href: /\/admin\/factures\?etat=en/ };
     case 'banque-a-rapprocher':
       return { name: t.bankCredits(item.nombre), href: /\/admin\/banque$/ };
+    case 'plateforme-a-corriger':
+      return { name: t.platformToCorrect(item.nombre), href: /\/admin\/factures$/ };
+    case 'achats-a-traiter':
+      return { name: t.purchasesToDecide(item.nombre), href: /\/admin\/achats$/ };
     case 'configuration':
       return null;
   }

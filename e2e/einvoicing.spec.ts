@@ -110,7 +110,9 @@ async function businessQuote(): Promise<{ api: APIRequestContext; quoteId: strin
     }),
     'sign-up',
   );
-  await expect.poll(async () => (await readOutbox(dataDir)).filter((mail) => addressOf(mail) === email).length).toBe(1);
+  await expect
+    .poll(async () => (await readOutbox(dataDir)).filter((mail) => addressOf(mail) === email).length, { timeout: 30_000 })
+    .toBe(1);
   const link = linkIn((await readOutbox(dataDir)).find((mail) => addressOf(mail) === email));
   await api.get(link.pathname + link.search, { maxRedirects: 0 });
   await ok(await api.post('/api/auth/sign-in/email', { data: { email, password, rememberMe: true } }), 'sign-in');
@@ -200,8 +202,9 @@ test(
       await page.reload();
       await expect(page.getByRole('heading', { name: new RegExp(numero) })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
+    // « En faire une dépense » is ticked: the approval records the expense too (expenses/, issue 30).
     await page.getByRole('button', { name: purchaseTexts.approve }).click();
-    await expect(page.getByText(purchaseTexts.approved)).toBeVisible();
+    await expect(page.getByText(purchaseTexts.expenseCreated)).toBeVisible();
     await expect(page.getByText(purchaseTexts.statuses.approuvée!, { exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/einvoicing-achats.png', fullPage: true });
     await expect.poll(() => fake.outgoing('CDAR').filter((flow) => flow.name === `LC_${numero}_205`).length, { timeout: 30_000 }).toBe(1);

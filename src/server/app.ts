@@ -40,6 +40,7 @@ import { addressRoutes } from './addresses/routes.ts';
 import { auditAdminWrites } from './audit/admin-writes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { expenseRoutes } from './expenses/routes.ts';
+import { createExpenseFrom, putReceipt } from './expenses/service.ts';
 import { invoiceRoutes } from './invoices/routes.ts';
 import { einvoicingRoutes } from './einvoicing/routes.ts';
 import { missionRoutes } from './missions/routes.ts';
@@ -151,8 +152,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     config,
     log: app.log,
     invoices: () => ({ database, fileStore, outbox, config, log: app.log }),
-    // The mission costs (issue 30) are not there yet: a purchase is approved without an expense.
-    createExpense: null,
+    // An approved supplier invoice becomes an expense of a mission (issue 30), its PDF the receipt.
+    createExpense: {
+      create: (trx, input) => createExpenseFrom(trx, { ...input, categorie: 'autre', moyenPaiement: 'virement' }),
+      attachReceipt: async (expenseId, pdf) => {
+        await putReceipt({ database, fileStore, config, log: app.log }, expenseId, pdf).catch((error: unknown) =>
+          app.log.error({ err: error, depenseId: expenseId }, 'the supplier invoice could not be attached to its expense'),
+        );
+      },
+    },
     platform: overrides.platform,
   });
   const pollTask = einvoicing.pollTask();

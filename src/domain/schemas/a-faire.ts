@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIFECYCLE_CODES, SENDING_STATES } from '../einvoicing.ts';
 import { ETAPES } from './missions.ts';
 
 /**
@@ -103,6 +104,32 @@ export const bankCreditsItemSchema = z.object({
   ),
 });
 
+/** The approved platform's answers that ask for a correction (einvoicing/): rejected or refused, or not sent. */
+export const platformToCorrectItemSchema = z.object({
+  type: z.literal('plateforme-a-corriger'),
+  nombre: count,
+  /** Latest first; `etat`: 213 rejected, 210 refused by the buyer, `non conforme` or `échec` (never sent). */
+  factures: z.array(
+    z.object({ id: z.string(), numero: z.string(), client: z.string(), etat: z.enum([...SENDING_STATES, ...LIFECYCLE_CODES]) }),
+  ),
+});
+
+/** Supplier invoices received through the platform, waiting to be approved or refused (einvoicing/). */
+export const purchasesToDecideItemSchema = z.object({
+  type: z.literal('achats-a-traiter'),
+  nombre: count,
+  /** Oldest first. */
+  achats: z.array(
+    z.object({
+      id: z.string(),
+      fournisseur: z.string(),
+      numero: z.string(),
+      totalTtcCentimes: z.number().int().nullable(),
+      recuLe: z.string(),
+    }),
+  ),
+});
+
 export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent'] as const;
 export type ConfigWarning = (typeof CONFIG_WARNINGS)[number];
 
@@ -120,6 +147,8 @@ export const aFaireItemSchema = z.discriminatedUnion('type', [
   failedSmsItemSchema,
   overdueInvoicesItemSchema,
   bankCreditsItemSchema,
+  platformToCorrectItemSchema,
+  purchasesToDecideItemSchema,
   configurationItemSchema,
 ]);
 export type AFaireItem = z.infer<typeof aFaireItemSchema>;

@@ -56,6 +56,11 @@ export const adminHomeTexts = {
   quoteNumber: (numero: number) => `Devis n° ${numero}`,
   overdueInvoices: (count: number, total: string) => `${count} facture${plural(count, '', 's')} en retard : ${total} à encaisser`,
   overdueSince: (day: string) => `échue le ${day}`,
+  platformToCorrect: (count: number) =>
+    `${count} facture${plural(count, '', 's')} à corriger : rejetée${plural(count, '', 's')} ou non envoyée${plural(count, '', 's')} par la plateforme agréée`,
+  platformToCorrectHint: 'Annulez-la par un avoir, puis émettez une facture corrigée.',
+  purchasesToDecide: (count: number) => `${count} facture${plural(count, '', 's')} fournisseur à approuver ou refuser`,
+  receivedOn: (day: string) => `reçue le ${day}`,
   bankCredits: (count: number) => `${count} crédit${plural(count, '', 's')} du relevé à rapprocher`,
   bankProposed: (count: number) => `dont ${count} rapprochement${plural(count, '', 's')} proposé${plural(count, '', 's')} à confirmer`,
   bankProposedLine: 'à confirmer',

@@ -123,7 +123,7 @@ export const purchaseTexts = {
   refusalComment: 'Commentaire',
   approved: 'Approuvée, statut envoyé à la plateforme.',
   refused: 'Refusée, statut envoyé à la plateforme.',
-  expenseCreated: 'Dépense enregistrée.',
+  expenseCreated: 'Approuvée, statut envoyé à la plateforme ; dépense enregistrée.',
   expensesUnavailable: 'Les dépenses ne sont pas encore disponibles dans cette version : la facture est approuvée sans dépense.',
   loading: 'Chargement des factures fournisseurs…',
   chooseReason: 'Choisir un motif',

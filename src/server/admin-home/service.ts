@@ -1,5 +1,6 @@
 import { parisToday } from '#domain/format.ts';
 import { A_FAIRE_SHOWN, type AFaire, type AFaireItem, type ConfigWarning } from '#domain/schemas/a-faire.ts';
+import { platformInvoicesToCorrect, purchasesToDecide } from '#server/einvoicing/a-faire.ts';
 import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
 import { isMediatorUnset } from '#server/legal/warnings.ts';
 import { upcomingAppointments } from '#server/missions/service.ts';
@@ -73,6 +74,8 @@ export const aFaireProviders: readonly AFaireProvider[] = [
   failedTextMessages,
   overdueInvoices,
   bankCreditsToHandle,
+  platformInvoicesToCorrect,
+  purchasesToDecide,
   configurationWarnings,
 ];
 

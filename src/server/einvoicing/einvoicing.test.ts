@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { apiPath, einvoicingRoutes, invoicesRoutes, paymentsRoutes, quotesRoutes } from '#domain/api-paths.ts';
+import {
+  adminHomeRoutes,
+  apiPath,
+  einvoicingRoutes,
+  expensesRoutes,
+  invoicesRoutes,
+  paymentsRoutes,
+  quotesRoutes,
+} from '#domain/api-paths.ts';
+import { aFaireSchema } from '#domain/schemas/a-faire.ts';
 import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -12,7 +21,6 @@ import { pdfAttachments, platformRefusals, validateCdarRules, validateCdarSchema
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { buildCdar } from './cdar.ts';
-import { createEinvoicing } from './service.ts';
 import { recordFlow } from './flows.ts';
 
 // The rules are compiled on first use (tens of seconds on a busy machine), then each check takes a second or two.
@@ -518,7 +526,7 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     await fake.close();
   });
 
-  it('stores a received supplier invoice once, with what it says; approving it makes an expense of the mission and sends « Approuvée »', async () => {
+  it('stores a received supplier invoice once, with what it says; approving it makes an expense of the mission (its PDF the receipt) and sends « Approuvée »', async () => {
     // A supplier's Factur-X: one of ours, as another business would send it.
     const other = await createCustomer(t, { name: 'Client Pour Fournisseur' });
     await addProfile(t, other, { type: 'entreprise' });
@@ -554,34 +562,80 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(Buffer.compare(file.rawPayload, pdf)).toBe(0);
 
-    // The expenses capability's entry point, as the app will give it once it exists.
-    const expenses: unknown[] = [];
-    const withExpenses = createEinvoicing({
-      database: t.app.database,
-      fileStore: t.app.fileStore,
-      config: t.config,
-      log: t.app.log,
-      invoices: () => ({ database: t.app.database, fileStore: t.app.fileStore, outbox: t.app.outbox, config: t.config, log: t.app.log }),
-      createExpense: async (input) => {
-        expenses.push(input);
-        return { id: 'depense-1' };
-      },
+    // Approved as an expense of the mission (expenses/): its amount, day and supplier, the PDF as its receipt.
+    const approve = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(einvoicingRoutes.approvePurchase, { id: purchases[0]!.id }),
+        headers: admin,
+        payload: body,
+      });
+    const approved = await approve({ depense: true, devisId: quote.id });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const depenseId = approved.json<{ depenseId: string }>().depenseId;
+    expect(approved.json()).toMatchObject({ statut: 'approuvée', devisId: quote.id, depenseId: expect.any(String) });
+    const expense = await t.app.inject({ method: 'GET', url: apiPath(expensesRoutes.get, { id: depenseId }), headers: admin });
+    expect(expense.json()).toMatchObject({
+      devisId: quote.id,
+      categorie: 'autre',
+      montantCentimes: theirs.totalCentimes,
+      tvaCentimes: 0,
+      date: theirs.dateEmission,
+      note: `${t.config.seller.legalName} – ${theirs.numero}`,
+      justificatif: { type: 'application/pdf' },
     });
-    const approved = await withExpenses.decideOnPurchase(purchases[0]!.id, { decision: 'approuvée', depense: { devisId: quote.id } });
-    expect(approved).toMatchObject({ statut: 'approuvée', depenseId: 'depense-1', devisId: quote.id });
-    expect(expenses).toEqual([
-      expect.objectContaining({ devisId: quote.id, montantCentimes: theirs.totalCentimes, tvaCentimes: 0, date: theirs.dateEmission }),
-    ]);
-    await expect(
-      withExpenses.decideOnPurchase(purchases[0]!.id, { decision: 'refusée', motif: 'DOUBLON', commentaire: null }),
-    ).rejects.toMatchObject({
-      statusCode: 409,
-    });
+    // Decided once: a second decision is refused and makes no second expense.
+    expect((await approve({ depense: true, devisId: quote.id })).statusCode).toBe(409);
+    expect(await t.app.database.db.selectFrom('depenses').select('id').where('devisId', '=', quote.id).execute()).toHaveLength(1);
     await t.app.einvoicing.worker!.drain();
     const status = fake.outgoing('CDAR').find((flow) => flow.name === `LC_${theirs.numero}_205`)!;
     const xml = fake.fileOf(status.flowId)!.content.toString('utf8');
     expect((await validateCdarRules(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(xml).toContain('<ram:ProcessConditionCode>205</ram:ProcessConditionCode>');
+  });
+
+  it('puts in « À faire » a rejected invoice until a credit note cancels it, and a received supplier invoice until it is decided', async () => {
+    const aFaire = async () => {
+      const answer = aFaireSchema.parse((await t.app.inject({ method: 'GET', url: adminHomeRoutes.aFaire.path, headers: admin })).json());
+      return {
+        toCorrect: answer.elements.find((item) => item.type === 'plateforme-a-corriger'),
+        toDecide: answer.elements.find((item) => item.type === 'achats-a-traiter'),
+      };
+    };
+    const customer = await createCustomer(t, { name: 'Rejetée SARL' });
+    await addProfile(t, customer, { type: 'entreprise' });
+    const { invoice } = await issuedInvoice(t, admin, customer, { entreprise: true });
+    await t.app.einvoicing.worker!.drain();
+    fake.rejectNext({ trackingId: invoice.numero!, reasonCode: 'InvalidSchema', reasonMessage: 'BT-49 absent' });
+    await fake.settle();
+    const pdf = (await t.app.inject({ method: 'GET', url: invoice.pdfUrl!, headers: admin })).rawPayload;
+    await fake.deliverSupplierInvoice({ content: pdf, contentType: 'application/pdf' });
+    await t.app.einvoicing.poll();
+    await t.app.einvoicing.poll();
+
+    const waiting = await aFaire();
+    expect(waiting.toCorrect).toEqual({
+      type: 'plateforme-a-corriger',
+      nombre: 1,
+      factures: [{ id: invoice.id, numero: invoice.numero, client: 'Rejetée SARL', etat: '213' }],
+    });
+    const [purchase] = await t.app.database.db.selectFrom('pa_achats').selectAll().where('statut', '=', 'reçue').execute();
+    expect(waiting.toDecide).toMatchObject({
+      type: 'achats-a-traiter',
+      nombre: 1,
+      achats: [{ id: purchase!.id, numero: invoice.numero, totalTtcCentimes: invoice.totalCentimes }],
+    });
+
+    // Done: the invoice cancelled by a credit note (to issue a corrected one), the purchase refused.
+    expect((await api.credit(t, admin, invoice.id, { motif: 'Rejetée par la plateforme' })).status).toBe(201);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: apiPath(einvoicingRoutes.refusePurchase, { id: purchase!.id }),
+      headers: admin,
+      payload: { motif: 'DOUBLON', commentaire: null },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await aFaire()).toEqual({ toCorrect: undefined, toDecide: undefined });
   });
 
   it('refuses a received invoice with a reason, sent back as « Refusée » (210) with its reason code', async () => {

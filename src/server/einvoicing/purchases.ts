@@ -7,7 +7,7 @@ import { einvoicingApiMessages as msg, reasonLabels } from '#domain/texts/einvoi
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { PaAchatRow } from '#server/db/schema.ts';
-import { conflict, notFound, validationError } from '#server/errors.ts';
+import { conflict, notFound } from '#server/errors.ts';
 import { readEmbeddedFile } from '#server/invoices/factur-x.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { buildCdar } from './cdar.ts';
@@ -188,18 +188,17 @@ export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: stri
 };
 
 /**
- * The seam to the mission costs (issue 30, expenses/): when that capability is there, the app
- * gives this function, which records the expense (with the invoice as its receipt) and answers its
- * id. Absent: the purchase is approved without an expense, and the page says so.
+ * The mission costs (issue 30, expenses/), as the app gives them: `create` records the expense in
+ * the decision's transaction (once per purchase: `origine` names it), `attachReceipt` then gives
+ * it the supplier's PDF as its receipt. Null: the purchase is approved without an expense.
  */
-export type ExpenseFromPurchase = (input: {
-  devisId: string | null;
-  montantCentimes: number;
-  tvaCentimes: number;
-  date: string;
-  note: string;
-  justificatif: { content: Buffer; contentType: string; filename: string };
-}) => Promise<{ id: string }>;
+export type ExpenseFromPurchase = {
+  create(
+    trx: Db,
+    input: { origine: string; devisId: string | null; montantCentimes: number; tvaCentimes: number; date: string; note: string },
+  ): Promise<{ id: string }>;
+  attachReceipt(expenseId: string, pdf: Buffer): Promise<void>;
+};
 
 export type DecisionDeps = {
   database: DatabaseHandle;
@@ -222,25 +221,8 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
   if (!purchase) throw notFound(msg.purchaseNotFound);
   if (purchase.statut !== 'reçue') throw conflict(msg.alreadyDecided);
   const now = (deps.now ?? (() => new Date()))();
-  let depenseId: string | null = null;
   const devisId = input.decision === 'approuvée' ? (input.depense?.devisId ?? null) : null;
-  if (input.decision === 'approuvée' && input.depense && deps.createExpense) {
-    const file = await deps.fileStore.get(purchase.fileKey);
-    if (!file) throw validationError(msg.purchaseNotFound);
-    const expense = await deps.createExpense({
-      devisId,
-      montantCentimes: purchase.totalTtcCentimes ?? 0,
-      tvaCentimes: purchase.tvaCentimes ?? 0,
-      date: purchase.dateFacture ?? now.toISOString().slice(0, 10),
-      note: `${purchase.fournisseurNom} – ${purchase.numero}`,
-      justificatif: {
-        content: file,
-        contentType: purchase.fileType,
-        filename: `${purchase.numero}.${purchase.fileType === 'application/pdf' ? 'pdf' : 'xml'}`,
-      },
-    });
-    depenseId = expense.id;
-  }
+  const expenses = input.decision === 'approuvée' && input.depense ? deps.createExpense : null;
   const code = PURCHASE_DECISIONS[input.decision];
   const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
   const motif = input.decision === 'refusée' ? input.motif : null;
@@ -263,11 +245,24 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
     },
     status: { code, ...(motif ? { reasonCode: motif, reason: comment ?? reasonLabels[motif] } : {}) },
   });
-  await withWriteTransaction(deps.database, async (trx) => {
+  const depenseId = await withWriteTransaction(deps.database, async (trx) => {
+    const expense = await expenses?.create(trx, {
+      origine: `facture-fournisseur:${purchase.id}`,
+      devisId,
+      montantCentimes: purchase.totalTtcCentimes ?? 0,
+      tvaCentimes: purchase.tvaCentimes ?? 0,
+      date: purchase.dateFacture ?? now.toISOString().slice(0, 10),
+      note: `${purchase.fournisseurNom} – ${purchase.numero}`,
+    });
     const isFirst = await decidePurchase(
       trx,
       id,
-      { statut: input.decision, motifRefus: motif ? [reasonLabels[motif], comment].filter(Boolean).join(' – ') : null, depenseId, devisId },
+      {
+        statut: input.decision,
+        motifRefus: motif ? [reasonLabels[motif], comment].filter(Boolean).join(' – ') : null,
+        depenseId: expense?.id ?? null,
+        devisId,
+      },
       now,
     );
     if (!isFirst) throw conflict(msg.alreadyDecided);
@@ -291,6 +286,12 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
       { factureId: null, achatId: id, code, reasonCode: motif, reason: comment, source: 'nous', flowId: flow.id, at: now.toISOString() },
       now,
     );
+    return expense?.id ?? null;
   });
+  // The supplier's PDF as the expense's receipt (an XML invoice has none); the expense stands without it.
+  if (expenses && depenseId && purchase.fileType === 'application/pdf') {
+    const file = await deps.fileStore.get(purchase.fileKey);
+    if (file) await expenses.attachReceipt(depenseId, file);
+  }
   return (await findPurchase(deps.database.db, id))!;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '#server/db/index.ts';
 import type { PaAchatsTable, PaAnnuaireRow, PaFluxRow, PaFluxTable, PaStatutsTable } from '#server/db/schema.ts';
 import { updateClaimed } from '#server/outbox/lease-queue.ts';
@@ -208,6 +209,17 @@ export const countPurchases = async (db: Db) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** The received invoices still to approve or refuse, oldest first, with how many there are in all (`total`). */
+export const listPurchasesToDecide = (db: Db, limit: number) =>
+  db
+    .selectFrom('pa_achats')
+    .select(['id', 'fournisseurNom', 'numero', 'totalTtcCentimes', 'recuLe', sql<number>`count(*) over ()`.as('total')])
+    .where('statut', '=', 'reçue')
+    .orderBy('recuLe')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 export const findPurchase = (db: Db, id: string) => db.selectFrom('pa_achats').selectAll().where('id', '=', id).executeTakeFirst();
 

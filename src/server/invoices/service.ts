@@ -169,6 +169,26 @@ export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
 }
 
 /**
+ * Of these documents, the issued ones that still stand: an invoice its credit notes have not
+ * wholly cancelled, or a credit note; newest first (e-invoicing's « À faire »: a rejected
+ * invoice waits until it is cancelled by a credit note).
+ */
+export async function standingDocuments(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await findDocuments(db, ids);
+  const credits = await listCreditNotesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const credited = (row: FactureRow) =>
+    sum(credits.filter((credit) => credit.factureOrigineId === row.id).map((credit) => credit.totalCentimes));
+  return rows
+    .filter((row) => row.statut === 'émise' && (row.type === 'avoir' || row.totalCentimes - credited(row) > 0))
+    .sort((a, b) => (b.emiseLe ?? '').localeCompare(a.emiseLe ?? ''))
+    .map((row) => ({ id: row.id, numero: row.numero ?? '', client: row.clientNom }));
+}
+
+/**
  * Per quote, what its issued invoices bill net of their credit notes (a mission's revenue, for
  * its margin); a quote without an issued invoice is absent.
  */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCentimes, formatDay, formatPhoneNumber } from '#domain/format.ts';
+import { formatCentimes, formatDay, formatParisDate, formatPhoneNumber } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { AFaireItem, AFaireType, Appointment, DevisRef } from '#domain/schemas/a-faire.ts';
 import type { Etape } from '#domain/schemas/missions.ts';
 import { adminHomeTexts as t } from '#domain/texts/admin-home.ts';
+import { platformStateLabel } from '#domain/texts/einvoicing.ts';
 import { missionTexts } from '#domain/texts/missions.ts';
 import { navigationHref } from '#client/lib/maps.ts';
 import { telHref } from '#client/lib/phone.ts';
@@ -192,6 +193,38 @@ export function BankCredits({ item }: { item: ItemOf<'banque-a-rapprocher'> }) {
   );
 }
 
+/** Invoices the approved platform rejected, their buyer refused, or that did not leave: to cancel by a credit note and issue again. */
+export function PlatformToCorrect({ item }: { item: ItemOf<'plateforme-a-corriger'> }) {
+  return (
+    <Item title={t.platformToCorrect(item.nombre)} to={paths.adminFactures} more={moreThan(item, item.factures.length)}>
+      <li className={styles.detail}>{t.platformToCorrectHint}</li>
+      {item.factures.map((facture) => (
+        <li key={facture.id}>
+          <Link to={paths.adminFacture(facture.id)}>
+            {facture.numero} · {facture.client}
+          </Link>{' '}
+          <span className={styles.detail}>{platformStateLabel(facture.etat)}</span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
+/** Supplier invoices received through the platform, to approve or refuse on /admin/achats. */
+export function PurchasesToDecide({ item }: { item: ItemOf<'achats-a-traiter'> }) {
+  return (
+    <Item title={t.purchasesToDecide(item.nombre)} to={paths.adminAchats} more={moreThan(item, item.achats.length)}>
+      {item.achats.map((achat) => (
+        <li key={achat.id}>
+          {achat.fournisseur} · {achat.numero}
+          {achat.totalTtcCentimes === null ? '' : ` · ${formatCentimes(achat.totalTtcCentimes)}`}{' '}
+          <span className={styles.detail}>{t.receivedOn(formatParisDate(achat.recuLe))}</span>
+        </li>
+      ))}
+    </Item>
+  );
+}
+
 export function ConfigurationWarnings({ item }: { item: ItemOf<'configuration'> }) {
   return (
     <li className={styles.item}>
@@ -233,6 +266,10 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
       return <OverdueInvoices item={item} />;
     case 'banque-a-rapprocher':
       return <BankCredits item={item} />;
+    case 'plateforme-a-corriger':
+      return <PlatformToCorrect item={item} />;
+    case 'achats-a-traiter':
+      return <PurchasesToDecide item={item} />;
     case 'configuration':
       return <ConfigurationWarnings item={item} />;
   }

@@ -5,6 +5,7 @@ import { formatCentimes, formatDay, formatPercent } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { AFaire as AFaireData, AFaireItem } from '#domain/schemas/a-faire.ts';
 import { adminHomeTexts as t } from '#domain/texts/admin-home.ts';
+import { lifecycleLabels, sendingLabels } from '#domain/texts/einvoicing.ts';
 import { missionTexts } from '#domain/texts/missions.ts';
 import { fakeApi, renderAt } from '#client/test/render.tsx';
 import { AFaire } from './a-faire.tsx';
@@ -199,5 +200,38 @@ describe('« À faire »', () => {
     expect(within(band).getByText(words(`${formatCentimes(45_050)} · M. DURAND PAUL`), { exact: false })).toBeInTheDocument();
     expect(within(band).getByText(`${formatDay('2026-11-25')} · ${t.bankProposedLine}`)).toBeInTheDocument();
     expect(within(band).getByText(words(`${formatCentimes(9_900)} · ${t.bankUnknownPayer}`), { exact: false })).toBeInTheDocument();
+  });
+  it('lists the invoices the approved platform rejected or that did not leave, each to its page with its state, with what to do', async () => {
+    const band = await renderBand([
+      {
+        type: 'plateforme-a-corriger',
+        nombre: 6,
+        factures: [
+          { id: 'f1', numero: 'F-2026-0007', client: 'Transports Martin SAS', etat: '213' },
+          { id: 'f2', numero: 'F-2026-0005', client: 'Garage Müller', etat: 'non conforme' },
+        ],
+      },
+    ]);
+    expect(await within(band).findByRole('link', { name: t.platformToCorrect(6) })).toHaveAttribute('href', paths.adminFactures);
+    expect(within(band).getByText(t.platformToCorrectHint)).toBeInTheDocument();
+    expect(linkIn(band, 'F-2026-0007 · Transports Martin SAS')).toHaveAttribute('href', paths.adminFacture('f1'));
+    expect(within(band).getByText(lifecycleLabels['213'])).toBeInTheDocument();
+    expect(within(band).getByText(sendingLabels['non conforme'])).toBeInTheDocument();
+    expect(within(band).getByText(t.andMore(4))).toBeInTheDocument();
+  });
+
+  it('lists the supplier invoices waiting to be approved or refused, with their amount and day, and leads to the purchases page', async () => {
+    const band = await renderBand([
+      {
+        type: 'achats-a-traiter',
+        nombre: 1,
+        achats: [
+          { id: 'a1', fournisseur: 'Carburants du Sud', numero: 'FAC-88', totalTtcCentimes: 12_000, recuLe: '2026-11-27T10:00:00.000Z' },
+        ],
+      },
+    ]);
+    expect(await within(band).findByRole('link', { name: t.purchasesToDecide(1) })).toHaveAttribute('href', paths.adminAchats);
+    expect(within(band).getByText(words(`Carburants du Sud · FAC-88 · ${formatCentimes(12_000)}`), { exact: false })).toBeInTheDocument();
+    expect(within(band).getByText(t.receivedOn('27/11/2026'))).toBeInTheDocument();
   });
 });
