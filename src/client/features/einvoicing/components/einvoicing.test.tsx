@@ -78,6 +78,29 @@ describe('supplier invoices on /admin/achats', () => {
     expect(await screen.findByText(t.approved)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: false, devisId: null }]);
   });
+
+  it('approves one as the expense of the mission chosen, or as a general expense', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(einvoicingRoutes.purchases)]: () => ({ body: { ...page([received]).body, depensesDisponibles: true } }),
+      [routeKey(einvoicingRoutes.approvePurchase)]: { body: { ...received, statut: 'approuvée', depenseId: 'd1', devisId: 'q1' } },
+    });
+    const missions = [{ id: 'q1', label: 'Devis n° 12 – Lyon → Paris' }];
+    renderRoutes([{ path: '/admin/achats', element: <PurchaseList missions={missions} /> }], { path: '/admin/achats' });
+    const mission = await screen.findByLabelText(t.mission);
+    expect(
+      within(mission)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([t.noMission, missions[0]!.label]);
+    await user.selectOptions(mission, missions[0]!.label);
+    await user.click(screen.getByRole('button', { name: t.approve }));
+    expect(await screen.findByText(t.expenseCreated)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: true, devisId: 'q1' }]);
+
+    await user.click(screen.getByLabelText(t.toExpense));
+    expect(screen.queryByLabelText(t.mission)).toBeNull();
+  });
 });
 
 describe('an invoice at the approved platform', () => {

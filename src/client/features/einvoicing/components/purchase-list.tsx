@@ -12,8 +12,13 @@ import ui from '#client/ui/ui.module.css';
 import { purchaseFileUrl, useApprovePurchase, usePurchases, useRefusePurchase } from '../api/use-einvoicing.ts';
 import styles from './einvoicing.module.css';
 
-/** /admin/achats: the supplier invoices received through the platform; approve (as an expense) or refuse each one. */
-export function PurchaseList() {
+type MissionChoice = { id: string; label: string };
+
+/**
+ * /admin/achats: the supplier invoices received through the platform; approve (as an expense of
+ * one of `missions`, or a general one) or refuse each one.
+ */
+export function PurchaseList({ missions = [] }: { missions?: readonly MissionChoice[] }) {
   const [page, setPage] = useState(1);
   const purchases = usePurchases(page);
   const data = purchases.data;
@@ -27,7 +32,7 @@ export function PurchaseList() {
       {data && data.items.length === 0 ? <p>{t.empty}</p> : null}
       <ul className={styles.list}>
         {data?.items.map((achat) => (
-          <Purchase key={achat.id} achat={achat} canMakeExpense={data.depensesDisponibles} />
+          <Purchase key={achat.id} achat={achat} canMakeExpense={data.depensesDisponibles} missions={missions} />
         ))}
       </ul>
       {data && data.total > data.parPage ? (
@@ -44,11 +49,12 @@ export function PurchaseList() {
   );
 }
 
-function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boolean }) {
+function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeExpense: boolean; missions: readonly MissionChoice[] }) {
   const approve = useApprovePurchase();
   const refuse = useRefusePurchase();
   const toast = useToast();
   const [asExpense, setAsExpense] = useState(canMakeExpense);
+  const [devisId, setDevisId] = useState('');
   const [refusing, setRefusing] = useState(false);
   const [motif, setMotif] = useState<RefusalReason | ''>('');
   const [commentaire, setCommentaire] = useState('');
@@ -88,11 +94,25 @@ function Purchase({ achat, canMakeExpense }: { achat: Achat; canMakeExpense: boo
           {canMakeExpense ? (
             <CheckboxField label={t.toExpense} checked={asExpense} onChange={(event) => setAsExpense(event.target.checked)} />
           ) : null}
+          {canMakeExpense && asExpense ? (
+            <SelectField label={t.mission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
+              <option value="">{t.noMission}</option>
+              {missions.map((mission) => (
+                <option key={mission.id} value={mission.id}>
+                  {mission.label}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <Button
             isBusy={approve.isPending}
             onClick={() =>
               run(
-                () => approve.mutateAsync({ id: achat.id, body: { depense: canMakeExpense && asExpense, devisId: null } }),
+                () =>
+                  approve.mutateAsync({
+                    id: achat.id,
+                    body: { depense: canMakeExpense && asExpense, devisId: canMakeExpense && asExpense && devisId ? devisId : null },
+                  }),
                 canMakeExpense && asExpense ? t.expenseCreated : t.approved,
               )
             }
