@@ -6,35 +6,11 @@ import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useAdminInvoices } from '#client/features/invoices/api/use-invoices.ts';
 import { urlOf } from '#client/lib/api.ts';
+import { makeDraft } from '#client/test/factories.ts';
 import { fakeApi, held, renderRoutes, requestOf } from '#client/test/render.tsx';
 import { AdminFacturePage } from './admin-facture-page.tsx';
 
-const draft: Facture = {
-  id: 'f1',
-  type: 'facture',
-  statut: 'brouillon',
-  etat: null,
-  numero: null,
-  devisId: 'q1',
-  numeroDevis: 12,
-  dateEmission: null,
-  dateEcheance: null,
-  datePrestation: '2026-11-20',
-  client: { nom: 'Hélène Lefèvre', adresse: '3 rue des Lilas, 69003 Lyon', email: 'helene@exemple.fr', type: 'particulier', siret: null },
-  lignes: [{ description: 'Convoyage Lyon → Paris', quantite: 1, prixUnitaireCentimes: 45_000, montantCentimes: 45_000 }],
-  totalCentimes: 45_000,
-  avoirsCentimes: 0,
-  payeCentimes: 0,
-  resteCentimes: 45_000,
-  paiements: [],
-  avoirs: [],
-  factureOrigine: null,
-  motif: null,
-  pdfUrl: null,
-  derniereRelance: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  plateforme: null,
-};
+const draft = makeDraft();
 
 const issued: Facture = {
   ...draft,

@@ -1,4 +1,5 @@
 import type { Devis } from '#domain/schemas/devis.ts';
+import type { Facture } from '#domain/schemas/invoices.ts';
 
 /** A quote as the API sends it, just simulated (« en attente »); override what the test is about. */
 export function makeDevis(overrides: Partial<Devis> = {}): Devis {
@@ -31,6 +32,37 @@ export function makeDevis(overrides: Partial<Devis> = {}): Devis {
     clauses: null,
     devisSigneURL: null,
     updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An invoice draft as the API sends it, one convoy line of 450 €; override what the test is about. */
+export function makeDraft(overrides: Partial<Facture> = {}): Facture {
+  return {
+    id: 'f1',
+    type: 'facture',
+    statut: 'brouillon',
+    etat: null,
+    numero: null,
+    devisId: 'q1',
+    numeroDevis: 12,
+    dateEmission: null,
+    dateEcheance: null,
+    datePrestation: '2026-11-20',
+    client: { nom: 'Hélène Lefèvre', adresse: '3 rue des Lilas, 69003 Lyon', email: 'helene@exemple.fr', type: 'particulier', siret: null },
+    lignes: [{ description: 'Convoyage Lyon → Paris', quantite: 1, prixUnitaireCentimes: 45_000, montantCentimes: 45_000 }],
+    totalCentimes: 45_000,
+    avoirsCentimes: 0,
+    payeCentimes: 0,
+    resteCentimes: 45_000,
+    paiements: [],
+    avoirs: [],
+    factureOrigine: null,
+    motif: null,
+    pdfUrl: null,
+    derniereRelance: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    plateforme: null,
     ...overrides,
   };
 }

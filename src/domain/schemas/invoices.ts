@@ -141,6 +141,11 @@ export const factureSchema = z.object({
     siret: z.string().nullable(),
   }),
   lignes: z.array(ligneSchema),
+  /**
+   * A draft's cost lines it may carry (re-billed costs, the 5 % and 10 % clauses): ticked when
+   * a line of the same description is on it. Absent once issued.
+   */
+  lignesProposees: z.array(ligneSchema.omit({ montantCentimes: true })).optional(),
   totalCentimes: z.number().int(),
   avoirsCentimes: z.number().int(),
   payeCentimes: z.number().int(),

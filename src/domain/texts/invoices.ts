@@ -189,6 +189,8 @@ export const invoiceTexts = {
   lineAmount: 'Montant',
   addLine: 'Ajouter une ligne',
   removeLine: (index: number) => `Retirer la ligne ${index}`,
+  /** The box of a cost line the mission proposes (re-billed costs, the clauses): unticked, the line leaves the draft. */
+  billLine: 'Facturer cette ligne',
   total: 'Total',
   saveDraft: 'Enregistrer le brouillon',
   draftSaved: 'Brouillon enregistré.',

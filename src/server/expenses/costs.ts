@@ -59,12 +59,13 @@ export function proposeLines(input: {
   expenses: readonly DepenseRow[];
   drivenKm: number | null;
   plannedCostsCentimes: number;
+  /** The expenses that may be re-billed: by default those on no invoice yet (not proposed twice). */
+  isOpen?: (expense: DepenseRow) => boolean;
 }): ProposedLine[] {
-  const { quote, expenses } = input;
+  const { quote, expenses, isOpen = (expense) => expense.factureId === null } = input;
   const lines: ProposedLine[] = [];
   const agreed = quote.clauses?.refacturation ?? [];
-  // Re-billed already on another invoice: not proposed twice.
-  const open = expenses.filter((expense) => expense.factureId === null);
+  const open = expenses.filter(isOpen);
   for (const kind of agreed) {
     const taken = open.filter((expense) => REBILLED_CATEGORIES[kind].includes(expense.categorie as CategorieDepense));
     if (taken.length === 0) continue;
@@ -184,19 +185,43 @@ export async function addCostLinesToDraft(
 }
 
 /**
+ * The cost lines a draft may carry, each one a box in its editor: those of the expenses it
+ * carries and the clauses', then the re-billed costs free again (a line unticked earlier), so
+ * that ticking it brings it back.
+ */
+function linesOfDraft(input: Omit<Parameters<typeof proposeLines>[0], 'isOpen'>, factureId: string): ProposedLine[] {
+  const carried = proposeLines({ ...input, isOpen: (expense) => expense.factureId === factureId });
+  const free = proposeLines({ ...input, isOpen: (expense) => expense.factureId === null }).filter(
+    (line) => line.kind === 'refacturation' && !carried.some((other) => other.description === line.description),
+  );
+  return [...carried, ...free];
+}
+
+/** For the draft editor: the cost lines this draft may carry (none once its quote is gone). */
+export async function proposedLinesOfDraft(
+  db: Db,
+  config: ExpenseDeps['config'],
+  factureId: string,
+  devisId: string,
+): Promise<ProposedLine[]> {
+  if (!(await findQuoteById(db, devisId))) return [];
+  const costs = await costsOf(db, config, devisId);
+  return linesOfDraft(
+    { quote: costs.quote, expenses: costs.expenses, drivenKm: costs.drivenKm, plannedCostsCentimes: costs.plannedReturn },
+    factureId,
+  );
+}
+
+/**
  * When a draft's lines change: the expenses whose line the administrator removed (unticked) are
- * no longer carried by it. `descriptions` are the draft's lines as saved.
+ * no longer carried by it, those whose line he ticked again are. `descriptions` are the draft's
+ * lines as saved.
  */
 export async function keepCostLinesOfDraft(trx: Db, factureId: string, devisId: string, descriptions: readonly string[]): Promise<void> {
-  const expenses = (await listExpensesOf(trx, [devisId])).filter((expense) => expense.factureId === factureId);
+  const expenses = await listExpensesOf(trx, [devisId]);
   const row = await findQuoteById(trx, devisId);
   if (!row) return;
-  const proposed = proposeLines({
-    quote: rowToDevis(row),
-    expenses: expenses.map((expense) => ({ ...expense, factureId: null })),
-    drivenKm: null,
-    plannedCostsCentimes: 0,
-  });
+  const proposed = linesOfDraft({ quote: rowToDevis(row), expenses, drivenKm: null, plannedCostsCentimes: 0 }, factureId);
   const kept = proposed.filter((line) => descriptions.includes(line.description)).flatMap((line) => line.depenseIds);
   await setInvoiceOf(trx, factureId, kept);
 }

@@ -274,6 +274,40 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     expect(journal.map((entry) => JSON.parse(entry.details).depenseId)).toEqual(expect.arrayContaining([ticket.id, parking.id]));
   });
 
+  it('offers the draft’s cost lines as boxes: unticked, the expense is free and the line still offered; ticked again, the expense is re-billed again', async () => {
+    const quote = await mission({ km: true, longDistance: false, refacturation: ['peage'] });
+    const toll = (await api.create(t, admin, expenseBody({ devisId: quote.id, categorie: 'peage', montantCentimes: 3_500 }))).body;
+    await drive(quote.id, 10_000, 10_497);
+    const draft = (await invoiceApi.draft(t, admin, quote.id)).body;
+    const tollLine = { description: 'Frais de péage – refacturés au réel (01/12/2026)', quantite: 1, prixUnitaireCentimes: 3_500 };
+    const kmLine = {
+      description: 'Kilomètres supplémentaires (clause des 5 %) : 497 km parcourus pour 465 km estimés',
+      quantite: 23,
+      prixUnitaireCentimes: 97,
+    };
+    expect(draft.lignesProposees).toEqual([tollLine, kmLine]);
+    const convoy = { description: draft.lignes[0]!.description, quantite: 1, prixUnitaireCentimes: draft.lignes[0]!.prixUnitaireCentimes };
+    const save = (lignes: object[]) =>
+      invoiceApi.update(t, admin, draft.id, {
+        lignes,
+        datePrestation: '2026-12-01',
+        client: { nom: 'Julie Bernard', adresse: '3 place Bellecour, 69002 Lyon', siret: null },
+      });
+
+    const unticked = await save([convoy, kmLine]);
+    expect(unticked.status).toBe(200);
+    expect(unticked.body.lignes.map((line) => line.description)).toEqual([convoy.description, kmLine.description]);
+    expect(unticked.body.lignesProposees).toEqual([kmLine, tollLine]);
+    expect((await api.get(t, admin, toll.id)).body).toMatchObject({ factureId: null });
+    expect((await invoiceApi.get(t, admin, draft.id)).body.lignesProposees).toEqual([kmLine, tollLine]);
+
+    const ticked = await save([convoy, kmLine, tollLine]);
+    expect(ticked.body.totalCentimes).toBe(45_050 + 2_231 + 3_500);
+    expect((await api.get(t, admin, toll.id)).body).toMatchObject({ factureId: draft.id });
+    expect((await invoiceApi.issue(t, admin, draft.id)).body.lignesProposees).toBeUndefined();
+    expect((await api.get(t, admin, toll.id)).body).toMatchObject({ verrouillee: true });
+  });
+
   it('gives the year’s expenses as the receipts book’s CSV: « ; », decimal comma, UTF-8 with BOM', async () => {
     const quote = await mission({ km: false, longDistance: false });
     await api.create(

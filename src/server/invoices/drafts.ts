@@ -7,7 +7,7 @@ import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
-import { addCostLinesToDraft, keepCostLinesOfDraft, releaseCostLinesOfDraft } from '#server/expenses/costs.ts';
+import { addCostLinesToDraft, keepCostLinesOfDraft, proposedLinesOfDraft, releaseCostLinesOfDraft } from '#server/expenses/costs.ts';
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
 import { deductionsOf } from './deposits.ts';
 import { newInvoiceOfQuote } from './parties.ts';
@@ -23,6 +23,24 @@ import {
 import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Invoice drafts: made from a quote, changed, deleted; never once issued. */
+
+/**
+ * An invoice as its page shows it: a draft with the cost lines it may carry (re-billed costs,
+ * the clauses' lines), each a box « Facturer cette ligne » in its editor.
+ */
+export async function getInvoiceOrDraft(deps: InvoiceDeps, id: string): Promise<Facture> {
+  const facture = await getInvoice(deps, id);
+  if (facture.type !== 'facture' || facture.statut !== 'brouillon') return facture;
+  const lines = await proposedLinesOfDraft(deps.database.db, deps.config, facture.id, facture.devisId);
+  return {
+    ...facture,
+    lignesProposees: lines.map((line) => ({
+      description: line.description,
+      quantite: line.quantiteCentiemes / 100,
+      prixUnitaireCentimes: line.prixUnitaireCentimes,
+    })),
+  };
+}
 
 /** Quotes whose mission may be invoiced: done, or under way if the operator wants. */
 const INVOICEABLE = ['en cours', 'terminé'] as const;
@@ -92,7 +110,7 @@ export async function createDraftFromQuote(deps: InvoiceDeps, devisId: string): 
     await costs.attach(draft.id);
     return draft;
   });
-  return getInvoice(deps, created.id);
+  return getInvoiceOrDraft(deps, created.id);
 }
 
 /** A draft's lines, service date and customer; an issued document is refused (409). */
@@ -122,7 +140,7 @@ export async function updateDraft(deps: InvoiceDeps, id: string, body: DraftUpda
       lines.map((line) => line.description),
     );
   });
-  return getInvoice(deps, id);
+  return getInvoiceOrDraft(deps, id);
 }
 
 export async function deleteDraft(deps: InvoiceDeps, id: string): Promise<void> {

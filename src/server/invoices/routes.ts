@@ -20,10 +20,10 @@ import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
-import { createDraftFromQuote, deleteDraft, updateDraft } from './drafts.ts';
+import { createDraftFromQuote, deleteDraft, getInvoiceOrDraft, updateDraft } from './drafts.ts';
 import { getPdf, issueCreditNote, issueInvoice } from './issuing.ts';
 import { recordPayment, sendReminder } from './payments.ts';
-import { getInvoice, listInvoices, listCustomerInvoices } from './service.ts';
+import { listInvoices, listCustomerInvoices } from './service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 /** What every route of this file declares: its tag in the API docs. */
@@ -74,7 +74,7 @@ export const invoiceRoutes: CapabilityRoutes = {
           response: factureResponse,
         },
       },
-      async (request) => getInvoice(depsOf(request), request.params.id),
+      async (request) => getInvoiceOrDraft(depsOf(request), request.params.id),
     );
 
     app.put(

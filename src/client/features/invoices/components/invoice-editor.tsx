@@ -9,7 +9,7 @@ import { draftFormSchema, type DraftForm, type DraftUpdate, type Facture } from 
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { TextAreaField, TextField } from '#client/ui/field.tsx';
+import { CheckboxField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useDeleteDraft, useIssueInvoice, useUpdateDraft } from '../api/use-invoice-mutations.ts';
@@ -26,6 +26,12 @@ const toForm = (facture: Facture): DraftForm => ({
   client: { nom: facture.client.nom, adresse: facture.client.adresse, siret: facture.client.siret ?? '' },
 });
 const newLine = { description: '', quantite: '1', prixUnitaireCentimes: '' };
+type ProposedLine = NonNullable<Facture['lignesProposees']>[number];
+const toFormLine = (line: ProposedLine): DraftForm['lignes'][number] => ({
+  description: line.description,
+  quantite: decimal(line.quantite),
+  prixUnitaireCentimes: formatCentimesDecimal(line.prixUnitaireCentimes),
+});
 
 /** The total of what the lines say so far (a line that does not read yet counts for nothing). */
 function totalOf(lines: DraftForm['lignes']): number {
@@ -50,7 +56,12 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
     defaultValues: toForm(facture),
   });
   const lines = useFieldArray({ control, name: 'lignes' });
-  const total = totalOf(useWatch({ control, name: 'lignes' }));
+  const watchedLines = useWatch({ control, name: 'lignes' });
+  const total = totalOf(watchedLines);
+  // The mission's cost lines: each has its box, ticked while a line of that description is on the draft.
+  const proposed = facture.lignesProposees ?? [];
+  const proposalAt = (index: number) => proposed.find((line) => line.description === watchedLines[index]?.description);
+  const unticked = proposed.filter((line) => !watchedLines.some((current) => current.description === line.description));
   const errors = formState.errors;
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateDraft();
@@ -75,6 +86,16 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
   const onSave = handleSubmit(async (body) => {
     if (await save(body)) toast.show(t.draftSaved, 'success');
   }, clearFailure);
+
+  // A box changes the draft at once: the server frees (or re-bills) the line's expenses as it saves.
+  const untick = (index: number) => {
+    lines.remove(index);
+    void onSave();
+  };
+  const tick = (line: ProposedLine) => {
+    lines.append(toFormLine(line));
+    void onSave();
+  };
 
   const onIssue = handleSubmit(async (body) => {
     if (!(await save(body))) return;
@@ -124,11 +145,19 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
                 {...register(`lignes.${index}.prixUnitaireCentimes`)}
               />
             </div>
+            {proposalAt(index) ? <CheckboxField label={t.billLine} checked onChange={() => untick(index)} /> : null}
             {lines.fields.length > 1 ? (
               <Button variant="link" onClick={() => lines.remove(index)}>
                 {t.removeLine(index + 1)}
               </Button>
             ) : null}
+          </fieldset>
+        ))}
+        {unticked.map((line) => (
+          <fieldset key={line.description} className={styles.line}>
+            <legend>{line.description}</legend>
+            <p>{formatCentimes(lineAmountCents(quantityToHundredths(line.quantite) ?? 0, line.prixUnitaireCentimes))}</p>
+            <CheckboxField label={t.billLine} checked={false} onChange={() => tick(line)} />
           </fieldset>
         ))}
         <Button variant="secondary" onClick={() => lines.append(newLine)}>
