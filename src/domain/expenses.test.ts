@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOfDebit, expensesByMonth, extraKmBillable, paymentMeansOfDebit } from './expenses.ts';
+import {
+  categoryOfDebit,
+  expectedFuelCostCentimes,
+  expectedMarginCentimes,
+  expensesByMonth,
+  extraKmBillable,
+  paymentMeansOfDebit,
+} from './expenses.ts';
 
 describe('the expenses page’s months', () => {
   it('groups the expenses by month, the latest first, each with its total', () => {
@@ -23,6 +30,18 @@ describe('the 5 % clause', () => {
     expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: 460 })).toBe(0);
     expect(extraKmBillable({ hasClause: false, estimateKm: 465, drivenKm: 497 })).toBe(0);
     expect(extraKmBillable({ hasClause: true, estimateKm: 465, drivenKm: null })).toBe(0);
+  });
+});
+
+describe('the expected margin at confirmation', () => {
+  it('takes the return trip and the fuel off the price, each only while the customer does not pay it', () => {
+    // 465 km at 11 cents: 51,15 € of fuel.
+    const figures = { prixCentimes: 45_050, retourPrevuCentimes: 5_580, carburantPrevuCentimes: expectedFuelCostCentimes(465, 11) };
+    expect(figures.carburantPrevuCentimes).toBe(5_115);
+    expect(expectedMarginCentimes({ ...figures, refacturation: [] })).toBe(45_050 - 5_580 - 5_115);
+    expect(expectedMarginCentimes({ ...figures, refacturation: ['carburant'] })).toBe(45_050 - 5_580);
+    expect(expectedMarginCentimes({ ...figures, refacturation: ['billetRetour', 'peage'] })).toBe(45_050 - 5_115);
+    expect(expectedMarginCentimes({ ...figures, prixCentimes: 50_000, refacturation: [] })).toBe(50_000 - 5_580 - 5_115);
   });
 });
 

@@ -96,6 +96,26 @@ export function expectedReturnCostCentimes(
   return Math.round(distanceKm * perKm);
 }
 
+/** The fuel (or charge) a trip is expected to burn, at the configured cost per km (FUEL_COST_PER_KM_CENTS). */
+export const expectedFuelCostCentimes = (distanceKm: number, perKmCents: number) => Math.round(distanceKm * perKmCents);
+
+/**
+ * The margin expected at confirmation: the price less the expected return trip and fuel, each
+ * left out when the customer agrees to pay it at cost (« Billet de retour refacturé »,
+ * « Carburant refacturé au réel »: then it is on both sides of the margin). The confirm form
+ * recomputes it as the price is typed and the boxes change; the server gives the same figure.
+ */
+export function expectedMarginCentimes(input: {
+  prixCentimes: number;
+  retourPrevuCentimes: number;
+  carburantPrevuCentimes: number;
+  refacturation: readonly Refacturation[];
+}): number {
+  const returnTrip = input.refacturation.includes('billetRetour') ? 0 : input.retourPrevuCentimes;
+  const fuel = input.refacturation.includes('carburant') ? 0 : input.carburantPrevuCentimes;
+  return input.prixCentimes - returnTrip - fuel;
+}
+
 /** The difference between driven and estimated kilometres, as a ratio (0.069 for 497 vs 465). */
 export const kmDifferenceRatio = (drivenKm: number, estimateKm: number) => (estimateKm > 0 ? (drivenKm - estimateKm) / estimateKm : 0);
 

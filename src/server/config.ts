@@ -135,6 +135,7 @@ const envSchema = z.object({
   BUSINESS_INSURER: optionalText,
   BUSINESS_INSURANCE_AREA: optionalText,
   RETURN_COST_PER_KM_CENTS: z.coerce.number().int().min(0).max(1000).default(12),
+  FUEL_COST_PER_KM_CENTS: z.coerce.number().int().min(0).max(1000).default(11),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -251,6 +252,8 @@ export type Config = {
     revenueCeilingCents: number;
     /** The return trip's cost per km the expected margin assumes until past missions' return expenses tell (expenses/). */
     returnCostPerKmCents: number;
+    /** The fuel's cost per km the expected margin assumes when the customer does not pay it at cost (expenses/). */
+    fuelCostPerKmCents: number;
   };
   /** Getting paid (payments/): the online provider (none: no « Payer en ligne »), the deposit, the reminders. */
   payments: {
@@ -451,6 +454,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       latePenaltyRate: e.INVOICE_LATE_PENALTY_RATE,
       revenueCeilingCents: e.REVENUE_CEILING_EUR * 100,
       returnCostPerKmCents: e.RETURN_COST_PER_KM_CENTS,
+      fuelCostPerKmCents: e.FUEL_COST_PER_KM_CENTS,
     },
     payments: {
       provider: wantsStripe

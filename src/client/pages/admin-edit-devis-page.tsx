@@ -10,6 +10,7 @@ import { MailState } from '#client/features/admin/components/mail-state.tsx';
 import { QuoteActions } from '#client/features/admin/components/quote-actions.tsx';
 import { QuoteDetails } from '#client/features/admin/components/quote-details.tsx';
 import { CustomerDirectory } from '#client/features/einvoicing/components/customer-directory.tsx';
+import { useMissionCosts } from '#client/features/expenses/api/use-expenses.ts';
 import { QuoteInvoiceAction } from '#client/features/invoices/components/quote-invoice-action.tsx';
 import { QuoteJournal } from '#client/features/journal/components/quote-journal.tsx';
 import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
@@ -19,6 +20,9 @@ export function AdminEditDevisPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const quote = useAdminQuote(id);
+  const canConfirm = quote.data ? canApply('admin', 'confirm', quote.data.statut) : false;
+  // The return trip and fuel the expected margin beside the final price takes off.
+  const costs = useMissionCosts(id, { enabled: canConfirm });
   return (
     <AdminSubpage
       title={adminTexts.adminEditTitle}
@@ -36,7 +40,7 @@ export function AdminEditDevisPage() {
             <QuoteDetails devis={quote.data} />
           </div>
           {quote.data.clientType === 'entreprise' ? <CustomerDirectory siret={quote.data.clientDetails?.siret} /> : null}
-          {canApply('admin', 'confirm', quote.data.statut) ? <ConfirmForm key={quote.data.id} devis={quote.data} /> : null}
+          {canConfirm ? <ConfirmForm key={quote.data.id} devis={quote.data} expectedCosts={costs.data} /> : null}
           <QuoteJournal devisId={quote.data.id} />
         </>
       ) : null}

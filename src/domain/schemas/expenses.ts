@@ -125,6 +125,8 @@ export const missionCostsSchema = z.object({
   /** At confirmation: the price less the expected return trip (and fuel, when not re-billed). */
   margePrevueCentimes: z.number().int(),
   retourPrevuCentimes: z.number().int(),
+  /** The fuel expected on the trip (FUEL_COST_PER_KM_CENTS), whether or not the customer pays it: the form's boxes decide. */
+  carburantPrevuCentimes: z.number().int(),
   depenses: z.array(depenseSchema),
   lignesProposees: z.array(proposedLineSchema),
 });

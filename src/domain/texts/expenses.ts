@@ -34,6 +34,8 @@ export const REFACTURATION_LABELS: Record<Refacturation, string> = {
 /** The pages: expenses, a mission's costs, the margin. */
 export const expenseTexts = {
   rebilledLegend: 'Frais refacturés au client',
+  /** Beside the final price, recomputed as it is typed (the return trip and fuel the customer does not pay taken off). */
+  expectedMarginAtConfirmation: (amount: string) => `Marge prévue : ${amount}`,
 
   // /admin/depenses
   title: 'Dépenses',

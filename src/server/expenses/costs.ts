@@ -1,5 +1,7 @@
 import {
   CATEGORIES_DEPENSE,
+  expectedFuelCostCentimes,
+  expectedMarginCentimes,
   expectedReturnCostCentimes,
   extraCostsBillable,
   extraKmBillable,
@@ -124,7 +126,8 @@ async function costsOf(db: Db, config: ExpenseDeps['config'], devisId: string) {
   const { pickup, delivery } = odometers.get(devisId)!;
   const drivenKm = kmDriven(pickup?.km, delivery?.km);
   const plannedReturn = expectedReturnCostCentimes(quote.distanceKm, history, config.invoicing.returnCostPerKmCents);
-  return { row, quote, expenses, pickup, delivery, drivenKm, invoiced: invoiced.get(devisId), plannedReturn };
+  const plannedFuel = expectedFuelCostCentimes(quote.distanceKm, config.invoicing.fuelCostPerKmCents);
+  return { row, quote, expenses, pickup, delivery, drivenKm, invoiced: invoiced.get(devisId), plannedReturn, plannedFuel };
 }
 
 /** A mission's costs page: expenses, kilometres and hours, margin, expected margin, proposed lines. */
@@ -149,8 +152,14 @@ export async function getMissionCosts(deps: ExpenseDeps, devisId: string): Promi
     margeCentimes: margin.margeCentimes,
     centimesParKm: margin.centimesParKm,
     centimesParHeure: margin.centimesParHeure,
-    margePrevueCentimes: prixCentimes - costs.plannedReturn,
+    margePrevueCentimes: expectedMarginCentimes({
+      prixCentimes,
+      retourPrevuCentimes: costs.plannedReturn,
+      carburantPrevuCentimes: costs.plannedFuel,
+      refacturation: quote.clauses?.refacturation ?? [],
+    }),
     retourPrevuCentimes: costs.plannedReturn,
+    carburantPrevuCentimes: costs.plannedFuel,
     depenses: await Promise.all(expenses.map((expense) => getExpense(deps, expense.id))),
     lignesProposees: proposeLines({ quote, expenses, drivenKm, plannedCostsCentimes: costs.plannedReturn }),
   };

@@ -8,7 +8,9 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { REFACTURATIONS, type Refacturation } from '#domain/expenses.ts';
+import { expectedMarginCentimes, REFACTURATIONS, type Refacturation } from '#domain/expenses.ts';
+import { formatCentimes } from '#domain/format.ts';
+import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts, REFACTURATION_LABELS } from '#domain/texts/expenses.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -32,9 +34,16 @@ const priceText = (prix: number) => prix.toFixed(2).replace('.', ',').replace(/,
 /**
  * Final price, deposit (« Acompte », prefilled with DEPOSIT_PERCENT, 0: none; the line the
  * customer will read shown as it is typed) and clauses; the server confirms, renders the PDF
- * and e-mails it.
+ * and e-mails it. With the mission's expected costs (from its costs route), the expected margin
+ * beside the final price, recomputed as the price is typed and the re-billed boxes change.
  */
-export function ConfirmForm({ devis }: { devis: Devis }) {
+export function ConfirmForm({
+  devis,
+  expectedCosts,
+}: {
+  devis: Devis;
+  expectedCosts?: Pick<MissionCosts, 'retourPrevuCentimes' | 'carburantPrevuCentimes'> | undefined;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const confirm = useConfirmQuote(devis.id);
@@ -48,8 +57,21 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
       refacturation: devis.clauses?.refacturation ?? [],
     },
   });
-  const [prixTyped, acompteTyped] = useWatch({ control, name: ['prixFinal', 'acompte'] });
+  const [prixTyped, acompteTyped, refacturationTicked] = useWatch({ control, name: ['prixFinal', 'acompte', 'refacturation'] });
   const typedPrix = parsePrixFinal(prixTyped);
+  const marginLine =
+    expectedCosts && typedPrix.ok
+      ? expenseTexts.expectedMarginAtConfirmation(
+          formatCentimes(
+            expectedMarginCentimes({
+              prixCentimes: typedPrix.centimes,
+              retourPrevuCentimes: expectedCosts.retourPrevuCentimes,
+              carburantPrevuCentimes: expectedCosts.carburantPrevuCentimes,
+              refacturation: Array.isArray(refacturationTicked) ? refacturationTicked : [],
+            }),
+          ),
+        )
+      : undefined;
   const typedAcompte = parseAcompte(acompteTyped);
   const depositLine =
     typedPrix.ok && typedAcompte.ok ? depositAtSignature({ prix: typedPrix.centimes / 100, acomptePourcent: typedAcompte.pourcent }) : null;
@@ -85,6 +107,7 @@ export function ConfirmForm({ devis }: { devis: Devis }) {
         label={adminTexts.prixFinalLabel}
         inputMode="decimal"
         autoComplete="off"
+        hint={marginLine}
         error={formState.errors.prixFinal?.message}
         {...register('prixFinal', {
           validate: (value) => {

@@ -24,8 +24,9 @@ export function useExpenses(query: DepenseListQuery) {
 }
 
 /** A mission's costs, kilometres and margin; offline, the page says it will come back with the network. */
-export function useMissionCosts(id: string) {
+export function useMissionCosts(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: expenseKeys.mission(id),
     queryFn: ({ signal }) => api(expensesRoutes.missionCosts, { params: { id }, signal, answer: missionCostsSchema }),
     retry: false,
