@@ -5,7 +5,7 @@ import { missionTexts as m } from '#domain/texts/missions.ts';
 import { offlineTexts } from '#domain/texts/offline.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { expect, makeSignedPdf, test } from './fixtures.ts';
+import { confirmSignedOnPaper, expect, makeSignedPdf, test } from './fixtures.ts';
 
 /**
  * Issue 30's proof: on a phone with no network, the driver records his train ticket (photographed)
@@ -21,12 +21,11 @@ test(
     const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });
     expect(quote.distanceKm).toBe(465);
     await customer.completeQuote(quote);
-    const confirmed = await adminApi.post(`/api/admin/devis/${quote.id}/confirmer`, {
-      data: { prixFinal: '450,50', acomptePourcent: 0, clauses: { km: true, longDistance: false, refacturation: ['peage'] } },
+    await confirmSignedOnPaper(adminApi, quote.id, {
+      prixFinal: '450,50',
+      acomptePourcent: 0,
+      clauses: { km: true, longDistance: false, refacturation: ['peage'] },
     });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    // Signed on paper, once the quote's e-mail has gone (the quote is then « envoyé »).
-    await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quote.id}/confirmer-signe`)).status()).toBe(200);
 
     // The mission's page, opened once with signal from the planning, is kept for use without it.
     await logInAsAdmin(page);

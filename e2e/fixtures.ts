@@ -6,6 +6,7 @@ import { expect, request as playwrightRequest, test as base, type APIRequestCont
 import { TOTP } from 'otpauth';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
+import type { ConfirmBody } from '#domain/schemas/admin.ts';
 import type { CompletionInput } from '#domain/schemas/devis-completion.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
@@ -132,6 +133,17 @@ export async function makeSignedPdf(): Promise<Buffer> {
   const page = doc.addPage([595.28, 841.89]);
   page.drawText('Bon pour accord - signature du client', { x: 50, y: 780, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await doc.save());
+}
+
+/**
+ * The administrator confirms a completed quote (`confirmation`: the final price, the clauses, the
+ * deposit), then records it as signed on paper once the quote's e-mail has gone (the quote is then
+ * « envoyé »): the mission is ready to be driven.
+ */
+export async function confirmSignedOnPaper(adminApi: APIRequestContext, quoteId: string, confirmation: ConfirmBody) {
+  const confirmed = await adminApi.post(`/api/admin/devis/${quoteId}/confirmer`, { data: confirmation });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quoteId}/confirmer-signe`)).status()).toBe(200);
 }
 
 export type Trip = { adresseDepart: string; adresseArrivee: string; typeVehicule: string };

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { formatCentimes, parisToday } from '#domain/format.ts';
+import type { Margins } from '#domain/schemas/expenses.ts';
+import { adminHomeTexts, adminNavLabels } from '#domain/texts/admin-home.ts';
+import { CATEGORIE_LABELS, expenseTexts, marginTexts as t } from '#domain/texts/expenses.ts';
+import { bankPageTexts as bank } from '#domain/texts/payments.ts';
+import { camt053Xml } from '#server/payments/statements/test-factories.ts';
+import { confirmSignedOnPaper, expect, test } from './fixtures.ts';
+
+/** The value beside `term` in a list of figures (`Definitions`: a `dt` and its `dd`). */
+const figure = (scope: Locator, term: string) =>
+  scope
+    .locator('div', {
+      has: scope
+        .page()
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${term}$`) }),
+    })
+    .getByRole('definition');
+
+const marginsOf = async (adminApi: APIRequestContext, year: number) =>
+  (await (await adminApi.get(`/api/admin/rentabilite?annee=${year}`)).json()) as Margins;
+
+/**
+ * Issue 30's proof, its last step: « the margin page shows the mission ». A mission invoiced at
+ * 150,00 € whose return cost 170,00 € (a train ticket and a taxi, recorded through the API): the
+ * operator opens « Plus » → « Rentabilité » and sees the year's revenue, expenses and margin grow
+ * by exactly those amounts, and the mission among the least profitable with its loss. Then a
+ * statement's debit (the train ticket of another trip, paid by card) becomes an expense in one
+ * tap on the bank page, and the expenses page lists it.
+ */
+test(
+  'the margin page shows an invoiced mission’s revenue, expenses and loss; a statement’s debit becomes an expense in one tap',
+  { tag: '@phone' },
+  async ({ page, customers, adminApi, logInAsAdmin }) => {
+    test.setTimeout(120_000);
+    const today = parisToday();
+    const year = Number(today.slice(0, 4));
+    // What the year held before (the worker's server is shared with the other journeys).
+    const before = await marginsOf(adminApi, year);
+
+    const customer = await customers.create();
+    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
+    await customer.completeQuote(quote);
+    await confirmSignedOnPaper(adminApi, quote.id, {
+      prixFinal: '150,00',
+      acomptePourcent: 0,
+      clauses: { km: false, longDistance: false },
+    });
+    for (const [categorie, montantCentimes] of [
+      ['train', 9_840],
+      ['taxi', 7_160],
+    ] as const) {
+      const created = await adminApi.post('/api/admin/depenses', {
+        data: { id: randomUUID(), devisId: quote.id, categorie, montantCentimes, tvaCentimes: 0, date: today, moyenPaiement: 'carte' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+    }
+    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
+    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
+    expect(draft.status(), await draft.text()).toBe(201);
+    const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
+    expect(issued.status(), await issued.text()).toBe(200);
+
+    // « Plus » → « Rentabilité », as the operator gets there.
+    await logInAsAdmin(page);
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: adminHomeTexts.navLabel });
+    await nav.getByRole('button', { name: adminHomeTexts.moreLabel }).click();
+    await nav.getByRole('link', { name: adminNavLabels.adminRentabilite, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/rentabilite$/);
+    await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+
+    const totals = page.locator('dl', { has: page.getByTestId('margin-total') });
+    await expect(figure(totals, t.revenue)).toHaveText(formatCentimes(before.recettesCentimes + 15_000));
+    await expect(figure(totals, t.expenses)).toHaveText(formatCentimes(before.depensesCentimes + 17_000));
+    await expect(figure(totals, t.margin)).toHaveText(formatCentimes(before.margeCentimes - 2_000));
+
+    const mission = page
+      .getByTestId('least-profitable')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: t.mission(quote.numeroDevis) }) });
+    await expect(figure(mission, t.price)).toHaveText(formatCentimes(15_000));
+    await expect(figure(mission, t.expenses)).toHaveText(formatCentimes(17_000));
+    await expect(figure(mission, t.margin)).toHaveText(formatCentimes(-2_000));
+
+    // The bank statement of the day: one debit, a train ticket paid by card.
+    const motif = `CB SNCF VOYAGEURS ${randomUUID().slice(0, 8).toUpperCase()}`;
+    await page.goto('/admin/banque');
+    await page.getByLabel(bank.file).setInputFiles({
+      name: 'releve.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt053Xml([{ montant: '63.20', sens: 'DBIT', date: today, nom: 'SNCF', motif, reference: randomUUID() }])),
+    });
+    await page.getByRole('button', { name: bank.import }).click();
+    await expect(page.getByText(bank.imported(1, 0, 0))).toBeVisible();
+    const debit = page.getByTestId('debit').filter({ hasText: motif });
+    await expect(debit).toContainText(formatCentimes(6_320));
+    await debit.getByRole('button', { name: bank.toExpense }).click();
+    await expect(debit).toContainText(bank.isExpense);
+    await debit.getByRole('link', { name: bank.seeExpenses }).click();
+
+    await expect(page).toHaveURL(/\/admin\/depenses$/);
+    await expect(page.getByRole('heading', { level: 1, name: expenseTexts.title })).toBeVisible();
+    const expense = page.getByRole('listitem').filter({ hasText: motif });
+    await expect(expense).toContainText(CATEGORIE_LABELS.train);
+    await expect(expense).toContainText(formatCentimes(6_320));
+  },
+);
