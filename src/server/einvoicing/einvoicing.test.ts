@@ -14,7 +14,7 @@ import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/ei
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { claimDue } from '#server/outbox/lease-queue.ts';
-import { addProfile, api, issuedInvoice, missionQuote } from '#server/invoices/test-factories.ts';
+import { addProfile, api, issuedInvoice, missionQuote, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
 import { camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { pdfAttachments, platformRefusals, validateCdarRules, validateCdarSchema } from '#server/test/einvoice-rules.ts';
@@ -280,15 +280,7 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
     await addProfile(t, customer, { type: 'entreprise' });
     const quote = await missionQuote(t, customer, 'envoyé', { entreprise: true });
     await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
-    const signed = await t.app.inject({ method: 'POST', url: apiPath(quotesRoutes.confirmSigned, { id: quote.id }), headers: admin });
-    expect(signed.statusCode, signed.body).toBe(200);
-    const deposit = await t.app.database.db
-      .selectFrom('factures')
-      .selectAll()
-      .where('devisId', '=', quote.id)
-      .where('nature', '=', 'acompte')
-      .executeTakeFirstOrThrow();
-    return { quote, deposit };
+    return { quote, deposit: await signedOnPaperDeposit(t, admin, quote.id) };
   }
 
   /** The one flow of a document the platform received, and its Factur-X XML. */

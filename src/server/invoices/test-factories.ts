@@ -77,6 +77,18 @@ export async function issuedInvoice(t: TestApp, admin: Headers, customer: Custom
   return { quote, invoice: issued.body };
 }
 
+/** The administrator records `devisId` as signed on paper; the deposit invoice (« acompte ») its signature issued. */
+export async function signedOnPaperDeposit(t: TestApp, admin: Headers, devisId: string) {
+  const signed = await api.call<unknown>(t, admin, 'POST', `/api/admin/devis/${devisId}/confirmer-signe`);
+  if (signed.status !== 200) throw new Error(`signed on paper: ${signed.status} ${JSON.stringify(signed.body)}`);
+  return t.app.database.db
+    .selectFrom('factures')
+    .selectAll()
+    .where('devisId', '=', devisId)
+    .where('nature', '=', 'acompte')
+    .executeTakeFirstOrThrow();
+}
+
 /** The invoice services' dependencies from a test app (`today` moves the day the service reads). */
 export const depsOf = (t: TestApp, today?: string): InvoiceDeps => ({
   database: t.app.database,

@@ -5,7 +5,7 @@ import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { getInvoice } from '#server/invoices/service.ts';
-import { addProfile, api as invoiceApi, depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { addProfile, api as invoiceApi, depsOf as invoiceDeps, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { insertQuote, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
@@ -73,15 +73,7 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
       headers: customer.headers,
     });
     expect(view.json()).toMatchObject({ prix: 420.5, acomptePourcent: 30 });
-    const signed = await t.app.inject({ method: 'POST', url: apiPath(quotes.confirmSigned, { id: quote.id }), headers: admin });
-    expect(signed.statusCode, signed.body).toBe(200);
-    const deposit = await t.app.database.db
-      .selectFrom('factures')
-      .selectAll()
-      .where('devisId', '=', quote.id)
-      .where('nature', '=', 'acompte')
-      .executeTakeFirstOrThrow();
-    return { customer, quote, deposit };
+    return { customer, quote, deposit: await signedOnPaperDeposit(t, admin, quote.id) };
   }
 
   it('asks the deposit at confirmation, prefilled from DEPOSIT_PERCENT, and states it in the quote’s PDF and e-mail and on the signing page', async () => {
