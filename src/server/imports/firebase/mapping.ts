@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import {
@@ -22,6 +23,11 @@ import { parisClock, parisToday } from '#domain/format.ts';
 import type { DevisTable } from '#server/db/schema.ts';
 
 const { reasons, warnings: w } = importTexts;
+
+/** Ids we keep as they are; any other (rare: Firestore allows nearly anything) gets a stable one derived from it. */
+const USABLE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export const importedId = (sourceId: string) =>
+  USABLE_ID.test(sourceId) ? sourceId : `fb-${createHash('sha256').update(sourceId).digest('hex').slice(0, 40)}`;
 
 /** A document that could not be mapped, and why (French, for the report). */
 export type Unmapped = { ok: false; reason: string };

@@ -1,18 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import type { Utilisateur } from '#domain/schemas/accounts.ts';
 import { importTexts, type ImportCollection } from '#domain/texts/import.ts';
 import { withAdvisoryLock, type DatabaseHandle } from '#server/db/index.ts';
 import { signedFileKey } from '#server/quotes/service.ts';
-import { AppError } from '#server/errors.ts';
-import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { mapAuthUser, mapDevis, mapUtilisateur, type SourceAccount, type SourceProfile, type SourceQuote } from './mapping.ts';
-import { planNumbers } from './numbering.ts';
 import { encodeFirebaseHash, type FirebaseHashConfig } from '#server/accounts/password-hashing.ts';
+import { decideAccounts, decideProfiles, type Owners } from './accounts.ts';
+import { importedId, mapAuthUser, mapDevis, mapUtilisateur, type SourceQuote } from './mapping.ts';
+import { planNumbers } from './numbering.ts';
 import {
   attachQuotesToImportedAccounts,
-  attachSignedFile,
   emptyJournal,
   importAccount,
   importProfile,
@@ -21,14 +16,14 @@ import {
   readImportState,
   readQuoteCounter,
   reserveNumbers,
-  type AccountToImport,
   type ImportState,
   type JournalRow,
 } from './repository.ts';
 import { emptyReport, ReportBuilder, type ImportReport } from './report.ts';
+import { checkedPdf, importRemainingFiles } from './signed-files.ts';
 import type { AuthExportUser, FirestoreExport, SignedFile } from './sources.ts';
 
-const { reasons, warnings: w } = importTexts;
+const { warnings: w } = importTexts;
 
 export type ImportSources = {
   firestore: FirestoreExport | null;
@@ -49,11 +44,6 @@ export type ImportOptions = {
   dryRun: boolean;
   onProgress?: (collection: ImportCollection, done: number, total: number) => void;
 };
-
-/** Ids we keep as they are; any other (rare: Firestore allows nearly anything) gets a stable one derived from it. */
-const USABLE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-export const importedId = (sourceId: string) =>
-  USABLE_ID.test(sourceId) ? sourceId : `fb-${createHash('sha256').update(sourceId).digest('hex').slice(0, 40)}`;
 
 const EMPTY_STATE: ImportState = {
   journal: new Map(),
@@ -172,189 +162,6 @@ export async function runImport(deps: ImportDeps, sources: ImportSources, option
   return report.report;
 }
 
-type Owners = {
-  toCreate: AccountToImport[];
-  /** Firebase uid → our user id, for the accounts here after the import. */
-  byUid: Map<string, string>;
-  /** Imported accounts by e-mail, and existing verified ones. */
-  byEmail: Map<string, string>;
-  /** Firebase uids of accounts left aside because the address is the administrator's, or already taken here. */
-  adminUids: Set<string>;
-  takenUids: Set<string>;
-  ownerOf: (quote: SourceQuote) => string | null;
-};
-
-function decideAccounts(
-  report: ReportBuilder,
-  state: ImportState,
-  accounts: { id: string; mapped: ReturnType<typeof mapAuthUser> }[],
-  adminEmail: string,
-): Owners {
-  const toCreate: AccountToImport[] = [];
-  const byUid = new Map<string, string>();
-  const byEmail = new Map<string, string>();
-  const adminUids = new Set<string>();
-  const takenUids = new Set<string>();
-  const seenEmails = new Map<string, string>();
-  const seenUids = new Set<string>();
-
-  // A Firebase account already imported, or attached to an existing verified account, is
-  // found back by its uid from the journal; one of those appears in no export any more.
-  for (const row of state.journal.values()) if (row.collection === 'auth' && row.targetId) byUid.set(row.sourceId, row.targetId);
-
-  for (const { id, mapped } of accounts) {
-    if (!mapped.ok) {
-      report.skipped('auth', id, mapped.reason);
-      continue;
-    }
-    const account: SourceAccount = mapped.value;
-    if (seenUids.has(account.sourceUid)) {
-      report.skipped('auth', id, reasons.invalidId(account.sourceUid));
-      continue;
-    }
-    seenUids.add(account.sourceUid);
-    if (account.email === adminEmail) {
-      adminUids.add(account.sourceUid);
-      report.skipped('auth', id, reasons.adminAccount);
-      continue;
-    }
-    const other = seenEmails.get(account.email);
-    if (other) {
-      report.skipped('auth', id, reasons.duplicateEmail(other));
-      continue;
-    }
-    seenEmails.set(account.email, account.sourceUid);
-    const targetId = importedId(account.sourceUid);
-    const existing = state.usersByEmail.get(account.email);
-    if (state.journal.has(journalKey('auth', account.sourceUid)) || existing?.id === targetId) {
-      byUid.set(account.sourceUid, existing?.id ?? targetId);
-      byEmail.set(account.email, existing?.id ?? targetId);
-      report.alreadyImported('auth');
-      continue;
-    }
-    if (existing) {
-      takenUids.add(account.sourceUid);
-      // Only a verified account is known to belong to the person: its quotes follow it.
-      if (existing.emailVerified) {
-        byUid.set(account.sourceUid, existing.id);
-        byEmail.set(account.email, existing.id);
-      }
-      report.skipped('auth', id, reasons.emailTaken);
-      continue;
-    }
-    report.warn('auth', id, mapped.warnings);
-    if (targetId !== account.sourceUid) report.warn('auth', id, w.newId(targetId));
-    const createdAt = account.createdAt ?? new Date();
-    toCreate.push({
-      id: targetId,
-      sourceUid: account.sourceUid,
-      email: account.email,
-      name: account.name || account.email,
-      emailVerified: account.emailVerified,
-      passwordHash: account.passwordHash,
-      createdAt,
-      hasProfileDoc: false,
-      profile: {
-        uid: targetId,
-        nom: account.name,
-        telephone: account.phoneNumber,
-        email: account.email,
-        type: 'particulier',
-        adresse: '',
-        dateInscription: createdAt.toISOString(),
-      },
-    });
-    byUid.set(account.sourceUid, targetId);
-    byEmail.set(account.email, targetId);
-    report.imported('auth');
-  }
-  for (const [email, user] of state.usersByEmail)
-    if (user.emailVerified && !byEmail.has(email) && email !== adminEmail) byEmail.set(email, user.id);
-
-  return {
-    toCreate,
-    byUid,
-    byEmail,
-    adminUids,
-    takenUids,
-    ownerOf(quote) {
-      if (quote.sourceUid && byUid.has(quote.sourceUid)) return byUid.get(quote.sourceUid)!;
-      if (quote.email && byEmail.has(quote.email)) return byEmail.get(quote.email)!;
-      return null;
-    },
-  };
-}
-
-/**
- * The profiles: written with their account when it is created now; replacing the one made
- * from the account when the account came in an earlier run without them.
- */
-function decideProfiles(
-  report: ReportBuilder,
-  state: ImportState,
-  profiles: { id: string; mapped: ReturnType<typeof mapUtilisateur> }[],
-  owners: Owners,
-  adminEmail: string,
-): { sourceUid: string; profile: Utilisateur }[] {
-  const creating = new Map(owners.toCreate.map((account) => [account.sourceUid, account]));
-  const updates: { sourceUid: string; profile: Utilisateur }[] = [];
-  for (const { id, mapped } of profiles) {
-    if (!mapped.ok) {
-      report.skipped('utilisateurs', id, mapped.reason);
-      continue;
-    }
-    const profile: SourceProfile = mapped.value;
-    report.unknownFields('utilisateurs', mapped.unknownFields);
-    const account = creating.get(id);
-    if (account) {
-      account.hasProfileDoc = true;
-      account.profile = mergeProfile(account.profile, profile);
-      if (profile.nom) account.name = profile.nom;
-      report.warn('utilisateurs', id, mapped.warnings);
-      report.imported('utilisateurs');
-      continue;
-    }
-    if (state.journal.get(journalKey('utilisateurs', id))?.importedAt) {
-      report.alreadyImported('utilisateurs');
-      continue;
-    }
-    const earlier = state.journal.get(journalKey('auth', id));
-    if (earlier?.targetId) {
-      const base: Utilisateur = {
-        uid: earlier.targetId,
-        nom: '',
-        telephone: '',
-        email: profile.email,
-        type: 'particulier',
-        adresse: '',
-        dateInscription: '',
-      };
-      updates.push({ sourceUid: id, profile: mergeProfile(base, profile) });
-      report.warn('utilisateurs', id, mapped.warnings);
-      report.imported('utilisateurs');
-      continue;
-    }
-    if (owners.adminUids.has(id) || profile.email === adminEmail) report.skipped('utilisateurs', id, reasons.adminProfile);
-    else if (owners.takenUids.has(id)) report.skipped('utilisateurs', id, reasons.profileOfExistingAccount);
-    else report.skipped('utilisateurs', id, reasons.profileWithoutAccount);
-  }
-  for (const account of owners.toCreate) if (!account.hasProfileDoc) report.warn('auth', account.sourceUid, w.profileFromAccount);
-  return updates;
-}
-
-/** The original profile over the one made from the account; the account's e-mail (its login) stays. */
-function mergeProfile(base: Utilisateur, profile: SourceProfile): Utilisateur {
-  return {
-    uid: base.uid,
-    nom: profile.nom || base.nom,
-    telephone: profile.telephone || base.telephone,
-    email: base.email || profile.email,
-    type: profile.type,
-    adresse: profile.adresse || base.adresse,
-    dateInscription: profile.dateInscription || base.dateInscription,
-  };
-}
-
 /**
  * The quotes to import, in numbering order, each with its number: reserved now for those
  * seen for the first time (in the database unless it is a dry run), or as an interrupted run
@@ -413,77 +220,6 @@ async function decideQuotes(
       report.report.renumbered.push({ id: quote.sourceId, numeroOriginal: quote.numeroOriginal, numeroDevis: numero });
   }
   return ordered;
-}
-
-/** A signed PDF through the upload's checks (size, content, active content stripped), or null with the reason reported. */
-async function checkedPdf(report: ReportBuilder, file: SignedFile): Promise<Buffer | null> {
-  const content = await readFile(file.file);
-  if (content.length > MAX_UPLOAD_BYTES) {
-    report.skipped('devis-signes', file.name, reasons.fileTooLarge);
-    return null;
-  }
-  try {
-    return await cleanPdf(content);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    report.skipped('devis-signes', file.name, reasons.fileRefused(error.message));
-    return null;
-  }
-}
-
-async function importRemainingFiles(
-  deps: ImportDeps,
-  report: ReportBuilder,
-  state: ImportState,
-  run: {
-    files: SignedFile[];
-    consumed: Set<SignedFile>;
-    quotes: { id: string; mapped: ReturnType<typeof mapDevis> }[];
-    write: boolean;
-    importedAt: string;
-    progress: NonNullable<ImportOptions['onProgress']>;
-  },
-): Promise<void> {
-  const unmappedQuotes = new Set(run.quotes.filter(({ mapped }) => !mapped.ok).map(({ id }) => id));
-  const remaining = run.files.filter((file) => !run.consumed.has(file));
-  let done = 0;
-  for (const file of remaining) {
-    run.progress('devis-signes', (done += 1), remaining.length);
-    if (!file.id) {
-      report.skipped('devis-signes', file.name, reasons.fileNotPdfName);
-      continue;
-    }
-    if (state.journal.get(journalKey('devis-signes', file.id))?.importedAt) {
-      report.alreadyImported('devis-signes');
-      continue;
-    }
-    if (unmappedQuotes.has(file.id)) {
-      report.skipped('devis-signes', file.name, reasons.fileQuoteNotImported);
-      continue;
-    }
-    const devisId = state.journal.get(journalKey('devis', file.id))?.targetId ?? importedId(file.id);
-    const quote = state.quotes.get(devisId);
-    if (!quote || !state.journal.has(journalKey('devis', file.id))) {
-      report.skipped('devis-signes', file.name, reasons.fileWithoutQuote(file.id));
-      continue;
-    }
-    if (quote.hasSignedFile) {
-      report.skipped('devis-signes', file.name, reasons.fileAlreadySigned);
-      continue;
-    }
-    const signed = await checkedPdf(report, file);
-    if (!signed) continue;
-    if (run.write) {
-      await deps.fileStore.put(signedFileKey(devisId), signed, 'application/pdf');
-      if (
-        !(await attachSignedFile(deps.database!, { sourceId: file.id, devisId, key: signedFileKey(devisId), importedAt: run.importedAt }))
-      ) {
-        report.skipped('devis-signes', file.name, reasons.fileAlreadySigned);
-        continue;
-      }
-    }
-    report.imported('devis-signes');
-  }
 }
 
 /** The row of an imported quote. Its dates are the original's: an import is not activity. */
