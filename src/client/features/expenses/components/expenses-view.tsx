@@ -8,7 +8,7 @@ import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { messageOf, urlOf } from '#client/lib/api.ts';
 import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField } from '#client/ui/field.tsx';
+import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
@@ -70,28 +70,14 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
           value={filters.annee === undefined ? 'toutes' : String(filters.annee)}
           onChange={(event) => setFilter('annee', event.target.value)}
         >
-          {Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
+          <Options values={Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index)} />
           <option value="toutes">{t.allYears}</option>
         </SelectField>
         <SelectField label={t.mission} value={filters.devisId ?? ''} onChange={(event) => setFilter('devisId', event.target.value)}>
-          <option value="">{t.allMissions}</option>
-          {missions.map((mission) => (
-            <option key={mission.id} value={mission.id}>
-              {mission.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={missions} empty={t.allMissions} />
         </SelectField>
         <SelectField label={t.category} value={filters.categorie ?? ''} onChange={(event) => setFilter('categorie', event.target.value)}>
-          <option value="">{t.allCategories}</option>
-          {CATEGORIES_DEPENSE.map((categorie) => (
-            <option key={categorie} value={categorie}>
-              {CATEGORIE_LABELS[categorie]}
-            </option>
-          ))}
+          <Options values={CATEGORIES_DEPENSE} empty={t.allCategories} label={(categorie) => CATEGORIE_LABELS[categorie]} />
         </SelectField>
       </form>
       {filters.annee !== undefined ? (

@@ -39,11 +39,7 @@ export function MarginView() {
         </SelectField>
         <SelectField label={t.period} value={month} onChange={(event) => setMonth(Number(event.target.value))}>
           <option value={0}>{t.wholeYear}</option>
-          {monthNames.map((name, index) => (
-            <option key={name} value={index + 1}>
-              {name}
-            </option>
-          ))}
+          <Options values={monthNames.map((_, index) => index + 1)} label={(number) => monthNames[number - 1]} />
         </SelectField>
         <a className={`${ui.button} ${ui.secondary}`} href={expensesCsvUrl(year)} download>
           {t.csv(year)}
