@@ -9,6 +9,7 @@ import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } fro
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { purchaseFileUrl, useApprovePurchase, usePurchases, useRefusePurchase } from '../api/use-einvoicing.ts';
 import styles from './einvoicing.module.css';
 
@@ -25,8 +26,7 @@ export function PurchaseList({ missions = [] }: { missions?: readonly MissionCho
   return (
     <>
       <p>{t.intro}</p>
-      {purchases.isPending ? <p role="status">{t.loading}</p> : null}
-      {purchases.isError ? <Message kind="error">{messageOf(purchases.error)}</Message> : null}
+      <QueryStatus query={purchases} loading={t.loading} />
       {data && !data.enabled ? <Message kind="info">{einvoicingTexts.disabled}</Message> : null}
       {data?.enabled && !data.depensesDisponibles ? <p className={styles.muted}>{t.expensesUnavailable}</p> : null}
       {data && data.items.length === 0 ? <p>{t.empty}</p> : null}

@@ -5,12 +5,11 @@ import { paths } from '#domain/paths.ts';
 import type { Margins, MissionMargin } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, marginTexts as t } from '#domain/texts/expenses.ts';
 import { invoiceTexts } from '#domain/texts/invoices.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
-import { Message } from '#client/ui/message.tsx';
 import { MonthChart, type MonthSeries } from '#client/ui/month-chart.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { expensesCsvUrl, useMargins } from '../api/use-margins.ts';
 import styles from './margin.module.css';
 
@@ -45,8 +44,7 @@ export function MarginView() {
           {t.csv(year)}
         </a>
       </div>
-      {margins.isPending ? <p role="status">{t.loading}</p> : null}
-      {margins.isError ? <Message kind="error">{messageOf(margins.error)}</Message> : null}
+      <QueryStatus query={margins} loading={t.loading} />
       {data ? <Year data={data} month={month} /> : null}
     </>
   );

@@ -10,6 +10,7 @@ import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useBank, useBankActions } from '../api/use-payments.ts';
 
 /**
@@ -34,8 +35,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
 
   return (
     <>
-      {bank.isPending ? <p role="status">{t.loading}</p> : null}
-      {bank.isError ? <Message kind="error">{messageOf(bank.error)}</Message> : null}
+      <QueryStatus query={bank} loading={t.loading} />
       <section aria-labelledby="releve">
         <h2 id="releve">{t.importTitle}</h2>
         <p>{t.importHint}</p>
