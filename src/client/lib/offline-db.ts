@@ -26,3 +26,33 @@ export function offlineDatabase<Schema extends DBSchema>(): Promise<IDBPDatabase
   });
   return opened as unknown as Promise<IDBPDatabase<Schema>>;
 }
+
+/** The field a store's records are listed by: a date as ISO text (when it was saved, or read). */
+type OrderField<Value> = { [Field in keyof Value]: Value[Field] extends string ? Field : never }[keyof Value];
+
+/**
+ * A store of records under their `id` (the expenses, the positions, the inspections' photos),
+ * and what the features do with one: keep it, list them, change a few of its fields, forget it.
+ */
+export function recordStore<Value extends { id: string }>(name: 'expenses' | 'positions' | 'photos') {
+  const database = () => offlineDatabase<{ [Store in typeof name]: { key: string; value: Value } }>();
+  return {
+    async save(record: Value): Promise<void> {
+      await (await database()).put(name, record);
+    },
+    async list(orderBy: OrderField<Value>): Promise<Value[]> {
+      const records = await (await database()).getAll(name);
+      return records.sort((a, b) => (a[orderBy] as string).localeCompare(b[orderBy] as string));
+    },
+    async update(id: string, changes: Partial<Value>): Promise<void> {
+      const transaction = (await database()).transaction(name, 'readwrite');
+      const record = await transaction.store.get(id);
+      if (record) await transaction.store.put({ ...record, ...changes });
+      await transaction.done;
+    },
+    async forget(...ids: readonly string[]): Promise<void> {
+      const transaction = (await database()).transaction(name, 'readwrite');
+      await Promise.all([...ids.map((id) => transaction.store.delete(id)), transaction.done]);
+    },
+  };
+}

@@ -1,8 +1,7 @@
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import { missionTexts as m } from '#domain/texts/missions.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 import { ExpensesView } from '#client/features/expenses/components/expenses-view.tsx';
-import { OFFLINE_DATA_URLS, usePlanning } from '#client/features/missions/api/use-planning.ts';
+import { OFFLINE_DATA_URLS, useMissionChoices } from '#client/features/missions/api/use-planning.ts';
 import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
 import { paths } from '#domain/paths.ts';
 
@@ -11,14 +10,8 @@ import { paths } from '#domain/paths.ts';
  * planning, whose missions it offers, are kept by the service worker).
  */
 export function AdminDepensesPage() {
-  const planning = usePlanning();
+  const missions = useMissionChoices();
   const readiness = useOfflineReady([paths.adminDepenses, ...OFFLINE_DATA_URLS]);
-  const missions = (planning.data?.groupes ?? []).flatMap((group) =>
-    group.missions.map((mission) => ({
-      id: mission.id,
-      label: m.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`),
-    })),
-  );
   return (
     <AdminSubpage title={t.title}>
       <ExpensesView missions={missions} readiness={readiness} />

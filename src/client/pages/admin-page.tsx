@@ -10,8 +10,8 @@ import styles from '#client/features/admin/components/admin.module.css';
 import { useAdminQuotes } from '#client/features/admin/api/use-admin-quotes.ts';
 import { AFaire } from '#client/features/admin-home/components/a-faire.tsx';
 import { useWaitingInspections } from '#client/features/missions/offline/use-waiting-inspections.ts';
-import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 
 /** /admin: « À faire », then every quote grouped by client e-mail; search, filter and page live in the URL. */
 export function AdminPage() {
@@ -47,8 +47,7 @@ export function AdminPage() {
     <Page title={adminTexts.adminTitle}>
       <AFaire inspections={waitingInspections} />
       <AdminToolbar q={q} statut={statut} onSearch={onSearch} onStatut={onStatut} />
-      {list.isPending ? <p role="status">{texts.loadingQuotes}</p> : null}
-      {list.isError ? <Message kind="error">{list.error.message}</Message> : null}
+      <QueryStatus query={list} loading={texts.loadingQuotes} failure={list.error?.message} />
       {data ? (
         <div aria-busy={list.isFetching || undefined}>
           <p className={styles.summary} role="status">

@@ -169,3 +169,9 @@ export function Options<V extends string | number>({
     </>
   );
 }
+
+/** A select's options from choices that carry their id and label (the planning's missions), as `Options` writes them. */
+export function ChoiceOptions({ choices, empty }: { choices: readonly { id: string; label: string }[]; empty?: ReactNode }) {
+  const labels = new Map(choices.map((choice) => [choice.id, choice.label]));
+  return <Options values={choices.map((choice) => choice.id)} empty={empty} label={(id) => labels.get(id)} />;
+}

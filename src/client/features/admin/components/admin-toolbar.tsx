@@ -5,7 +5,7 @@ import { paths } from '#domain/paths.ts';
 import { statutLabel } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField, TextField } from '#client/ui/field.tsx';
+import { Options, SelectField, TextField } from '#client/ui/field.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useDebounced } from '#client/lib/use-debounced.ts';
 import { useLogout } from '#client/lib/use-logout.ts';
@@ -54,11 +54,7 @@ export function AdminToolbar({ q, statut, onSearch, onStatut }: AdminToolbarProp
       </form>
       <div className={styles.filter}>
         <SelectField label={adminTexts.statusFilterLabel} value={statut} onChange={(event) => onStatut(event.target.value as StatutFilter)}>
-          {STATUT_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {value === 'tous' ? adminTexts.statusAll : statutLabel(value)}
-            </option>
-          ))}
+          <Options values={STATUT_FILTERS} label={(value) => (value === 'tous' ? adminTexts.statusAll : statutLabel(value))} />
         </SelectField>
       </div>
       <div className={styles.toolbarLinks}>

@@ -4,6 +4,7 @@ import type { DeviceSession } from '#domain/audit.ts';
 import { sessionTexts as s } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useDevices, useRevokeDevice, useRevokeOtherDevices } from '../api/use-devices.ts';
 import styles from './devices.module.css';
 
@@ -22,8 +23,7 @@ export function DevicesPanel() {
     <section id="appareils" aria-labelledby={headingId}>
       <h2 id={headingId}>{s.title}</h2>
       <p>{s.intro}</p>
-      {devices.isPending ? <p role="status">{s.loading}</p> : null}
-      {devices.isError ? <Message kind="error">{s.loadError}</Message> : null}
+      <QueryStatus query={devices} loading={s.loading} failure={s.loadError} />
       {devices.data ? (
         <ul className={styles.list} aria-label={s.title}>
           {devices.data.map((session) => (

@@ -5,6 +5,7 @@ import { Button } from '#client/ui/button.tsx';
 import { TextList } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useEreporting, useReportPeriod } from '../api/use-einvoicing.ts';
 import styles from './einvoicing.module.css';
 
@@ -23,8 +24,7 @@ export function EreportingView() {
         </h2>
         <TextList items={t.exemptions} />
       </section>
-      {reporting.isPending ? <p role="status">{t.loading}</p> : null}
-      {reporting.isError ? <Message kind="error">{messageOf(reporting.error)}</Message> : null}
+      <QueryStatus query={reporting} loading={t.loading} />
       {data && !data.enabled ? <Message kind="info">{einvoicingTexts.disabled}</Message> : null}
       <ul className={styles.list}>
         {data?.periodes.map((periode) => (

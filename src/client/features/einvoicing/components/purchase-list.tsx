@@ -5,10 +5,11 @@ import type { Achat } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { CheckboxField, SelectField, TextAreaField } from '#client/ui/field.tsx';
+import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { purchaseFileUrl, useApprovePurchase, usePurchases, useRefusePurchase } from '../api/use-einvoicing.ts';
 import styles from './einvoicing.module.css';
 
@@ -25,8 +26,7 @@ export function PurchaseList({ missions = [] }: { missions?: readonly MissionCho
   return (
     <>
       <p>{t.intro}</p>
-      {purchases.isPending ? <p role="status">{t.loading}</p> : null}
-      {purchases.isError ? <Message kind="error">{messageOf(purchases.error)}</Message> : null}
+      <QueryStatus query={purchases} loading={t.loading} />
       {data && !data.enabled ? <Message kind="info">{einvoicingTexts.disabled}</Message> : null}
       {data?.enabled && !data.depensesDisponibles ? <p className={styles.muted}>{t.expensesUnavailable}</p> : null}
       {data && data.items.length === 0 ? <p>{t.empty}</p> : null}
@@ -96,12 +96,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
           ) : null}
           {canMakeExpense && asExpense ? (
             <SelectField label={t.mission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
-              <option value="">{t.noMission}</option>
-              {missions.map((mission) => (
-                <option key={mission.id} value={mission.id}>
-                  {mission.label}
-                </option>
-              ))}
+              <ChoiceOptions choices={missions} empty={t.noMission} />
             </SelectField>
           ) : null}
           <Button
@@ -137,12 +132,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
           }}
         >
           <SelectField label={t.refusalReason} value={motif} onChange={(event) => setMotif(event.target.value as RefusalReason | '')}>
-            <option value="">{t.chooseReason}</option>
-            {REFUSAL_REASONS.map((code) => (
-              <option key={code} value={code}>
-                {reasonLabels[code]}
-              </option>
-            ))}
+            <Options values={REFUSAL_REASONS} empty={t.chooseReason} label={(code) => reasonLabels[code]} />
           </SelectField>
           <TextAreaField
             label={t.refusalComment}

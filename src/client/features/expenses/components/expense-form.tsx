@@ -8,7 +8,7 @@ import { CATEGORIE_LABELS, expenseTexts as t, MOYEN_DEPENSE_LABELS } from '#doma
 import { messageOf } from '#client/lib/api.ts';
 import { compressPhoto } from '#client/lib/compress-photo.ts';
 import { Button } from '#client/ui/button.tsx';
-import { FieldFrame, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
+import { ChoiceOptions, FieldFrame, Options, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
@@ -118,21 +118,11 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
         </p>
       ) : missions ? (
         <SelectField label={t.mission} error={errors.devisId?.message} {...register('devisId')}>
-          <option value="">{t.noMission}</option>
-          {missions.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={missions} empty={t.noMission} />
         </SelectField>
       ) : null}
       <SelectField label={t.category} error={errors.categorie?.message} {...register('categorie')}>
-        <option value="">{t.chooseCategory}</option>
-        {CATEGORIES_DEPENSE.map((categorie) => (
-          <option key={categorie} value={categorie}>
-            {CATEGORIE_LABELS[categorie]}
-          </option>
-        ))}
+        <Options values={CATEGORIES_DEPENSE} empty={t.chooseCategory} label={(categorie) => CATEGORIE_LABELS[categorie]} />
       </SelectField>
       <div className={styles.amounts}>
         <TextField
@@ -154,11 +144,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
       <div className={styles.amounts}>
         <TextField label={t.date} type="date" error={errors.date?.message} {...register('date')} />
         <SelectField label={t.paymentMeans} error={errors.moyenPaiement?.message} {...register('moyenPaiement')}>
-          {MOYENS_PAIEMENT_DEPENSE.map((moyen) => (
-            <option key={moyen} value={moyen}>
-              {MOYEN_DEPENSE_LABELS[moyen]}
-            </option>
-          ))}
+          <Options values={MOYENS_PAIEMENT_DEPENSE} label={(moyen) => MOYEN_DEPENSE_LABELS[moyen]} />
         </SelectField>
       </div>
       <TextAreaField label={t.note} rows={2} error={errors.note?.message} {...register('note')} />

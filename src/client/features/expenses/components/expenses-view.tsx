@@ -5,11 +5,11 @@ import { CATEGORIES_DEPENSE } from '#domain/expenses.ts';
 import { formatCentimes, parisToday } from '#domain/format.ts';
 import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
-import { messageOf, urlOf } from '#client/lib/api.ts';
-import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { urlOf } from '#client/lib/api.ts';
+import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
-import { SelectField } from '#client/ui/field.tsx';
-import { Message } from '#client/ui/message.tsx';
+import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
@@ -35,7 +35,6 @@ function filtersOf(params: URLSearchParams, thisYear: number): DepenseListQuery 
  * mission and category, and the year's CSV for the accountant.
  */
 export function ExpensesView({ missions, readiness }: { missions: readonly MissionChoice[]; readiness?: OfflineReadiness }) {
-  const online = useOnline();
   const thisYear = Number(parisToday().slice(0, 4));
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params, thisYear);
@@ -70,28 +69,14 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
           value={filters.annee === undefined ? 'toutes' : String(filters.annee)}
           onChange={(event) => setFilter('annee', event.target.value)}
         >
-          {Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
+          <Options values={Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index)} />
           <option value="toutes">{t.allYears}</option>
         </SelectField>
         <SelectField label={t.mission} value={filters.devisId ?? ''} onChange={(event) => setFilter('devisId', event.target.value)}>
-          <option value="">{t.allMissions}</option>
-          {missions.map((mission) => (
-            <option key={mission.id} value={mission.id}>
-              {mission.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={missions} empty={t.allMissions} />
         </SelectField>
         <SelectField label={t.category} value={filters.categorie ?? ''} onChange={(event) => setFilter('categorie', event.target.value)}>
-          <option value="">{t.allCategories}</option>
-          {CATEGORIES_DEPENSE.map((categorie) => (
-            <option key={categorie} value={categorie}>
-              {CATEGORIE_LABELS[categorie]}
-            </option>
-          ))}
+          <Options values={CATEGORIES_DEPENSE} empty={t.allCategories} label={(categorie) => CATEGORIE_LABELS[categorie]} />
         </SelectField>
       </form>
       {filters.annee !== undefined ? (
@@ -101,14 +86,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
           </a>
         </p>
       ) : null}
-      {list.isPending ? <p role="status">{t.loading}</p> : null}
-      {list.isError ? (
-        online ? (
-          <Message kind="error">{messageOf(list.error)}</Message>
-        ) : (
-          <Message kind="info">{t.listOffline}</Message>
-        )
-      ) : null}
+      <QueryStatus query={list} loading={t.loading} offline={t.listOffline} />
       {list.data ? (
         <div aria-busy={list.isFetching || undefined}>
           <p role="status">

@@ -3,10 +3,9 @@ import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } f
 import { lineAmountCents } from '#domain/invoices.ts';
 import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import { messageOf } from '#client/lib/api.ts';
-import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
-import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
@@ -20,7 +19,6 @@ import styles from './expenses.module.css';
  */
 export function MissionExpenses({ mission, readiness }: { mission: MissionChoice; readiness?: OfflineReadiness }) {
   const costs = useMissionCosts(mission.id);
-  const online = useOnline();
   const [isAdding, setIsAdding] = useState(false);
   return (
     <section aria-labelledby="depenses-mission">
@@ -33,14 +31,7 @@ export function MissionExpenses({ mission, readiness }: { mission: MissionChoice
           <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
         </p>
       )}
-      {costs.isPending ? <p role="status">{t.loading}</p> : null}
-      {costs.isError ? (
-        online ? (
-          <Message kind="error">{messageOf(costs.error)}</Message>
-        ) : (
-          <Message kind="info">{t.costsOffline}</Message>
-        )
-      ) : null}
+      <QueryStatus query={costs} loading={t.loading} offline={t.costsOffline} />
       {costs.data ? (
         <>
           <CostFigures costs={costs.data} />

@@ -1,6 +1,5 @@
-import type { DBSchema } from 'idb';
 import type { DepenseCreate } from '#domain/schemas/expenses.ts';
-import { offlineDatabase } from '#client/lib/offline-db.ts';
+import { recordStore } from '#client/lib/offline-db.ts';
 
 /**
  * The expenses recorded on the phone that the server does not have yet, in the back office's
@@ -20,30 +19,14 @@ export type WaitingExpense = {
   savedAt: string;
 };
 
-interface ExpensesDb extends DBSchema {
-  expenses: { key: string; value: WaitingExpense };
-}
+const expenses = recordStore<WaitingExpense>('expenses');
 
-const database = () => offlineDatabase<ExpensesDb>();
-
-export async function saveWaitingExpense(expense: WaitingExpense): Promise<void> {
-  await (await database()).put('expenses', expense);
-}
+export const saveWaitingExpense = expenses.save;
 
 /** In the order they were recorded. */
-export async function listWaitingExpenses(): Promise<WaitingExpense[]> {
-  const expenses = await (await database()).getAll('expenses');
-  return expenses.sort((a, b) => a.savedAt.localeCompare(b.savedAt));
-}
+export const listWaitingExpenses = () => expenses.list('savedAt');
 
-export async function updateWaitingExpense(id: string, changes: Partial<Pick<WaitingExpense, 'created' | 'error'>>): Promise<void> {
-  const db = await database();
-  const transaction = db.transaction('expenses', 'readwrite');
-  const expense = await transaction.store.get(id);
-  if (expense) await transaction.store.put({ ...expense, ...changes });
-  await transaction.done;
-}
+export const updateWaitingExpense = (id: string, changes: Partial<Pick<WaitingExpense, 'created' | 'error'>>) =>
+  expenses.update(id, changes);
 
-export async function forgetWaitingExpense(id: string): Promise<void> {
-  await (await database()).delete('expenses', id);
-}
+export const forgetWaitingExpense = (id: string) => expenses.forget(id);

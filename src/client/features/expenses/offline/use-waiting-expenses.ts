@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { onSyncChange, startSync, syncStatus } from '#client/lib/offline-sender.ts';
+import { useCallback, useEffect } from 'react';
+import { startSync, syncStatus, type SyncEvent } from '#client/lib/offline-sender.ts';
+import { useOfflineRecords } from '#client/lib/use-offline-records.ts';
 import { expenseKeys } from '../api/use-expenses.ts';
 import { listWaitingExpenses, type WaitingExpense } from './store.ts';
 import './sync.ts';
 
 export type WaitingExpenses = { waiting: WaitingExpense[]; isSending: boolean; sessionExpired: boolean };
+
+const nothingWaiting: WaitingExpenses = { waiting: [], isSending: false, sessionExpired: false };
+const readWaiting = async (): Promise<WaitingExpenses> => ({
+  waiting: await listWaitingExpenses(),
+  isSending: syncStatus.running,
+  sessionExpired: syncStatus.sessionExpired,
+});
 
 /**
  * The expenses this phone holds that the server does not have yet, read again after every step
@@ -14,28 +22,15 @@ export type WaitingExpenses = { waiting: WaitingExpense[]; isSending: boolean; s
  */
 export function useWaitingExpenses(): WaitingExpenses {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<WaitingExpenses>({ waiting: [], isSending: false, sessionExpired: false });
-  useEffect(() => {
-    if (typeof indexedDB === 'undefined') return;
-    let isMounted = true;
-    const read = () =>
-      void listWaitingExpenses().then(
-        (waiting) => {
-          if (isMounted) setState({ waiting, isSending: syncStatus.running, sessionExpired: syncStatus.sessionExpired });
-        },
-        // A browser that refuses IndexedDB (private mode) holds nothing.
-        () => undefined,
-      );
-    read();
-    const stop = onSyncChange((event) => {
-      read();
+  const refetchOnAnswer = useCallback(
+    (event: SyncEvent) => {
       if (event.answer) void queryClient.invalidateQueries({ queryKey: expenseKeys.all });
-    });
-    startSync();
-    return () => {
-      isMounted = false;
-      stop();
-    };
-  }, [queryClient]);
-  return state;
+    },
+    [queryClient],
+  );
+  const waiting = useOfflineRecords(readWaiting, nothingWaiting, refetchOnAnswer);
+  useEffect(() => {
+    if (typeof indexedDB !== 'undefined') startSync();
+  }, []);
+  return waiting;
 }

@@ -7,15 +7,14 @@ import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
 import { einvoicingTexts, platformStateLabel } from '#domain/texts/einvoicing.ts';
 import { ETAT_LABELS, invoicePdfTexts, invoiceTexts as t, TYPE_LABELS } from '#domain/texts/invoices.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField, TextField } from '#client/ui/field.tsx';
-import { Message } from '#client/ui/message.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useAdminInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import { RemindButton } from './remind-button.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 
 /** /admin/factures: invoices and credit notes by state, type and period, with their totals; a reminder from the list. */
 export function InvoiceList() {
@@ -49,8 +48,7 @@ export function InvoiceList() {
         <TextField label={t.filterFrom} type="date" {...filterOf('du')} />
         <TextField label={t.filterTo} type="date" {...filterOf('au')} />
       </form>
-      {invoices.isPending ? <p role="status">{t.loading}</p> : null}
-      {invoices.isError ? <Message kind="error">{messageOf(invoices.error)}</Message> : null}
+      <QueryStatus query={invoices} loading={t.loading} />
       {totals ? (
         <dl className={styles.totals} aria-label={t.totals}>
           {(

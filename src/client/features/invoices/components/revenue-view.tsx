@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { formatCentimes, formatPercent, parisToday } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
-import { Message } from '#client/ui/message.tsx';
 import { MonthChart } from '#client/ui/month-chart.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
 
@@ -33,8 +32,7 @@ export function RevenueView() {
           {t.exportCsv}
         </a>
       </div>
-      {revenue.isPending ? <p role="status">{t.loading}</p> : null}
-      {revenue.isError ? <Message kind="error">{messageOf(revenue.error)}</Message> : null}
+      <QueryStatus query={revenue} loading={t.loading} />
       {data ? (
         <>
           <Definitions

@@ -4,11 +4,11 @@ import { AUDIT_KINDS } from '#domain/audit.ts';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Options, SelectField, TextField } from '#client/ui/field.tsx';
-import { Message } from '#client/ui/message.tsx';
 import { Pager } from '#client/ui/pager.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import styles from './journal.module.css';
 
 /** /admin/journal: the whole journal, filtered by quote, account and kind (kept in the address), page by page. */
@@ -70,8 +70,7 @@ export function Journal() {
           </Button>
         </div>
       </form>
-      {journal.isPending ? <p role="status">{j.loading}</p> : null}
-      {journal.isError ? <Message kind="error">{j.loadError}</Message> : null}
+      <QueryStatus query={journal} loading={j.loading} failure={j.loadError} />
       {journal.data ? (
         <>
           <p role="status">{j.total(journal.data.total)}</p>

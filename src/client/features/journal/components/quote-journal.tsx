@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
-import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useJournal } from '../api/use-journal.ts';
 import { JournalTable } from './journal-table.tsx';
 
@@ -11,8 +11,7 @@ export function QuoteJournal({ devisId }: { devisId: string }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{j.quoteTitle}</h2>
-      {journal.isPending ? <p role="status">{j.loading}</p> : null}
-      {journal.isError ? <Message kind="error">{j.loadError}</Message> : null}
+      <QueryStatus query={journal} loading={j.loading} failure={j.loadError} />
       {journal.data ? <JournalTable entries={journal.data.entrees} showQuote={false} /> : null}
     </section>
   );

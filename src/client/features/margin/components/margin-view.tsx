@@ -5,12 +5,11 @@ import { paths } from '#domain/paths.ts';
 import type { Margins, MissionMargin } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, marginTexts as t } from '#domain/texts/expenses.ts';
 import { invoiceTexts } from '#domain/texts/invoices.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
-import { Message } from '#client/ui/message.tsx';
 import { MonthChart, type MonthSeries } from '#client/ui/month-chart.tsx';
 import ui from '#client/ui/ui.module.css';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { expensesCsvUrl, useMargins } from '../api/use-margins.ts';
 import styles from './margin.module.css';
 
@@ -39,18 +38,13 @@ export function MarginView() {
         </SelectField>
         <SelectField label={t.period} value={month} onChange={(event) => setMonth(Number(event.target.value))}>
           <option value={0}>{t.wholeYear}</option>
-          {monthNames.map((name, index) => (
-            <option key={name} value={index + 1}>
-              {name}
-            </option>
-          ))}
+          <Options values={monthNames.map((_, index) => index + 1)} label={(number) => monthNames[number - 1]} />
         </SelectField>
         <a className={`${ui.button} ${ui.secondary}`} href={expensesCsvUrl(year)} download>
           {t.csv(year)}
         </a>
       </div>
-      {margins.isPending ? <p role="status">{t.loading}</p> : null}
-      {margins.isError ? <Message kind="error">{messageOf(margins.error)}</Message> : null}
+      <QueryStatus query={margins} loading={t.loading} />
       {data ? <Year data={data} month={month} /> : null}
     </>
   );

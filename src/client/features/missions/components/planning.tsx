@@ -15,6 +15,7 @@ import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
 import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
 import styles from './missions.module.css';
 import { navigationHref } from '#client/lib/maps.ts';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 
 type Contact = z.infer<typeof contactSchema>;
 
@@ -137,8 +138,7 @@ export function Planning() {
   return (
     <>
       <p>{m.planningIntro}</p>
-      {planning.isPending ? <p role="status">{m.planningLoading}</p> : null}
-      {planning.isError ? <Message kind="error">{planning.error.message}</Message> : null}
+      <QueryStatus query={planning} loading={m.planningLoading} failure={planning.error?.message} />
       {planning.data && groups.length === 0 ? <p>{m.planningEmpty}</p> : null}
       <div className={styles.groups}>
         {groups.map((group) => (

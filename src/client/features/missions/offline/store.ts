@@ -1,7 +1,7 @@
 import type { DBSchema } from 'idb';
 import type { Damage, Emplacement, Etape } from '#domain/schemas/missions.ts';
 import type { SignatureDrawing } from '#domain/schemas/signature.ts';
-import { offlineDatabase } from '#client/lib/offline-db.ts';
+import { offlineDatabase, recordStore } from '#client/lib/offline-db.ts';
 
 /**
  * What an inspection keeps on the phone until the server has it (the back office's IndexedDB
@@ -69,6 +69,7 @@ interface MissionsDb extends DBSchema {
 }
 
 const database = () => offlineDatabase<MissionsDb>();
+const photoStore = recordStore<StoredPhoto>('photos');
 
 export const draftKeyOf = (devisId: string, etape: Etape) => `${devisId}:${etape}`;
 
@@ -89,17 +90,9 @@ export async function listPhotos(draftKey: string): Promise<StoredPhoto[]> {
   return photos.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-export async function savePhoto(photo: StoredPhoto): Promise<void> {
-  await (await database()).put('photos', photo);
-}
+export const savePhoto = photoStore.save;
 
-export async function updatePhoto(id: string, changes: Partial<Pick<StoredPhoto, 'sent' | 'error'>>): Promise<void> {
-  const db = await database();
-  const transaction = db.transaction('photos', 'readwrite');
-  const photo = await transaction.store.get(id);
-  if (photo) await transaction.store.put({ ...photo, ...changes });
-  await transaction.done;
-}
+export const updatePhoto = (id: string, changes: Partial<Pick<StoredPhoto, 'sent' | 'error'>>) => photoStore.update(id, changes);
 
 /** Removes a photo from the phone; if the server had it, its deletion waits to be sent. */
 export async function removePhoto(photo: StoredPhoto): Promise<void> {

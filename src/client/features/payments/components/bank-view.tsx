@@ -8,7 +8,9 @@ import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { bankPageTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
+import { ChoiceOptions, Options } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useBank, useBankActions } from '../api/use-payments.ts';
 
 /**
@@ -33,8 +35,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
 
   return (
     <>
-      {bank.isPending ? <p role="status">{t.loading}</p> : null}
-      {bank.isError ? <Message kind="error">{messageOf(bank.error)}</Message> : null}
+      <QueryStatus query={bank} loading={t.loading} />
       <section aria-labelledby="releve">
         <h2 id="releve">{t.importTitle}</h2>
         <p>{t.importHint}</p>
@@ -120,12 +121,13 @@ function CreditToHandle({
       </p>
       <label htmlFor={selectId}>{t.invoice}</label>{' '}
       <select id={selectId} value={factureId} onChange={(event) => setFactureId(event.target.value)}>
-        <option value="">{t.chooseInvoice}</option>
-        {data.factures.map((invoice) => (
-          <option key={invoice.id} value={invoice.id}>
-            {t.invoiceOption(invoice.numero, invoice.clientNom, formatCentimes(invoice.resteCentimes))}
-          </option>
-        ))}
+        <ChoiceOptions
+          choices={data.factures.map((invoice) => ({
+            id: invoice.id,
+            label: t.invoiceOption(invoice.numero, invoice.clientNom, formatCentimes(invoice.resteCentimes)),
+          }))}
+          empty={t.chooseInvoice}
+        />
       </select>{' '}
       <Button disabled={!factureId} isBusy={actions.match.isPending} onClick={() => actions.match.mutate({ id: operation.id, factureId })}>
         {t.confirm}
@@ -162,20 +164,11 @@ function Debit({ operation, actions, missions }: { operation: Operation; actions
         <p>
           <label htmlFor={`${id}-categorie`}>{t.debitCategory}</label>{' '}
           <select id={`${id}-categorie`} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
-            {CATEGORIES_DEPENSE.map((value) => (
-              <option key={value} value={value}>
-                {CATEGORIE_LABELS[value]}
-              </option>
-            ))}
+            <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
           </select>{' '}
           <label htmlFor={`${id}-mission`}>{t.debitMission}</label>{' '}
           <select id={`${id}-mission`} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
-            <option value="">{t.noMission}</option>
-            {missions.map((mission) => (
-              <option key={mission.id} value={mission.id}>
-                {mission.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={missions} empty={t.noMission} />
           </select>{' '}
           <Button isBusy={busy} onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}>
             {t.toExpense}

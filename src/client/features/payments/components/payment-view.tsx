@@ -7,6 +7,7 @@ import { Button } from '#client/ui/button.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
 import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
 
 /**
@@ -27,8 +28,7 @@ export function PaymentView({ id }: { id: string }) {
       <p>
         <Link to={paths.espaceClient}>{t.back}</Link>
       </p>
-      {page.isPending ? <p role="status">{t.loading}</p> : null}
-      {page.isError ? <Message kind="error">{messageOf(page.error)}</Message> : null}
+      <QueryStatus query={page} loading={t.loading} />
       {data ? (
         <>
           <Definitions

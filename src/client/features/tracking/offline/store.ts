@@ -1,6 +1,5 @@
-import type { DBSchema } from 'idb';
 import type { Position } from '#domain/schemas/tracking.ts';
-import { offlineDatabase } from '#client/lib/offline-db.ts';
+import { recordStore } from '#client/lib/offline-db.ts';
 
 /**
  * The positions the operator's phone read during a mission that the server does not have yet,
@@ -10,24 +9,11 @@ import { offlineDatabase } from '#client/lib/offline-db.ts';
  */
 export type WaitingPosition = Position & { devisId: string };
 
-interface PositionsDb extends DBSchema {
-  positions: { key: string; value: WaitingPosition };
-}
+const positions = recordStore<WaitingPosition>('positions');
 
-const database = () => offlineDatabase<PositionsDb>();
-
-export async function saveWaitingPosition(position: WaitingPosition): Promise<void> {
-  await (await database()).put('positions', position);
-}
+export const saveWaitingPosition = positions.save;
 
 /** In the order the phone read them. */
-export async function listWaitingPositions(): Promise<WaitingPosition[]> {
-  const positions = await (await database()).getAll('positions');
-  return positions.sort((a, b) => a.prisLe.localeCompare(b.prisLe));
-}
+export const listWaitingPositions = () => positions.list('prisLe');
 
-export async function forgetWaitingPositions(ids: readonly string[]): Promise<void> {
-  const db = await database();
-  const transaction = db.transaction('positions', 'readwrite');
-  await Promise.all([...ids.map((id) => transaction.store.delete(id)), transaction.done]);
-}
+export const forgetWaitingPositions = (ids: readonly string[]) => positions.forget(...ids);
