@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, optional, reference, required, timestamps } from './lib.ts';
+import { dropTables, id, optional, reference, required, timestamps } from './lib.ts';
 
 // Migrations are frozen in time: they take Kysely<any>, never the current schema type.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -49,8 +49,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('devis_historique').execute();
-  await db.schema.dropTable('devis').execute();
-  await db.schema.dropTable('devis_counter').execute();
-  await db.schema.dropTable('utilisateurs').execute();
+  await dropTables(db, 'devis_historique', 'devis', 'devis_counter', 'utilisateurs');
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { id, isPostgres, optional, required, serialId } from './lib.ts';
+import { dropTables, id, isPostgres, optional, required, serialId } from './lib.ts';
 
 /**
  * The audit journal (audit/): one row per change made by the administrator and per
@@ -65,8 +65,7 @@ BEGIN SELECT RAISE(ABORT, 'audit log: delete refused'); END`,
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('audit_log').execute();
-  await db.schema.dropTable('audit_log_purge').execute();
+  await dropTables(db, 'audit_log', 'audit_log_purge');
   if (isPostgres(db)) {
     await sql.raw('DROP FUNCTION IF EXISTS audit_log_append_only()').execute(db);
   }

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
 import {
+  dropTables,
   id,
   INVOICE_FROZEN_COLUMNS,
   isPostgres,
@@ -140,10 +141,7 @@ BEGIN SELECT RAISE(ABORT, 'issued invoice: lines are immutable'); END`,
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('facture_compteurs').execute();
-  await db.schema.dropTable('facture_paiements').execute();
-  await db.schema.dropTable('facture_lignes').execute();
-  await db.schema.dropTable('factures').execute();
+  await dropTables(db, 'facture_compteurs', 'facture_paiements', 'facture_lignes', 'factures');
   if (isPostgres(db)) {
     await sql.raw('DROP FUNCTION IF EXISTS factures_emises_immuables()').execute(db);
     await sql.raw('DROP FUNCTION IF EXISTS facture_lignes_emises_immuables()').execute(db);

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, quoteNamed, required } from './lib.ts';
+import { dropTables, id, quoteNamed, required } from './lib.ts';
 
 /**
  * The mission (issue 15):
@@ -51,7 +51,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('planning_feed').execute();
-  await db.schema.dropTable('inspection_photos').execute();
-  await db.schema.dropTable('inspections').execute();
+  await dropTables(db, 'planning_feed', 'inspection_photos', 'inspections');
 }

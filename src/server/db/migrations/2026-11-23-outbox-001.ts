@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, optional, required } from './lib.ts';
+import { claimColumns, id, required } from './lib.ts';
 
 /**
  * The e-mail outbox: each message is written in the transaction of the change that causes
@@ -15,10 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(required('text', 'recipient', 'subject', 'textBody', 'htmlBody'))
     .addColumn('attachments', 'text', (col) => col.notNull().defaultTo('[]'))
     .addColumn('devisId', 'varchar(64)')
-    .$call(required('varchar(16)', 'status'))
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .$call(required('text', 'nextAttemptAt'))
-    .$call(optional('text', 'leaseUntil', 'lastError'))
+    .$call(claimColumns)
     .$call(required('text', 'createdAt'))
     .addColumn('sentAt', 'text')
     .execute();

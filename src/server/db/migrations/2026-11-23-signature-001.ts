@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, quoteNamed, required } from './lib.ts';
+import { dropTables, id, quoteNamed, required } from './lib.ts';
 
 /**
  * Online signature (issue 14):
@@ -36,8 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('notification_preferences').execute();
-  await db.schema.dropTable('signatures').execute();
+  await dropTables(db, 'notification_preferences', 'signatures');
   await db.schema.alterTable('devis_historique').dropColumn('byName').execute();
   await db.schema.alterTable('devis_historique').dropColumn('event').execute();
 }

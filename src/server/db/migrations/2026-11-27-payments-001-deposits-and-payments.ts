@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import { sql, type Kysely } from 'kysely';
-import { INVOICE_FROZEN_COLUMNS, isPostgres, issuedInvoiceGuard } from './lib.ts';
+import { dropTables, INVOICE_FROZEN_COLUMNS, isPostgres, issuedInvoiceGuard } from './lib.ts';
 
 /**
  * Getting paid (issue 29, payments/):
@@ -135,7 +135,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** The invoices' new columns stay: the immutability trigger names them. */
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
+  await dropTables(
+    db,
     'relance_arrets',
     'relances',
     'banque_correspondances',
@@ -143,9 +144,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'releves',
     'paiement_evenements',
     'paiement_sessions',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  );
   await db.schema.dropIndex('facture_paiements_cle_idx').execute();
   await db.schema.alterTable('facture_paiements').dropColumn('cle').execute();
   await db.schema.alterTable('facture_paiements').dropColumn('reference').execute();

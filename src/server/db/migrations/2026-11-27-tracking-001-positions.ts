@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { id, optional, reference, required } from './lib.ts';
+import { dropTables, id, optional, reference, required } from './lib.ts';
 
 /**
  * Live tracking of a mission (tracking/): the receiver's link of each mission picked up (only
@@ -38,8 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('tracking_positions').execute();
-  await db.schema.dropTable('tracking_links').execute();
+  await dropTables(db, 'tracking_positions', 'tracking_links');
   await db.schema.alterTable('outbox').dropColumn('channel').execute();
   await db.schema.alterTable('notification_preferences').dropColumn('smsUpdates').execute();
 }

@@ -44,10 +44,26 @@ export const reference =
     });
 
 /**
+ * A queue row's claim (outbox/lease-queue.ts): `status`, `attempts` (0 at first), `nextAttemptAt`,
+ * then the lease and the last error, which may be null.
+ */
+export const claimColumns: Columns = (table) =>
+  table
+    .$call(required('varchar(16)', 'status'))
+    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .$call(required('text', 'nextAttemptAt'))
+    .$call(optional('text', 'leaseUntil', 'lastError'));
+
+/**
  * `devisId varchar(64) not null` and `numeroDevis integer not null`, without a foreign key: a
  * record about a quote that outlives it (an inspection, a signature's evidence, an invoice).
  */
 export const quoteNamed: Columns = (table) => table.$call(required('varchar(64)', 'devisId')).$call(required('integer', 'numeroDevis'));
+
+/** A `down` dropping tables in the order given (those that reference others first). */
+export async function dropTables(db: Kysely<any>, ...tables: string[]): Promise<void> {
+  for (const table of tables) await db.schema.dropTable(table).execute();
+}
 
 /** Whether the migration runs on PostgreSQL (else SQLite): for the types and triggers that differ. */
 export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
