@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatCentimes, formatPercent } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
-import { Definitions } from '#client/ui/lists.tsx';
+import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart } from '#client/ui/month-chart.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
@@ -67,16 +67,7 @@ function AmountTable({ caption, rows, columns }: { caption: string; rows: [strin
       <caption id={captionId} className={styles.caption}>
         {caption}
       </caption>
-      {columns ? (
-        <thead>
-          <tr>
-            <th scope="col">{columns[0]}</th>
-            <th scope="col" className={styles.amount}>
-              {columns[1]}
-            </th>
-          </tr>
-        </thead>
-      ) : null}
+      {columns ? <TableHead columns={[columns[0], { label: columns[1], className: styles.amount }]} /> : null}
       <tbody>
         {rows.map(([label, cents]) => (
           <tr key={label}>

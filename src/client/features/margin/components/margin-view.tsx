@@ -6,7 +6,7 @@ import type { Margins, MissionMargin } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, marginTexts as t } from '#domain/texts/expenses.ts';
 import { invoiceTexts } from '#domain/texts/invoices.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
-import { Definitions } from '#client/ui/lists.tsx';
+import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart, type MonthSeries } from '#client/ui/month-chart.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
@@ -79,14 +79,7 @@ function Year({ data, month }: { data: Margins; month: number }) {
         <h2>{t.months}</h2>
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.month}</th>
-                <th scope="col">{t.revenue}</th>
-                <th scope="col">{t.expenses}</th>
-                <th scope="col">{t.margin}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.month, t.revenue, t.expenses, t.margin]} />
             <tbody>
               {data.mois.map((entry) => (
                 <tr key={entry.mois}>
