@@ -24,3 +24,29 @@ export function TextList({ className, items }: { className?: string; items: read
     </ul>
   );
 }
+
+/** A column of a table's head: its label, and the class of its cells (an amount's alignment); `false` leaves it out. */
+type Column = string | { label: string; className?: string } | false;
+
+/** A table's head: one header row, a column for each label. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns
+          .filter((column) => column !== false)
+          .map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ) : (
+              <th key={column.label} scope="col" className={column.className}>
+                {column.label}
+              </th>
+            ),
+          )}
+      </tr>
+    </thead>
+  );
+}

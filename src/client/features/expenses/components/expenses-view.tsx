@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { expensesRoutes } from '#domain/api-paths.ts';
 import { CATEGORIES_DEPENSE } from '#domain/expenses.ts';
-import { formatCentimes, parisToday } from '#domain/format.ts';
+import { formatCentimes } from '#domain/format.ts';
 import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
@@ -10,6 +10,7 @@ import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import { parisYear } from '#client/ui/year-filter.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
@@ -35,7 +36,7 @@ function filtersOf(params: URLSearchParams, thisYear: number): DepenseListQuery 
  * mission and category, and the year's CSV for the accountant.
  */
 export function ExpensesView({ missions, readiness }: { missions: readonly MissionChoice[]; readiness?: OfflineReadiness }) {
-  const thisYear = Number(parisToday().slice(0, 4));
+  const thisYear = parisYear();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params, thisYear);
   const list = useExpenses(filters);

@@ -35,7 +35,7 @@ export function InvoiceList() {
 
   return (
     <>
-      <form className={`${ui.filterBar} ${styles.toolbar}`} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
+      <form className={`${ui.filterBar} ${ui.spreadFilters}`} onSubmit={(event) => event.preventDefault()} aria-label={t.filterApply}>
         <SelectField label={t.filterEtat} {...filterOf('etat')}>
           <Options values={ETATS_FACTURE} empty={t.filterAll} label={(etat) => ETAT_LABELS[etat]} />
         </SelectField>

@@ -8,7 +8,7 @@ import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, Options, SelectField, TextField } from '#client/ui/field.tsx';
-import { Definitions } from '#client/ui/lists.tsx';
+import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
@@ -54,17 +54,13 @@ export function InvoiceView({ facture }: { facture: Facture }) {
         </p>
       ) : null}
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t.lineDescription}</th>
-            <th scope="col" className={styles.amount}>
-              {t.lineQuantity}
-            </th>
-            <th scope="col" className={styles.amount}>
-              {t.lineAmount}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            t.lineDescription,
+            { label: t.lineQuantity, className: styles.amount },
+            { label: t.lineAmount, className: styles.amount },
+          ]}
+        />
         <tbody>
           {facture.lignes.map((line, index) => (
             <tr key={index}>

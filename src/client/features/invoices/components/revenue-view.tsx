@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { formatCentimes, formatPercent, parisToday } from '#domain/format.ts';
+import { formatCentimes, formatPercent } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
-import { Options, SelectField } from '#client/ui/field.tsx';
-import { Definitions } from '#client/ui/lists.tsx';
+import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart } from '#client/ui/month-chart.tsx';
-import ui from '#client/ui/ui.module.css';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
 
@@ -15,23 +14,14 @@ import styles from './invoices.module.css';
  * and the receipts book as CSV for the accountant.
  */
 export function RevenueView() {
-  const thisYear = Number(parisToday().slice(0, 4));
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(parisYear);
   const revenue = useRevenue(year);
   const data = revenue.data;
-  const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
 
   return (
     <>
       <p>{t.revenueIntro}</p>
-      <div className={`${ui.filterBar} ${styles.toolbar}`}>
-        <SelectField label={t.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-          <Options values={years} />
-        </SelectField>
-        <a className={`${ui.button} ${ui.secondary}`} href={revenueCsvUrl(year)} download>
-          {t.exportCsv}
-        </a>
-      </div>
+      <YearFilter label={t.year} year={year} onYear={setYear} csv={{ href: revenueCsvUrl(year), label: t.exportCsv }} />
       <QueryStatus query={revenue} loading={t.loading} />
       {data ? (
         <>
@@ -77,16 +67,7 @@ function AmountTable({ caption, rows, columns }: { caption: string; rows: [strin
       <caption id={captionId} className={styles.caption}>
         {caption}
       </caption>
-      {columns ? (
-        <thead>
-          <tr>
-            <th scope="col">{columns[0]}</th>
-            <th scope="col" className={styles.amount}>
-              {columns[1]}
-            </th>
-          </tr>
-        </thead>
-      ) : null}
+      {columns ? <TableHead columns={[columns[0], { label: columns[1], className: styles.amount }]} /> : null}
       <tbody>
         {rows.map(([label, cents]) => (
           <tr key={label}>

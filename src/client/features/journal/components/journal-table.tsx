@@ -1,6 +1,7 @@
 import { formatParisDateTime } from '#domain/format.ts';
 import type { AuditEntry } from '#domain/audit.ts';
 import { journalTexts as j } from '#domain/texts/sessions.ts';
+import { TableHead } from '#client/ui/lists.tsx';
 import styles from './journal.module.css';
 
 const kindLabel = (kind: string) => (j.kinds as Record<string, string>)[kind] ?? kind;
@@ -15,16 +16,7 @@ export function JournalTable({ entries, showQuote = true }: { entries: AuditEntr
   if (entries.length === 0) return <p>{j.empty}</p>;
   return (
     <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">{j.colDate}</th>
-          <th scope="col">{j.colKind}</th>
-          <th scope="col">{j.colActor}</th>
-          {showQuote ? <th scope="col">{j.colQuote}</th> : null}
-          <th scope="col">{j.colIp}</th>
-          <th scope="col">{j.colDetails}</th>
-        </tr>
-      </thead>
+      <TableHead columns={[j.colDate, j.colKind, j.colActor, showQuote && j.colQuote, j.colIp, j.colDetails]} />
       <tbody>
         {entries.map((entry) => (
           <tr key={entry.id} data-kind={entry.kind}>

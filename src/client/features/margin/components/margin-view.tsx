@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCentimes, formatKm, formatQuantity, parisToday } from '#domain/format.ts';
+import { formatCentimes, formatKm, formatQuantity } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Margins, MissionMargin } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, marginTexts as t } from '#domain/texts/expenses.ts';
 import { invoiceTexts } from '#domain/texts/invoices.ts';
 import { Options, SelectField } from '#client/ui/field.tsx';
-import { Definitions } from '#client/ui/lists.tsx';
+import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart, type MonthSeries } from '#client/ui/month-chart.tsx';
-import ui from '#client/ui/ui.module.css';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
 import { expensesCsvUrl, useMargins } from '../api/use-margins.ts';
 import styles from './margin.module.css';
 
@@ -22,28 +22,20 @@ const orUnknown = (value: number | null, format: (value: number) => string) => (
  * kilometres, hours, euros per km and per hour; the expenses' CSV for the accountant.
  */
 export function MarginView() {
-  const thisYear = Number(parisToday().slice(0, 4));
-  const [year, setYear] = useState(thisYear);
+  const [year, setYear] = useState(parisYear);
   const [month, setMonth] = useState(0);
   const margins = useMargins(year);
   const data = margins.data;
-  const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
 
   return (
     <>
       <p>{t.intro}</p>
-      <div className={`${ui.filterBar} ${styles.toolbar}`}>
-        <SelectField label={t.year} value={year} onChange={(event) => setYear(Number(event.target.value))}>
-          <Options values={years} />
-        </SelectField>
+      <YearFilter label={t.year} year={year} onYear={setYear} csv={{ href: expensesCsvUrl(year), label: t.csv(year) }}>
         <SelectField label={t.period} value={month} onChange={(event) => setMonth(Number(event.target.value))}>
           <option value={0}>{t.wholeYear}</option>
           <Options values={monthNames.map((_, index) => index + 1)} label={(number) => monthNames[number - 1]} />
         </SelectField>
-        <a className={`${ui.button} ${ui.secondary}`} href={expensesCsvUrl(year)} download>
-          {t.csv(year)}
-        </a>
-      </div>
+      </YearFilter>
       <QueryStatus query={margins} loading={t.loading} />
       {data ? <Year data={data} month={month} /> : null}
     </>
@@ -87,14 +79,7 @@ function Year({ data, month }: { data: Margins; month: number }) {
         <h2>{t.months}</h2>
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.month}</th>
-                <th scope="col">{t.revenue}</th>
-                <th scope="col">{t.expenses}</th>
-                <th scope="col">{t.margin}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.month, t.revenue, t.expenses, t.margin]} />
             <tbody>
               {data.mois.map((entry) => (
                 <tr key={entry.mois}>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
@@ -64,38 +64,38 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
 
 type Actions = ReturnType<typeof useBankActions>;
 
+/** A list of operations under its title (`id` names the section for screen readers); `empty`: what is said when there are none. */
+function OperationSection({ id, title, empty, children }: { id: string; title: string; empty?: string | false; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {empty ? <p>{empty}</p> : null}
+      <ul>{children}</ul>
+    </section>
+  );
+}
+
 function Operations({ data, actions, missions }: { data: BankOverview; actions: Actions; missions: readonly MissionChoice[] }) {
   return (
     <>
-      <section aria-labelledby="a-traiter">
-        <h2 id="a-traiter">{t.toHandleTitle}</h2>
-        {data.aTraiter.length === 0 ? <p>{t.nothingToHandle}</p> : null}
-        <ul>
-          {data.aTraiter.map((operation) => (
-            <CreditToHandle key={operation.id} operation={operation} data={data} actions={actions} />
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="debits">
-        <h2 id="debits">{t.debitsTitle}</h2>
-        {data.debits.length === 0 ? <p>{t.noDebits}</p> : null}
-        <ul>
-          {data.debits.map((operation) => (
-            <Debit key={operation.id} operation={operation} actions={actions} missions={missions} />
-          ))}
-        </ul>
-      </section>
+      <OperationSection id="a-traiter" title={t.toHandleTitle} empty={data.aTraiter.length === 0 && t.nothingToHandle}>
+        {data.aTraiter.map((operation) => (
+          <CreditToHandle key={operation.id} operation={operation} data={data} actions={actions} />
+        ))}
+      </OperationSection>
+      <OperationSection id="debits" title={t.debitsTitle} empty={data.debits.length === 0 && t.noDebits}>
+        {data.debits.map((operation) => (
+          <Debit key={operation.id} operation={operation} actions={actions} missions={missions} />
+        ))}
+      </OperationSection>
       {data.rapprochees.length > 0 ? (
-        <section aria-labelledby="rapprochees">
-          <h2 id="rapprochees">{t.recentTitle}</h2>
-          <ul>
-            {data.rapprochees.map((operation) => (
-              <li key={operation.id}>
-                {formatDay(operation.date)} – {operation.contrepartie ?? operation.libelle} – {formatCentimes(operation.montantCentimes)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <OperationSection id="rapprochees" title={t.recentTitle}>
+          {data.rapprochees.map((operation) => (
+            <li key={operation.id}>
+              {formatDay(operation.date)} – {operation.contrepartie ?? operation.libelle} – {formatCentimes(operation.montantCentimes)}
+            </li>
+          ))}
+        </OperationSection>
       ) : null}
     </>
   );
