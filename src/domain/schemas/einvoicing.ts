@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DIRECTORY_ANSWERS,
   ETATS_PLATEFORME,
+  FLOW_STATUSES,
   LIFECYCLE_CODES,
   PURCHASE_STATUTS,
   REFUSAL_REASONS,
@@ -34,7 +35,7 @@ export const plateformeSchema = plateformeSummarySchema.extend({
     }),
   ),
   envoi: z.object({
-    statut: z.enum(['pending', 'sending', 'sent', 'failed', 'invalid']),
+    statut: z.enum(FLOW_STATUSES),
     tentatives: z.number().int(),
     erreur: z.string().nullable(),
     referenceEnvoi: z.string(),
@@ -124,7 +125,7 @@ export const ereportingSchema = z.object({
         z.object({
           nature: z.enum(['transactions', 'paiements']),
           type: z.enum(['IN', 'RE']),
-          statut: z.enum(['pending', 'sending', 'sent', 'failed', 'invalid']),
+          statut: z.enum(FLOW_STATUSES),
           accuse: z.string().nullable(),
           erreur: z.string().nullable(),
           creeLe: z.string(),

@@ -56,6 +56,11 @@ export function readAcomptesDeduits(json: string | null): AcompteDeduit[] {
   return acomptesDeduitsSchema.parse(JSON.parse(json));
 }
 
+/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
+export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
+/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
+export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
+
 // ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
 
 /** The customer's payment page: the invoice, what is left, the means to pay, his last online attempt. */
@@ -86,7 +91,7 @@ export const paymentPageSchema = z.object({
     .nullable(),
   derniereTentative: z
     .object({
-      statut: z.enum(['création', 'ouverte', 'payée', 'expirée', 'échouée']),
+      statut: z.enum(PAYMENT_SESSION_STATUTS),
       montantCentimes: z.number().int(),
       createdAt: z.string(),
     })
@@ -97,11 +102,6 @@ export type PaymentPage = z.infer<typeof paymentPageSchema>;
 export const checkoutAnswerSchema = z.object({ url: z.string() });
 
 export const webhookAnswerSchema = z.object({ received: z.boolean(), applied: z.boolean().optional() });
-
-/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
-export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
-/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
-export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
 
 export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ignorée', 'débit'] as const;
 
