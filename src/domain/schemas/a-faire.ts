@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { centsSchema } from './amounts.ts';
 import { LIFECYCLE_CODES, SENDING_STATES } from '../einvoicing.ts';
+import { revenueSchema } from './invoices.ts';
 import { ETAPES } from './missions.ts';
 
 /**
@@ -81,9 +83,9 @@ export const overdueInvoicesItemSchema = z.object({
   type: z.literal('factures-en-retard'),
   nombre: count,
   /** What the overdue invoices still owe, together (integer cents). */
-  totalDuCentimes: z.number().int(),
+  totalDuCentimes: centsSchema,
   factures: z.array(
-    z.object({ id: z.string(), numero: z.string(), client: z.string(), resteCentimes: z.number().int(), dateEcheance: z.string() }),
+    z.object({ id: z.string(), numero: z.string(), client: z.string(), resteCentimes: centsSchema, dateEcheance: z.string() }),
   ),
 });
 
@@ -97,7 +99,7 @@ export const bankCreditsItemSchema = z.object({
     z.object({
       id: z.string(),
       date: z.string(),
-      montantCentimes: z.number().int(),
+      montantCentimes: centsSchema,
       contrepartie: z.string().nullable(),
       proposee: z.boolean(),
     }),
@@ -124,7 +126,7 @@ export const purchasesToDecideItemSchema = z.object({
       id: z.string(),
       fournisseur: z.string(),
       numero: z.string(),
-      totalTtcCentimes: z.number().int().nullable(),
+      totalTtcCentimes: centsSchema.nullable(),
       recuLe: z.string(),
     }),
   ),
@@ -165,6 +167,7 @@ export const aFaireSchema = z.object({
    * (a confirmed quote becomes « Envoyé » once its e-mail has left).
    */
   envoisEnCours: z.number().int().min(0),
-  chiffreAffaires: z.object({ annee: z.number().int(), totalCentimes: z.number().int(), plafondCentimes: z.number().int() }),
+  /** The year's revenue against the annual ceiling, as the revenue page counts it. */
+  chiffreAffaires: revenueSchema.pick({ annee: true, totalCentimes: true, plafondCentimes: true }),
 });
 export type AFaire = z.infer<typeof aFaireSchema>;

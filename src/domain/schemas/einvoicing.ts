@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './amounts.ts';
 import {
   DIRECTORY_ANSWERS,
   ETATS_PLATEFORME,
@@ -66,9 +67,9 @@ export const achatSchema = z.object({
   fournisseurSiren: z.string().nullable(),
   numero: z.string(),
   dateFacture: z.string().nullable(),
-  totalHtCentimes: z.number().int().nullable(),
-  tvaCentimes: z.number().int().nullable(),
-  totalTtcCentimes: z.number().int().nullable(),
+  totalHtCentimes: centsSchema.nullable(),
+  tvaCentimes: centsSchema.nullable(),
+  totalTtcCentimes: centsSchema.nullable(),
   devise: z.string().nullable(),
   statut: z.enum(PURCHASE_STATUTS),
   motifRefus: z.string().nullable(),
@@ -118,9 +119,9 @@ export const ereportingSchema = z.object({
       echeance: z.string(),
       terminee: z.boolean(),
       obligatoire: z.boolean(),
-      ventesCentimes: z.number().int(),
+      ventesCentimes: centsSchema,
       ventesNombre: z.number().int(),
-      encaissementsCentimes: z.number().int(),
+      encaissementsCentimes: centsSchema,
       envois: z.array(
         z.object({
           nature: z.enum(['transactions', 'paiements']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './amounts.ts';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT, parseEurosToCents, parseQuantity } from '../invoices.ts';
 import { invoiceTexts } from '../texts/invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -22,7 +23,7 @@ export const ligneInputSchema = z.strictObject({
     .positive(invoiceTexts.invalidQuantity)
     .max(100_000, invoiceTexts.invalidQuantity)
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Deux décimales au plus.'),
-  prixUnitaireCentimes: z.number().int().min(0, invoiceTexts.invalidAmount).max(100_000_000, invoiceTexts.invalidAmount),
+  prixUnitaireCentimes: centsSchema.min(0, invoiceTexts.invalidAmount).max(100_000_000, invoiceTexts.invalidAmount),
 });
 export type LigneInput = z.infer<typeof ligneInputSchema>;
 
@@ -73,7 +74,7 @@ export type DraftForm = z.input<typeof draftFormSchema>;
 /** POST /api/admin/factures/{id}/paiements: a payment received, or (negative) money given back. */
 export const paiementInputSchema = z.strictObject({
   date: day,
-  montantCentimes: z.number().int().min(-100_000_000).max(100_000_000),
+  montantCentimes: centsSchema.min(-100_000_000).max(100_000_000),
   moyen: z.enum(MOYENS_PAIEMENT),
 });
 export type PaiementInput = z.infer<typeof paiementInputSchema>;
@@ -81,7 +82,7 @@ export type PaiementInput = z.infer<typeof paiementInputSchema>;
 /** POST /api/admin/factures/{id}/avoir: without an amount, the credit note cancels all that is left. */
 export const avoirInputSchema = z.strictObject({
   motif: text(300),
-  montantCentimes: z.number().int().positive().max(100_000_000).nullable().optional(),
+  montantCentimes: centsSchema.positive().max(100_000_000).nullable().optional(),
 });
 export type AvoirInput = z.infer<typeof avoirInputSchema>;
 
@@ -103,21 +104,21 @@ export const revenueQuerySchema = z.strictObject({
 const ligneSchema = z.object({
   description: z.string(),
   quantite: z.number(),
-  prixUnitaireCentimes: z.number().int(),
-  montantCentimes: z.number().int(),
+  prixUnitaireCentimes: centsSchema,
+  montantCentimes: centsSchema,
 });
 
 export const paiementSchema = z.object({
   id: z.string(),
   date: z.string(),
-  montantCentimes: z.number().int(),
+  montantCentimes: centsSchema,
   moyen: z.enum(MOYENS_PAIEMENT),
 });
 
 const refSchema = z.object({
   id: z.string(),
   numero: z.string().nullable(),
-  totalCentimes: z.number().int(),
+  totalCentimes: centsSchema,
   dateEmission: z.string().nullable(),
 });
 
@@ -146,10 +147,10 @@ export const factureSchema = z.object({
    * a line of the same description is on it. Absent once issued.
    */
   lignesProposees: z.array(ligneSchema.omit({ montantCentimes: true })).optional(),
-  totalCentimes: z.number().int(),
-  avoirsCentimes: z.number().int(),
-  payeCentimes: z.number().int(),
-  resteCentimes: z.number().int(),
+  totalCentimes: centsSchema,
+  avoirsCentimes: centsSchema,
+  payeCentimes: centsSchema,
+  resteCentimes: centsSchema,
   paiements: z.array(paiementSchema),
   avoirs: z.array(refSchema),
   factureOrigine: refSchema.nullable(),
@@ -165,10 +166,10 @@ export type Facture = z.infer<typeof factureSchema>;
 export const factureListSchema = z.object({
   items: z.array(factureSchema),
   totaux: z.object({
-    factureCentimes: z.number().int(),
-    avoirsCentimes: z.number().int(),
-    payeCentimes: z.number().int(),
-    resteCentimes: z.number().int(),
+    factureCentimes: centsSchema,
+    avoirsCentimes: centsSchema,
+    payeCentimes: centsSchema,
+    resteCentimes: centsSchema,
   }),
 });
 export type FactureList = z.infer<typeof factureListSchema>;
@@ -181,7 +182,7 @@ export const factureClientSchema = z.object({
   devisId: z.string(),
   numeroDevis: z.number().int(),
   dateEmission: z.string(),
-  totalCentimes: z.number().int(),
+  totalCentimes: centsSchema,
   etat: z.enum(ETATS_FACTURE).nullable(),
   pdfUrl: z.string(),
 });
@@ -189,10 +190,10 @@ export type FactureClient = z.infer<typeof factureClientSchema>;
 
 export const revenueSchema = z.object({
   annee: z.number().int(),
-  totalCentimes: z.number().int(),
-  plafondCentimes: z.number().int(),
-  mois: z.array(z.object({ mois: z.number().int(), totalCentimes: z.number().int() })),
-  trimestres: z.array(z.object({ trimestre: z.number().int(), totalCentimes: z.number().int() })),
+  totalCentimes: centsSchema,
+  plafondCentimes: centsSchema,
+  mois: z.array(z.object({ mois: z.number().int(), totalCentimes: centsSchema })),
+  trimestres: z.array(z.object({ trimestre: z.number().int(), totalCentimes: centsSchema })),
   encaissements: z.number().int(),
 });
 export type Revenue = z.infer<typeof revenueSchema>;

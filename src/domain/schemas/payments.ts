@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './amounts.ts';
 import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS } from '../payments.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { bankTexts } from '../texts/payments.ts';
@@ -45,7 +46,7 @@ export const acompteDeduitSchema = z.object({
   id: z.string(),
   numero: z.string(),
   dateEmission: z.string(),
-  montantCentimes: z.number().int(),
+  montantCentimes: centsSchema,
 });
 export type AcompteDeduit = z.infer<typeof acompteDeduitSchema>;
 export const acomptesDeduitsSchema = z.array(acompteDeduitSchema);
@@ -72,9 +73,9 @@ export const paymentPageSchema = z.object({
     numeroDevis: z.number().int(),
     dateEmission: z.string(),
     dateEcheance: z.string().nullable(),
-    totalCentimes: z.number().int(),
-    acomptesCentimes: z.number().int(),
-    resteCentimes: z.number().int(),
+    totalCentimes: centsSchema,
+    acomptesCentimes: centsSchema,
+    resteCentimes: centsSchema,
   }),
   /** « Payer en ligne » is offered (a provider is configured and something is due). */
   enLigne: z.boolean(),
@@ -84,7 +85,7 @@ export const paymentPageSchema = z.object({
       bic: z.string().nullable(),
       beneficiaire: z.string(),
       reference: z.string(),
-      montantCentimes: z.number().int(),
+      montantCentimes: centsSchema,
       /** The EPC QR code as an SVG data URL. */
       qrCode: z.string().nullable(),
     })
@@ -92,7 +93,7 @@ export const paymentPageSchema = z.object({
   derniereTentative: z
     .object({
       statut: z.enum(PAYMENT_SESSION_STATUTS),
-      montantCentimes: z.number().int(),
+      montantCentimes: centsSchema,
       createdAt: z.string(),
     })
     .nullable(),
@@ -108,7 +109,7 @@ export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ign
 export const operationSchema = z.object({
   id: z.string(),
   date: z.string(),
-  montantCentimes: z.number().int(),
+  montantCentimes: centsSchema,
   contrepartie: z.string().nullable(),
   libelle: z.string(),
   referenceBanque: z.string().nullable(),
@@ -123,7 +124,7 @@ const openInvoiceSchema = z.object({
   id: z.string(),
   numero: z.string(),
   clientNom: z.string(),
-  resteCentimes: z.number().int(),
+  resteCentimes: centsSchema,
   dateEcheance: z.string().nullable(),
 });
 
