@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
 import { LIFECYCLE_CODES, SENDING_STATES } from '../einvoicing.ts';
 import { revenueSchema } from './invoices.ts';
@@ -28,7 +29,7 @@ export const quotesToConfirmItemSchema = z.object({
   type: z.literal('devis-a-confirmer'),
   nombre: count,
   /** Oldest first; `depuis`: when it entered « en attente de confirmation » (ISO, UTC). */
-  devis: z.array(devisRefSchema.extend({ depuis: z.string() })),
+  devis: z.array(devisRefSchema.extend({ depuis: isoInstantSchema })),
 });
 
 export const signedWithoutDateItemSchema = z.object({
@@ -41,7 +42,7 @@ export const appointmentSchema = z.object({
   devis: devisRefSchema,
   etape: z.enum(ETAPES),
   /** YYYY-MM-DD, today or tomorrow in France. */
-  jour: z.string(),
+  jour: isoDaySchema,
   debut: z.string().nullable(),
   fin: z.string().nullable(),
   adresse: z.string(),
@@ -98,7 +99,7 @@ export const bankCreditsItemSchema = z.object({
   operations: z.array(
     z.object({
       id: z.string(),
-      date: z.string(),
+      date: isoDaySchema,
       montantCentimes: centsSchema,
       contrepartie: z.string().nullable(),
       proposee: z.boolean(),
@@ -127,7 +128,7 @@ export const purchasesToDecideItemSchema = z.object({
       fournisseur: z.string(),
       numero: z.string(),
       totalTtcCentimes: centsSchema.nullable(),
-      recuLe: z.string(),
+      recuLe: isoInstantSchema,
     }),
   ),
 });
@@ -158,9 +159,9 @@ export type AFaireType = AFaireItem['type'];
 
 export const aFaireSchema = z.object({
   /** Today in France (YYYY-MM-DD). */
-  jour: z.string(),
+  jour: isoDaySchema,
   /** The moment of the answer (ISO): the ages are counted from it. */
-  maintenant: z.string(),
+  maintenant: isoInstantSchema,
   elements: z.array(aFaireItemSchema),
   /**
    * E-mails waiting for the outbox worker: while there are some, the page asks again shortly

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
 import {
   DIRECTORY_ANSWERS,
@@ -50,7 +51,7 @@ export const annuaireSchema = z.object({
   siren: z.string(),
   receives: z.enum(DIRECTORY_ANSWERS),
   libelle: z.string(),
-  verifieLe: z.string(),
+  verifieLe: isoInstantSchema,
 });
 export type Annuaire = z.infer<typeof annuaireSchema>;
 
@@ -75,7 +76,7 @@ export const achatSchema = z.object({
   motifRefus: z.string().nullable(),
   depenseId: z.string().nullable(),
   devisId: z.string().nullable(),
-  recuLe: z.string(),
+  recuLe: isoInstantSchema,
   fichierUrl: z.string(),
 });
 export type Achat = z.infer<typeof achatSchema>;
@@ -114,9 +115,9 @@ export const ereportingSchema = z.object({
   periodes: z.array(
     z.object({
       id: z.string(),
-      debut: z.string(),
-      fin: z.string(),
-      echeance: z.string(),
+      debut: isoDaySchema,
+      fin: isoDaySchema,
+      echeance: isoDaySchema,
       terminee: z.boolean(),
       obligatoire: z.boolean(),
       ventesCentimes: centsSchema,
@@ -129,7 +130,7 @@ export const ereportingSchema = z.object({
           statut: z.enum(FLOW_STATUSES),
           accuse: z.string().nullable(),
           erreur: z.string().nullable(),
-          creeLe: z.string(),
+          creeLe: isoInstantSchema,
         }),
       ),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
 import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
 import { isIsoDay, parseEurosToCents } from '../invoices.ts';
@@ -72,15 +73,15 @@ export const depenseSchema = z.object({
   categorie: z.enum(CATEGORIES_DEPENSE),
   montantCentimes: centsSchema,
   tvaCentimes: centsSchema,
-  date: z.string(),
+  date: isoDaySchema,
   moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE),
   note: z.string(),
   justificatif: z.object({ type: z.string(), url: z.string() }).nullable(),
   factureId: z.string().nullable(),
   /** Re-billed on an issued invoice: it can no longer be deleted. */
   verrouillee: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
 });
 export type Depense = z.infer<typeof depenseSchema>;
 

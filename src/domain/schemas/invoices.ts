@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT, parseEurosToCents, parseQuantity } from '../invoices.ts';
 import { invoiceTexts } from '../texts/invoices.ts';
@@ -110,7 +111,7 @@ const ligneSchema = z.object({
 
 export const paiementSchema = z.object({
   id: z.string(),
-  date: z.string(),
+  date: isoDaySchema,
   montantCentimes: centsSchema,
   moyen: z.enum(MOYENS_PAIEMENT),
 });
@@ -119,7 +120,7 @@ const refSchema = z.object({
   id: z.string(),
   numero: z.string().nullable(),
   totalCentimes: centsSchema,
-  dateEmission: z.string().nullable(),
+  dateEmission: isoDaySchema.nullable(),
 });
 
 /** One invoice or credit note, as the administrator sees it. */
@@ -131,9 +132,9 @@ export const factureSchema = z.object({
   numero: z.string().nullable(),
   devisId: z.string(),
   numeroDevis: z.number().int(),
-  dateEmission: z.string().nullable(),
-  dateEcheance: z.string().nullable(),
-  datePrestation: z.string(),
+  dateEmission: isoDaySchema.nullable(),
+  dateEcheance: isoDaySchema.nullable(),
+  datePrestation: isoDaySchema,
   client: z.object({
     nom: z.string(),
     adresse: z.string(),
@@ -156,8 +157,8 @@ export const factureSchema = z.object({
   factureOrigine: refSchema.nullable(),
   motif: z.string().nullable(),
   pdfUrl: z.string().nullable(),
-  derniereRelance: z.string().nullable(),
-  createdAt: z.string(),
+  derniereRelance: isoInstantSchema.nullable(),
+  createdAt: isoInstantSchema,
   /** Where it stands at the approved platform; null when it does not go there. */
   plateforme: plateformeSummarySchema.nullable(),
 });
@@ -181,7 +182,7 @@ export const factureClientSchema = z.object({
   numero: z.string(),
   devisId: z.string(),
   numeroDevis: z.number().int(),
-  dateEmission: z.string(),
+  dateEmission: isoDaySchema,
   totalCentimes: centsSchema,
   etat: z.enum(ETATS_FACTURE).nullable(),
   pdfUrl: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
 import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS } from '../payments.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -45,7 +46,7 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 export const acompteDeduitSchema = z.object({
   id: z.string(),
   numero: z.string(),
-  dateEmission: z.string(),
+  dateEmission: isoDaySchema,
   montantCentimes: centsSchema,
 });
 export type AcompteDeduit = z.infer<typeof acompteDeduitSchema>;
@@ -71,8 +72,8 @@ export const paymentPageSchema = z.object({
     numero: z.string(),
     acompte: z.boolean(),
     numeroDevis: z.number().int(),
-    dateEmission: z.string(),
-    dateEcheance: z.string().nullable(),
+    dateEmission: isoDaySchema,
+    dateEcheance: isoDaySchema.nullable(),
     totalCentimes: centsSchema,
     acomptesCentimes: centsSchema,
     resteCentimes: centsSchema,
@@ -94,7 +95,7 @@ export const paymentPageSchema = z.object({
     .object({
       statut: z.enum(PAYMENT_SESSION_STATUTS),
       montantCentimes: centsSchema,
-      createdAt: z.string(),
+      createdAt: isoInstantSchema,
     })
     .nullable(),
 });
@@ -108,7 +109,7 @@ export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ign
 
 export const operationSchema = z.object({
   id: z.string(),
-  date: z.string(),
+  date: isoDaySchema,
   montantCentimes: centsSchema,
   contrepartie: z.string().nullable(),
   libelle: z.string(),
@@ -125,7 +126,7 @@ const openInvoiceSchema = z.object({
   numero: z.string(),
   clientNom: z.string(),
   resteCentimes: centsSchema,
-  dateEcheance: z.string().nullable(),
+  dateEcheance: isoDaySchema.nullable(),
 });
 
 /** /admin/banque: the saved mapping, the last statements, the lines to handle, the debits, the invoices to pick from. */
@@ -138,7 +139,7 @@ export const bankOverviewSchema = z.object({
       nomFichier: z.string(),
       nbOperations: z.number().int(),
       nbNouvelles: z.number().int(),
-      importeLe: z.string(),
+      importeLe: isoInstantSchema,
     }),
   ),
   aTraiter: z.array(operationSchema),
