@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
-import { STATUTS } from '../statuses.ts';
-import { contactSchema, infosVehiculeSchema, livraisonInfoSchema, priseInfoSchema } from './devis.ts';
+import { devisSchema } from './devis.ts';
 import { signatureDrawingSchema } from './signature.ts';
 import { storableString } from './text.ts';
 
@@ -131,22 +130,25 @@ export const inspectionViewSchema = inspectionFieldsSchema.omit({ signatureConvo
 });
 export type InspectionView = z.infer<typeof inspectionViewSchema>;
 
-/** What the planning and the inspection pages both show of a mission. */
-export const missionBasicsSchema = z.object({
-  id: z.string(),
-  numeroDevis: z.number().int(),
-  statut: z.enum(STATUTS),
-  adresseDepart: z.string(),
-  adresseArrivee: z.string(),
-  typeVehicule: z.string(),
-  infosVehicule: infosVehiculeSchema.nullable(),
-  priseInfo: priseInfoSchema.nullable(),
-  livraisonInfo: livraisonInfoSchema.nullable(),
-  contactDepart: contactSchema.nullable(),
-  contactArrivee: contactSchema.nullable(),
-  /** A consumer who did not ask for an early start: the first day the mission may start (L221-25, legal/), or null. */
-  pasAvantLe: isoDaySchema.nullable().default(null),
-});
+/** What the planning and the inspection pages both show of a mission: its quote's fields, as the quote has them. */
+export const missionBasicsSchema = devisSchema
+  .pick({
+    id: true,
+    numeroDevis: true,
+    statut: true,
+    adresseDepart: true,
+    adresseArrivee: true,
+    typeVehicule: true,
+    infosVehicule: true,
+    priseInfo: true,
+    livraisonInfo: true,
+    contactDepart: true,
+    contactArrivee: true,
+  })
+  .extend({
+    /** A consumer who did not ask for an early start: the first day the mission may start (L221-25, legal/), or null. */
+    pasAvantLe: isoDaySchema.nullable().default(null),
+  });
 export type MissionBasics = z.infer<typeof missionBasicsSchema>;
 
 /** GET /api/admin/missions/{id}: what the inspection pages need, offline included. */
