@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from './schemas/dates.ts';
 import { pageQuerySchema, storableString } from './schemas/text.ts';
 
 /**
@@ -85,7 +86,7 @@ export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),
-  at: z.string(),
+  at: isoInstantSchema,
   kind: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
@@ -112,8 +113,8 @@ export const deviceSessionSchema = z.object({
   systeme: z.string().nullable(),
   appareil: z.string().nullable(),
   ip: z.string().nullable(),
-  creeLe: z.string(),
-  derniereActivite: z.string(),
+  creeLe: isoInstantSchema,
+  derniereActivite: isoInstantSchema,
   estCetAppareil: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;

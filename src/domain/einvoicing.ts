@@ -15,6 +15,10 @@ export const isLifecycleCode = (value: string): value is LifecycleCode => (LIFEC
 export const SENDING_STATES = ['en attente', 'non conforme', 'échec'] as const;
 export type SendingState = (typeof SENDING_STATES)[number];
 
+/** A flow's status in our queue to the platform (an invoice, a lifecycle status or an e-reporting file). */
+export const FLOW_STATUSES = ['pending', 'sending', 'sent', 'failed', 'invalid'] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
 /**
  * What the back office shows of an invoice at the platform: a lifecycle code once the platform has
  * said something, else where our sending stands. `null`: the invoice does not go to the platform.

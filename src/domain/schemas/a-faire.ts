@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { centsSchema } from './amounts.ts';
 import { LIFECYCLE_CODES, SENDING_STATES } from '../einvoicing.ts';
+import { revenueSchema } from './invoices.ts';
 import { ETAPES } from './missions.ts';
 
 /**
@@ -26,7 +29,7 @@ export const quotesToConfirmItemSchema = z.object({
   type: z.literal('devis-a-confirmer'),
   nombre: count,
   /** Oldest first; `depuis`: when it entered « en attente de confirmation » (ISO, UTC). */
-  devis: z.array(devisRefSchema.extend({ depuis: z.string() })),
+  devis: z.array(devisRefSchema.extend({ depuis: isoInstantSchema })),
 });
 
 export const signedWithoutDateItemSchema = z.object({
@@ -39,7 +42,7 @@ export const appointmentSchema = z.object({
   devis: devisRefSchema,
   etape: z.enum(ETAPES),
   /** YYYY-MM-DD, today or tomorrow in France. */
-  jour: z.string(),
+  jour: isoDaySchema,
   debut: z.string().nullable(),
   fin: z.string().nullable(),
   adresse: z.string(),
@@ -81,9 +84,9 @@ export const overdueInvoicesItemSchema = z.object({
   type: z.literal('factures-en-retard'),
   nombre: count,
   /** What the overdue invoices still owe, together (integer cents). */
-  totalDuCentimes: z.number().int(),
+  totalDuCentimes: centsSchema,
   factures: z.array(
-    z.object({ id: z.string(), numero: z.string(), client: z.string(), resteCentimes: z.number().int(), dateEcheance: z.string() }),
+    z.object({ id: z.string(), numero: z.string(), client: z.string(), resteCentimes: centsSchema, dateEcheance: z.string() }),
   ),
 });
 
@@ -96,8 +99,8 @@ export const bankCreditsItemSchema = z.object({
   operations: z.array(
     z.object({
       id: z.string(),
-      date: z.string(),
-      montantCentimes: z.number().int(),
+      date: isoDaySchema,
+      montantCentimes: centsSchema,
       contrepartie: z.string().nullable(),
       proposee: z.boolean(),
     }),
@@ -124,8 +127,8 @@ export const purchasesToDecideItemSchema = z.object({
       id: z.string(),
       fournisseur: z.string(),
       numero: z.string(),
-      totalTtcCentimes: z.number().int().nullable(),
-      recuLe: z.string(),
+      totalTtcCentimes: centsSchema.nullable(),
+      recuLe: isoInstantSchema,
     }),
   ),
 });
@@ -156,15 +159,16 @@ export type AFaireType = AFaireItem['type'];
 
 export const aFaireSchema = z.object({
   /** Today in France (YYYY-MM-DD). */
-  jour: z.string(),
+  jour: isoDaySchema,
   /** The moment of the answer (ISO): the ages are counted from it. */
-  maintenant: z.string(),
+  maintenant: isoInstantSchema,
   elements: z.array(aFaireItemSchema),
   /**
    * E-mails waiting for the outbox worker: while there are some, the page asks again shortly
    * (a confirmed quote becomes « Envoyé » once its e-mail has left).
    */
   envoisEnCours: z.number().int().min(0),
-  chiffreAffaires: z.object({ annee: z.number().int(), totalCentimes: z.number().int(), plafondCentimes: z.number().int() }),
+  /** The year's revenue against the annual ceiling, as the revenue page counts it. */
+  chiffreAffaires: revenueSchema.pick({ annee: true, totalCentimes: true, plafondCentimes: true }),
 });
 export type AFaire = z.infer<typeof aFaireSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from './dates.ts';
 import { acomptePourcentSchema } from './payments.ts';
 import { STATUTS } from '../statuses.ts';
 import { adminTexts } from '../texts/admin.ts';
@@ -68,7 +69,7 @@ export type DevisSummary = z.infer<typeof devisSummarySchema>;
 const adminGroupSchema = z.object({
   email: z.string(),
   count: z.number().int(),
-  derniereActivite: z.string(),
+  derniereActivite: isoInstantSchema,
   devis: z.array(devisSummarySchema),
 });
 export type AdminGroup = z.infer<typeof adminGroupSchema>;

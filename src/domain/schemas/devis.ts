@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { REFACTURATIONS } from '../expenses.ts';
 import { CLIENT_TYPES, LAVAGES, MOTORISATIONS, TYPES_CONVOYAGE } from '../devis-values.ts';
 import { STATUTS } from '../statuses.ts';
@@ -50,7 +51,7 @@ const historiqueEntrySchema = z.object({
   fromStatut: z.string().nullable(),
   toStatut: z.string(),
   byRole: z.string(),
-  at: z.string(),
+  at: isoInstantSchema,
   /** An event that is not a status (« signé en ligne »), with whom it names. */
   event: z.string().nullable().optional(),
   byName: z.string().nullable().optional(),
@@ -62,8 +63,8 @@ export const ENVOI_ETATS = ['en attente', 'échec', 'envoyé', 'annulé'] as con
 export const envoiSchema = z.object({
   etat: z.enum(ENVOI_ETATS),
   tentatives: z.number().int(),
-  prochainEssai: z.string().nullable(),
-  envoyeLe: z.string().nullable(),
+  prochainEssai: isoInstantSchema.nullable(),
+  envoyeLe: isoInstantSchema.nullable(),
   erreur: z.string().nullable(),
 });
 export type Envoi = z.infer<typeof envoiSchema>;
@@ -101,12 +102,12 @@ export const devisSchema = z.object({
   /** Authorised download route of the signed PDF, when one was uploaded. */
   devisSigneURL: z.string().nullable(),
   /** The last day ("YYYY-MM-DD", in France) the quote sent may be signed; absent before it is sent. */
-  valableJusquAu: z.string().nullable().optional(),
+  valableJusquAu: isoDaySchema.nullable().optional(),
   /** The deposit asked at signature, whole per cent of the final price (payments/); null or absent: none. */
   acomptePourcent: z.number().int().nullable().optional(),
   /** Back office only: the deposit the confirmation form prefills (DEPOSIT_PERCENT). */
   acompteParDefaut: z.number().int().optional(),
-  updatedAt: z.string(),
+  updatedAt: isoInstantSchema,
   historique: z.array(historiqueEntrySchema).optional(),
   envoi: envoiSchema.nullable().optional(),
 });

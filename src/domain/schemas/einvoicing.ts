@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { centsSchema } from './amounts.ts';
 import {
   DIRECTORY_ANSWERS,
   ETATS_PLATEFORME,
+  FLOW_STATUSES,
   LIFECYCLE_CODES,
   PURCHASE_STATUTS,
   REFUSAL_REASONS,
@@ -34,7 +37,7 @@ export const plateformeSchema = plateformeSummarySchema.extend({
     }),
   ),
   envoi: z.object({
-    statut: z.enum(['pending', 'sending', 'sent', 'failed', 'invalid']),
+    statut: z.enum(FLOW_STATUSES),
     tentatives: z.number().int(),
     erreur: z.string().nullable(),
     referenceEnvoi: z.string(),
@@ -48,7 +51,7 @@ export const annuaireSchema = z.object({
   siren: z.string(),
   receives: z.enum(DIRECTORY_ANSWERS),
   libelle: z.string(),
-  verifieLe: z.string(),
+  verifieLe: isoInstantSchema,
 });
 export type Annuaire = z.infer<typeof annuaireSchema>;
 
@@ -65,15 +68,15 @@ export const achatSchema = z.object({
   fournisseurSiren: z.string().nullable(),
   numero: z.string(),
   dateFacture: z.string().nullable(),
-  totalHtCentimes: z.number().int().nullable(),
-  tvaCentimes: z.number().int().nullable(),
-  totalTtcCentimes: z.number().int().nullable(),
+  totalHtCentimes: centsSchema.nullable(),
+  tvaCentimes: centsSchema.nullable(),
+  totalTtcCentimes: centsSchema.nullable(),
   devise: z.string().nullable(),
   statut: z.enum(PURCHASE_STATUTS),
   motifRefus: z.string().nullable(),
   depenseId: z.string().nullable(),
   devisId: z.string().nullable(),
-  recuLe: z.string(),
+  recuLe: isoInstantSchema,
   fichierUrl: z.string(),
 });
 export type Achat = z.infer<typeof achatSchema>;
@@ -112,22 +115,22 @@ export const ereportingSchema = z.object({
   periodes: z.array(
     z.object({
       id: z.string(),
-      debut: z.string(),
-      fin: z.string(),
-      echeance: z.string(),
+      debut: isoDaySchema,
+      fin: isoDaySchema,
+      echeance: isoDaySchema,
       terminee: z.boolean(),
       obligatoire: z.boolean(),
-      ventesCentimes: z.number().int(),
+      ventesCentimes: centsSchema,
       ventesNombre: z.number().int(),
-      encaissementsCentimes: z.number().int(),
+      encaissementsCentimes: centsSchema,
       envois: z.array(
         z.object({
           nature: z.enum(['transactions', 'paiements']),
           type: z.enum(['IN', 'RE']),
-          statut: z.enum(['pending', 'sending', 'sent', 'failed', 'invalid']),
+          statut: z.enum(FLOW_STATUSES),
           accuse: z.string().nullable(),
           erreur: z.string().nullable(),
-          creeLe: z.string(),
+          creeLe: isoInstantSchema,
         }),
       ),
     }),

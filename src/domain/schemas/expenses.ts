@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { centsSchema } from './amounts.ts';
 import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
 import { isIsoDay, parseEurosToCents } from '../invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -69,17 +71,17 @@ export const depenseSchema = z.object({
   devisId: z.string().nullable(),
   numeroDevis: z.number().int().nullable(),
   categorie: z.enum(CATEGORIES_DEPENSE),
-  montantCentimes: z.number().int(),
-  tvaCentimes: z.number().int(),
-  date: z.string(),
+  montantCentimes: centsSchema,
+  tvaCentimes: centsSchema,
+  date: isoDaySchema,
   moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE),
   note: z.string(),
   justificatif: z.object({ type: z.string(), url: z.string() }).nullable(),
   factureId: z.string().nullable(),
   /** Re-billed on an issued invoice: it can no longer be deleted. */
   verrouillee: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
 });
 export type Depense = z.infer<typeof depenseSchema>;
 
@@ -91,7 +93,7 @@ export const depenseListQuerySchema = z.strictObject({
 });
 export type DepenseListQuery = z.infer<typeof depenseListQuerySchema>;
 
-export const depenseListSchema = z.object({ depenses: z.array(depenseSchema), totalCentimes: z.number().int() });
+export const depenseListSchema = z.object({ depenses: z.array(depenseSchema), totalCentimes: centsSchema });
 
 export const depenseCsvQuerySchema = z.strictObject({ annee: z.coerce.number().int().min(2000).max(2100).optional() });
 
@@ -103,10 +105,15 @@ export const proposedLineSchema = z.object({
   kind: z.enum(['refacturation', 'km-supplementaires', 'frais-supplementaires']),
   description: z.string(),
   quantiteCentiemes: z.number().int(),
-  prixUnitaireCentimes: z.number().int(),
+  prixUnitaireCentimes: centsSchema,
   depenseIds: z.array(z.string()),
 });
 export type ProposedLine = z.infer<typeof proposedLineSchema>;
+
+/** A margin's figures: what came in, what went out, and what is left (recettes − dépenses). */
+const marginFields = { recettesCentimes: centsSchema, depensesCentimes: centsSchema, margeCentimes: centsSchema };
+/** The margin per km driven (else per km estimated) and per hour; null without kilometres or hours. */
+const marginRateFields = { centimesParKm: centsSchema.nullable(), centimesParHeure: centsSchema.nullable() };
 
 /** GET /api/admin/missions/{id}/couts: what a mission cost, its kilometres, its margin, the lines proposed for its final invoice. */
 export const missionCostsSchema = z.object({
@@ -117,16 +124,13 @@ export const missionCostsSchema = z.object({
   /** (driven − estimate) / estimate, e.g. 0.069. */
   ecartKm: z.number().nullable(),
   heures: z.number().nullable(),
-  recettesCentimes: z.number().int(),
-  depensesCentimes: z.number().int(),
-  margeCentimes: z.number().int(),
-  centimesParKm: z.number().int().nullable(),
-  centimesParHeure: z.number().int().nullable(),
+  ...marginFields,
+  ...marginRateFields,
   /** At confirmation: the price less the expected return trip (and fuel, when not re-billed). */
-  margePrevueCentimes: z.number().int(),
-  retourPrevuCentimes: z.number().int(),
+  margePrevueCentimes: centsSchema,
+  retourPrevuCentimes: centsSchema,
   /** The fuel expected on the trip (FUEL_COST_PER_KM_CENTS), whether or not the customer pays it: the form's boxes decide. */
-  carburantPrevuCentimes: z.number().int(),
+  carburantPrevuCentimes: centsSchema,
   depenses: z.array(depenseSchema),
   lignesProposees: z.array(proposedLineSchema),
 });
@@ -138,35 +142,27 @@ const missionMarginSchema = z.object({
   devisId: z.string(),
   numeroDevis: z.number().int(),
   /** The quote's price. */
-  prixCentimes: z.number().int(),
-  /** Issued invoices net of credit notes, else the price. */
-  recettesCentimes: z.number().int(),
-  depensesCentimes: z.number().int(),
-  margeCentimes: z.number().int(),
+  prixCentimes: centsSchema,
+  /** Its recettes: issued invoices net of credit notes, else the price. */
+  ...marginFields,
   kmParcourus: z.number().nullable(),
   /** From pickup to delivery (the inspections' times). */
   heures: z.number().nullable(),
-  /** The margin per km driven (else per km estimated) and per hour. */
-  centimesParKm: z.number().int().nullable(),
-  centimesParHeure: z.number().int().nullable(),
+  ...marginRateFields,
 });
 export type MissionMargin = z.infer<typeof missionMarginSchema>;
 
-const categoryTotalsSchema = z.array(z.object({ categorie: z.enum(CATEGORIES_DEPENSE), totalCentimes: z.number().int() }));
+const categoryTotalsSchema = z.array(z.object({ categorie: z.enum(CATEGORIES_DEPENSE), totalCentimes: centsSchema }));
 
 /** GET /api/admin/rentabilite: a year's revenue, expenses by category and margin, per month, and its least profitable missions. */
 export const marginsSchema = z.object({
   annee: z.number().int(),
-  recettesCentimes: z.number().int(),
-  depensesCentimes: z.number().int(),
-  margeCentimes: z.number().int(),
+  ...marginFields,
   parCategorie: categoryTotalsSchema,
   mois: z.array(
     z.object({
       mois: z.number().int(),
-      recettesCentimes: z.number().int(),
-      depensesCentimes: z.number().int(),
-      margeCentimes: z.number().int(),
+      ...marginFields,
       /** The month's expenses by category (categories without any left out). */
       parCategorie: categoryTotalsSchema,
     }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { centsSchema } from './amounts.ts';
 import { ETATS_FACTURE, FACTURE_STATUTS, FACTURE_TYPES, isIsoDay, MOYENS_PAIEMENT, parseEurosToCents, parseQuantity } from '../invoices.ts';
 import { invoiceTexts } from '../texts/invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -22,7 +24,7 @@ export const ligneInputSchema = z.strictObject({
     .positive(invoiceTexts.invalidQuantity)
     .max(100_000, invoiceTexts.invalidQuantity)
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Deux décimales au plus.'),
-  prixUnitaireCentimes: z.number().int().min(0, invoiceTexts.invalidAmount).max(100_000_000, invoiceTexts.invalidAmount),
+  prixUnitaireCentimes: centsSchema.min(0, invoiceTexts.invalidAmount).max(100_000_000, invoiceTexts.invalidAmount),
 });
 export type LigneInput = z.infer<typeof ligneInputSchema>;
 
@@ -73,7 +75,7 @@ export type DraftForm = z.input<typeof draftFormSchema>;
 /** POST /api/admin/factures/{id}/paiements: a payment received, or (negative) money given back. */
 export const paiementInputSchema = z.strictObject({
   date: day,
-  montantCentimes: z.number().int().min(-100_000_000).max(100_000_000),
+  montantCentimes: centsSchema.min(-100_000_000).max(100_000_000),
   moyen: z.enum(MOYENS_PAIEMENT),
 });
 export type PaiementInput = z.infer<typeof paiementInputSchema>;
@@ -81,7 +83,7 @@ export type PaiementInput = z.infer<typeof paiementInputSchema>;
 /** POST /api/admin/factures/{id}/avoir: without an amount, the credit note cancels all that is left. */
 export const avoirInputSchema = z.strictObject({
   motif: text(300),
-  montantCentimes: z.number().int().positive().max(100_000_000).nullable().optional(),
+  montantCentimes: centsSchema.positive().max(100_000_000).nullable().optional(),
 });
 export type AvoirInput = z.infer<typeof avoirInputSchema>;
 
@@ -103,22 +105,22 @@ export const revenueQuerySchema = z.strictObject({
 const ligneSchema = z.object({
   description: z.string(),
   quantite: z.number(),
-  prixUnitaireCentimes: z.number().int(),
-  montantCentimes: z.number().int(),
+  prixUnitaireCentimes: centsSchema,
+  montantCentimes: centsSchema,
 });
 
 export const paiementSchema = z.object({
   id: z.string(),
-  date: z.string(),
-  montantCentimes: z.number().int(),
+  date: isoDaySchema,
+  montantCentimes: centsSchema,
   moyen: z.enum(MOYENS_PAIEMENT),
 });
 
 const refSchema = z.object({
   id: z.string(),
   numero: z.string().nullable(),
-  totalCentimes: z.number().int(),
-  dateEmission: z.string().nullable(),
+  totalCentimes: centsSchema,
+  dateEmission: isoDaySchema.nullable(),
 });
 
 /** One invoice or credit note, as the administrator sees it. */
@@ -130,9 +132,9 @@ export const factureSchema = z.object({
   numero: z.string().nullable(),
   devisId: z.string(),
   numeroDevis: z.number().int(),
-  dateEmission: z.string().nullable(),
-  dateEcheance: z.string().nullable(),
-  datePrestation: z.string(),
+  dateEmission: isoDaySchema.nullable(),
+  dateEcheance: isoDaySchema.nullable(),
+  datePrestation: isoDaySchema,
   client: z.object({
     nom: z.string(),
     adresse: z.string(),
@@ -146,17 +148,17 @@ export const factureSchema = z.object({
    * a line of the same description is on it. Absent once issued.
    */
   lignesProposees: z.array(ligneSchema.omit({ montantCentimes: true })).optional(),
-  totalCentimes: z.number().int(),
-  avoirsCentimes: z.number().int(),
-  payeCentimes: z.number().int(),
-  resteCentimes: z.number().int(),
+  totalCentimes: centsSchema,
+  avoirsCentimes: centsSchema,
+  payeCentimes: centsSchema,
+  resteCentimes: centsSchema,
   paiements: z.array(paiementSchema),
   avoirs: z.array(refSchema),
   factureOrigine: refSchema.nullable(),
   motif: z.string().nullable(),
   pdfUrl: z.string().nullable(),
-  derniereRelance: z.string().nullable(),
-  createdAt: z.string(),
+  derniereRelance: isoInstantSchema.nullable(),
+  createdAt: isoInstantSchema,
   /** Where it stands at the approved platform; null when it does not go there. */
   plateforme: plateformeSummarySchema.nullable(),
 });
@@ -165,10 +167,10 @@ export type Facture = z.infer<typeof factureSchema>;
 export const factureListSchema = z.object({
   items: z.array(factureSchema),
   totaux: z.object({
-    factureCentimes: z.number().int(),
-    avoirsCentimes: z.number().int(),
-    payeCentimes: z.number().int(),
-    resteCentimes: z.number().int(),
+    factureCentimes: centsSchema,
+    avoirsCentimes: centsSchema,
+    payeCentimes: centsSchema,
+    resteCentimes: centsSchema,
   }),
 });
 export type FactureList = z.infer<typeof factureListSchema>;
@@ -180,8 +182,8 @@ export const factureClientSchema = z.object({
   numero: z.string(),
   devisId: z.string(),
   numeroDevis: z.number().int(),
-  dateEmission: z.string(),
-  totalCentimes: z.number().int(),
+  dateEmission: isoDaySchema,
+  totalCentimes: centsSchema,
   etat: z.enum(ETATS_FACTURE).nullable(),
   pdfUrl: z.string(),
 });
@@ -189,10 +191,10 @@ export type FactureClient = z.infer<typeof factureClientSchema>;
 
 export const revenueSchema = z.object({
   annee: z.number().int(),
-  totalCentimes: z.number().int(),
-  plafondCentimes: z.number().int(),
-  mois: z.array(z.object({ mois: z.number().int(), totalCentimes: z.number().int() })),
-  trimestres: z.array(z.object({ trimestre: z.number().int(), totalCentimes: z.number().int() })),
+  totalCentimes: centsSchema,
+  plafondCentimes: centsSchema,
+  mois: z.array(z.object({ mois: z.number().int(), totalCentimes: centsSchema })),
+  trimestres: z.array(z.object({ trimestre: z.number().int(), totalCentimes: centsSchema })),
   encaissements: z.number().int(),
 });
 export type Revenue = z.infer<typeof revenueSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STATUTS } from '../statuses.ts';
-import { contactSchema, infosVehiculeSchema, livraisonInfoSchema, priseInfoSchema } from './devis.ts';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { devisSchema } from './devis.ts';
 import { signatureDrawingSchema } from './signature.ts';
 import { storableString } from './text.ts';
 
@@ -110,7 +110,7 @@ export const missionPhotoSchema = z.object({
   etape: etapeSchema,
   emplacement: z.enum(EMPLACEMENTS),
   dommageId: z.string().nullable(),
-  prisLe: z.string().nullable(),
+  prisLe: isoInstantSchema.nullable(),
   largeur: z.number().int(),
   hauteur: z.number().int(),
   octets: z.number().int(),
@@ -122,7 +122,7 @@ export type MissionPhoto = z.infer<typeof missionPhotoSchema>;
 /** A completed inspection as the back office and the customer see it (no drawing: the PV has it). */
 export const inspectionViewSchema = inspectionFieldsSchema.omit({ signatureConvoyeur: true, signatureContact: true }).extend({
   etape: etapeSchema,
-  termineeLe: z.string(),
+  termineeLe: isoInstantSchema,
   convoyeur: z.string(),
   contact: z.string(),
   pvUrl: z.string(),
@@ -130,22 +130,25 @@ export const inspectionViewSchema = inspectionFieldsSchema.omit({ signatureConvo
 });
 export type InspectionView = z.infer<typeof inspectionViewSchema>;
 
-/** What the planning and the inspection pages both show of a mission. */
-export const missionBasicsSchema = z.object({
-  id: z.string(),
-  numeroDevis: z.number().int(),
-  statut: z.enum(STATUTS),
-  adresseDepart: z.string(),
-  adresseArrivee: z.string(),
-  typeVehicule: z.string(),
-  infosVehicule: infosVehiculeSchema.nullable(),
-  priseInfo: priseInfoSchema.nullable(),
-  livraisonInfo: livraisonInfoSchema.nullable(),
-  contactDepart: contactSchema.nullable(),
-  contactArrivee: contactSchema.nullable(),
-  /** A consumer who did not ask for an early start: the first day the mission may start (L221-25, legal/), or null. */
-  pasAvantLe: z.string().nullable().default(null),
-});
+/** What the planning and the inspection pages both show of a mission: its quote's fields, as the quote has them. */
+export const missionBasicsSchema = devisSchema
+  .pick({
+    id: true,
+    numeroDevis: true,
+    statut: true,
+    adresseDepart: true,
+    adresseArrivee: true,
+    typeVehicule: true,
+    infosVehicule: true,
+    priseInfo: true,
+    livraisonInfo: true,
+    contactDepart: true,
+    contactArrivee: true,
+  })
+  .extend({
+    /** A consumer who did not ask for an early start: the first day the mission may start (L221-25, legal/), or null. */
+    pasAvantLe: isoDaySchema.nullable().default(null),
+  });
 export type MissionBasics = z.infer<typeof missionBasicsSchema>;
 
 /** GET /api/admin/missions/{id}: what the inspection pages need, offline included. */
@@ -174,20 +177,20 @@ export type PlanningGroup = (typeof PLANNING_GROUPS)[number];
 
 export const planningMissionSchema = missionBasicsSchema.extend({
   /** When each inspection was completed, or null. */
-  priseEnChargeLe: z.string().nullable(),
-  livraisonLe: z.string().nullable(),
+  priseEnChargeLe: isoInstantSchema.nullable(),
+  livraisonLe: isoInstantSchema.nullable(),
 });
 export type PlanningMission = z.infer<typeof planningMissionSchema>;
 
 export const planningResponseSchema = z.object({
   /** Today in France (YYYY-MM-DD): the day the groups were made for. */
-  jour: z.string(),
+  jour: isoDaySchema,
   groupes: z.array(z.object({ groupe: z.enum(PLANNING_GROUPS), missions: z.array(planningMissionSchema) })),
 });
 export type PlanningResponse = z.infer<typeof planningResponseSchema>;
 
 /** The calendar feed's link: shown in full only when it is made (only a hash of its token is kept). */
-export const feedStateSchema = z.object({ actif: z.boolean(), creeLe: z.string().nullable(), url: z.string().optional() });
+export const feedStateSchema = z.object({ actif: z.boolean(), creeLe: isoInstantSchema.nullable(), url: z.string().optional() });
 export type FeedState = z.infer<typeof feedStateSchema>;
 
 const isoDay = (day: string) => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from './dates.ts';
+import { centsSchema } from './amounts.ts';
 import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS } from '../payments.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { bankTexts } from '../texts/payments.ts';
@@ -44,8 +46,8 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 export const acompteDeduitSchema = z.object({
   id: z.string(),
   numero: z.string(),
-  dateEmission: z.string(),
-  montantCentimes: z.number().int(),
+  dateEmission: isoDaySchema,
+  montantCentimes: centsSchema,
 });
 export type AcompteDeduit = z.infer<typeof acompteDeduitSchema>;
 export const acomptesDeduitsSchema = z.array(acompteDeduitSchema);
@@ -56,6 +58,11 @@ export function readAcomptesDeduits(json: string | null): AcompteDeduit[] {
   return acomptesDeduitsSchema.parse(JSON.parse(json));
 }
 
+/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
+export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
+/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
+export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
+
 // ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
 
 /** The customer's payment page: the invoice, what is left, the means to pay, his last online attempt. */
@@ -65,11 +72,11 @@ export const paymentPageSchema = z.object({
     numero: z.string(),
     acompte: z.boolean(),
     numeroDevis: z.number().int(),
-    dateEmission: z.string(),
-    dateEcheance: z.string().nullable(),
-    totalCentimes: z.number().int(),
-    acomptesCentimes: z.number().int(),
-    resteCentimes: z.number().int(),
+    dateEmission: isoDaySchema,
+    dateEcheance: isoDaySchema.nullable(),
+    totalCentimes: centsSchema,
+    acomptesCentimes: centsSchema,
+    resteCentimes: centsSchema,
   }),
   /** « Payer en ligne » is offered (a provider is configured and something is due). */
   enLigne: z.boolean(),
@@ -79,16 +86,16 @@ export const paymentPageSchema = z.object({
       bic: z.string().nullable(),
       beneficiaire: z.string(),
       reference: z.string(),
-      montantCentimes: z.number().int(),
+      montantCentimes: centsSchema,
       /** The EPC QR code as an SVG data URL. */
       qrCode: z.string().nullable(),
     })
     .nullable(),
   derniereTentative: z
     .object({
-      statut: z.enum(['création', 'ouverte', 'payée', 'expirée', 'échouée']),
-      montantCentimes: z.number().int(),
-      createdAt: z.string(),
+      statut: z.enum(PAYMENT_SESSION_STATUTS),
+      montantCentimes: centsSchema,
+      createdAt: isoInstantSchema,
     })
     .nullable(),
 });
@@ -98,17 +105,12 @@ export const checkoutAnswerSchema = z.object({ url: z.string() });
 
 export const webhookAnswerSchema = z.object({ received: z.boolean(), applied: z.boolean().optional() });
 
-/** An online payment session's state (payments/online.ts): the provider's session, as the app follows it. */
-export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
-/** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
-export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
-
 export const OPERATION_STATUTS = ['rapprochée', 'proposée', 'à traiter', 'ignorée', 'débit'] as const;
 
 export const operationSchema = z.object({
   id: z.string(),
-  date: z.string(),
-  montantCentimes: z.number().int(),
+  date: isoDaySchema,
+  montantCentimes: centsSchema,
   contrepartie: z.string().nullable(),
   libelle: z.string(),
   referenceBanque: z.string().nullable(),
@@ -123,8 +125,8 @@ const openInvoiceSchema = z.object({
   id: z.string(),
   numero: z.string(),
   clientNom: z.string(),
-  resteCentimes: z.number().int(),
-  dateEcheance: z.string().nullable(),
+  resteCentimes: centsSchema,
+  dateEcheance: isoDaySchema.nullable(),
 });
 
 /** /admin/banque: the saved mapping, the last statements, the lines to handle, the debits, the invoices to pick from. */
@@ -137,7 +139,7 @@ export const bankOverviewSchema = z.object({
       nomFichier: z.string(),
       nbOperations: z.number().int(),
       nbNouvelles: z.number().int(),
-      importeLe: z.string(),
+      importeLe: isoInstantSchema,
     }),
   ),
   aTraiter: z.array(operationSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema } from './dates.ts';
 import { storableString } from './text.ts';
 import { clausesSchema } from './devis.ts';
 
@@ -78,7 +79,7 @@ export const signingViewSchema = z.object({
   /** When and by whom it was signed online, if it was. */
   signature: z.object({ nom: z.string(), date: z.string() }).nullable(),
   /** The last day it may be signed ("YYYY-MM-DD", France), and whether that day is past. */
-  valableJusquAu: z.string().nullable(),
+  valableJusquAu: isoDaySchema.nullable(),
   expire: z.boolean(),
   /** A consumer (not an entreprise): the page states the withdrawal right. */
   consommateur: z.boolean(),

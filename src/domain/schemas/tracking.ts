@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from './dates.ts';
 import { clientIdSchema } from './missions.ts';
 
 /** How many positions one request may carry: a day offline at one every 5 minutes is 288. */
@@ -42,12 +43,12 @@ export const trackingViewSchema = z.object({
   villeArrivee: z.string().nullable(),
   /** The town nearest to the last position, and when the phone read it. */
   ville: z.string().nullable(),
-  positionLe: z.string().nullable(),
+  positionLe: isoInstantSchema.nullable(),
   kmParcourus: z.number().int().nullable(),
   kmRestants: z.number().int().nullable(),
   /** The last position's time plus the driving time left at the router's speeds. */
-  arriveeEstimee: z.string().nullable(),
-  livreLe: z.string().nullable(),
+  arriveeEstimee: isoInstantSchema.nullable(),
+  livreLe: isoInstantSchema.nullable(),
   /** The map: the route as the offline router knows it, and the last position, as [lat, lon]. */
   trace: z.array(pointSchema),
   position: pointSchema.nullable(),
