@@ -17,6 +17,7 @@ import {
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import { einvoicingApiDocs, einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
@@ -81,14 +82,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
         produces: ['application/pdf', 'application/xml'],
         response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
       }),
-      handler: async (request, reply) => {
-        const file = await purchaseFile(depsOf(request), request.params.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(file.content);
-      },
+      handler: async (request, reply) => sendFile(reply, await purchaseFile(depsOf(request), request.params.id)),
     });
 
     serve(app, routes.approvePurchase, {

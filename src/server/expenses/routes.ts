@@ -22,6 +22,7 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
 import {
@@ -78,11 +79,11 @@ export const expenseRoutes: CapabilityRoutes = {
       }),
       handler: async (request, reply) => {
         const year = request.query.annee ?? thisYear();
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${expenseCsvTexts.filename(year)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(await expensesCsv(depsOf(request), year));
+        return sendFile(reply, {
+          content: await expensesCsv(depsOf(request), year),
+          type: 'text/csv; charset=utf-8',
+          filename: expenseCsvTexts.filename(year),
+        });
       },
     });
 
@@ -127,14 +128,7 @@ export const expenseRoutes: CapabilityRoutes = {
         produces: ['image/jpeg', 'application/pdf'],
         response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
       }),
-      handler: async (request, reply) => {
-        const receipt = await getReceipt(depsOf(request), request.params.id);
-        return reply
-          .header('content-type', receipt.type)
-          .header('content-disposition', `attachment; filename="${receipt.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(receipt.content);
-      },
+      handler: async (request, reply) => sendFile(reply, await getReceipt(depsOf(request), request.params.id)),
     });
 
     serve(app, routes.fromDebit, {

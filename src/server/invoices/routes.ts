@@ -19,6 +19,7 @@ import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
 import { createDraftFromQuote, deleteDraft, getInvoiceOrDraft, updateDraft } from './drafts.ts';
@@ -159,11 +160,11 @@ export const invoiceRoutes: CapabilityRoutes = {
       },
       handler: async (request, reply) => {
         const year = request.query.annee ?? Number(parisToday().slice(0, 4));
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${revenueCsvTexts.filename(year)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(await revenueCsv(app.database.db, year));
+        return sendFile(reply, {
+          content: await revenueCsv(app.database.db, year),
+          type: 'text/csv; charset=utf-8',
+          filename: revenueCsvTexts.filename(year),
+        });
       },
     });
   },

@@ -18,6 +18,7 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { PHOTO_TYPES } from './photos.ts';
 import {
@@ -134,11 +135,7 @@ export const missionRoutes: CapabilityRoutes = {
       handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
         const content = await getPhotoFile(depsOf(request), viewer, request.params.id, request.params.photoId, request.query.taille);
-        return reply
-          .header('content-type', 'image/jpeg')
-          .header('content-disposition', `inline; filename="photo-${request.params.photoId}.jpg"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(content);
+        return sendFile(reply, { content, type: 'image/jpeg', filename: `photo-${request.params.photoId}.jpg` }, 'inline');
       },
     });
 

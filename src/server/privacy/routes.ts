@@ -4,6 +4,7 @@ import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { deleteOwnAccount, exportAccountData, exportFileName } from './service.ts';
 
@@ -17,14 +18,12 @@ export const privacyRoutes: CapabilityRoutes = {
       handler: async (request, reply) => {
         const now = new Date();
         const data = await exportAccountData(depsOf(request), app.guards.viewerOf(request), now);
-        return (
-          reply
-            .header('content-type', 'application/json; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-            .header('x-content-type-options', 'nosniff')
-            // Indented text, read by people as well as programs: sent as is, past the route's serializer.
-            .send(JSON.stringify(data, null, 2) as never)
-        );
+        // Indented text, read by people as well as programs: sent as is, past the route's serializer.
+        return sendFile(reply, {
+          content: JSON.stringify(data, null, 2),
+          type: 'application/json; charset=utf-8',
+          filename: exportFileName(now),
+        });
       },
     });
 
