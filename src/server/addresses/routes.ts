@@ -11,6 +11,7 @@ import { apiDocs } from '#domain/texts/server.ts';
 import { MAX_SUGGESTIONS } from '#server/geo/index.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { measureDistance } from './service.ts';
 
@@ -20,17 +21,14 @@ export const addressRoutes: CapabilityRoutes = {
     // Autocomplete asks the same prefixes again and again: keep the latest answers.
     const cache = new LRUCache<string, AddressSuggestionDto[]>({ max: 1000 });
 
-    app.get(
-      apiRoutes.addresses.suggest.path,
-      {
-        // Typing an address asks once per pause: a generous multiple of the base rate.
-        config: publicRateLimit(app, 5),
-        schema: routeSchema(['adresses'], apiDocs.suggestions(MAX_SUGGESTIONS), {
-          querystring: addressQuerySchema,
-          response: { 200: z.array(addressSuggestionSchema), ...errorResponses(400) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, apiRoutes.addresses.suggest, {
+      // Typing an address asks once per pause: a generous multiple of the base rate.
+      config: publicRateLimit(app, 5),
+      schema: routeSchema(['adresses'], apiDocs.suggestions(MAX_SUGGESTIONS), {
+        querystring: addressQuerySchema,
+        response: { 200: z.array(addressSuggestionSchema), ...errorResponses(400) },
+      }),
+      handler: async (request, reply) => {
         const q = request.query.q.trim().toLowerCase();
         if (q.length < 2) return [];
         reply.header('cache-control', 'public, max-age=3600');
@@ -46,18 +44,15 @@ export const addressRoutes: CapabilityRoutes = {
         cache.set(q, suggestions);
         return suggestions;
       },
-    );
+    });
 
-    app.post(
-      apiRoutes.addresses.distance.path,
-      {
-        config: publicRateLimit(app),
-        schema: routeSchema(['adresses'], apiDocs.distance, {
-          body: distanceRequestSchema,
-          response: { 200: z.object({ distanceKm: z.number().positive() }), ...errorResponses(400, 422, 502, 503, 504) },
-        }),
-      },
-      async (request) => ({ distanceKm: await measureDistance(app.geo, request.body.depart, request.body.arrivee, request.log) }),
-    );
+    serve(app, apiRoutes.addresses.distance, {
+      config: publicRateLimit(app),
+      schema: routeSchema(['adresses'], apiDocs.distance, {
+        body: distanceRequestSchema,
+        response: { 200: z.object({ distanceKm: z.number().positive() }), ...errorResponses(400, 422, 502, 503, 504) },
+      }),
+      handler: async (request) => ({ distanceKm: await measureDistance(app.geo, request.body.depart, request.body.arrivee, request.log) }),
+    });
   },
 };

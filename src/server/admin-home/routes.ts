@@ -4,21 +4,19 @@ import { adminHomeApiDocs } from '#domain/texts/admin-home.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { getAFaire } from './service.ts';
 
 /** The back office's home: « À faire » at the top of /admin (issue 34). */
 export const adminHomeRoutes: CapabilityRoutes = {
   async admin(app) {
-    app.get(
-      apiRoutes.adminHome.aFaire.path,
-      {
-        schema: {
-          tags: ['administration'],
-          summary: adminHomeApiDocs.aFaire,
-          response: { 200: aFaireSchema, ...errorResponses(401, 403) },
-        },
+    serve(app, apiRoutes.adminHome.aFaire, {
+      schema: {
+        tags: ['administration'],
+        summary: adminHomeApiDocs.aFaire,
+        response: { 200: aFaireSchema, ...errorResponses(401, 403) },
       },
-      async (request) => getAFaire(depsOf(request)),
-    );
+      handler: async (request) => getAFaire(depsOf(request)),
+    });
   },
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { sendFile } from '#server/http/send-file.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -69,15 +70,7 @@ export function assertMayFetch(
   throw notFound(notFoundMessage);
 }
 
-/**
- * Sends a PDF as a download: `attachment` (never displayed inline from our origin), no MIME
- * sniffing, kept by no cache. `filename` is made by the server (ASCII letters, digits, - and .).
- */
+/** Sends a PDF as a download (`attachment`: never displayed inline from our origin), kept by no cache. */
 export function sendPdfDownload(reply: FastifyReply, { content, filename }: { content: Buffer; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(content);
+  return sendFile(reply.header('cache-control', 'private, no-store'), { content, type: 'application/pdf', filename });
 }

@@ -17,6 +17,8 @@ import {
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
+import { serve } from '#server/http/serve.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import { einvoicingApiDocs, einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
 import { AppError, notFound } from '#server/errors.ts';
@@ -35,104 +37,76 @@ export const einvoicingRoutes: CapabilityRoutes = {
   async admin(app) {
     const routes = apiRoutes.einvoicing;
 
-    app.get(
-      routes.invoicePlatform.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.invoicePlatform, {
-          params: factureIdParamsSchema,
-          response: {
-            200: z.object({ enabled: z.boolean(), plateforme: plateformeSchema.nullable(), annuaire: annuaireAnswerSchema.shape.annuaire }),
-            ...errors,
-          },
-        }),
-      },
-      async (request) => invoicePlatform(depsOf(request), request.params.id),
-    );
+    serve(app, routes.invoicePlatform, {
+      schema: routeSchema(tags, einvoicingApiDocs.invoicePlatform, {
+        params: factureIdParamsSchema,
+        response: {
+          200: z.object({ enabled: z.boolean(), plateforme: plateformeSchema.nullable(), annuaire: annuaireAnswerSchema.shape.annuaire }),
+          ...errors,
+        },
+      }),
+      handler: async (request) => invoicePlatform(depsOf(request), request.params.id),
+    });
 
-    app.post(
-      routes.retryInvoice.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.retryInvoice, {
-          params: factureIdParamsSchema,
-          response: { 204: z.null(), ...errors },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.retryInvoice, {
+      schema: routeSchema(tags, einvoicingApiDocs.retryInvoice, {
+        params: factureIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      }),
+      handler: async (request, reply) => {
         await depsOf(request).einvoicing.retryInvoice(request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      routes.directory.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.directory, {
-          params: sirenParamsSchema,
-          querystring: annuaireQuerySchema,
-          response: { 200: annuaireAnswerSchema, ...errors },
-        }),
-      },
-      async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
-    );
+    serve(app, routes.directory, {
+      schema: routeSchema(tags, einvoicingApiDocs.directory, {
+        params: sirenParamsSchema,
+        querystring: annuaireQuerySchema,
+        response: { 200: annuaireAnswerSchema, ...errors },
+      }),
+      handler: async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
+    });
 
-    app.get(
-      routes.purchases.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.purchases, {
-          querystring: achatListQuerySchema,
-          response: { 200: achatListSchema, ...errors },
-        }),
-      },
-      async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
-    );
+    serve(app, routes.purchases, {
+      schema: routeSchema(tags, einvoicingApiDocs.purchases, {
+        querystring: achatListQuerySchema,
+        response: { 200: achatListSchema, ...errors },
+      }),
+      handler: async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
+    });
 
-    app.get(
-      routes.purchaseFile.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
-          params: achatIdParamsSchema,
-          produces: ['application/pdf', 'application/xml'],
-          response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
-        }),
-      },
-      async (request, reply) => {
-        const file = await purchaseFile(depsOf(request), request.params.id);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(file.content);
-      },
-    );
+    serve(app, routes.purchaseFile, {
+      schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
+        params: achatIdParamsSchema,
+        produces: ['application/pdf', 'application/xml'],
+        response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
+      }),
+      handler: async (request, reply) => sendFile(reply, await purchaseFile(depsOf(request), request.params.id)),
+    });
 
-    app.post(
-      routes.approvePurchase.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.approvePurchase, {
-          params: achatIdParamsSchema,
-          body: approbationSchema,
-          response: { 200: achatSchema, ...errors },
-        }),
-      },
-      async (request) =>
+    serve(app, routes.approvePurchase, {
+      schema: routeSchema(tags, einvoicingApiDocs.approvePurchase, {
+        params: achatIdParamsSchema,
+        body: approbationSchema,
+        response: { 200: achatSchema, ...errors },
+      }),
+      handler: async (request) =>
         toAchat(
           await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'approuvée',
             depense: request.body.depense ? { devisId: request.body.devisId } : null,
           }),
         ),
-    );
+    });
 
-    app.post(
-      routes.refusePurchase.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.refusePurchase, {
-          params: achatIdParamsSchema,
-          body: refusSchema,
-          response: { 200: achatSchema, ...errors },
-        }),
-      },
-      async (request) =>
+    serve(app, routes.refusePurchase, {
+      schema: routeSchema(tags, einvoicingApiDocs.refusePurchase, {
+        params: achatIdParamsSchema,
+        body: refusSchema,
+        response: { 200: achatSchema, ...errors },
+      }),
+      handler: async (request) =>
         toAchat(
           await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'refusée',
@@ -140,41 +114,34 @@ export const einvoicingRoutes: CapabilityRoutes = {
             commentaire: request.body.commentaire || null,
           }),
         ),
-    );
+    });
 
-    app.get(
-      routes.ereporting.path,
-      { schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...errors } }) },
-      async (request) => reportingPage(depsOf(request)),
-    );
+    serve(app, routes.ereporting, {
+      schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...errors } }),
+      handler: async (request) => reportingPage(depsOf(request)),
+    });
 
-    app.post(
-      routes.reportPeriod.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.reportPeriod, {
-          params: periodeParamsSchema,
-          response: { 200: ereportingSchema, ...errors },
-        }),
-      },
-      async (request) => {
+    serve(app, routes.reportPeriod, {
+      schema: routeSchema(tags, einvoicingApiDocs.reportPeriod, {
+        params: periodeParamsSchema,
+        response: { 200: ereportingSchema, ...errors },
+      }),
+      handler: async (request) => {
         await depsOf(request).einvoicing.reportPeriod(request.params.periode);
         return reportingPage(depsOf(request));
       },
-    );
+    });
   },
 
   async visitor(app) {
     // The signature is over the body's bytes: this route reads them as they came.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-    app.post(
-      apiRoutes.einvoicing.webhook.path,
-      {
-        schema: routeSchema(tags, einvoicingApiDocs.webhook, {
-          response: { 202: z.object({ lu: z.literal(true) }), ...errorResponses(401, 404) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, apiRoutes.einvoicing.webhook, {
+      schema: routeSchema(tags, einvoicingApiDocs.webhook, {
+        response: { 202: z.object({ lu: z.literal(true) }), ...errorResponses(401, 404) },
+      }),
+      handler: async (request, reply) => {
         const { einvoicing, config } = depsOf(request);
         if (!einvoicing.enabled || !config.einvoicing.webhookSecret) throw notFound(msg.notFound);
         const signature = request.headers['x-signature'];
@@ -191,6 +158,6 @@ export const einvoicingRoutes: CapabilityRoutes = {
           .catch((error: unknown) => request.log.error({ err: error }, 'e-invoicing: reading after a webhook failed'));
         return reply.status(202).send({ lu: true });
       },
-    );
+    });
   },
 };

@@ -76,13 +76,13 @@ export async function purchasesPage(deps: ViewDeps, page: number): Promise<Achat
   };
 }
 
-/** A received invoice's file, as it was stored. */
+/** A received invoice's file, as it was stored, and the name it is downloaded under. */
 export async function purchaseFile(deps: ViewDeps, id: string) {
   const purchase = await findPurchase(deps.database.db, id);
   const content = purchase ? await deps.fileStore.get(purchase.fileKey) : null;
   if (!purchase || !content) throw notFound(msg.purchaseNotFound);
   const extension = purchase.fileType === 'application/pdf' ? 'pdf' : 'xml';
-  return { content, contentType: purchase.fileType, filename: `achat-${purchase.numero.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}` };
+  return { content, type: purchase.fileType, filename: `achat-${purchase.numero}.${extension}` };
 }
 
 export async function reportingPage(deps: ViewDeps): Promise<Ereporting> {

@@ -22,6 +22,8 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
+import { serve } from '#server/http/serve.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
 import {
   createExpense,
@@ -50,141 +52,105 @@ export const expenseRoutes: CapabilityRoutes = {
     );
     app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('unsupported_media_type', msg.receiptUnsupported)));
 
-    app.get(
-      routes.list.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.list, {
-          querystring: depenseListQuerySchema,
-          response: { 200: depenseListSchema, ...refusals },
-        }),
-      },
-      async (request) => listExpenses(depsOf(request), request.query),
-    );
+    serve(app, routes.list, {
+      schema: routeSchema(tags, msg.apiDocs.list, {
+        querystring: depenseListQuerySchema,
+        response: { 200: depenseListSchema, ...refusals },
+      }),
+      handler: async (request) => listExpenses(depsOf(request), request.query),
+    });
 
-    app.post(
-      routes.create.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.create, {
-          body: depenseCreateSchema,
-          response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.create, {
+      schema: routeSchema(tags, msg.apiDocs.create, {
+        body: depenseCreateSchema,
+        response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
+      }),
+      handler: async (request, reply) => {
         const { depense, created } = await createExpense(depsOf(request), request.body);
         return reply.status(created ? 201 : 200).send(depense);
       },
-    );
+    });
 
-    app.get(
-      routes.csv.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.csv, {
-          querystring: depenseCsvQuerySchema,
-          produces: ['text/csv'],
-          response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.csv, {
+      schema: routeSchema(tags, msg.apiDocs.csv, {
+        querystring: depenseCsvQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
+      }),
+      handler: async (request, reply) => {
         const year = request.query.annee ?? thisYear();
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${expenseCsvTexts.filename(year)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(await expensesCsv(depsOf(request), year));
+        return sendFile(reply, {
+          content: await expensesCsv(depsOf(request), year),
+          type: 'text/csv; charset=utf-8',
+          filename: expenseCsvTexts.filename(year),
+        });
       },
-    );
+    });
 
-    app.get(
-      routes.get.path,
-      { schema: routeSchema(tags, msg.apiDocs.get, { params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } }) },
-      async (request) => getExpense(depsOf(request), request.params.id),
-    );
+    serve(app, routes.get, {
+      schema: routeSchema(tags, msg.apiDocs.get, { params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } }),
+      handler: async (request) => getExpense(depsOf(request), request.params.id),
+    });
 
-    app.put(
-      routes.update.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.update, {
-          params: depenseIdParamsSchema,
-          body: depenseFieldsSchema,
-          response: { 200: depenseSchema, ...refusals },
-        }),
-      },
-      async (request) => updateExpense(depsOf(request), request.params.id, request.body),
-    );
+    serve(app, routes.update, {
+      schema: routeSchema(tags, msg.apiDocs.update, {
+        params: depenseIdParamsSchema,
+        body: depenseFieldsSchema,
+        response: { 200: depenseSchema, ...refusals },
+      }),
+      handler: async (request) => updateExpense(depsOf(request), request.params.id, request.body),
+    });
 
-    app.delete(
-      routes.delete.path,
-      { schema: routeSchema(tags, msg.apiDocs.delete, { params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } }) },
-      async (request, reply) => {
+    serve(app, routes.delete, {
+      schema: routeSchema(tags, msg.apiDocs.delete, { params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } }),
+      handler: async (request, reply) => {
         await deleteExpense(depsOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.put(
-      routes.putReceipt.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.receipt, {
-          params: depenseIdParamsSchema,
-          consumes: RECEIPT_TYPES,
-          response: { 200: depenseSchema, 201: depenseSchema, ...refusals, ...errorResponses(413, 415, 422) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.putReceipt, {
+      schema: routeSchema(tags, msg.apiDocs.receipt, {
+        params: depenseIdParamsSchema,
+        consumes: RECEIPT_TYPES,
+        response: { 200: depenseSchema, 201: depenseSchema, ...refusals, ...errorResponses(413, 415, 422) },
+      }),
+      handler: async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', msg.receiptUnsupported);
         const { depense, created } = await putReceipt(depsOf(request), request.params.id, request.body);
         return reply.status(created ? 201 : 200).send(depense);
       },
-    );
+    });
 
-    app.get(
-      routes.receipt.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.receiptGet, {
-          params: depenseIdParamsSchema,
-          produces: ['image/jpeg', 'application/pdf'],
-          response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
-        }),
-      },
-      async (request, reply) => {
-        const receipt = await getReceipt(depsOf(request), request.params.id);
-        return reply
-          .header('content-type', receipt.type)
-          .header('content-disposition', `attachment; filename="${receipt.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(receipt.content);
-      },
-    );
+    serve(app, routes.receipt, {
+      schema: routeSchema(tags, msg.apiDocs.receiptGet, {
+        params: depenseIdParamsSchema,
+        produces: ['image/jpeg', 'application/pdf'],
+        response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
+      }),
+      handler: async (request, reply) => sendFile(reply, await getReceipt(depsOf(request), request.params.id)),
+    });
 
-    app.post(
-      routes.fromDebit.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.fromDebit, {
-          params: debitIdParamsSchema,
-          body: debitExpenseSchema,
-          response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.fromDebit, {
+      schema: routeSchema(tags, msg.apiDocs.fromDebit, {
+        params: debitIdParamsSchema,
+        body: debitExpenseSchema,
+        response: { 200: depenseSchema, 201: depenseSchema, ...refusals },
+      }),
+      handler: async (request, reply) => {
         const { depense, created } = await createExpenseFromDebit(depsOf(request), request.params.id, request.body);
         return reply.status(created ? 201 : 200).send(depense);
       },
-    );
+    });
 
-    app.get(
-      routes.missionCosts.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.mission, { params: devisIdParamsSchema, response: { 200: missionCostsSchema, ...refusals } }),
-      },
-      async (request) => getMissionCosts(depsOf(request), request.params.id),
-    );
+    serve(app, routes.missionCosts, {
+      schema: routeSchema(tags, msg.apiDocs.mission, { params: devisIdParamsSchema, response: { 200: missionCostsSchema, ...refusals } }),
+      handler: async (request) => getMissionCosts(depsOf(request), request.params.id),
+    });
 
-    app.get(
-      routes.margins.path,
-      {
-        schema: routeSchema(tags, msg.apiDocs.margins, { querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } }),
-      },
-      async (request) => getMargins(depsOf(request), request.query.annee ?? thisYear()),
-    );
+    serve(app, routes.margins, {
+      schema: routeSchema(tags, msg.apiDocs.margins, { querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } }),
+      handler: async (request) => getMargins(depsOf(request), request.query.annee ?? thisYear()),
+    });
   },
 };

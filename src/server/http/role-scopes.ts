@@ -31,9 +31,9 @@ export type RouteScope = FastifyInstance<
 
 /**
  * One capability's routes, by the role that may call them (its entries' `access` in
- * src/domain/api-paths.ts). Each function declares its routes on the scope it is given; the
- * scope has run the guard and set the cache headers already, so a handler reads its caller
- * with `app.guards.viewerOf(request)` and never checks the role again.
+ * src/domain/api-paths.ts). Each function declares its routes with `serve` (./serve.ts) on the
+ * scope it is given; the scope has run the guard and set the cache headers already, so a
+ * handler reads its caller with `app.guards.viewerOf(request)` and never checks the role again.
  */
 export type CapabilityRoutes = { [Access in ApiAccess]?: (app: RouteScope) => Promise<void> };
 

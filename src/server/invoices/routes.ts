@@ -19,6 +19,8 @@ import { sendPdfDownload } from '#server/documents/documents.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
+import { serve } from '#server/http/serve.ts';
 import { getRevenue, revenueCsv } from './revenue.ts';
 import { createDraftFromQuote, deleteDraft, getInvoiceOrDraft, updateDraft } from './drafts.ts';
 import { getPdf, issueCreditNote, issueInvoice } from './issuing.ts';
@@ -39,192 +41,154 @@ const factureCreatedResponse = { 201: factureSchema, ...errors };
 export const invoiceRoutes: CapabilityRoutes = {
   async admin(app) {
     const routes = apiRoutes.invoices;
-    app.post(
-      routes.createDraft.path,
-      {
-        schema: {
-          ...common,
-          summary: invoiceApiDocs.createDraft,
-          params: devisIdParamsSchema,
-          response: factureCreatedResponse,
-        },
+    serve(app, routes.createDraft, {
+      schema: {
+        ...common,
+        summary: invoiceApiDocs.createDraft,
+        params: devisIdParamsSchema,
+        response: factureCreatedResponse,
       },
-      async (request, reply) => reply.status(201).send(await createDraftFromQuote(depsOf(request), request.params.id)),
-    );
+      handler: async (request, reply) => reply.status(201).send(await createDraftFromQuote(depsOf(request), request.params.id)),
+    });
 
-    app.get(
-      routes.list.path,
-      {
-        schema: {
-          ...common,
-          summary: invoiceApiDocs.list,
-          querystring: factureListQuerySchema,
-          response: { 200: factureListSchema, ...errors },
-        },
+    serve(app, routes.list, {
+      schema: {
+        ...common,
+        summary: invoiceApiDocs.list,
+        querystring: factureListQuerySchema,
+        response: { 200: factureListSchema, ...errors },
       },
-      async (request) => listInvoices(depsOf(request), request.query),
-    );
+      handler: async (request) => listInvoices(depsOf(request), request.query),
+    });
 
-    app.get(
-      routes.get.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.get,
-          response: factureResponse,
-        },
+    serve(app, routes.get, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.get,
+        response: factureResponse,
       },
-      async (request) => getInvoiceOrDraft(depsOf(request), request.params.id),
-    );
+      handler: async (request) => getInvoiceOrDraft(depsOf(request), request.params.id),
+    });
 
-    app.put(
-      routes.updateDraft.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.updateDraft,
-          body: draftUpdateSchema,
-          response: factureResponse,
-        },
+    serve(app, routes.updateDraft, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.updateDraft,
+        body: draftUpdateSchema,
+        response: factureResponse,
       },
-      async (request) => updateDraft(depsOf(request), request.params.id, request.body),
-    );
+      handler: async (request) => updateDraft(depsOf(request), request.params.id, request.body),
+    });
 
-    app.delete(
-      routes.deleteDraft.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.deleteDraft,
-          response: { 204: z.null(), ...errors },
-        },
+    serve(app, routes.deleteDraft, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.deleteDraft,
+        response: { 204: z.null(), ...errors },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         await deleteDraft(depsOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      routes.issue.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.issue,
-          response: factureResponse,
-        },
+    serve(app, routes.issue, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.issue,
+        response: factureResponse,
       },
-      async (request) => {
+      handler: async (request) => {
         // Sensitive (a document that can no longer change): the password or a code again if the last one is old.
         await app.guards.requireRecentAuthentication(request);
         return issueInvoice(depsOf(request), app.guards.viewerOf(request), request.params.id);
       },
-    );
+    });
 
-    app.post(
-      routes.creditNote.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.creditNote,
-          body: avoirInputSchema,
-          response: factureCreatedResponse,
-        },
+    serve(app, routes.creditNote, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.creditNote,
+        body: avoirInputSchema,
+        response: factureCreatedResponse,
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         await app.guards.requireRecentAuthentication(request);
         return reply
           .status(201)
           .send(await issueCreditNote(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body));
       },
-    );
+    });
 
-    app.post(
-      routes.recordPayment.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.payment,
-          body: paiementInputSchema,
-          response: factureResponse,
-        },
+    serve(app, routes.recordPayment, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.payment,
+        body: paiementInputSchema,
+        response: factureResponse,
       },
-      async (request) => recordPayment(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body),
-    );
+      handler: async (request) => recordPayment(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body),
+    });
 
-    app.post(
-      routes.sendReminder.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.reminder,
-          response: factureResponse,
-        },
+    serve(app, routes.sendReminder, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.reminder,
+        response: factureResponse,
       },
-      async (request) => sendReminder(depsOf(request), request.params.id),
-    );
+      handler: async (request) => sendReminder(depsOf(request), request.params.id),
+    });
 
-    app.get(
-      routes.revenue.path,
-      {
-        schema: {
-          ...common,
-          summary: invoiceApiDocs.revenue,
-          querystring: revenueQuerySchema,
-          response: { 200: revenueSchema, ...errors },
-        },
+    serve(app, routes.revenue, {
+      schema: {
+        ...common,
+        summary: invoiceApiDocs.revenue,
+        querystring: revenueQuerySchema,
+        response: { 200: revenueSchema, ...errors },
       },
-      async (request) =>
+      handler: async (request) =>
         getRevenue(app.database.db, request.query.annee ?? Number(parisToday().slice(0, 4)), app.config.invoicing.revenueCeilingCents),
-    );
+    });
 
-    app.get(
-      routes.revenueCsv.path,
-      {
-        schema: {
-          ...common,
-          summary: invoiceApiDocs.revenueCsv,
-          querystring: revenueQuerySchema,
-          produces: ['text/csv'],
-          response: { 200: z.string(), ...errors },
-        },
+    serve(app, routes.revenueCsv, {
+      schema: {
+        ...common,
+        summary: invoiceApiDocs.revenueCsv,
+        querystring: revenueQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const year = request.query.annee ?? Number(parisToday().slice(0, 4));
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${revenueCsvTexts.filename(year)}"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(await revenueCsv(app.database.db, year));
+        return sendFile(reply, {
+          content: await revenueCsv(app.database.db, year),
+          type: 'text/csv; charset=utf-8',
+          filename: revenueCsvTexts.filename(year),
+        });
       },
-    );
+    });
   },
 
   async customer(app) {
     const routes = apiRoutes.invoices;
-    app.get(
-      routes.mine.path,
-      {
-        schema: {
-          ...common,
-          summary: invoiceApiDocs.customerList,
-          response: { 200: z.array(factureClientSchema), ...errors },
-        },
+    serve(app, routes.mine, {
+      schema: {
+        ...common,
+        summary: invoiceApiDocs.customerList,
+        response: { 200: z.array(factureClientSchema), ...errors },
       },
-      async (request) => listCustomerInvoices(depsOf(request), app.guards.viewerOf(request)),
-    );
+      handler: async (request) => listCustomerInvoices(depsOf(request), app.guards.viewerOf(request)),
+    });
 
-    app.get(
-      routes.pdf.path,
-      {
-        schema: {
-          ...onFacture,
-          summary: invoiceApiDocs.customerPdf,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe('application/pdf'), ...errors },
-        },
+    serve(app, routes.pdf, {
+      schema: {
+        ...onFacture,
+        summary: invoiceApiDocs.customerPdf,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('application/pdf'), ...errors },
       },
-      async (request, reply) => sendPdfDownload(reply, await getPdf(depsOf(request), app.guards.viewerOf(request), request.params.id)),
-    );
+      handler: async (request, reply) =>
+        sendPdfDownload(reply, await getPdf(depsOf(request), app.guards.viewerOf(request), request.params.id)),
+    });
   },
 };

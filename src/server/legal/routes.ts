@@ -5,6 +5,7 @@ import { legalTexts as l } from '#domain/texts/legal.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { currentCgv } from './cgv.ts';
 import { depositRefundsFor } from '#server/payments/deposits.ts';
 import { withdrawFromContract } from './withdrawal.ts';
@@ -14,27 +15,23 @@ const tags = ['legal'];
 /** The terms of sale in force, and the consumer's withdrawal. */
 export const legalRoutes: CapabilityRoutes = {
   async visitor(app) {
-    app.get(
-      apiRoutes.legal.cgv.path,
-      { schema: { tags, summary: l.apiCgv, response: { 200: cgvSchema, ...errorResponses(503) } } },
-      async (request) => {
+    serve(app, apiRoutes.legal.cgv, {
+      schema: { tags, summary: l.apiCgv, response: { 200: cgvSchema, ...errorResponses(503) } },
+      handler: async (request) => {
         const { version, date, sha256, texte } = await currentCgv(depsOf(request));
         return { version, date, sha256, texte };
       },
-    );
+    });
   },
   async customer(app) {
-    app.post(
-      apiRoutes.legal.withdraw.path,
-      {
-        schema: {
-          tags,
-          summary: l.apiWithdraw,
-          params: devisIdParamsSchema,
-          response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409) },
-        },
+    serve(app, apiRoutes.legal.withdraw, {
+      schema: {
+        tags,
+        summary: l.apiWithdraw,
+        params: devisIdParamsSchema,
+        response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      async (request) => {
+      handler: async (request) => {
         const deps = depsOf(request);
         // A deposit received is credited and given back (payments/, issue 29).
         const refunds = depositRefundsFor(deps);
@@ -49,6 +46,6 @@ export const legalRoutes: CapabilityRoutes = {
         await refunds.afterCommit();
         return devis;
       },
-    );
+    });
   },
 };

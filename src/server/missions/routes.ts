@@ -18,6 +18,8 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
+import { serve } from '#server/http/serve.ts';
 import { PHOTO_TYPES } from './photos.ts';
 import {
   getCustomerInspections,
@@ -52,138 +54,113 @@ export const missionRoutes: CapabilityRoutes = {
     );
     app.addContentTypeParser('*', (_request, _payload, done) => done(new AppError('unsupported_media_type', m.photoUnsupportedType)));
 
-    app.get(
-      routes.planning.path,
-      { schema: routeSchema(tags, m.apiDocs.planning, { response: { 200: planningResponseSchema, ...refusals } }) },
-      async (request) => getPlanning(depsOf(request)),
-    );
+    serve(app, routes.planning, {
+      schema: routeSchema(tags, m.apiDocs.planning, { response: { 200: planningResponseSchema, ...refusals } }),
+      handler: async (request) => getPlanning(depsOf(request)),
+    });
 
-    app.get(
-      routes.get.path,
-      { schema: routeSchema(tags, m.apiDocs.mission, { params, response: { 200: missionViewSchema, ...refusals } }) },
-      async (request) => getMissionView(depsOf(request), request.params.id),
-    );
+    serve(app, routes.get, {
+      schema: routeSchema(tags, m.apiDocs.mission, { params, response: { 200: missionViewSchema, ...refusals } }),
+      handler: async (request) => getMissionView(depsOf(request), request.params.id),
+    });
 
-    app.put(
-      routes.putPhoto.path,
-      {
-        schema: routeSchema(tags, m.apiDocs.putPhoto, {
-          params: photoParams,
-          querystring: photoQuerySchema,
-          consumes: [...PHOTO_TYPES],
-          response: { 200: missionPhotoSchema, 201: missionPhotoSchema, ...refusals, ...errorResponses(413, 415, 422) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.putPhoto, {
+      schema: routeSchema(tags, m.apiDocs.putPhoto, {
+        params: photoParams,
+        querystring: photoQuerySchema,
+        consumes: [...PHOTO_TYPES],
+        response: { 200: missionPhotoSchema, 201: missionPhotoSchema, ...refusals, ...errorResponses(413, 415, 422) },
+      }),
+      handler: async (request, reply) => {
         const { id, etape, photoId } = request.params;
         if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', m.photoUnsupportedType);
         const { photo, created } = await storePhoto(depsOf(request), id, etape, photoId, request.query, request.body);
         return reply.status(created ? 201 : 200).send(photo);
       },
-    );
+    });
 
-    app.delete(
-      routes.deletePhoto.path,
-      { schema: routeSchema(tags, m.apiDocs.deletePhoto, { params: photoParams, response: { 204: z.null(), ...refusals } }) },
-      async (request, reply) => {
+    serve(app, routes.deletePhoto, {
+      schema: routeSchema(tags, m.apiDocs.deletePhoto, { params: photoParams, response: { 204: z.null(), ...refusals } }),
+      handler: async (request, reply) => {
         const { id, etape, photoId } = request.params;
         await removePhoto(depsOf(request), id, etape, photoId);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      routes.completeInspection.path,
-      {
-        schema: routeSchema(tags, m.apiDocs.complete, {
-          params: stepParams,
-          body: inspectionBodySchema,
-          response: { 200: missionViewSchema, ...refusals, ...errorResponses(503) },
-        }),
-        // Two drawn signatures and some sixty damages at most.
-        bodyLimit: 1024 * 1024,
-      },
-      async (request) => {
+    serve(app, routes.completeInspection, {
+      schema: routeSchema(tags, m.apiDocs.complete, {
+        params: stepParams,
+        body: inspectionBodySchema,
+        response: { 200: missionViewSchema, ...refusals, ...errorResponses(503) },
+      }),
+      // Two drawn signatures and some sixty damages at most.
+      bodyLimit: 1024 * 1024,
+      handler: async (request) => {
         const { id, etape } = request.params;
         return completeInspection(depsOf(request), app.guards.viewerOf(request), id, etape, request.body);
       },
-    );
+    });
 
-    app.get(
-      routes.feedState.path,
-      { schema: routeSchema(tags, m.apiDocs.feedState, { response: { 200: feedStateSchema, ...refusals } }) },
-      async (request) => getFeedState(depsOf(request)),
-    );
+    serve(app, routes.feedState, {
+      schema: routeSchema(tags, m.apiDocs.feedState, { response: { 200: feedStateSchema, ...refusals } }),
+      handler: async (request) => getFeedState(depsOf(request)),
+    });
 
-    app.post(
-      routes.regenerateFeed.path,
-      { schema: routeSchema(tags, m.apiDocs.feedRegenerate, { response: { 200: feedStateSchema, ...refusals } }) },
-      async (request) => regenerateFeed(depsOf(request)),
-    );
+    serve(app, routes.regenerateFeed, {
+      schema: routeSchema(tags, m.apiDocs.feedRegenerate, { response: { 200: feedStateSchema, ...refusals } }),
+      handler: async (request) => regenerateFeed(depsOf(request)),
+    });
   },
 
   /** What the customer sees of his mission: the completed inspections, their photos and PVs (the administrator too). */
   async customer(app) {
     const routes = apiRoutes.missions;
 
-    app.get(
-      routes.customerInspections.path,
-      { schema: routeSchema(tags, m.apiDocs.customerInspections, { params, response: { 200: customerInspectionsSchema, ...refusals } }) },
-      async (request) => {
+    serve(app, routes.customerInspections, {
+      schema: routeSchema(tags, m.apiDocs.customerInspections, { params, response: { 200: customerInspectionsSchema, ...refusals } }),
+      handler: async (request) => {
         const viewer = app.guards.viewerOf(request);
         return getCustomerInspections(depsOf(request), viewer, request.params.id);
       },
-    );
+    });
 
-    app.get(
-      routes.photo.path,
-      {
-        schema: routeSchema(tags, m.apiDocs.photo, {
-          params: z.object({ id: idParam, photoId: clientIdSchema }),
-          querystring: z.object({ taille: z.enum(['photo', 'vignette']).default('photo') }),
-          produces: ['image/jpeg'],
-          response: { 200: z.any().describe(m.apiDocs.photoBody), ...refusals },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.photo, {
+      schema: routeSchema(tags, m.apiDocs.photo, {
+        params: z.object({ id: idParam, photoId: clientIdSchema }),
+        querystring: z.object({ taille: z.enum(['photo', 'vignette']).default('photo') }),
+        produces: ['image/jpeg'],
+        response: { 200: z.any().describe(m.apiDocs.photoBody), ...refusals },
+      }),
+      handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
         const content = await getPhotoFile(depsOf(request), viewer, request.params.id, request.params.photoId, request.query.taille);
-        return reply
-          .header('content-type', 'image/jpeg')
-          .header('content-disposition', `inline; filename="photo-${request.params.photoId}.jpg"`)
-          .header('x-content-type-options', 'nosniff')
-          .send(content);
+        return sendFile(reply, { content, type: 'image/jpeg', filename: `photo-${request.params.photoId}.jpg` }, 'inline');
       },
-    );
+    });
 
-    app.get(
-      routes.report.path,
-      {
-        schema: routeSchema(tags, m.apiDocs.pv, {
-          params: stepParams,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe(m.apiDocs.pvBody), ...refusals },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, routes.report, {
+      schema: routeSchema(tags, m.apiDocs.pv, {
+        params: stepParams,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe(m.apiDocs.pvBody), ...refusals },
+      }),
+      handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
         return sendPdfDownload(reply, await getReportFile(depsOf(request), viewer, request.params.id, request.params.etape));
       },
-    );
+    });
   },
 
   /** The calendar feed: a phone's calendar has no session, the secret token in the link is the key. */
   async visitor(app) {
-    app.get(
-      apiRoutes.missions.feed.path,
-      {
-        schema: routeSchema(['missions'], m.apiDocs.feed, {
-          querystring: z.object({ token: z.string().max(200).optional() }),
-          produces: ['text/calendar'],
-          response: { 200: z.any().describe(m.apiDocs.feedBody), ...errorResponses(403) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, apiRoutes.missions.feed, {
+      schema: routeSchema(['missions'], m.apiDocs.feed, {
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        produces: ['text/calendar'],
+        response: { 200: z.any().describe(m.apiDocs.feedBody), ...errorResponses(403) },
+      }),
+      handler: async (request, reply) => {
         const feed = await renderFeed(depsOf(request), request.query.token);
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
@@ -191,6 +168,6 @@ export const missionRoutes: CapabilityRoutes = {
           .header('cache-control', 'private, no-cache')
           .send(feed);
       },
-    );
+    });
   },
 };

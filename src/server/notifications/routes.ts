@@ -3,6 +3,7 @@ import { notificationPreferencesBodySchema, notificationPreferencesSchema } from
 import { apiDocs } from '#domain/texts/server.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { getPreferences, setPreferences } from './service.ts';
 
 const preferencesSchema = notificationPreferencesSchema.describe(apiDocs.statusUpdatesField);
@@ -13,23 +14,19 @@ const common = { tags: ['comptes'] };
 export const notificationRoutes: CapabilityRoutes = {
   async customer(app) {
     const routes = apiRoutes.notifications;
-    app.get(
-      routes.preferences.path,
-      { schema: { ...common, summary: apiDocs.myNotificationPreferences, response: { 200: preferencesSchema, ...refusals } } },
-      async (request) => getPreferences(app.database.db, app.guards.viewerOf(request)),
-    );
+    serve(app, routes.preferences, {
+      schema: { ...common, summary: apiDocs.myNotificationPreferences, response: { 200: preferencesSchema, ...refusals } },
+      handler: async (request) => getPreferences(app.database.db, app.guards.viewerOf(request)),
+    });
 
-    app.put(
-      routes.setPreferences.path,
-      {
-        schema: {
-          ...common,
-          summary: apiDocs.setNotificationPreferences,
-          body: notificationPreferencesBodySchema.describe(apiDocs.statusUpdatesField),
-          response: { 200: preferencesSchema, ...refusals },
-        },
+    serve(app, routes.setPreferences, {
+      schema: {
+        ...common,
+        summary: apiDocs.setNotificationPreferences,
+        body: notificationPreferencesBodySchema.describe(apiDocs.statusUpdatesField),
+        response: { 200: preferencesSchema, ...refusals },
       },
-      async (request) => setPreferences(app.database.db, app.guards.viewerOf(request), request.body),
-    );
+      handler: async (request) => setPreferences(app.database.db, app.guards.viewerOf(request), request.body),
+    });
   },
 };

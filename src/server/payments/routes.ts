@@ -21,6 +21,7 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { paymentPage, receiveProviderEvent, startOnlinePayment } from './online.ts';
 import { remindersOf, setInvoiceReminders } from './reminders.ts';
 import { bankOverview, ignoreOperation, importStatement, matchOperation, saveMapping } from './statements.ts';
@@ -37,68 +38,53 @@ export const paymentRoutes: CapabilityRoutes = {
   },
 
   async customer(app) {
-    app.get(
-      routes.page.path,
-      { schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } }) },
-      async (request) => paymentPage(depsOf(request), app.guards.viewerOf(request), request.params.id),
-    );
-    app.post(
-      routes.startOnline.path,
-      {
-        schema: routeSchema(tags, docs.startOnline, {
-          params: factureIdParamsSchema,
-          response: { 200: checkoutAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
-        }),
-      },
-      async (request) => startOnlinePayment(depsOf(request), app.guards.viewerOf(request), request.params.id),
-    );
+    serve(app, routes.page, {
+      schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } }),
+      handler: async (request) => paymentPage(depsOf(request), app.guards.viewerOf(request), request.params.id),
+    });
+    serve(app, routes.startOnline, {
+      schema: routeSchema(tags, docs.startOnline, {
+        params: factureIdParamsSchema,
+        response: { 200: checkoutAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      }),
+      handler: async (request) => startOnlinePayment(depsOf(request), app.guards.viewerOf(request), request.params.id),
+    });
   },
 
   async admin(app) {
-    app.get(
-      routes.bank.path,
-      { schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...errors } }) },
-      async (request) => bankOverview(depsOf(request)),
-    );
-    app.post(
-      routes.matchOperation.path,
-      {
-        schema: routeSchema(tags, docs.matchOperation, {
-          params: operationIdParamsSchema,
-          body: matchInputSchema,
-          response: { 200: operationSchema, ...errors },
-        }),
-      },
-      async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
-    );
-    app.post(
-      routes.ignoreOperation.path,
-      {
-        schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } }),
-      },
-      async (request) => ignoreOperation(depsOf(request), request.params.id),
-    );
-    app.put(
-      routes.saveCsvMapping.path,
-      { schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } }) },
-      async (request) => saveMapping(depsOf(request), request.body),
-    );
-    app.get(
-      routes.reminders.path,
-      { schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } }) },
-      async (request) => remindersOf(depsOf(request), request.params.id),
-    );
-    app.put(
-      routes.setReminders.path,
-      {
-        schema: routeSchema(tags, docs.setReminders, {
-          params: factureIdParamsSchema,
-          body: remindersInputSchema,
-          response: { 200: remindersSchema, ...errors },
-        }),
-      },
-      async (request) => setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),
-    );
+    serve(app, routes.bank, {
+      schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...errors } }),
+      handler: async (request) => bankOverview(depsOf(request)),
+    });
+    serve(app, routes.matchOperation, {
+      schema: routeSchema(tags, docs.matchOperation, {
+        params: operationIdParamsSchema,
+        body: matchInputSchema,
+        response: { 200: operationSchema, ...errors },
+      }),
+      handler: async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
+    });
+    serve(app, routes.ignoreOperation, {
+      schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } }),
+      handler: async (request) => ignoreOperation(depsOf(request), request.params.id),
+    });
+    serve(app, routes.saveCsvMapping, {
+      schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } }),
+      handler: async (request) => saveMapping(depsOf(request), request.body),
+    });
+    serve(app, routes.reminders, {
+      schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } }),
+      handler: async (request) => remindersOf(depsOf(request), request.params.id),
+    });
+    serve(app, routes.setReminders, {
+      schema: routeSchema(tags, docs.setReminders, {
+        params: factureIdParamsSchema,
+        body: remindersInputSchema,
+        response: { 200: remindersSchema, ...errors },
+      }),
+      handler: async (request) =>
+        setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),
+    });
     await app.register(statementUploadRoute);
   },
 };
@@ -110,20 +96,17 @@ export const paymentRoutes: CapabilityRoutes = {
 async function webhookRoute(app: RouteScope): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-  app.post(
-    routes.stripeWebhook.path,
-    {
-      schema: routeSchema(tags, docs.webhook, {
-        response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) },
-      }),
-    },
-    async (request, reply) => {
+  serve(app, routes.stripeWebhook, {
+    schema: routeSchema(tags, docs.webhook, {
+      response: { 200: webhookAnswerSchema, 400: webhookAnswerSchema, ...errorResponses(404, 415) },
+    }),
+    handler: async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
       const answer = await receiveProviderEvent(depsOf(request), raw, typeof signature === 'string' ? signature : undefined);
       return reply.status(answer.status).send(answer.body);
     },
-  );
+  });
 }
 
 /** The statement upload, in its own scope: only it parses multipart bodies. */
@@ -131,16 +114,13 @@ async function statementUploadRoute(app: RouteScope): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 100 },
   });
-  app.post(
-    routes.importStatement.path,
-    {
-      schema: routeSchema(tags, docs.importStatement, {
-        consumes: ['multipart/form-data'],
-        response: { 200: importSummarySchema, ...errorResponses(400, 401, 403, 413, 415) },
-      }),
-    },
-    async (request) => importStatement(depsOf(request), app.guards.viewerOf(request), await readStatementFile(request)),
-  );
+  serve(app, routes.importStatement, {
+    schema: routeSchema(tags, docs.importStatement, {
+      consumes: ['multipart/form-data'],
+      response: { 200: importSummarySchema, ...errorResponses(400, 401, 403, 413, 415) },
+    }),
+    handler: async (request) => importStatement(depsOf(request), app.guards.viewerOf(request), await readStatementFile(request)),
+  });
 }
 
 /** The one file of the request, whole in memory, or a French refusal. */

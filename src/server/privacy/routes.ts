@@ -4,6 +4,8 @@ import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { sendFile } from '#server/http/send-file.ts';
+import { serve } from '#server/http/serve.ts';
 import { deleteOwnAccount, exportAccountData, exportFileName } from './service.ts';
 
 const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
@@ -11,32 +13,26 @@ const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
 /** The customer's rights over his own account (RGPD): take his data away, or leave. */
 export const privacyRoutes: CapabilityRoutes = {
   async customer(app) {
-    app.get(
-      apiRoutes.privacy.exportData.path,
-      { schema: routeSchema(['comptes'], p.apiExport, { response: errorResponses(401, 403) }) },
-      async (request, reply) => {
+    serve(app, apiRoutes.privacy.exportData, {
+      schema: routeSchema(['comptes'], p.apiExport, { response: errorResponses(401, 403) }),
+      handler: async (request, reply) => {
         const now = new Date();
         const data = await exportAccountData(depsOf(request), app.guards.viewerOf(request), now);
-        return (
-          reply
-            .header('content-type', 'application/json; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
-            .header('x-content-type-options', 'nosniff')
-            // Indented text, read by people as well as programs: sent as is, past the route's serializer.
-            .send(JSON.stringify(data, null, 2) as never)
-        );
+        // Indented text, read by people as well as programs: sent as is, past the route's serializer.
+        return sendFile(reply, {
+          content: JSON.stringify(data, null, 2),
+          type: 'application/json; charset=utf-8',
+          filename: exportFileName(now),
+        });
       },
-    );
+    });
 
-    app.delete(
-      apiRoutes.privacy.deleteAccount.path,
-      {
-        schema: routeSchema(['comptes'], p.apiDelete, {
-          body: deleteBodySchema,
-          response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, apiRoutes.privacy.deleteAccount, {
+      schema: routeSchema(['comptes'], p.apiDelete, {
+        body: deleteBodySchema,
+        response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 401, 403, 409, 429) },
+      }),
+      handler: async (request, reply) => {
         await deleteOwnAccount(depsOf(request), app.guards.viewerOf(request), request.body.motDePasse);
         // The session row is gone already; the browser forgets its cookies too.
         const { authCookies } = await app.auth.$context;
@@ -49,6 +45,6 @@ export const privacyRoutes: CapabilityRoutes = {
         );
         return { message: p.deleted };
       },
-    );
+    });
   },
 };

@@ -16,6 +16,7 @@ import { AppError } from '#server/errors.ts';
 import { errorResponses } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { publicRateLimit } from '#server/security/public-rate-limit.ts';
 import { listAdminQuotes, listArchives } from './admin-list.ts';
 import * as backOffice from './back-office.ts';
@@ -34,25 +35,22 @@ const adminTags = ['administration'];
 export const quoteRoutes: CapabilityRoutes = {
   async visitor(app) {
     const { simulate } = apiRoutes.quotes;
-    app.post(
-      simulate.path,
-      {
-        config: publicRateLimit(app),
-        schema: {
-          tags: ['devis'],
-          summary: apiDocs.simulation,
-          body: simulationRequestSchema,
-          response: { 200: simulationResultSchema, ...errorResponses(400, 422, 429, 502, 503, 504) },
-        },
+    serve(app, simulate, {
+      config: publicRateLimit(app),
+      schema: {
+        tags: ['devis'],
+        summary: apiDocs.simulation,
+        body: simulationRequestSchema,
+        response: { 200: simulationResultSchema, ...errorResponses(400, 422, 429, 502, 503, 504) },
       },
       // A verified customer's simulation is saved as a quote: who asks matters, though anyone may.
-      async (request) =>
+      handler: async (request) =>
         customer.simulate(
           { ...depsOf(request), dailyQuoteLimit: app.config.dailyQuoteLimit },
           await app.guards.getViewer(request),
           request.body,
         ),
-    );
+    });
   },
 
   /** Every route answers only about the caller's own quotes (the signed PDF: the administrator's too). */
@@ -60,66 +58,62 @@ export const quoteRoutes: CapabilityRoutes = {
     const routes = apiRoutes.quotes;
     const viewerOf = app.guards.viewerOf;
 
-    app.get(
-      routes.list.path,
-      {
-        schema: {
-          ...doc(apiDocs.myQuotes),
-          description: apiDocs.myQuotesSearch,
-          querystring: devisListQuerySchema,
-          response: { 200: devisListSchema, ...refusals },
-        },
+    serve(app, routes.list, {
+      schema: {
+        ...doc(apiDocs.myQuotes),
+        description: apiDocs.myQuotesSearch,
+        querystring: devisListQuerySchema,
+        response: { 200: devisListSchema, ...refusals },
       },
-      async (request) => ({ devis: await customer.listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
-    );
+      handler: async (request) => ({ devis: await customer.listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
+    });
 
-    app.get(
-      routes.listArchived.path,
-      { schema: { ...doc(apiDocs.myArchives), response: { 200: devisListSchema, ...refusals } } },
-      async (request) => ({
+    serve(app, routes.listArchived, {
+      schema: { ...doc(apiDocs.myArchives), response: { 200: devisListSchema, ...refusals } },
+      handler: async (request) => ({
         devis: await customer.listArchivedQuotes(depsOf(request), viewerOf(request)),
       }),
-    );
+    });
 
-    app.get(routes.get.path, { schema: oneQuote(apiDocs.myQuote) }, async (request) =>
-      customer.getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
-    );
+    serve(app, routes.get, {
+      schema: oneQuote(apiDocs.myQuote),
+      handler: async (request) => customer.getOwnQuote(depsOf(request), viewerOf(request), request.params.id),
+    });
 
-    app.put(routes.complete.path, { schema: { ...oneQuote(apiDocs.complete), body: completionSchema } }, async (request) =>
-      customer.completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
-    );
+    serve(app, routes.complete, {
+      schema: { ...oneQuote(apiDocs.complete), body: completionSchema },
+      handler: async (request) => customer.completeQuote(depsOf(request), viewerOf(request), request.params.id, request.body),
+    });
 
     for (const action of [
       { route: routes.archive, summary: apiDocs.archive, run: customer.archiveQuote },
       { route: routes.restore, summary: apiDocs.restore, run: customer.restoreQuote },
     ]) {
-      app.post(action.route.path, { schema: oneQuote(action.summary) }, async (request) =>
-        action.run(depsOf(request), viewerOf(request), request.params.id),
-      );
+      serve(app, action.route, {
+        schema: oneQuote(action.summary),
+        handler: async (request) => action.run(depsOf(request), viewerOf(request), request.params.id),
+      });
     }
 
-    app.delete(
-      routes.delete.path,
-      { schema: { ...doc(apiDocs.delete), params, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } } },
-      async (request, reply) => {
+    serve(app, routes.delete, {
+      schema: { ...doc(apiDocs.delete), params, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } },
+      handler: async (request, reply) => {
         await customer.deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      routes.signedPdf.path,
-      {
-        schema: {
-          tags: ['fichiers'],
-          summary: apiDocs.signedDownload,
-          params,
-          produces: ['application/pdf'],
-          response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
-        },
+    serve(app, routes.signedPdf, {
+      schema: {
+        tags: ['fichiers'],
+        summary: apiDocs.signedDownload,
+        params,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
       },
-      async (request, reply) => sendPdfDownload(reply, await getSignedQuoteFile(depsOf(request), viewerOf(request), request.params.id)),
-    );
+      handler: async (request, reply) =>
+        sendPdfDownload(reply, await getSignedQuoteFile(depsOf(request), viewerOf(request), request.params.id)),
+    });
   },
 
   /** The back office's quote pages: the list, one quote, and every action of the transition table on it. */
@@ -128,57 +122,46 @@ export const quoteRoutes: CapabilityRoutes = {
     const adminOf = app.guards.viewerOf;
     const errors = errorResponses(400, 401, 403, 404, 409);
 
-    app.get(
-      routes.adminList.path,
-      {
-        schema: {
-          tags: adminTags,
-          summary: apiDocs.admin.list,
-          querystring: adminListQuerySchema,
-          response: { 200: adminListResponseSchema, ...errors },
-        },
+    serve(app, routes.adminList, {
+      schema: {
+        tags: adminTags,
+        summary: apiDocs.admin.list,
+        querystring: adminListQuerySchema,
+        response: { 200: adminListResponseSchema, ...errors },
       },
-      async (request) => listAdminQuotes(depsOf(request), request.query),
-    );
+      handler: async (request) => listAdminQuotes(depsOf(request), request.query),
+    });
 
-    app.get(
-      routes.adminListArchived.path,
-      { schema: { tags: adminTags, summary: apiDocs.admin.archives, response: { 200: archivesResponseSchema, ...errors } } },
-      async (request) => ({ devis: await listArchives(depsOf(request)) }),
-    );
+    serve(app, routes.adminListArchived, {
+      schema: { tags: adminTags, summary: apiDocs.admin.archives, response: { 200: archivesResponseSchema, ...errors } },
+      handler: async (request) => ({ devis: await listArchives(depsOf(request)) }),
+    });
 
-    app.get(
-      routes.adminGet.path,
-      { schema: { tags: adminTags, summary: apiDocs.admin.quote, params, response: { 200: devisSchema, ...errors } } },
-      async (request) => backOffice.getAdminQuote(depsOf(request), request.params.id),
-    );
+    serve(app, routes.adminGet, {
+      schema: { tags: adminTags, summary: apiDocs.admin.quote, params, response: { 200: devisSchema, ...errors } },
+      handler: async (request) => backOffice.getAdminQuote(depsOf(request), request.params.id),
+    });
 
-    app.post(
-      routes.confirm.path,
-      {
-        schema: {
-          tags: adminTags,
-          summary: apiDocs.admin.confirm,
-          params,
-          body: confirmBodySchema,
-          response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
-        },
+    serve(app, routes.confirm, {
+      schema: {
+        tags: adminTags,
+        summary: apiDocs.admin.confirm,
+        params,
+        body: confirmBodySchema,
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
       },
-      async (request) => backOffice.confirmQuote(depsOf(request), adminOf(request), request.params.id, request.body),
-    );
+      handler: async (request) => backOffice.confirmQuote(depsOf(request), adminOf(request), request.params.id, request.body),
+    });
 
-    app.post(
-      routes.retryMail.path,
-      {
-        schema: {
-          tags: adminTags,
-          summary: apiDocs.admin.retryMail,
-          params,
-          response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
-        },
+    serve(app, routes.retryMail, {
+      schema: {
+        tags: adminTags,
+        summary: apiDocs.admin.retryMail,
+        params,
+        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
       },
-      async (request) => backOffice.retryQuoteMail(depsOf(request), request.params.id),
-    );
+      handler: async (request) => backOffice.retryQuoteMail(depsOf(request), request.params.id),
+    });
 
     for (const action of [
       { route: routes.confirmSigned, summary: apiDocs.admin.confirmSigned, run: backOffice.confirmSigned },
@@ -187,23 +170,21 @@ export const quoteRoutes: CapabilityRoutes = {
       { route: routes.extend, summary: apiDocs.admin.extend, run: backOffice.extendQuote },
       { route: routes.adminRestore, summary: apiDocs.admin.restore, run: backOffice.restoreQuote },
     ]) {
-      app.post(
-        action.route.path,
-        { schema: { tags: adminTags, summary: action.summary, params, response: { 200: devisSchema, ...errors } } },
-        async (request) => action.run(depsOf(request), adminOf(request), request.params.id),
-      );
+      serve(app, action.route, {
+        schema: { tags: adminTags, summary: action.summary, params, response: { 200: devisSchema, ...errors } },
+        handler: async (request) => action.run(depsOf(request), adminOf(request), request.params.id),
+      });
     }
 
-    app.delete(
-      routes.adminDelete.path,
-      { schema: { tags: adminTags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } } },
-      async (request, reply) => {
+    serve(app, routes.adminDelete, {
+      schema: { tags: adminTags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
         // Sensitive: the password or a code again if the last one is a few minutes old.
         await app.guards.requireRecentAuthentication(request);
         await backOffice.removeQuote(depsOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
     await app.register(signedUploadRoute);
   },
@@ -215,19 +196,17 @@ async function signedUploadRoute(app: RouteScope): Promise<void> {
     preservePath: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
-  app.post(
-    apiRoutes.quotes.uploadSigned.path,
-    {
-      schema: {
-        tags: adminTags,
-        summary: apiDocs.admin.upload,
-        consumes: ['multipart/form-data'],
-        params,
-        response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-      },
+  serve(app, apiRoutes.quotes.uploadSigned, {
+    schema: {
+      tags: adminTags,
+      summary: apiDocs.admin.upload,
+      consumes: ['multipart/form-data'],
+      params,
+      response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
     },
-    async (request) => uploadSignedQuote(depsOf(request), app.guards.viewerOf(request), request.params.id, await readSingleFile(request)),
-  );
+    handler: async (request) =>
+      uploadSignedQuote(depsOf(request), app.guards.viewerOf(request), request.params.id, await readSingleFile(request)),
+  });
 }
 
 /** The one file of the request, whole in memory (10 MiB at most), or a French refusal. */

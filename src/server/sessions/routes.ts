@@ -8,6 +8,7 @@ import { sessionTexts } from '#domain/texts/sessions.ts';
 import { unauthenticated } from '#server/errors.ts';
 import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { listDevices, revokeDevice, revokeOtherDevices, type SessionCaller } from './service.ts';
 
 const tags = ['comptes'];
@@ -25,38 +26,29 @@ export const sessionRoutes: CapabilityRoutes = {
       return { viewer, sessionId: session.session.id, ip: request.ip };
     }
 
-    app.get(
-      apiRoutes.sessions.list.path,
-      {
-        schema: routeSchema(tags, sessionTexts.apiDocs.list, {
-          response: { 200: deviceSessionsResponseSchema, ...errorResponses(401, 403) },
-        }),
-      },
-      async (request) => ({ sessions: await listDevices(deps, await callerOf(request)) }),
-    );
+    serve(app, apiRoutes.sessions.list, {
+      schema: routeSchema(tags, sessionTexts.apiDocs.list, {
+        response: { 200: deviceSessionsResponseSchema, ...errorResponses(401, 403) },
+      }),
+      handler: async (request) => ({ sessions: await listDevices(deps, await callerOf(request)) }),
+    });
 
-    app.delete(
-      apiRoutes.sessions.revoke.path,
-      {
-        schema: routeSchema(tags, sessionTexts.apiDocs.revoke, {
-          params: z.object({ id: idParamSchema }),
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        }),
-      },
-      async (request, reply) => {
+    serve(app, apiRoutes.sessions.revoke, {
+      schema: routeSchema(tags, sessionTexts.apiDocs.revoke, {
+        params: z.object({ id: idParamSchema }),
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      }),
+      handler: async (request, reply) => {
         await revokeDevice(deps, await callerOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      apiRoutes.sessions.revokeOthers.path,
-      {
-        schema: routeSchema(tags, sessionTexts.apiDocs.revokeOthers, {
-          response: { 200: revokeOthersResponseSchema, ...errorResponses(401, 403) },
-        }),
-      },
-      async (request) => ({ deconnectees: await revokeOtherDevices(deps, await callerOf(request)) }),
-    );
+    serve(app, apiRoutes.sessions.revokeOthers, {
+      schema: routeSchema(tags, sessionTexts.apiDocs.revokeOthers, {
+        response: { 200: revokeOthersResponseSchema, ...errorResponses(401, 403) },
+      }),
+      handler: async (request) => ({ deconnectees: await revokeOtherDevices(deps, await callerOf(request)) }),
+    });
   },
 };

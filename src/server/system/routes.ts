@@ -6,21 +6,19 @@ import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
+import { serve } from '#server/http/serve.ts';
 import { apiDocs } from '#domain/texts/server.ts';
 
 /** The API's health check and public configuration, for anyone. */
 export const systemRoutes: CapabilityRoutes = {
   async visitor(app) {
-    app.get(
-      apiRoutes.system.health.path,
-      {
-        schema: {
-          tags: [apiDocs.systemTag],
-          summary: apiDocs.health,
-          response: { 200: z.object({ status: z.literal('ok') }) },
-        },
+    serve(app, apiRoutes.system.health, {
+      schema: {
+        tags: [apiDocs.systemTag],
+        summary: apiDocs.health,
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
-      async (request) => {
+      handler: async (request) => {
         try {
           await pingDatabase(app.database.db);
         } catch (error) {
@@ -29,48 +27,45 @@ export const systemRoutes: CapabilityRoutes = {
         }
         return { status: 'ok' as const };
       },
-    );
+    });
 
-    app.get(
-      apiRoutes.system.config.path,
-      {
-        schema: {
-          tags: [apiDocs.systemTag],
-          summary: apiDocs.config,
-          response: {
-            200: z.object({
-              contact: z.object({ email: z.string(), phone: z.string() }),
-              business: z.object({
-                name: z.string(),
-                owner: z.string(),
-                siret: z.string(),
-                address: z.string(),
-                host: z.string(),
-              }),
-              privacy: z.object({
-                processors: z.object({
-                  geocoder: z.string().nullable(),
-                  router: z.string().nullable(),
-                  smtp: z.string().nullable(),
-                  s3: z.string().nullable(),
-                  sms: z.string().nullable(),
-                }),
-                retention: z.object({
-                  sentMailDays: z.number(),
-                  expiredSessionDays: z.number(),
-                  verificationDays: z.number(),
-                  throttleHours: z.number(),
-                  auditDays: z.number(),
-                  trackingDays: z.number(),
-                }),
-              }),
-              mediator: z.object({ nom: z.string(), url: z.string(), adresse: z.string().optional() }).nullable(),
+    serve(app, apiRoutes.system.config, {
+      schema: {
+        tags: [apiDocs.systemTag],
+        summary: apiDocs.config,
+        response: {
+          200: z.object({
+            contact: z.object({ email: z.string(), phone: z.string() }),
+            business: z.object({
+              name: z.string(),
+              owner: z.string(),
+              siret: z.string(),
+              address: z.string(),
+              host: z.string(),
             }),
-          },
+            privacy: z.object({
+              processors: z.object({
+                geocoder: z.string().nullable(),
+                router: z.string().nullable(),
+                smtp: z.string().nullable(),
+                s3: z.string().nullable(),
+                sms: z.string().nullable(),
+              }),
+              retention: z.object({
+                sentMailDays: z.number(),
+                expiredSessionDays: z.number(),
+                verificationDays: z.number(),
+                throttleHours: z.number(),
+                auditDays: z.number(),
+                trackingDays: z.number(),
+              }),
+            }),
+            mediator: z.object({ nom: z.string(), url: z.string(), adresse: z.string().optional() }).nullable(),
+          }),
         },
       },
-      async () => publicConfig(app.config),
-    );
+      handler: async () => publicConfig(app.config),
+    });
   },
 };
 
