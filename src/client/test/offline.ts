@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 
 /**
  * For the tests of a feature's step of the shared sender (lib/offline-sender.ts): a fresh
@@ -11,4 +11,13 @@ export async function freshOfflineModules<Store, Sync>(store: () => Promise<Stor
   vi.stubGlobal('indexedDB', new IDBFactory());
   vi.resetModules();
   return { store: await store(), sync: await sync(), sender: await import('#client/lib/offline-sender.ts') };
+}
+
+/** The same, loaded now and again before each test of the file: read them as `offline.store`, `offline.sync`, `offline.sender`. */
+export async function freshOfflineModulesEachTest<Store, Sync>(store: () => Promise<Store>, sync: () => Promise<Sync>) {
+  const offline = await freshOfflineModules(store, sync);
+  beforeEach(async () => {
+    Object.assign(offline, await freshOfflineModules(store, sync));
+  });
+  return offline;
 }

@@ -6,7 +6,7 @@ import { aFaireSchema, type AFaire, type AFaireItem } from '#domain/schemas/a-fa
 import { confirmQuote } from '#server/quotes/back-office-test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
 import { addProfile, api, issuedInvoice } from '#server/invoices/test-factories.ts';
-import { inspectionBody } from '#server/missions/test-factories.ts';
+import { completeInspection } from '#server/missions/test-factories.ts';
 import { createAdmin, createCustomer, ENGINES, useTestApp } from '#server/test/helpers.ts';
 import { configurationWarnings, getAFaire } from './service.ts';
 
@@ -57,12 +57,7 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     const inspected = await createQuoteInStatus(t.app.database, customer, 'en cours', {
       priseInfo: { datePriseEnCharge: today, debut: '07:00', fin: '08:00' },
     });
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/missions/${inspected.id}/prise-en-charge`,
-      headers: admin,
-      payload: inspectionBody(),
-    });
+    const done = await completeInspection(t, admin, inspected.id);
     expect(done.statusCode).toBe(200);
     // An e-mail that failed about a quote, one failed weeks ago (left out), one on its way.
     const outbox = t.app.database.db;

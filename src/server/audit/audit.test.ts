@@ -7,7 +7,7 @@ import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { createExpense } from '#server/expenses/service.ts';
 import { expenseBody } from '#server/expenses/test-factories.ts';
-import { inspectionBody } from '#server/missions/test-factories.ts';
+import { completeInspection, inspectionBody } from '#server/missions/test-factories.ts';
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
@@ -130,12 +130,7 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
       // Positions are taken only after the pickup: the mission is picked up first.
       const { quote, base } = await quoteIn('en cours');
       const adminHeaders = await signInAdmin(t);
-      const pickup = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/missions/${quote.id}/prise-en-charge`,
-        headers: adminHeaders,
-        payload: inspectionBody(),
-      });
+      const pickup = await completeInspection(t, adminHeaders, quote.id);
       expect(pickup.statusCode).toBe(200);
       return {
         ...base,

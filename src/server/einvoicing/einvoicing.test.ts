@@ -19,7 +19,16 @@ import { camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { pdfAttachments, platformRefusals, validateCdarRules, validateCdarSchema } from '#server/test/einvoice-rules.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import {
+  addressOf,
+  buildTestApp,
+  createAdmin,
+  createCustomer,
+  ENGINES,
+  postWebhook,
+  useTestApp,
+  type TestApp,
+} from '#server/test/helpers.ts';
 import { buildCdar } from './cdar.ts';
 import { recordFlow } from './flows.ts';
 
@@ -37,23 +46,44 @@ async function appWithPlatform(engine: (typeof ENGINES)[number], fake: FakePlatf
   return t;
 }
 
+/** For a describe: a fake platform and the app pointed at it (appWithPlatform), with a signed-in administrator; closed after. */
+function usePlatformApp(engine: (typeof ENGINES)[number]) {
+  const fake = {} as FakePlatform;
+  const t = {} as TestApp;
+  const admin = {} as Headers;
+  beforeAll(async () => {
+    Object.assign(fake, await startFakePlatform());
+    Object.assign(t, await appWithPlatform(engine, fake));
+    Object.assign(admin, (await createAdmin(t)).headers);
+  });
+  afterAll(async () => {
+    await t.close?.();
+    await fake.close?.();
+  });
+  return { fake, t, admin };
+}
+
+/** A business customer's finished mission and its final invoice draft, the customer's SIRET taken off the draft. */
+async function businessDraftWithoutSiret(t: TestApp, admin: Headers, name: string) {
+  const customer = await createCustomer(t, { name });
+  await addProfile(t, customer, { type: 'entreprise' });
+  const quote = await missionQuote(t, customer, 'terminé', { entreprise: true });
+  const draft = await api.draft(t, admin, quote.id);
+  const lignes = draft.body.lignes.map(({ description, quantite, prixUnitaireCentimes }) => ({
+    description,
+    quantite,
+    prixUnitaireCentimes,
+  }));
+  const client = { nom: draft.body.client.nom, adresse: draft.body.client.adresse, siret: null };
+  expect((await api.update(t, admin, draft.body.id, { lignes, datePrestation: draft.body.datePrestation, client })).status).toBe(200);
+  return draft.body;
+}
+
 const flowsOf = (t: TestApp, factureId: string) =>
   t.app.database.db.selectFrom('pa_flux').selectAll().where('factureId', '=', factureId).execute();
 
 describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine) => {
-  let fake: FakePlatform;
-  let t: TestApp;
-  let admin: Headers;
-
-  beforeAll(async () => {
-    fake = await startFakePlatform();
-    t = await appWithPlatform(engine, fake);
-    admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const { fake, t, admin } = usePlatformApp(engine);
 
   /** An invoice to a business customer, issued by the administrator. */
   async function businessInvoice(name = 'Transports Martin SAS') {
@@ -107,21 +137,11 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
   });
 
   it('refuses to issue an invoice to a business customer without a valid SIRET, and uses no number', async () => {
-    const customer = await createCustomer(t, { name: 'Garage sans SIRET' });
-    await addProfile(t, customer, { type: 'entreprise' });
-    const quote = await missionQuote(t, customer, 'terminé', { entreprise: true });
-    const draft = await api.draft(t, admin, quote.id);
-    const lignes = draft.body.lignes.map(({ description, quantite, prixUnitaireCentimes }) => ({
-      description,
-      quantite,
-      prixUnitaireCentimes,
-    }));
-    const client = { nom: draft.body.client.nom, adresse: draft.body.client.adresse, siret: null };
-    expect((await api.update(t, admin, draft.body.id, { lignes, datePrestation: draft.body.datePrestation, client })).status).toBe(200);
-    const refused = await api.issue(t, admin, draft.body.id);
+    const draft = await businessDraftWithoutSiret(t, admin, 'Garage sans SIRET');
+    const refused = await api.issue(t, admin, draft.id);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/SIRET/);
-    expect((await api.get(t, admin, draft.body.id)).body).toMatchObject({ statut: 'brouillon', numero: null });
+    expect((await api.get(t, admin, draft.id)).body).toMatchObject({ statut: 'brouillon', numero: null });
   });
 
   it('shows a rejection with its reason in French; the invoice stays issued', async () => {
@@ -437,12 +457,7 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
       const body = Buffer.from(JSON.stringify({ flowInfo: { flowId: 'x' } }));
       const good = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
       const call = (payload: Buffer, signature: string) =>
-        signed.app.inject({
-          method: 'POST',
-          url: einvoicingRoutes.webhook.path,
-          headers: { 'content-type': 'application/json', 'x-signature': signature },
-          payload,
-        });
+        postWebhook(signed, einvoicingRoutes.webhook, payload, { 'x-signature': signature });
       expect((await call(body, 'sha256=00')).statusCode).toBe(401);
       expect((await call(Buffer.from('{"other":1}'), good)).statusCode).toBe(401);
       // Hostile bodies: never a 5xx, never read (only their signature counts).
@@ -465,13 +480,7 @@ describe.each(ENGINES)('e-invoicing through an approved platform on %s', (engine
 });
 
 describe.each(ENGINES)('e-invoicing left unconfigured on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(engine);
 
   it('changes nothing: the business invoice is e-mailed as before, no flow is recorded, no worker or task runs', async () => {
     const admin = (await createAdmin(t)).headers;
@@ -488,35 +497,13 @@ describe.each(ENGINES)('e-invoicing left unconfigured on %s', (engine) => {
     ).toBe(true);
 
     // A business customer without SIRET is invoiced as before (only a platform would refuse it).
-    const noSiret = await createCustomer(t, { name: 'Sans SIRET SA' });
-    await addProfile(t, noSiret, { type: 'entreprise' });
-    const quote = await missionQuote(t, noSiret, 'terminé', { entreprise: true });
-    const draft = await api.draft(t, admin, quote.id);
-    const lignes = draft.body.lignes.map(({ description, quantite, prixUnitaireCentimes }) => ({
-      description,
-      quantite,
-      prixUnitaireCentimes,
-    }));
-    const client = { nom: draft.body.client.nom, adresse: draft.body.client.adresse, siret: null };
-    expect((await api.update(t, admin, draft.body.id, { lignes, datePrestation: draft.body.datePrestation, client })).status).toBe(200);
-    expect((await api.issue(t, admin, draft.body.id)).status).toBe(200);
+    const draft = await businessDraftWithoutSiret(t, admin, 'Sans SIRET SA');
+    expect((await api.issue(t, admin, draft.id)).status).toBe(200);
   });
 });
 
 describe.each(ENGINES)('supplier invoices received through the platform on %s', (engine) => {
-  let fake: FakePlatform;
-  let t: TestApp;
-  let admin: Headers;
-
-  beforeAll(async () => {
-    fake = await startFakePlatform();
-    t = await appWithPlatform(engine, fake);
-    admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t.close();
-    await fake.close();
-  });
+  const { fake, t, admin } = usePlatformApp(engine);
 
   it('stores a received supplier invoice once, with what it says; approving it makes an expense of the mission (its PDF the receipt) and sends « Approuvée »', async () => {
     // A supplier's Factur-X: one of ours, as another business would send it.

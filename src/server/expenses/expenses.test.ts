@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenseApiMessages as msg, expenseCsvTexts } from '#domain/texts/expenses.ts';
 import { api as invoiceApi } from '#server/invoices/test-factories.ts';
-import { inspectionBody } from '#server/missions/test-factories.ts';
+import { completeInspection, inspectionBody } from '#server/missions/test-factories.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
 import { makePdf } from '#server/quotes/back-office-test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -39,12 +39,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
       ['prise-en-charge', from, '2026-12-01T08:00:00+01:00'],
       ['livraison', to, '2026-12-01T14:30:00+01:00'],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/missions/${devisId}/${etape}`,
-        headers: admin,
-        payload: inspectionBody({ kilometrage, dateHeure: at }),
-      });
+      const response = await completeInspection(t, admin, devisId, etape, inspectionBody({ kilometrage, dateHeure: at }));
       expect(response.statusCode, response.body).toBe(200);
     }
   }

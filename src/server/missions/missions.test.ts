@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STANDARD_PHOTOS, type InspectionBody, type MissionView, type PlanningResponse } from '#domain/schemas/missions.ts';
 import { daysFromToday } from '#domain/schemas/devis-completion.fixture.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import { inspectionBody } from '#server/missions/test-factories.ts';
+import { completeInspection, inspectionBody } from '#server/missions/test-factories.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import type { QuoteChanges } from '#server/quotes/repository.ts';
 import { setStatusUpdates } from '#server/notifications/repository.ts';
@@ -56,7 +56,7 @@ describe.each(ENGINES)('missions on %s', (engine) => {
     });
 
   const complete = (devisId: string, etape: string, body: InspectionBody, headers: Record<string, string> = admin) =>
-    t.app.inject({ method: 'POST', url: `/api/admin/missions/${devisId}/${etape}`, headers, payload: body });
+    completeInspection(t, headers, devisId, etape, body);
 
   /** The ten standard photos and two extras of one inspection, sent one by one. */
   async function sendTwelve(devisId: string, etape: string) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { apiPath, missionsRoutes } from '#domain/api-paths.ts';
 import type { InspectionBody } from '#domain/schemas/missions.ts';
 import { DRAWING } from '#server/signatures/test-factories.ts';
+import type { TestApp } from '#server/test/helpers.ts';
 
 /** A completed inspection's body (test factory): no photos, both signatures drawn; a new submission each call. */
 export const inspectionBody = (overrides: Partial<InspectionBody> = {}): InspectionBody => ({
@@ -20,3 +22,18 @@ export const inspectionBody = (overrides: Partial<InspectionBody> = {}): Inspect
   photos: [],
   ...overrides,
 });
+
+/** A mission's inspection completed by whoever `headers` sign in (the administrator, or someone refused): the pickup unless told. */
+export const completeInspection = (
+  t: TestApp,
+  headers: Record<string, string>,
+  devisId: string,
+  etape = 'prise-en-charge',
+  body: InspectionBody = inspectionBody(),
+) =>
+  t.app.inject({
+    method: missionsRoutes.completeInspection.method,
+    url: apiPath(missionsRoutes.completeInspection, { id: devisId, etape }),
+    headers,
+    payload: body,
+  });

@@ -4,7 +4,7 @@ import { addDays } from '#domain/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, depsOf as invoiceDeps, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
-import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, queuedMessages, type TestApp } from '#server/test/helpers.ts';
 import { sendDueReminders, setInvoiceReminders } from './reminders.ts';
 
 /** Noon in Paris on a day (the task runs at any hour; the day is what counts). */
@@ -124,13 +124,7 @@ describe('automatic reminders on PostgreSQL with two instances', () => {
       expect(rows.map((row) => row.etape)).toEqual(['echeance-depassee']);
       const queued = await t.app.database.db.selectFrom('outbox').select('id').where('id', '=', rows[0]!.outboxId!).execute();
       expect(queued).toHaveLength(1);
-      const mails = await t.app.database.db
-        .selectFrom('outbox')
-        .select('id')
-        .where('recipient', '=', customer.email)
-        .where('kind', '=', 'invoice-reminder')
-        .execute();
-      expect(mails).toHaveLength(1);
+      expect(await queuedMessages(t, 'invoice-reminder', { recipient: customer.email })).toHaveLength(1);
     } finally {
       await other.close();
     }

@@ -18,6 +18,7 @@ import {
   createAdmin,
   createCustomer,
   ENGINES,
+  postWebhook,
   PUBLIC_URL,
   type TestApp,
 } from '#server/test/helpers.ts';
@@ -105,12 +106,7 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
   });
 
   const webhook = (payload: string, signature: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: payments.stripeWebhook.path,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
+    postWebhook(t, payments.stripeWebhook, payload, { 'stripe-signature': signature });
 
   it('issues the deposit invoice at signature, e-mails it with its QR code, and records a card payment only from the signed notification', async () => {
     const { customer, deposit } = await signedWithDeposit();

@@ -8,7 +8,7 @@ import { texts } from '#domain/texts/common.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
-import { addressOf, buildTestApp, createAdmin, ENGINES, useTestApp } from '#server/test/helpers.ts';
+import { addressOf, buildTestApp, createAdmin, ENGINES, queuedMessages, useTestApp } from '#server/test/helpers.ts';
 import { startSmtpReceiver } from '#server/test/smtp-receiver.ts';
 import { confirmQuote, insertQuote } from './back-office-test-factories.ts';
 
@@ -159,13 +159,8 @@ describe.each(ENGINES)('confirming a quote on %s (outbox)', (engine) => {
       (mail) => addressOf(mail) === email && mail.subject === adminTexts.mailSubject(quote.numeroDevis),
     );
     expect(quoteMails).toHaveLength(0);
-    const message = await t.app.database.db
-      .selectFrom('outbox')
-      .select('status')
-      .where('devisId', '=', quote.id)
-      .where('kind', '=', 'quote-for-signature')
-      .executeTakeFirstOrThrow();
-    expect(message.status).toBe('cancelled');
+    const messages = await queuedMessages(t, 'quote-for-signature', { devisId: quote.id });
+    expect(messages.map((message) => message.status)).toEqual(['cancelled']);
   });
 
   it('refuses to confirm a quote already sent (409)', async () => {

@@ -112,11 +112,30 @@ export async function startFakePlatform({
     }
   }
 
-  function addFlow(flow: Omit<FakeFlow, 'flowId' | 'submittedAt' | 'updatedAt'>, file: StoredFile): FakeFlow {
+  const sha256Of = (file: StoredFile) => createHash('sha256').update(file.content).digest('hex');
+
+  function addFlow(flow: Omit<FakeFlow, 'flowId' | 'sha256' | 'submittedAt' | 'updatedAt'>, file: StoredFile): FakeFlow {
     const at = tick();
-    const created: FakeFlow = { ...flow, flowId: randomUUID(), submittedAt: at, updatedAt: at };
+    const created: FakeFlow = { ...flow, flowId: randomUUID(), sha256: sha256Of(file), submittedAt: at, updatedAt: at };
     flows.push(created);
     files.set(created.flowId, file);
+    return created;
+  }
+
+  /** A flow the platform received for the business (a status, a supplier's invoice): acknowledged, and announced to the webhooks. */
+  async function addIncomingFlow(flow: Pick<FakeFlow, 'name' | 'flowSyntax' | 'flowProfile' | 'flowType'>, file: StoredFile) {
+    const created = addFlow(
+      {
+        ...flow,
+        trackingId: null,
+        flowDirection: 'In',
+        processingRule: 'B2B',
+        processingRuleSource: 'Computed',
+        acknowledgement: { status: 'Ok', details: [] },
+      },
+      file,
+    );
+    await notify(created);
     return created;
   }
 
@@ -156,23 +175,10 @@ export async function startFakePlatform({
       },
       status: { code, ...(reasonCode ? { reasonCode } : {}), ...(reason ? { reason } : {}) },
     });
-    const created = addFlow(
-      {
-        trackingId: null,
-        name: `CDV_${invoice.number}_${code}`,
-        flowSyntax: 'CDAR',
-        flowProfile: null,
-        flowType: 'CustomerInvoiceLC',
-        flowDirection: 'In',
-        processingRule: 'B2B',
-        processingRuleSource: 'Computed',
-        sha256: createHash('sha256').update(cdar).digest('hex'),
-        acknowledgement: { status: 'Ok', details: [] },
-      },
+    return addIncomingFlow(
+      { name: `CDV_${invoice.number}_${code}`, flowSyntax: 'CDAR', flowProfile: null, flowType: 'CustomerInvoiceLC' },
       { content: Buffer.from(cdar), contentType: 'application/xml' },
     );
-    await notify(created);
-    return created;
   }
 
   /** Acknowledges every pending outgoing flow: `Error` for those the test asked to reject, else `Ok` (and « Déposée » for an invoice). */
@@ -191,23 +197,15 @@ export async function startFakePlatform({
 
   /** A supplier's invoice arriving for the business (a Factur-X PDF, or CII/UBL XML with an optional readable PDF). */
   async function deliverSupplierInvoice(file: StoredFile) {
-    const created = addFlow(
+    return addIncomingFlow(
       {
-        trackingId: null,
         name: 'Facture fournisseur',
         flowSyntax: file.content.subarray(0, 5).toString('latin1') === '%PDF-' ? 'Factur-X' : 'CII',
         flowProfile: 'CIUS',
         flowType: 'SupplierInvoice',
-        flowDirection: 'In',
-        processingRule: 'B2B',
-        processingRuleSource: 'Computed',
-        sha256: createHash('sha256').update(file.content).digest('hex'),
-        acknowledgement: { status: 'Ok', details: [] },
       },
       file,
     );
-    await notify(created);
-    return created;
   }
 
   app.post('/oauth2/token', async (request, reply) => {
@@ -251,7 +249,8 @@ export async function startFakePlatform({
       return error(reply, 400, 'INVALID_PROCESSING_RULE', 'processingRule invalide');
     const trackingId = typeof info.trackingId === 'string' ? info.trackingId : null;
     if (trackingId && trackingId.length > 36) return error(reply, 400, 'INVALID_TRACKING_ID', 'trackingId : 36 caractères au plus');
-    const sha256 = createHash('sha256').update(file.content).digest('hex');
+    const stored = { content: file.content, contentType: file.contentType };
+    const sha256 = sha256Of(stored);
     const flow = addFlow(
       {
         trackingId,
@@ -262,7 +261,6 @@ export async function startFakePlatform({
         flowDirection: 'Out',
         processingRule: typeof info.processingRule === 'string' ? info.processingRule : 'B2B',
         processingRuleSource: info.processingRule ? 'Input' : 'Computed',
-        sha256,
         acknowledgement:
           typeof info.sha256 === 'string' && info.sha256 !== sha256
             ? {
@@ -273,7 +271,7 @@ export async function startFakePlatform({
               }
             : { status: 'Pending', details: [] },
       },
-      { content: file.content, contentType: file.contentType },
+      stored,
     );
     if (failure === 'accepted-then-500') return error(reply, 500, 'INTERNAL_ERROR', 'Erreur interne après réception');
     if (autoSettleMs > 0) setTimeout(() => void settle(), autoSettleMs).unref();
@@ -422,7 +420,6 @@ export async function startFakePlatform({
           flowDirection: 'Out',
           processingRule: 'B2B',
           processingRuleSource: 'Input',
-          sha256: createHash('sha256').update(file.content).digest('hex'),
           acknowledgement: { status: 'Pending', details: [] },
         },
         file,

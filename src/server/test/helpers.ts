@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
-import { apiRoutes } from '#domain/api-paths.ts';
+import { apiRoutes, type ApiRoute } from '#domain/api-paths.ts';
 import { buildApp, type AppOverrides } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { setAccountTwoFactor, upsertAdmin } from '#server/cli/admin.ts';
@@ -245,4 +245,26 @@ export async function resetPasswordByMail(testApp: TestApp, email: string, newPa
   expect(request.statusCode).toBe(200);
   const token = linkIn(await lastMailTo(testApp, email)).searchParams.get('token');
   return testApp.app.inject({ method: resetPassword.method, url: resetPassword.path, headers, payload: { token, newPassword } });
+}
+
+/** The outbox's rows of one kind about a quote or to a recipient (the e-mails queued, sent or cancelled), oldest first. */
+export function queuedMessages(testApp: TestApp, kind: string, about: { devisId: string } | { recipient: string }) {
+  const [column, value] = 'devisId' in about ? (['devisId', about.devisId] as const) : (['recipient', about.recipient] as const);
+  return testApp.app.database.db
+    .selectFrom('outbox')
+    .select(['id', 'status'])
+    .where('kind', '=', kind)
+    .where(column, '=', value)
+    .orderBy('createdAt')
+    .execute();
+}
+
+/** A provider's notification: the raw JSON bytes posted to its webhook route, with the provider's signature header. */
+export function postWebhook(testApp: TestApp, route: ApiRoute, payload: string | Buffer, signature: Record<string, string>) {
+  return testApp.app.inject({
+    method: route.method,
+    url: route.path,
+    headers: { 'content-type': 'application/json', ...signature },
+    payload,
+  });
 }

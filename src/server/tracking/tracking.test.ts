@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingView } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
-import { inspectionBody } from '#server/missions/test-factories.ts';
+import { completeInspection } from '#server/missions/test-factories.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { enqueueSms } from '#server/outbox/outbox.ts';
@@ -58,8 +58,7 @@ describe.each(ENGINES)('live tracking on %s', (engine) => {
     });
   const send = (id: string, positions: object[], headers: Headers = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin/missions/${id}/positions`, headers, payload: { positions } });
-  const complete = (id: string, etape: 'prise-en-charge' | 'livraison') =>
-    t.app.inject({ method: 'POST', url: `/api/admin/missions/${id}/${etape}`, headers: admin, payload: inspectionBody() });
+  const complete = (id: string, etape: 'prise-en-charge' | 'livraison') => completeInspection(t, admin, id, etape);
   const receiverView = (token: string) => t.app.inject({ method: 'GET', url: `/api/suivi/${token}` });
   const customerView = (id: string, headers: Headers = customer.headers!) =>
     t.app.inject({ method: 'GET', url: `/api/devis/${id}/suivi`, headers });

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { dropTables, id, quoteNamed, required } from './lib.ts';
+import { dropTables, id, quoteNamed, required, storedFile } from './lib.ts';
 
 /**
  * The mission (issue 15):
@@ -22,8 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(required('varchar(64)', 'soumissionId'))
     .$call(required('text', 'fields', 'completedAt'))
     .$call(required('varchar(64)', 'completedBy'))
-    .$call(required('text', 'pvKey'))
-    .$call(required('varchar(64)', 'pvSha256'))
+    .$call(storedFile('pvKey', 'pvSha256'))
     .addUniqueConstraint('inspections_devis_etape_unique', ['devisId', 'etape'])
     .execute();
 

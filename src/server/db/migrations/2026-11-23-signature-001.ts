@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- Kysely's documented form for migrations */
 import type { Kysely } from 'kysely';
-import { dropTables, id, quoteNamed, required } from './lib.ts';
+import { dropTables, id, quoteNamed, required, storedFile } from './lib.ts';
 
 /**
  * Online signature (issue 14):
@@ -20,10 +20,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .$call(id)
     .$call(quoteNamed)
     .$call(required('varchar(64)', 'userId'))
-    .$call(required('text', 'signerName', 'signerEmail', 'signedAt', 'ipAddress', 'userAgent', 'consentText', 'originalPdfKey'))
-    .$call(required('varchar(64)', 'originalSha256'))
-    .$call(required('text', 'signedPdfKey'))
-    .$call(required('varchar(64)', 'signedSha256', 'sealCertificateSha256'))
+    .$call(required('text', 'signerName', 'signerEmail', 'signedAt', 'ipAddress', 'userAgent', 'consentText'))
+    .$call(storedFile('originalPdfKey', 'originalSha256'))
+    .$call(storedFile('signedPdfKey', 'signedSha256'))
+    .$call(required('varchar(64)', 'sealCertificateSha256'))
     .execute();
   await db.schema.createIndex('signatures_devis_idx').on('signatures').column('devisId').execute();
 

@@ -54,6 +54,12 @@ export const claimColumns: Columns = (table) =>
     .$call(required('text', 'nextAttemptAt'))
     .$call(optional('text', 'leaseUntil', 'lastError'));
 
+/** A document kept in the file store: its key (`text not null`) and its SHA-256 (`varchar(64) not null`). */
+export const storedFile =
+  (key: string, sha256: string): Columns =>
+  (table) =>
+    table.$call(required('text', key)).$call(required('varchar(64)', sha256));
+
 /**
  * `devisId varchar(64) not null` and `numeroDevis integer not null`, without a foreign key: a
  * record about a quote that outlives it (an inspection, a signature's evidence, an invoice).

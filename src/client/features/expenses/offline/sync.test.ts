@@ -1,9 +1,9 @@
 import { Blob as NodeBlob } from 'node:buffer';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expensesRoutes } from '#domain/api-paths.ts';
 import type { DepenseCreate } from '#domain/schemas/expenses.ts';
 import { expenseApiMessages, expenseTexts as t } from '#domain/texts/expenses.ts';
-import { freshOfflineModules } from '#client/test/offline.ts';
+import { freshOfflineModulesEachTest } from '#client/test/offline.ts';
 import { requestOf } from '#client/test/render.tsx';
 
 /**
@@ -13,13 +13,10 @@ import { requestOf } from '#client/test/render.tsx';
  * refusal kept with its French message, never sent again.
  */
 
-const load = () =>
-  freshOfflineModules(
-    () => import('./store.ts'),
-    () => import('./sync.ts'),
-  );
-let { store, sync, sender } = await load();
-beforeEach(async () => ({ store, sync, sender } = await load()));
+const offline = await freshOfflineModulesEachTest(
+  () => import('./store.ts'),
+  () => import('./sync.ts'),
+);
 
 const body = (overrides: Partial<DepenseCreate> = {}): DepenseCreate => ({
   id: crypto.randomUUID(),
@@ -69,49 +66,49 @@ describe('the sender of the expenses recorded on the phone', () => {
     );
     const train = body();
     const toll = body({ categorie: 'peage', montantCentimes: 3_500, tvaCentimes: 0 });
-    await sync.recordExpense(train, receipt('jpeg'));
-    await sync.recordExpense(toll, null);
-    expect((await store.listWaitingExpenses()).map((expense) => expense.id)).toEqual([train.id, toll.id]);
+    await offline.sync.recordExpense(train, receipt('jpeg'));
+    await offline.sync.recordExpense(toll, null);
+    expect((await offline.store.listWaitingExpenses()).map((expense) => expense.id)).toEqual([train.id, toll.id]);
 
     const calls = network();
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(requests(calls)).toEqual([create, receiptOf(train.id), create]);
     expect(calls[1]!.contentType).toBe('image/jpeg');
-    expect(await store.listWaitingExpenses()).toEqual([]);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
 
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(calls).toHaveLength(3);
   });
 
   it('keeps an expense whose receipt met no network, and sends only the receipt when the network returns', async () => {
     const train = body();
     network(() => 'offline');
-    await sync.recordExpense(train, receipt('jpeg'));
-    await sender.syncNow();
+    await offline.sync.recordExpense(train, receipt('jpeg'));
+    await offline.sender.syncNow();
 
     const calls = network((call) => (call.method === 'PUT' ? 'offline' : 201));
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(requests(calls)).toEqual([create, receiptOf(train.id)]);
-    expect(await store.listWaitingExpenses()).toMatchObject([{ id: train.id, created: true, error: null }]);
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([{ id: train.id, created: true, error: null }]);
 
     const again = network(() => 200);
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(requests(again)).toEqual([receiptOf(train.id)]);
-    expect(await store.listWaitingExpenses()).toEqual([]);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
   });
 
   it('keeps a refused receipt with the French reason, never sends it again, until the operator removes it', async () => {
     const train = body();
     const calls = network((call) => (call.method === 'PUT' ? 415 : 201));
-    await sync.recordExpense(train, receipt('not a photo'));
-    await sender.syncNow();
-    expect(await store.listWaitingExpenses()).toMatchObject([
+    await offline.sync.recordExpense(train, receipt('not a photo'));
+    await offline.sender.syncNow();
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([
       { id: train.id, created: true, error: t.receiptRefused(expenseApiMessages.receiptUnsupported) },
     ]);
 
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(requests(calls)).toEqual([create, receiptOf(train.id)]);
-    await sync.discardExpense(train.id);
-    expect(await store.listWaitingExpenses()).toEqual([]);
+    await offline.sync.discardExpense(train.id);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { trackingRoutes } from '#domain/api-paths.ts';
 import { MAX_POSITIONS_PER_BATCH } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
-import { freshOfflineModules } from '#client/test/offline.ts';
+import { freshOfflineModulesEachTest } from '#client/test/offline.ts';
 import { requestOf } from '#client/test/render.tsx';
 import { MAX_INTERVAL_MS, shouldKeep } from './use-position-sharing.ts';
 
@@ -12,13 +12,10 @@ import { MAX_INTERVAL_MS, shouldKeep } from './use-position-sharing.ts';
  * in the order the phone read them, each mission's to its own address; a refused batch is dropped.
  */
 
-const load = () =>
-  freshOfflineModules(
-    () => import('./store.ts'),
-    () => import('./sync.ts'),
-  );
-let { store, sync, sender } = await load();
-beforeEach(async () => ({ store, sync, sender } = await load()));
+const offline = await freshOfflineModulesEachTest(
+  () => import('./store.ts'),
+  () => import('./sync.ts'),
+);
 
 type Call = { path: string; ids: string[] };
 
@@ -58,22 +55,22 @@ describe('the sender of the positions read on the phone', () => {
     network(() => 'offline');
     // Recorded out of order (a reading that arrived late): sent by the time the phone read it.
     const [second, first, third] = [read('d1', 10), read('d1', 5), read('d1', 15)];
-    for (const position of [second, first, third]) await sync.recordPosition(position);
-    await sender.syncNow();
-    expect(await store.listWaitingPositions()).toHaveLength(3);
+    for (const position of [second, first, third]) await offline.sync.recordPosition(position);
+    await offline.sender.syncNow();
+    expect(await offline.store.listWaitingPositions()).toHaveLength(3);
 
     const calls = network(() => 200);
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(calls).toEqual([{ path: positionsOf('d1'), ids: [first.id, second.id, third.id] }]);
-    expect(await store.listWaitingPositions()).toEqual([]);
+    expect(await offline.store.listWaitingPositions()).toEqual([]);
   });
 
   it('sends each mission’s positions to its own address, in batches the server accepts', async () => {
     network(() => 'offline');
     const many = Array.from({ length: MAX_POSITIONS_PER_BATCH + 2 }, (_, minute) => read('d1', minute));
-    for (const position of [...many, read('d2', 1)]) await sync.recordPosition(position);
+    for (const position of [...many, read('d2', 1)]) await offline.sync.recordPosition(position);
     const calls = network(() => 200);
-    await sender.syncNow();
+    await offline.sender.syncNow();
     expect(calls.map((call) => [call.path, call.ids.length])).toEqual([
       [positionsOf('d1'), MAX_POSITIONS_PER_BATCH],
       [positionsOf('d1'), 2],
@@ -83,12 +80,12 @@ describe('the sender of the positions read on the phone', () => {
 
   it('drops a batch the server refuses (the mission was delivered meanwhile) and says why', async () => {
     const events: unknown[] = [];
-    sender.onSyncChange((event) => events.push(event.answer));
+    offline.sender.onSyncChange((event) => events.push(event.answer));
     const calls = network(() => 409);
-    await sync.recordPosition(read('d1', 1));
-    await sender.syncNow();
+    await offline.sync.recordPosition(read('d1', 1));
+    await offline.sender.syncNow();
     expect(calls).toHaveLength(1);
-    expect(await store.listWaitingPositions()).toEqual([]);
+    expect(await offline.store.listWaitingPositions()).toEqual([]);
     expect(events).toContainEqual(expect.objectContaining({ status: 409, message: k.positionsAfterDelivery }));
   });
 });
