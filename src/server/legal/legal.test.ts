@@ -11,6 +11,7 @@ import { sha256Hex } from '#server/documents/documents.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
+import { storedQuote } from '#server/quotes/test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
@@ -41,7 +42,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     const confirmed = await confirmQuote(t, admin, quote.id, '500', { km: false, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     await t.outbox();
-    return t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
+    return storedQuote(t, quote.id);
   }
   const sign = (row: { id: string; sentPdfSha256: string | null }, changes: object = {}, owner: Customer = customer) =>
     t.app.inject({
@@ -196,7 +197,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     expect(mails[1]!.text).toContain(legalTexts.validUntil(newDay));
     const pdf = mails[1]!.attachments.find((a) => a.contentType === 'application/pdf');
     expect(flat((await readPdf(pdf!.content)).text)).toContain(legalTexts.validUntil(newDay));
-    const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    const after = await storedQuote(t, row.id);
     expect(after.statut).toBe('envoyé');
     expect(after.sentPdfSha256).not.toBe(row.sentPdfSha256);
     const journal = await t.app.database.db.selectFrom('audit_log').selectAll().where('devisId', '=', row.id).execute();

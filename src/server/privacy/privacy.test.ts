@@ -4,7 +4,7 @@ import type { Statut } from '#domain/statuses.ts';
 import { privacyTexts as p } from '#domain/texts/privacy.ts';
 import { addProfile, issuedThroughService, missionQuote } from '#server/invoices/test-factories.ts';
 import { setAccountTwoFactor } from '#server/cli/admin.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, storedQuote } from '#server/quotes/test-factories.ts';
 import {
   ADMIN_TOTP_SECRET,
   addressOf,
@@ -156,7 +156,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'wrong_password', message: p.wrongPassword });
       expect(await t.app.database.db.selectFrom('user').select('id').where('id', '=', customer.id).executeTakeFirst()).toBeDefined();
-      const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
+      const after = await storedQuote(t, quote.id);
       expect(after.uid).toBe(customer.id);
       expect(after.commentaire).toBe(quote.commentaire);
     });
@@ -180,7 +180,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       expect(body.message).toBe(p.activeQuotes([{ numeroDevis: blocking.numeroDevis, statut: statut as 'envoyé' | 'en cours' }]));
       expect(body.message).toContain(`devis n° ${blocking.numeroDevis}`);
       expect(await t.app.database.db.selectFrom('user').select('id').where('id', '=', customer.id).executeTakeFirst()).toBeDefined();
-      const untouched = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', other.id).executeTakeFirstOrThrow();
+      const untouched = await storedQuote(t, other.id);
       expect(untouched.commentaire).toBe(other.commentaire);
       expect(await sessionsOf(t, customer.id)).not.toHaveLength(0);
     });
@@ -220,7 +220,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       const invoiceId = await issuedThroughService(t, customer);
       const invoiceBefore = await db.selectFrom('factures').selectAll().where('id', '=', invoiceId).executeTakeFirstOrThrow();
       const linesBefore = await db.selectFrom('facture_lignes').selectAll().where('factureId', '=', invoiceId).execute();
-      const finishedBefore = await db.selectFrom('devis').selectAll().where('id', '=', invoiceBefore.devisId).executeTakeFirstOrThrow();
+      const finishedBefore = await storedQuote(t, invoiceBefore.devisId);
       await db
         .insertInto('notification_preferences')
         .values({ uid: customer.id, statusUpdates: 0, updatedAt: new Date().toISOString() })
@@ -306,7 +306,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       expect(await db.selectFrom('facture_lignes').selectAll().where('factureId', '=', invoiceId).execute()).toEqual(linesBefore);
 
       // Someone else's data: untouched.
-      const bystanderAfter = await db.selectFrom('devis').selectAll().where('id', '=', bystanderQuote.id).executeTakeFirstOrThrow();
+      const bystanderAfter = await storedQuote(t, bystanderQuote.id);
       expect(bystanderAfter).toEqual(bystanderQuote);
       expect(await db.selectFrom('user').select('id').where('id', '=', bystander.id).execute()).toHaveLength(1);
 
@@ -330,7 +330,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       const imported = await detailedQuote(t, { id: customer.id, email: customer.email } as Customer, 'en attente', { uid: null });
       const response = await deleteAccount(t, customer.headers, customer.password);
       expect(response.statusCode).toBe(200);
-      const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', imported.id).executeTakeFirstOrThrow();
+      const after = await storedQuote(t, imported.id);
       expect(after.email).toBeNull();
       expect(after.commentaire).toBeNull();
     });
@@ -339,7 +339,7 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       const customer = await customerWithProfile(t, 'Jules Caron');
       const finished = await missionQuote(t, customer, 'terminé', { entreprise: true });
       expect((await deleteAccount(t, customer.headers, customer.password)).statusCode).toBe(200);
-      const after = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', finished.id).executeTakeFirstOrThrow();
+      const after = await storedQuote(t, finished.id);
       expect(after.clientDetails).toEqual({ nom: 'Jules Caron', email: '', telephone: '', siret: '73282932000074' });
       expect(after.adresseDepart).toBe(finished.adresseDepart);
     });

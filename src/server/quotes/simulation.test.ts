@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimatePrice } from '#domain/pricing.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
-import { simulateQuote } from '#server/quotes/test-factories.ts';
+import { simulateQuote, storedQuote } from '#server/quotes/test-factories.ts';
 import { sendJson, startFakeService } from '#server/test/fake-service.ts';
 import { buildTestApp, countQuotes, createCustomer, ENGINES, useTestApp, type TestApp } from '#server/test/helpers.ts';
 
@@ -71,7 +71,7 @@ describe.each(ENGINES)('addresses, distance and simulation on %s', (engine) => {
     const response = await simulateQuote(t, PARIS_LYON, customer.headers);
     expect(response.statusCode).toBe(200);
     const { devis, prix, distanceKm } = response.json();
-    const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', devis.id).executeTakeFirstOrThrow();
+    const row = await storedQuote(t, devis.id);
     expect(row).toMatchObject({
       uid: customer.id,
       email: customer.email,

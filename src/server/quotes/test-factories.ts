@@ -9,6 +9,13 @@ import { createQuote, findQuoteById, transitionQuote, type NewQuote } from './re
 export const simulateQuote = (t: TestApp, payload: object, headers?: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/devis/simulation', payload, headers });
 
+/** The quote's row as stored, every column: for a test that checks what a route or a service wrote. */
+export async function storedQuote(t: TestApp, id: string): Promise<DevisRow> {
+  const row = await findQuoteById(t.app.database.db, id);
+  if (!row) throw new Error(`no quote ${id}`);
+  return row;
+}
+
 /** The actions that take a quote from "en attente" to "terminé", in order. */
 const MAIN_LINE: [Role, QuoteAction][] = [
   ['customer', 'complete'],

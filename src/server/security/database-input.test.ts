@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import { insertQuote } from '#server/quotes/back-office-test-factories.ts';
 import { errorHandler } from '#server/error-handler.ts';
-import { createQuoteInStatus, putCompletion } from '#server/quotes/test-factories.ts';
+import { createQuoteInStatus, putCompletion, storedQuote } from '#server/quotes/test-factories.ts';
 import { signUpBody } from '#server/accounts/test-factories.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, PUBLIC_URL, type TestApp, useTestApp } from '#server/test/helpers.ts';
@@ -34,7 +34,7 @@ describe.each(ENGINES)('input that reaches the database, on %s', (engine) => {
   const complete = async (overrides: Parameters<typeof validCompletion>[0]) => {
     const quote = await createQuoteInStatus(t.app.database, owner, 'en attente');
     const response = await putCompletion(t, quote.id, owner.headers, validCompletion(overrides));
-    const stored = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
+    const stored = await storedQuote(t, quote.id);
     return { response, stored };
   };
 

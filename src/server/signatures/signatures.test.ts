@@ -13,6 +13,7 @@ import { DRAWING } from './test-factories.ts';
 import { createFileStore, type FileStore } from '#server/storage/file-store.ts';
 import { checkSeal } from '#server/test/pdf-seal.ts';
 import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
+import { storedQuote } from '#server/quotes/test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
@@ -73,7 +74,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     const confirmed = await confirmQuote(t, admin, quote.id, '1 234,50', { km: true, longDistance: false });
     expect(confirmed.statusCode).toBe(200);
     await t.outbox();
-    const row = await t.app.database.db.selectFrom('devis').selectAll().where('id', '=', quote.id).executeTakeFirstOrThrow();
+    const row = await storedQuote(t, quote.id);
     expect(row.statut).toBe('envoyé');
     return row;
   }

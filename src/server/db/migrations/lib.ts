@@ -22,7 +22,7 @@ export const required =
   (table) =>
     names.reduce((built, name) => built.addColumn(name, type, (col) => col.notNull()), table);
 
-/** Columns of one type that may be null, in the order given. */
+/** Columns of one type that may be null, in the order given (a single one is a plain `addColumn(name, type)`). */
 export const optional =
   (type: ColumnDataType, ...names: string[]): Columns =>
   (table) =>

@@ -123,19 +123,11 @@ describe('mapping a quote of the original app', () => {
   });
 
   it('reads the completion form: times as written, the detail view’s {start, end} as the day and hours in France', () => {
-    const form = mapped({
-      ...minimal,
-      priseInfo: { datePriseEnCharge: '2024-05-02', debut: '08:30', fin: '10:00', nom: 'Garage Nord', telephone: '04 78 00 00 00' },
-      livraisonInfo: { dateLivraisonSouhaitee: '2024-05-03', debut: '14:00', fin: '18:00' },
-    });
-    expect(form.value.priseInfo).toEqual({
-      datePriseEnCharge: '2024-05-02',
-      debut: '08:30',
-      fin: '10:00',
-      nom: 'Garage Nord',
-      telephone: '04 78 00 00 00',
-    });
-    expect(form.value.livraisonInfo).toEqual({ dateLivraisonSouhaitee: '2024-05-03', debut: '14:00', fin: '18:00' });
+    const priseInfo = { datePriseEnCharge: '2024-05-02', debut: '08:30', fin: '10:00', nom: 'Garage Nord', telephone: '04 78 00 00 00' };
+    const livraisonInfo = { dateLivraisonSouhaitee: '2024-05-03', debut: '14:00', fin: '18:00' };
+    const form = mapped({ ...minimal, priseInfo: { ...priseInfo }, livraisonInfo: { ...livraisonInfo } });
+    expect(form.value.priseInfo).toEqual(priseInfo);
+    expect(form.value.livraisonInfo).toEqual(livraisonInfo);
     // Summer time: UTC+2.
     const range = mapped({
       ...minimal,
