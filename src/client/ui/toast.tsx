@@ -1,18 +1,22 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { texts } from '#domain/texts/common.ts';
+import { messageOf } from '#client/lib/api.ts';
 import { KeepTogether } from './keep-together.tsx';
 import styles from './ui.module.css';
 
 type ToastKind = 'success' | 'error' | 'info';
 type Toast = { id: number; kind: ToastKind; message: string; keep?: string };
+type Failure = string | ((error: unknown) => string);
 /**
  * `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx).
  * `report`: awaits an action (a mutation), then says how it went: `success`, or `failure` (a
- * text, or one made from the error); resolves to whether it succeeded.
+ * text, or one made from the error; the server's message by default); resolves to whether it
+ * succeeded. `attempt`: the same, saying only a failure.
  */
 type ToastApi = {
   show: (message: string, kind?: ToastKind, keep?: string) => void;
-  report: (action: () => Promise<unknown>, success: string, failure: string | ((error: unknown) => string)) => Promise<boolean>;
+  report: (action: () => Promise<unknown>, success: string, failure?: Failure) => Promise<boolean>;
+  attempt: (action: () => Promise<unknown>, failure?: Failure) => Promise<boolean>;
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -31,17 +35,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo<ToastApi>(() => {
-    async function report(action: () => Promise<unknown>, success: string, failure: string | ((error: unknown) => string)) {
+    async function attempt(action: () => Promise<unknown>, failure: Failure = messageOf) {
       try {
         await action();
       } catch (error) {
         show(typeof failure === 'string' ? failure : failure(error), 'error');
         return false;
       }
-      show(success, 'success');
       return true;
     }
-    return { show, report };
+    async function report(action: () => Promise<unknown>, success: string, failure?: Failure) {
+      const succeeded = await attempt(action, failure);
+      if (succeeded) show(success, 'success');
+      return succeeded;
+    }
+    return { show, report, attempt };
   }, [show]);
   return (
     <ToastContext.Provider value={value}>

@@ -118,40 +118,55 @@ export function Appointments({ item, today }: { item: ItemOf<'rendez-vous'> } & 
   );
 }
 
-export function FailedEmails({ item }: { item: ItemOf<'emails-en-echec'> }) {
-  const first = item.emails.find((email) => email.devis)?.devis;
+type FailedMessage = { id: string; destinataire: string; devis: DevisRef | null };
+
+/**
+ * Messages that failed to the end (e-mails, text messages): each one as `describe` says it, a
+ * link to its quote when it had one, and to whom; the title leads to the first one's quote, or
+ * to the journal.
+ */
+function FailedMessages<Message extends FailedMessage>({
+  title,
+  nombre,
+  messages,
+  describe,
+  recipient = String,
+}: {
+  title: string;
+  nombre: number;
+  messages: readonly Message[];
+  describe: (message: Message) => string;
+  recipient?: (destinataire: string) => string;
+}) {
+  const first = messages.find((message) => message.devis)?.devis;
   return (
-    <Item
-      title={t.failedEmails(item.nombre)}
-      to={first ? paths.adminEditDevis(first.id) : paths.adminJournal}
-      more={moreThan(item, item.emails.length)}
-    >
-      {item.emails.map((email) => (
-        <li key={email.id}>
-          {email.devis ? <Link to={paths.adminEditDevis(email.devis.id)}>{email.sujet}</Link> : email.sujet}{' '}
-          <span className={styles.detail}>{t.failedEmailTo(email.destinataire)}</span>
+    <Item title={title} to={first ? paths.adminEditDevis(first.id) : paths.adminJournal} more={nombre - messages.length}>
+      {messages.map((message) => (
+        <li key={message.id}>
+          {message.devis ? <Link to={paths.adminEditDevis(message.devis.id)}>{describe(message)}</Link> : describe(message)}{' '}
+          <span className={styles.detail}>{t.failedEmailTo(recipient(message.destinataire))}</span>
         </li>
       ))}
     </Item>
   );
 }
 
+export function FailedEmails({ item }: { item: ItemOf<'emails-en-echec'> }) {
+  return (
+    <FailedMessages title={t.failedEmails(item.nombre)} nombre={item.nombre} messages={item.emails} describe={(email) => email.sujet} />
+  );
+}
+
 /** Text messages the provider refused to the end: the mission's page, to call instead. */
 export function FailedSms({ item }: { item: ItemOf<'sms-en-echec'> }) {
-  const first = item.sms.find((sms) => sms.devis)?.devis;
   return (
-    <Item
+    <FailedMessages
       title={t.failedSms(item.nombre)}
-      to={first ? paths.adminEditDevis(first.id) : paths.adminJournal}
-      more={moreThan(item, item.sms.length)}
-    >
-      {item.sms.map((sms) => (
-        <li key={sms.id}>
-          {sms.devis ? <Link to={paths.adminEditDevis(sms.devis.id)}>{quoteLabel(sms.devis)}</Link> : t.failedSmsMission}{' '}
-          <span className={styles.detail}>{t.failedEmailTo(formatPhoneNumber(sms.destinataire))}</span>
-        </li>
-      ))}
-    </Item>
+      nombre={item.nombre}
+      messages={item.sms}
+      describe={(sms) => (sms.devis ? quoteLabel(sms.devis) : t.failedSmsMission)}
+      recipient={formatPhoneNumber}
+    />
   );
 }
 

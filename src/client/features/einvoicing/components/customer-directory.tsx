@@ -1,7 +1,6 @@
 import { formatParisDate } from '#domain/format.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { directoryLabels, einvoicingTexts as t } from '#domain/texts/einvoicing.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useDirectory, useRefreshDirectory } from '../api/use-einvoicing.ts';
@@ -29,17 +28,7 @@ export function CustomerDirectory({ siret }: { siret: string | null | undefined 
             ? t.directoryLoading
             : t.directoryUnavailable}
       </span>{' '}
-      <Button
-        variant="secondary"
-        isBusy={refresh.isPending}
-        onClick={async () => {
-          try {
-            await refresh.mutateAsync(siren);
-          } catch (error) {
-            toast.show(messageOf(error), 'error');
-          }
-        }}
-      >
+      <Button variant="secondary" isBusy={refresh.isPending} onClick={() => toast.attempt(() => refresh.mutateAsync(siren))}>
         {t.checkDirectory}
       </Button>
     </p>

@@ -1,6 +1,5 @@
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { einvoicingTexts, ereportingTexts as t } from '#domain/texts/einvoicing.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextList } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -52,15 +51,7 @@ export function EreportingView() {
               <Button
                 variant="secondary"
                 isBusy={send.isPending && send.variables === periode.id}
-                onClick={async () => {
-                  try {
-                    await send.mutateAsync(periode.id);
-                  } catch (error) {
-                    toast.show(messageOf(error), 'error');
-                    return;
-                  }
-                  toast.show(t.sent, 'success');
-                }}
+                onClick={() => toast.report(() => send.mutateAsync(periode.id), t.sent)}
               >
                 {t.send}
               </Button>

@@ -56,17 +56,7 @@ export function InvoicePlatform({ factureId }: { factureId: string }) {
             </>
           ) : null}
           {canRetry ? (
-            <Button
-              variant="secondary"
-              isBusy={retry.isPending}
-              onClick={async () => {
-                try {
-                  await retry.mutateAsync(factureId);
-                } catch (error) {
-                  toast.show(messageOf(error), 'error');
-                }
-              }}
-            >
+            <Button variant="secondary" isBusy={retry.isPending} onClick={() => toast.attempt(() => retry.mutateAsync(factureId))}>
               {t.retry}
             </Button>
           ) : null}

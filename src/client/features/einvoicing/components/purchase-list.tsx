@@ -3,7 +3,6 @@ import { formatCentimes, formatDay } from '#domain/format.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '#domain/einvoicing.ts';
 import type { Achat } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -60,16 +59,6 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
   const [commentaire, setCommentaire] = useState('');
   const amount = (cents: number | null) => (cents === null ? '–' : formatCentimes(cents));
 
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-    } catch (error) {
-      toast.show(messageOf(error), 'error');
-      return;
-    }
-    toast.show(done, 'success');
-  }
-
   return (
     <li className={styles.card}>
       <h2 className={styles.cardTitle}>
@@ -102,7 +91,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
           <Button
             isBusy={approve.isPending}
             onClick={() =>
-              run(
+              toast.report(
                 () =>
                   approve.mutateAsync({
                     id: achat.id,
@@ -128,7 +117,10 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
           onSubmit={(event) => {
             event.preventDefault();
             if (!motif) return toast.show(t.refusalReasonRequired, 'error');
-            void run(() => refuse.mutateAsync({ id: achat.id, body: { motif, commentaire: commentaire.trim() || null } }), t.refused);
+            void toast.report(
+              () => refuse.mutateAsync({ id: achat.id, body: { motif, commentaire: commentaire.trim() || null } }),
+              t.refused,
+            );
           }}
         >
           <SelectField label={t.refusalReason} value={motif} onChange={(event) => setMotif(event.target.value as RefusalReason | '')}>

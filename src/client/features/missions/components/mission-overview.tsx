@@ -3,12 +3,11 @@ import { formatParisDateTime } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { MissionView } from '#domain/schemas/missions.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
-import ui from '#client/ui/ui.module.css';
+import { InspectionLinks, vehicleOf } from './mission-parts.tsx';
 import styles from './missions.module.css';
 
 /** The head of a mission's page: the trip, the vehicle, where its two inspections stand and the way to them. */
 export function MissionOverview({ mission }: { mission: MissionView }) {
-  const vehicle = mission.infosVehicule;
   return (
     <>
       <p>
@@ -18,8 +17,7 @@ export function MissionOverview({ mission }: { mission: MissionView }) {
         {mission.adresseDepart} → {mission.adresseArrivee}
       </p>
       <p className={styles.info}>
-        {m.vehicle} :{' '}
-        {vehicle ? `${vehicle.marque} ${vehicle.modele} · ${vehicle.immatriculation} (${mission.typeVehicule})` : mission.typeVehicule}
+        {m.vehicle} : {vehicleOf(mission)}
       </p>
       <p className={styles.state}>
         <strong>{m.inspectionsState}</strong> :{' '}
@@ -27,18 +25,7 @@ export function MissionOverview({ mission }: { mission: MissionView }) {
         {' · '}
         {mission.livraison ? m.deliveryDone(formatParisDateTime(mission.livraison.termineeLe)) : m.deliveryToDo}
       </p>
-      {mission.peutInspecter ? (
-        <p className={styles.actions}>
-          <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminPriseEnCharge(mission.id)}>
-            {m.startPickup}
-          </Link>
-          {mission.priseEnCharge ? (
-            <Link className={`${ui.button} ${ui.secondary}`} to={paths.adminLivraison(mission.id)}>
-              {m.startDelivery}
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
+      {mission.peutInspecter ? <InspectionLinks missionId={mission.id} isPickupDone={!!mission.priseEnCharge} variant="secondary" /> : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ import ui from '#client/ui/ui.module.css';
 import { useFeed } from '../api/use-feed.ts';
 import { OFFLINE_DATA_URLS, usePlanning } from '../api/use-planning.ts';
 import { useOfflineReady } from '#client/lib/use-offline-ready.ts';
+import { InspectionLinks, vehicleOf } from './mission-parts.tsx';
 import styles from './missions.module.css';
 import { navigationHref } from '#client/lib/maps.ts';
 import { QueryStatus } from '#client/ui/query-status.tsx';
@@ -49,7 +50,6 @@ function ContactLine({ label, contact, address }: { label: string; contact: Cont
 }
 
 function MissionCard({ mission }: { mission: PlanningMission }) {
-  const vehicle = mission.infosVehicule;
   const pickup = mission.priseInfo;
   const delivery = mission.livraisonInfo;
   const isInProgress = mission.statut === 'en cours';
@@ -58,8 +58,7 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
       <h3>{m.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`)}</h3>
       {isInProgress ? null : <p className={styles.info}>{m.forInformation}</p>}
       <p className={styles.info}>
-        {m.vehicle} :{' '}
-        {vehicle ? `${vehicle.marque} ${vehicle.modele} · ${vehicle.immatriculation} (${mission.typeVehicule})` : mission.typeVehicule}
+        {m.vehicle} : {vehicleOf(mission)}
       </p>
       <p className={styles.info}>
         {m.pickupSlot} : {slotOf(pickup?.datePriseEnCharge, pickup?.debut, pickup?.fin)} · {m.deliverySlot} :{' '}
@@ -85,18 +84,7 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
       <p className={styles.actions}>
         <Link to={paths.adminMission(mission.id)}>{m.missionPageLink}</Link>
       </p>
-      {isInProgress ? (
-        <p className={styles.actions}>
-          <Link className={`${ui.button} ${ui.primary}`} to={paths.adminPriseEnCharge(mission.id)}>
-            {m.startPickup}
-          </Link>
-          {mission.priseEnChargeLe ? (
-            <Link className={`${ui.button} ${ui.primary}`} to={paths.adminLivraison(mission.id)}>
-              {m.startDelivery}
-            </Link>
-          ) : null}
-        </p>
-      ) : null}
+      {isInProgress ? <InspectionLinks missionId={mission.id} isPickupDone={!!mission.priseEnChargeLe} variant="primary" /> : null}
     </li>
   );
 }
