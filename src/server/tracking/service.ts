@@ -67,6 +67,20 @@ async function smsRecipients(trx: Db, row: DevisRow): Promise<{ customer: string
   return { customer, receiver: receiver === customer ? null : receiver };
 }
 
+/** Queues a mission's text message to each of its recipients who has a mobile number: one text for both, or one each. */
+async function enqueueMissionSms(
+  trx: Db,
+  row: DevisRow,
+  kind: string,
+  text: string | { customer: string; receiver: string },
+): Promise<void> {
+  const recipients = await smsRecipients(trx, row);
+  for (const who of ['customer', 'receiver'] as const) {
+    const to = recipients[who];
+    if (to) await enqueueSms(trx, { kind, devisId: row.id, to, text: typeof text === 'string' ? text : text[who] });
+  }
+}
+
 /**
  * At pickup, in the transaction that records it (missions/inspections.ts): the mission's link,
  * sent to the arrival contact by e-mail and SMS when he has an address or a mobile number,
@@ -93,23 +107,10 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
       }),
     });
   }
-  const { customer, receiver } = await smsRecipients(trx, row);
-  if (customer) {
-    await enqueueSms(trx, {
-      kind: TRACKING_KINDS.pickupSms,
-      devisId: row.id,
-      to: customer,
-      text: k.smsPickup(business, row.numeroDevis, link),
-    });
-  }
-  if (receiver) {
-    await enqueueSms(trx, {
-      kind: TRACKING_KINDS.pickupSms,
-      devisId: row.id,
-      to: receiver,
-      text: k.smsReceiver(business, row.numeroDevis, link),
-    });
-  }
+  await enqueueMissionSms(trx, row, TRACKING_KINDS.pickupSms, {
+    customer: k.smsPickup(business, row.numeroDevis, link),
+    receiver: k.smsReceiver(business, row.numeroDevis, link),
+  });
 }
 
 /**
@@ -118,16 +119,7 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
  */
 export async function endTracking(trx: Db, config: Config, row: DevisRow, now = new Date()): Promise<void> {
   await endLink(trx, row.id, now.toISOString());
-  const { customer, receiver } = await smsRecipients(trx, row);
-  for (const to of [customer, receiver]) {
-    if (to)
-      await enqueueSms(trx, {
-        kind: TRACKING_KINDS.deliveredSms,
-        devisId: row.id,
-        to,
-        text: k.smsDelivered(businessOf(config), row.numeroDevis),
-      });
-  }
+  await enqueueMissionSms(trx, row, TRACKING_KINDS.deliveredSms, k.smsDelivered(businessOf(config), row.numeroDevis));
 }
 
 /**
@@ -192,16 +184,7 @@ async function notifyIfApproaching(deps: TrackingDeps, row: DevisRow, link: Trac
       });
     }
     // No link: only its hash is kept, and both already received it at pickup.
-    const { customer, receiver } = await smsRecipients(trx, row);
-    for (const to of [customer, receiver]) {
-      if (to)
-        await enqueueSms(trx, {
-          kind: TRACKING_KINDS.approachSms,
-          devisId: row.id,
-          to,
-          text: k.smsApproach(businessOf(config), row.numeroDevis, time),
-        });
-    }
+    await enqueueMissionSms(trx, row, TRACKING_KINDS.approachSms, k.smsApproach(businessOf(config), row.numeroDevis, time));
     return true;
   });
   if (queued) deps.outbox.kick();
