@@ -67,6 +67,18 @@ async function smsRecipients(trx: Db, row: DevisRow): Promise<{ customer: string
   return { customer, receiver: receiver === customer ? null : receiver };
 }
 
+/** Queues a mission's e-mail (one of the product's notifications) when there is an address to send it to. */
+async function enqueueMissionMail(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  kind: string,
+  to: string | undefined,
+  mail: Parameters<typeof renderNotification>[1],
+): Promise<void> {
+  if (to) await enqueueMail(trx, { kind, devisId: row.id, to, ...renderNotification(config, mail) });
+}
+
 /** Queues a mission's text message to each of its recipients who has a mobile number: one text for both, or one each. */
 async function enqueueMissionSms(
   trx: Db,
@@ -93,20 +105,12 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
   if (!isNew) return;
   const link = linkOf(config, token);
   const business = businessOf(config);
-  const receiverEmail = row.contactArrivee?.email?.trim();
-  if (receiverEmail) {
-    await enqueueMail(trx, {
-      kind: TRACKING_KINDS.receiverLink,
-      devisId: row.id,
-      to: receiverEmail,
-      ...renderNotification(config, {
-        subject: k.receiverMailSubject(row.numeroDevis, business),
-        name: row.contactArrivee?.nom ?? null,
-        paragraphs: [k.receiverMailBody(row.adresseDepart, row.adresseArrivee)],
-        link: { url: link, label: k.receiverMailLink },
-      }),
-    });
-  }
+  await enqueueMissionMail(trx, config, row, TRACKING_KINDS.receiverLink, row.contactArrivee?.email?.trim(), {
+    subject: k.receiverMailSubject(row.numeroDevis, business),
+    name: row.contactArrivee?.nom ?? null,
+    paragraphs: [k.receiverMailBody(row.adresseDepart, row.adresseArrivee)],
+    link: { url: link, label: k.receiverMailLink },
+  });
   await enqueueMissionSms(trx, row, TRACKING_KINDS.pickupSms, {
     customer: k.smsPickup(business, row.numeroDevis, link),
     receiver: k.smsReceiver(business, row.numeroDevis, link),
@@ -169,20 +173,12 @@ async function notifyIfApproaching(deps: TrackingDeps, row: DevisRow, link: Trac
   const time = formatParisTime(view.arriveeEstimee);
   const queued = await withWriteTransaction(deps.database, async (trx) => {
     if (!(await markApproachNotified(trx, row.id, now.toISOString()))) return false;
-    const customerEmail = row.email?.trim() || row.clientDetails?.email?.trim();
-    if (customerEmail) {
-      await enqueueMail(trx, {
-        kind: TRACKING_KINDS.approachMail,
-        devisId: row.id,
-        to: customerEmail,
-        ...renderNotification(config, {
-          subject: k.approachMailSubject(row.numeroDevis),
-          name: row.clientDetails?.nom ?? null,
-          paragraphs: [k.approachMailBody(time, view.villeArrivee ?? row.adresseArrivee)],
-          link: { url: `${config.publicUrl}${paths.devis(row.id)}`, label: k.title },
-        }),
-      });
-    }
+    await enqueueMissionMail(trx, config, row, TRACKING_KINDS.approachMail, row.email?.trim() || row.clientDetails?.email?.trim(), {
+      subject: k.approachMailSubject(row.numeroDevis),
+      name: row.clientDetails?.nom ?? null,
+      paragraphs: [k.approachMailBody(time, view.villeArrivee ?? row.adresseArrivee)],
+      link: { url: `${config.publicUrl}${paths.devis(row.id)}`, label: k.title },
+    });
     // No link: only its hash is kept, and both already received it at pickup.
     await enqueueMissionSms(trx, row, TRACKING_KINDS.approachSms, k.smsApproach(businessOf(config), row.numeroDevis, time));
     return true;
