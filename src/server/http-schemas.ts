@@ -13,6 +13,12 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
 }
 
 /**
+ * What a signed-in route on a record may refuse, the refusals most routes document: an invalid
+ * request, no session, another role's or another owner's record, none, or one whose state forbids it.
+ */
+export const refusals = errorResponses(400, 401, 403, 404, 409);
+
+/**
  * A route's OpenAPI schema in one expression: its capability's tags, its summary, then what it
  * takes and answers (`params`, `querystring`, `body`, `response`, …), typed as written so that
  * the handler's request stays typed.

@@ -1,7 +1,7 @@
 import { apiRoutes } from '#domain/api-paths.ts';
 import { aFaireSchema } from '#domain/schemas/a-faire.ts';
 import { adminHomeApiDocs } from '#domain/texts/admin-home.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -11,11 +11,7 @@ import { getAFaire } from './service.ts';
 export const adminHomeRoutes: CapabilityRoutes = {
   async admin(app) {
     serve(app, apiRoutes.adminHome.aFaire, {
-      schema: {
-        tags: ['administration'],
-        summary: adminHomeApiDocs.aFaire,
-        response: { 200: aFaireSchema, ...errorResponses(401, 403) },
-      },
+      schema: routeSchema(['administration'], adminHomeApiDocs.aFaire, { response: { 200: aFaireSchema, ...errorResponses(401, 403) } }),
       handler: async (request) => getAFaire(depsOf(request)),
     });
   },

@@ -15,7 +15,7 @@ import {
   achatSchema,
 } from '#domain/schemas/einvoicing.ts';
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
-import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
@@ -25,7 +25,6 @@ import { AppError, notFound } from '#server/errors.ts';
 import { EINVOICING_POLL_TASK } from './service.ts';
 import { directoryAnswer, invoicePlatform, purchaseFile, purchasesPage, reportingPage, toAchat } from './views.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['facturation-electronique'];
 
 /**
@@ -42,7 +41,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
         params: factureIdParamsSchema,
         response: {
           200: z.object({ enabled: z.boolean(), plateforme: plateformeSchema.nullable(), annuaire: annuaireAnswerSchema.shape.annuaire }),
-          ...errors,
+          ...refusals,
         },
       }),
       handler: async (request) => invoicePlatform(depsOf(request), request.params.id),
@@ -51,7 +50,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
     serve(app, routes.retryInvoice, {
       schema: routeSchema(tags, einvoicingApiDocs.retryInvoice, {
         params: factureIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...refusals },
       }),
       handler: async (request, reply) => {
         await depsOf(request).einvoicing.retryInvoice(request.params.id);
@@ -63,7 +62,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       schema: routeSchema(tags, einvoicingApiDocs.directory, {
         params: sirenParamsSchema,
         querystring: annuaireQuerySchema,
-        response: { 200: annuaireAnswerSchema, ...errors },
+        response: { 200: annuaireAnswerSchema, ...refusals },
       }),
       handler: async (request) => directoryAnswer(depsOf(request), request.params.siren, request.query.rafraichir === '1'),
     });
@@ -71,7 +70,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
     serve(app, routes.purchases, {
       schema: routeSchema(tags, einvoicingApiDocs.purchases, {
         querystring: achatListQuerySchema,
-        response: { 200: achatListSchema, ...errors },
+        response: { 200: achatListSchema, ...refusals },
       }),
       handler: async (request) => purchasesPage(depsOf(request), request.query.page ?? 1),
     });
@@ -80,7 +79,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
         params: achatIdParamsSchema,
         produces: ['application/pdf', 'application/xml'],
-        response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...errors },
+        response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...refusals },
       }),
       handler: async (request, reply) => sendFile(reply, await purchaseFile(depsOf(request), request.params.id)),
     });
@@ -89,7 +88,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       schema: routeSchema(tags, einvoicingApiDocs.approvePurchase, {
         params: achatIdParamsSchema,
         body: approbationSchema,
-        response: { 200: achatSchema, ...errors },
+        response: { 200: achatSchema, ...refusals },
       }),
       handler: async (request) =>
         toAchat(
@@ -104,7 +103,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
       schema: routeSchema(tags, einvoicingApiDocs.refusePurchase, {
         params: achatIdParamsSchema,
         body: refusSchema,
-        response: { 200: achatSchema, ...errors },
+        response: { 200: achatSchema, ...refusals },
       }),
       handler: async (request) =>
         toAchat(
@@ -117,14 +116,14 @@ export const einvoicingRoutes: CapabilityRoutes = {
     });
 
     serve(app, routes.ereporting, {
-      schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...errors } }),
+      schema: routeSchema(tags, einvoicingApiDocs.ereporting, { response: { 200: ereportingSchema, ...refusals } }),
       handler: async (request) => reportingPage(depsOf(request)),
     });
 
     serve(app, routes.reportPeriod, {
       schema: routeSchema(tags, einvoicingApiDocs.reportPeriod, {
         params: periodeParamsSchema,
-        response: { 200: ereportingSchema, ...errors },
+        response: { 200: ereportingSchema, ...refusals },
       }),
       handler: async (request) => {
         await depsOf(request).einvoicing.reportPeriod(request.params.periode);

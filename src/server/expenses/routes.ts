@@ -19,7 +19,7 @@ import {
 import { expenseApiMessages as msg, expenseCsvTexts } from '#domain/texts/expenses.ts';
 import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
@@ -38,7 +38,6 @@ import {
 } from './service.ts';
 
 const tags = ['depenses'];
-const refusals = errorResponses(400, 401, 403, 404, 409);
 /** A receipt arrives as the file itself, whatever type it declares: its content decides (service.ts). */
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/octet-stream'];
 const thisYear = () => Number(parisToday().slice(0, 4));

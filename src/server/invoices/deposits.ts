@@ -6,12 +6,11 @@ import { invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
-import type { InvoiceDeps } from './service.ts';
+import { netOfCreditNotes, type InvoiceDeps } from './service.ts';
 import { NOT_ISSUED, newInvoiceOfQuote, sellerOf } from './parties.ts';
 import {
   insertDocument,
   insertPayment,
-  listCreditNotesOf,
   listDepositInvoicesOfQuote,
   listLines,
   listRemainingAmounts,
@@ -93,18 +92,13 @@ export async function issueDepositInvoiceIn(trx: Db, deps: DepositDeps, devisId:
 /** What each issued deposit invoice of a quote still stands for once its credit notes are taken off it. */
 export async function depositsToDeduct(db: Db, devisId: string): Promise<AcompteDeduit[]> {
   const deposits = await listDepositInvoicesOfQuote(db, devisId);
-  const credits = await listCreditNotesOf(
-    db,
-    deposits.map((deposit) => deposit.id),
-  );
+  const net = await netOfCreditNotes(db, deposits);
   return deposits
     .map((deposit) => ({
       id: deposit.id,
       numero: deposit.numero ?? '',
       dateEmission: deposit.dateEmission ?? '',
-      montantCentimes:
-        deposit.totalCentimes -
-        credits.filter((credit) => credit.factureOrigineId === deposit.id).reduce((sum, credit) => sum + credit.totalCentimes, 0),
+      montantCentimes: net(deposit),
     }))
     .filter((deposit) => deposit.montantCentimes > 0);
 }

@@ -1,5 +1,5 @@
 import { formatKm, parisToday } from '#domain/format.ts';
-import { netCentimes, priceLines, quantityToHundredths } from '#domain/invoices.ts';
+import { priceLines, quantityToHundredths } from '#domain/invoices.ts';
 import type { DraftUpdate, Facture } from '#domain/schemas/invoices.ts';
 import { normalizeStatut } from '#domain/statuses.ts';
 import { invoiceApiMessages as msg, invoiceDraftTexts as d } from '#domain/texts/invoices.ts';
@@ -11,16 +11,8 @@ import { addCostLinesToDraft, keepCostLinesOfDraft, proposedLinesOfDraft, releas
 import { findFinishedAt, findQuoteById, lockQuoteRow, rowToDevis } from '#server/quotes/service.ts';
 import { deductionsOf } from './deposits.ts';
 import { newInvoiceOfQuote } from './parties.ts';
-import {
-  deleteDraftRow,
-  insertDocument,
-  listCreditNotesOf,
-  listInvoicesOfQuote,
-  replaceLines,
-  updateDraftRow,
-  type NewLine,
-} from './repository.ts';
-import { findOrThrow, getInvoice, sum, todayOf, type InvoiceDeps } from './service.ts';
+import { deleteDraftRow, insertDocument, listInvoicesOfQuote, replaceLines, updateDraftRow, type NewLine } from './repository.ts';
+import { findOrThrow, getInvoice, netOfCreditNotes, todayOf, type InvoiceDeps } from './service.ts';
 
 /** Invoice drafts: made from a quote, changed, deleted; never once issued. */
 
@@ -50,16 +42,8 @@ export const issuedIsFinal = () => conflict(msg.issuedIsFinal);
 /** The invoice of a quote that still stands: a draft, or an issued one not cancelled whole by its credit notes. */
 async function findStandingInvoiceOfQuote(db: Db, devisId: string): Promise<FactureRow | undefined> {
   const invoices = await listInvoicesOfQuote(db, devisId);
-  const credits = await listCreditNotesOf(
-    db,
-    invoices.map((invoice) => invoice.id),
-  );
-  const creditsOf = (invoice: FactureRow) =>
-    sum(credits.filter((credit) => credit.factureOrigineId === invoice.id).map((credit) => credit.totalCentimes));
-  return invoices.find(
-    (invoice) =>
-      invoice.statut === 'brouillon' || netCentimes({ totalCentimes: invoice.totalCentimes, avoirsCentimes: creditsOf(invoice) }) > 0,
-  );
+  const net = await netOfCreditNotes(db, invoices);
+  return invoices.find((invoice) => invoice.statut === 'brouillon' || net(invoice) > 0);
 }
 
 /** The draft's default lines from the quote: the convoy with its route and distance, the vehicle, the options. */

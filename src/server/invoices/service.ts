@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { parisToday } from '#domain/format.ts';
-import { etatFacture, resteAPayer, type EtatFacture } from '#domain/invoices.ts';
+import { etatFacture, netCentimes, resteAPayer, type EtatFacture } from '#domain/invoices.ts';
 import type { EtatPlateforme } from '#domain/einvoicing.ts';
 import type { PlateformeSummary } from '#domain/schemas/einvoicing.ts';
 import type { Facture, FactureClient, FactureListQuery } from '#domain/schemas/invoices.ts';
@@ -93,6 +93,19 @@ export async function enrich(db: Db, rows: FactureRow[]): Promise<Enriched[]> {
 
 export const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** What each of these documents bills once its issued credit notes are taken off it (the domain's `netCentimes`), read in one query. */
+export async function netOfCreditNotes(db: Db, documents: readonly FactureRow[]): Promise<(document: FactureRow) => number> {
+  const credits = await listCreditNotesOf(
+    db,
+    documents.map((document) => document.id),
+  );
+  return (document) =>
+    netCentimes({
+      totalCentimes: document.totalCentimes,
+      avoirsCentimes: sum(credits.filter((credit) => credit.factureOrigineId === document.id).map((credit) => credit.totalCentimes)),
+    });
+}
+
 /** An invoice's credit notes and payments, and what is left to pay (the domain's `resteAPayer`). */
 export function amountsOf(item: Pick<Enriched, 'row' | 'credits' | 'payments'>) {
   const avoirsCentimes = sum(item.credits.map((credit) => credit.totalCentimes));
@@ -176,14 +189,9 @@ export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
 export async function standingDocuments(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   const rows = await findDocuments(db, ids);
-  const credits = await listCreditNotesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const credited = (row: FactureRow) =>
-    sum(credits.filter((credit) => credit.factureOrigineId === row.id).map((credit) => credit.totalCentimes));
+  const net = await netOfCreditNotes(db, rows);
   return rows
-    .filter((row) => row.statut === 'émise' && (row.type === 'avoir' || row.totalCentimes - credited(row) > 0))
+    .filter((row) => row.statut === 'émise' && (row.type === 'avoir' || net(row) > 0))
     .sort((a, b) => (b.emiseLe ?? '').localeCompare(a.emiseLe ?? ''))
     .map((row) => ({ id: row.id, numero: row.numero ?? '', client: row.clientNom }));
 }
@@ -194,30 +202,20 @@ export async function standingDocuments(db: Db, ids: readonly string[]) {
  */
 export async function invoicedCentimesOf(db: Db, devisIds: readonly string[]): Promise<Map<string, number>> {
   const invoices = await listIssuedInvoicesOfQuotes(db, devisIds);
-  const credits = await listCreditNotesOf(
-    db,
-    invoices.map((invoice) => invoice.id),
-  );
+  const net = await netOfCreditNotes(db, invoices);
   const totals = new Map<string, number>();
-  for (const invoice of invoices) {
-    const credited = sum(credits.filter((credit) => credit.factureOrigineId === invoice.id).map((credit) => credit.totalCentimes));
-    totals.set(invoice.devisId, (totals.get(invoice.devisId) ?? 0) + invoice.totalCentimes - credited);
-  }
+  for (const invoice of invoices) totals.set(invoice.devisId, (totals.get(invoice.devisId) ?? 0) + net(invoice));
   return totals;
 }
 
 /** The invoices issued between two days (inclusive), each with its quote and what it bills net of credit notes (the margin's months). */
 export async function issuedInvoicesBetween(db: Db, from: string, to: string) {
   const invoices = await listDocuments(db, { type: 'facture', issuedOnly: true, from, to });
-  const credits = await listCreditNotesOf(
-    db,
-    invoices.map((invoice) => invoice.id),
-  );
+  const net = await netOfCreditNotes(db, invoices);
   return invoices.map((invoice) => ({
     devisId: invoice.devisId,
     dateEmission: invoice.dateEmission ?? invoice.createdAt.slice(0, 10),
-    netCentimes:
-      invoice.totalCentimes - sum(credits.filter((credit) => credit.factureOrigineId === invoice.id).map((credit) => credit.totalCentimes)),
+    netCentimes: net(invoice),
   }));
 }
 

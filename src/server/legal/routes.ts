@@ -2,7 +2,7 @@ import { apiRoutes } from '#domain/api-paths.ts';
 import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { cgvSchema } from '#domain/schemas/legal.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -16,7 +16,7 @@ const tags = ['legal'];
 export const legalRoutes: CapabilityRoutes = {
   async visitor(app) {
     serve(app, apiRoutes.legal.cgv, {
-      schema: { tags, summary: l.apiCgv, response: { 200: cgvSchema, ...errorResponses(503) } },
+      schema: routeSchema(tags, l.apiCgv, { response: { 200: cgvSchema, ...errorResponses(503) } }),
       handler: async (request) => {
         const { version, date, sha256, texte } = await currentCgv(depsOf(request));
         return { version, date, sha256, texte };
@@ -25,12 +25,10 @@ export const legalRoutes: CapabilityRoutes = {
   },
   async customer(app) {
     serve(app, apiRoutes.legal.withdraw, {
-      schema: {
-        tags,
-        summary: l.apiWithdraw,
+      schema: routeSchema(tags, l.apiWithdraw, {
         params: devisIdParamsSchema,
-        response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+        response: { 200: devisSchema, ...refusals },
+      }),
       handler: async (request) => {
         const deps = depsOf(request);
         // A deposit received is credited and given back (payments/, issue 29).

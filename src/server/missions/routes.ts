@@ -15,7 +15,7 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
@@ -37,7 +37,6 @@ const idParam = devisIdParamsSchema.shape.id;
 const params = devisIdParamsSchema;
 const stepParams = z.object({ id: idParam, etape: etapeSchema });
 const photoParams = z.object({ id: idParam, etape: etapeSchema, photoId: clientIdSchema });
-const refusals = errorResponses(400, 401, 403, 404, 409);
 /** A photo the page compressed is at most 400 kB; the service refuses past that in French, Fastify past this. */
 const PHOTO_BODY_LIMIT = 2 * 1024 * 1024;
 

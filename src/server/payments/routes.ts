@@ -18,7 +18,7 @@ import {
 import { isStorableText } from '#domain/schemas/text.ts';
 import { bankApiMessages, paymentApiDocs as docs, statementErrors } from '#domain/texts/payments.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -29,7 +29,6 @@ import { MAX_STATEMENT_BYTES } from './statements/read-statement.ts';
 
 const routes = apiRoutes.payments;
 const tags = ['paiements'];
-const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Getting paid: the customer's payment page, the provider's notification, the bank page, the reminders' switch. */
 export const paymentRoutes: CapabilityRoutes = {
@@ -39,7 +38,7 @@ export const paymentRoutes: CapabilityRoutes = {
 
   async customer(app) {
     serve(app, routes.page, {
-      schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...errors } }),
+      schema: routeSchema(tags, docs.page, { params: factureIdParamsSchema, response: { 200: paymentPageSchema, ...refusals } }),
       handler: async (request) => paymentPage(depsOf(request), app.guards.viewerOf(request), request.params.id),
     });
     serve(app, routes.startOnline, {
@@ -53,34 +52,34 @@ export const paymentRoutes: CapabilityRoutes = {
 
   async admin(app) {
     serve(app, routes.bank, {
-      schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...errors } }),
+      schema: routeSchema(tags, docs.bank, { response: { 200: bankOverviewSchema, ...refusals } }),
       handler: async (request) => bankOverview(depsOf(request)),
     });
     serve(app, routes.matchOperation, {
       schema: routeSchema(tags, docs.matchOperation, {
         params: operationIdParamsSchema,
         body: matchInputSchema,
-        response: { 200: operationSchema, ...errors },
+        response: { 200: operationSchema, ...refusals },
       }),
       handler: async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
     });
     serve(app, routes.ignoreOperation, {
-      schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...errors } }),
+      schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...refusals } }),
       handler: async (request) => ignoreOperation(depsOf(request), request.params.id),
     });
     serve(app, routes.saveCsvMapping, {
-      schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...errors } }),
+      schema: routeSchema(tags, docs.saveCsvMapping, { body: csvMappingSchema, response: { 200: csvMappingSchema, ...refusals } }),
       handler: async (request) => saveMapping(depsOf(request), request.body),
     });
     serve(app, routes.reminders, {
-      schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...errors } }),
+      schema: routeSchema(tags, docs.reminders, { params: factureIdParamsSchema, response: { 200: remindersSchema, ...refusals } }),
       handler: async (request) => remindersOf(depsOf(request), request.params.id),
     });
     serve(app, routes.setReminders, {
       schema: routeSchema(tags, docs.setReminders, {
         params: factureIdParamsSchema,
         body: remindersInputSchema,
-        response: { 200: remindersSchema, ...errors },
+        response: { 200: remindersSchema, ...refusals },
       }),
       handler: async (request) =>
         setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),

@@ -13,7 +13,7 @@ import { apiDocs } from '#domain/texts/server.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -24,11 +24,9 @@ import { getSignedQuoteFile, uploadSignedQuote } from './signed-pdf.ts';
 import * as customer from './service.ts';
 
 const params = devisIdParamsSchema;
-const refusals = errorResponses(400, 401, 403, 404, 409);
-/** What every customer route documents: its tag and its summary. */
-const doc = (summary: string) => ({ tags: ['devis'], summary });
+const tags = ['devis'];
 /** A customer route about one quote, answering it. */
-const oneQuote = (summary: string) => ({ ...doc(summary), params, response: { 200: devisSchema, ...refusals } });
+const oneQuote = (summary: string) => routeSchema(tags, summary, { params, response: { 200: devisSchema, ...refusals } });
 const adminTags = ['administration'];
 
 /** The quote: the visitor's simulation, the customer's own quotes, and the back office's actions on any quote. */
@@ -37,12 +35,10 @@ export const quoteRoutes: CapabilityRoutes = {
     const { simulate } = apiRoutes.quotes;
     serve(app, simulate, {
       config: publicRateLimit(app),
-      schema: {
-        tags: ['devis'],
-        summary: apiDocs.simulation,
+      schema: routeSchema(tags, apiDocs.simulation, {
         body: simulationRequestSchema,
         response: { 200: simulationResultSchema, ...errorResponses(400, 422, 429, 502, 503, 504) },
-      },
+      }),
       // A verified customer's simulation is saved as a quote: who asks matters, though anyone may.
       handler: async (request) =>
         customer.simulate(
@@ -59,17 +55,16 @@ export const quoteRoutes: CapabilityRoutes = {
     const viewerOf = app.guards.viewerOf;
 
     serve(app, routes.list, {
-      schema: {
-        ...doc(apiDocs.myQuotes),
+      schema: routeSchema(tags, apiDocs.myQuotes, {
         description: apiDocs.myQuotesSearch,
         querystring: devisListQuerySchema,
         response: { 200: devisListSchema, ...refusals },
-      },
+      }),
       handler: async (request) => ({ devis: await customer.listActiveQuotes(depsOf(request), viewerOf(request), request.query.q) }),
     });
 
     serve(app, routes.listArchived, {
-      schema: { ...doc(apiDocs.myArchives), response: { 200: devisListSchema, ...refusals } },
+      schema: routeSchema(tags, apiDocs.myArchives, { response: { 200: devisListSchema, ...refusals } }),
       handler: async (request) => ({
         devis: await customer.listArchivedQuotes(depsOf(request), viewerOf(request)),
       }),
@@ -96,7 +91,7 @@ export const quoteRoutes: CapabilityRoutes = {
     }
 
     serve(app, routes.delete, {
-      schema: { ...doc(apiDocs.delete), params, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } },
+      schema: routeSchema(tags, apiDocs.delete, { params, response: { 204: z.null().describe(apiDocs.deleted), ...refusals } }),
       handler: async (request, reply) => {
         await customer.deleteOwnQuote(depsOf(request), viewerOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -104,13 +99,11 @@ export const quoteRoutes: CapabilityRoutes = {
     });
 
     serve(app, routes.signedPdf, {
-      schema: {
-        tags: ['fichiers'],
-        summary: apiDocs.signedDownload,
+      schema: routeSchema(['fichiers'], apiDocs.signedDownload, {
         params,
         produces: ['application/pdf'],
         response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
-      },
+      }),
       handler: async (request, reply) =>
         sendPdfDownload(reply, await getSignedQuoteFile(depsOf(request), viewerOf(request), request.params.id)),
     });
@@ -120,46 +113,39 @@ export const quoteRoutes: CapabilityRoutes = {
   async admin(app) {
     const routes = apiRoutes.quotes;
     const adminOf = app.guards.viewerOf;
-    const errors = errorResponses(400, 401, 403, 404, 409);
 
     serve(app, routes.adminList, {
-      schema: {
-        tags: adminTags,
-        summary: apiDocs.admin.list,
+      schema: routeSchema(adminTags, apiDocs.admin.list, {
         querystring: adminListQuerySchema,
-        response: { 200: adminListResponseSchema, ...errors },
-      },
+        response: { 200: adminListResponseSchema, ...refusals },
+      }),
       handler: async (request) => listAdminQuotes(depsOf(request), request.query),
     });
 
     serve(app, routes.adminListArchived, {
-      schema: { tags: adminTags, summary: apiDocs.admin.archives, response: { 200: archivesResponseSchema, ...errors } },
+      schema: routeSchema(adminTags, apiDocs.admin.archives, { response: { 200: archivesResponseSchema, ...refusals } }),
       handler: async (request) => ({ devis: await listArchives(depsOf(request)) }),
     });
 
     serve(app, routes.adminGet, {
-      schema: { tags: adminTags, summary: apiDocs.admin.quote, params, response: { 200: devisSchema, ...errors } },
+      schema: routeSchema(adminTags, apiDocs.admin.quote, { params, response: { 200: devisSchema, ...refusals } }),
       handler: async (request) => backOffice.getAdminQuote(depsOf(request), request.params.id),
     });
 
     serve(app, routes.confirm, {
-      schema: {
-        tags: adminTags,
-        summary: apiDocs.admin.confirm,
+      schema: routeSchema(adminTags, apiDocs.admin.confirm, {
         params,
         body: confirmBodySchema,
-        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
-      },
+        response: { 200: devisSchema, ...refusals, ...errorResponses(422, 503) },
+      }),
       handler: async (request) => backOffice.confirmQuote(depsOf(request), adminOf(request), request.params.id, request.body),
     });
 
     serve(app, routes.retryMail, {
-      schema: {
-        tags: adminTags,
-        summary: apiDocs.admin.retryMail,
+      schema: routeSchema(adminTags, apiDocs.admin.retryMail, {
         params,
-        response: { 200: devisSchema, ...errors, ...errorResponses(422, 503) },
-      },
+        response: { 200: devisSchema, ...refusals, ...errorResponses(422, 503) },
+      }),
       handler: async (request) => backOffice.retryQuoteMail(depsOf(request), request.params.id),
     });
 
@@ -171,16 +157,16 @@ export const quoteRoutes: CapabilityRoutes = {
       { route: routes.adminRestore, summary: apiDocs.admin.restore, run: backOffice.restoreQuote },
     ]) {
       serve(app, action.route, {
-        schema: { tags: adminTags, summary: action.summary, params, response: { 200: devisSchema, ...errors } },
+        schema: routeSchema(adminTags, action.summary, { params, response: { 200: devisSchema, ...refusals } }),
         handler: async (request) => action.run(depsOf(request), adminOf(request), request.params.id),
       });
     }
 
     serve(app, routes.adminDelete, {
-      schema: { tags: adminTags, summary: apiDocs.admin.delete, params, response: { 204: z.null(), ...errors } },
+      // Sensitive: the password or a code again if the last one is a few minutes old.
+      preHandler: app.guards.requireRecentAuthentication,
+      schema: routeSchema(adminTags, apiDocs.admin.delete, { params, response: { 204: z.null(), ...refusals } }),
       handler: async (request, reply) => {
-        // Sensitive: the password or a code again if the last one is a few minutes old.
-        await app.guards.requireRecentAuthentication(request);
         await backOffice.removeQuote(depsOf(request), request.params.id);
         return reply.status(204).send(null);
       },
@@ -197,13 +183,11 @@ async function signedUploadRoute(app: RouteScope): Promise<void> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   serve(app, apiRoutes.quotes.uploadSigned, {
-    schema: {
-      tags: adminTags,
-      summary: apiDocs.admin.upload,
+    schema: routeSchema(adminTags, apiDocs.admin.upload, {
       consumes: ['multipart/form-data'],
       params,
       response: { 200: devisSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
-    },
+    }),
     handler: async (request) =>
       uploadSignedQuote(depsOf(request), app.guards.viewerOf(request), request.params.id, await readSingleFile(request)),
   });

@@ -3,7 +3,7 @@ import { apiRoutes } from '#domain/api-paths.ts';
 import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
-import { errorResponses, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -12,7 +12,6 @@ import { apiDocs } from '#domain/texts/server.ts';
 
 const tags = ['signature'];
 const params = devisIdParamsSchema;
-const refusals = errorResponses(400, 401, 403, 404, 409);
 
 /** Online signature: the signing page's data, the PDF sent, and the sign action. */
 export const signatureRoutes: CapabilityRoutes = {

@@ -5,19 +5,18 @@ import { indexedRoutes, paths } from '#domain/paths.ts';
 import { publicConfig } from '#server/config.ts';
 import { pingDatabase } from '#server/db/index.ts';
 import { AppError } from '#server/errors.ts';
+import { routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
 import { apiDocs } from '#domain/texts/server.ts';
+
+const tags = [apiDocs.systemTag];
 
 /** The API's health check and public configuration, for anyone. */
 export const systemRoutes: CapabilityRoutes = {
   async visitor(app) {
     serve(app, apiRoutes.system.health, {
-      schema: {
-        tags: [apiDocs.systemTag],
-        summary: apiDocs.health,
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
+      schema: routeSchema(tags, apiDocs.health, { response: { 200: z.object({ status: z.literal('ok') }) } }),
       handler: async (request) => {
         try {
           await pingDatabase(app.database.db);
@@ -30,9 +29,7 @@ export const systemRoutes: CapabilityRoutes = {
     });
 
     serve(app, apiRoutes.system.config, {
-      schema: {
-        tags: [apiDocs.systemTag],
-        summary: apiDocs.config,
+      schema: routeSchema(tags, apiDocs.config, {
         response: {
           200: z.object({
             contact: z.object({ email: z.string(), phone: z.string() }),
@@ -63,7 +60,7 @@ export const systemRoutes: CapabilityRoutes = {
             mediator: z.object({ nom: z.string(), url: z.string(), adresse: z.string().optional() }).nullable(),
           }),
         },
-      },
+      }),
       handler: async () => publicConfig(app.config),
     });
   },
@@ -73,14 +70,14 @@ export const systemRoutes: CapabilityRoutes = {
 export async function siteFiles(app: FastifyInstance): Promise<void> {
   // robots.txt and sitemap.xml need the site's absolute address, so they are answered here
   // from PUBLIC_URL rather than shipped as static files.
-  app.get('/robots.txt', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.robots } }, async (_request, reply) => {
+  app.get('/robots.txt', { schema: { tags, summary: apiDocs.robots } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
     const privateAreas = [paths.espaceClient, '/devis/', paths.admin, `${API_PREFIX}/`];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return ['User-agent: *', ...privateAreas.map((area) => `Disallow: ${area}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { tags: [apiDocs.systemTag], summary: apiDocs.sitemap } }, async (_request, reply) => {
+  app.get('/sitemap.xml', { schema: { tags, summary: apiDocs.sitemap } }, async (_request, reply) => {
     const origin = app.config.publicUrl;
     const urls = indexedRoutes.map(({ path }) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

@@ -67,6 +67,32 @@ async function smsRecipients(trx: Db, row: DevisRow): Promise<{ customer: string
   return { customer, receiver: receiver === customer ? null : receiver };
 }
 
+/** Queues a mission's e-mail (one of the product's notifications) when there is an address to send it to. */
+async function enqueueMissionMail(
+  trx: Db,
+  config: Config,
+  row: DevisRow,
+  kind: string,
+  to: string | undefined,
+  mail: Parameters<typeof renderNotification>[1],
+): Promise<void> {
+  if (to) await enqueueMail(trx, { kind, devisId: row.id, to, ...renderNotification(config, mail) });
+}
+
+/** Queues a mission's text message to each of its recipients who has a mobile number: one text for both, or one each. */
+async function enqueueMissionSms(
+  trx: Db,
+  row: DevisRow,
+  kind: string,
+  text: string | { customer: string; receiver: string },
+): Promise<void> {
+  const recipients = await smsRecipients(trx, row);
+  for (const who of ['customer', 'receiver'] as const) {
+    const to = recipients[who];
+    if (to) await enqueueSms(trx, { kind, devisId: row.id, to, text: typeof text === 'string' ? text : text[who] });
+  }
+}
+
 /**
  * At pickup, in the transaction that records it (missions/inspections.ts): the mission's link,
  * sent to the arrival contact by e-mail and SMS when he has an address or a mobile number,
@@ -79,37 +105,16 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
   if (!isNew) return;
   const link = linkOf(config, token);
   const business = businessOf(config);
-  const receiverEmail = row.contactArrivee?.email?.trim();
-  if (receiverEmail) {
-    await enqueueMail(trx, {
-      kind: TRACKING_KINDS.receiverLink,
-      devisId: row.id,
-      to: receiverEmail,
-      ...renderNotification(config, {
-        subject: k.receiverMailSubject(row.numeroDevis, business),
-        name: row.contactArrivee?.nom ?? null,
-        paragraphs: [k.receiverMailBody(row.adresseDepart, row.adresseArrivee)],
-        link: { url: link, label: k.receiverMailLink },
-      }),
-    });
-  }
-  const { customer, receiver } = await smsRecipients(trx, row);
-  if (customer) {
-    await enqueueSms(trx, {
-      kind: TRACKING_KINDS.pickupSms,
-      devisId: row.id,
-      to: customer,
-      text: k.smsPickup(business, row.numeroDevis, link),
-    });
-  }
-  if (receiver) {
-    await enqueueSms(trx, {
-      kind: TRACKING_KINDS.pickupSms,
-      devisId: row.id,
-      to: receiver,
-      text: k.smsReceiver(business, row.numeroDevis, link),
-    });
-  }
+  await enqueueMissionMail(trx, config, row, TRACKING_KINDS.receiverLink, row.contactArrivee?.email?.trim(), {
+    subject: k.receiverMailSubject(row.numeroDevis, business),
+    name: row.contactArrivee?.nom ?? null,
+    paragraphs: [k.receiverMailBody(row.adresseDepart, row.adresseArrivee)],
+    link: { url: link, label: k.receiverMailLink },
+  });
+  await enqueueMissionSms(trx, row, TRACKING_KINDS.pickupSms, {
+    customer: k.smsPickup(business, row.numeroDevis, link),
+    receiver: k.smsReceiver(business, row.numeroDevis, link),
+  });
 }
 
 /**
@@ -118,16 +123,7 @@ export async function startTracking(trx: Db, config: Config, row: DevisRow, now 
  */
 export async function endTracking(trx: Db, config: Config, row: DevisRow, now = new Date()): Promise<void> {
   await endLink(trx, row.id, now.toISOString());
-  const { customer, receiver } = await smsRecipients(trx, row);
-  for (const to of [customer, receiver]) {
-    if (to)
-      await enqueueSms(trx, {
-        kind: TRACKING_KINDS.deliveredSms,
-        devisId: row.id,
-        to,
-        text: k.smsDelivered(businessOf(config), row.numeroDevis),
-      });
-  }
+  await enqueueMissionSms(trx, row, TRACKING_KINDS.deliveredSms, k.smsDelivered(businessOf(config), row.numeroDevis));
 }
 
 /**
@@ -177,31 +173,14 @@ async function notifyIfApproaching(deps: TrackingDeps, row: DevisRow, link: Trac
   const time = formatParisTime(view.arriveeEstimee);
   const queued = await withWriteTransaction(deps.database, async (trx) => {
     if (!(await markApproachNotified(trx, row.id, now.toISOString()))) return false;
-    const customerEmail = row.email?.trim() || row.clientDetails?.email?.trim();
-    if (customerEmail) {
-      await enqueueMail(trx, {
-        kind: TRACKING_KINDS.approachMail,
-        devisId: row.id,
-        to: customerEmail,
-        ...renderNotification(config, {
-          subject: k.approachMailSubject(row.numeroDevis),
-          name: row.clientDetails?.nom ?? null,
-          paragraphs: [k.approachMailBody(time, view.villeArrivee ?? row.adresseArrivee)],
-          link: { url: `${config.publicUrl}${paths.devis(row.id)}`, label: k.title },
-        }),
-      });
-    }
+    await enqueueMissionMail(trx, config, row, TRACKING_KINDS.approachMail, row.email?.trim() || row.clientDetails?.email?.trim(), {
+      subject: k.approachMailSubject(row.numeroDevis),
+      name: row.clientDetails?.nom ?? null,
+      paragraphs: [k.approachMailBody(time, view.villeArrivee ?? row.adresseArrivee)],
+      link: { url: `${config.publicUrl}${paths.devis(row.id)}`, label: k.title },
+    });
     // No link: only its hash is kept, and both already received it at pickup.
-    const { customer, receiver } = await smsRecipients(trx, row);
-    for (const to of [customer, receiver]) {
-      if (to)
-        await enqueueSms(trx, {
-          kind: TRACKING_KINDS.approachSms,
-          devisId: row.id,
-          to,
-          text: k.smsApproach(businessOf(config), row.numeroDevis, time),
-        });
-    }
+    await enqueueMissionSms(trx, row, TRACKING_KINDS.approachSms, k.smsApproach(businessOf(config), row.numeroDevis, time));
     return true;
   });
   if (queued) deps.outbox.kick();
