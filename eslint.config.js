@@ -43,6 +43,20 @@ const apiPathsByHand = [
   },
 ];
 
+/**
+ * The server declares an API route from its entry in the same table (serve(app, entry, …),
+ * src/server/http/serve.ts): neither its method beside the entry's path nor its address by hand.
+ */
+const routesByHand = [
+  ...apiPathsByHand,
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(get|post|put|delete|patch|head|options|all)$/][arguments.0.type='MemberExpression'][arguments.0.property.name='path']",
+    message:
+      'Declare an API route with serve(app, entry, { schema, handler }): its method and its path come from its entry in src/domain/api-paths.ts.',
+  },
+];
+
 /** Layers: domain imports neither side; the client never imports the server; features never import each other. */
 const boundaries = [
   {
@@ -190,6 +204,11 @@ export default tseslint.config(
   noCycle,
   { files: [FORMAT_MODULE], rules: { 'no-restricted-syntax': ['error', noFocusedTests] } },
   { files: ['src/client/**'], rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat, ...apiPathsByHand] } },
+  {
+    files: ['src/server/**'],
+    ignores: testFiles,
+    rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...formattersOutsideFormat, ...routesByHand] },
+  },
   {
     // Playwright fixtures: `use` is the fixture's callback, not React's hook; `async ({}, use)` is their idiom.
     files: ['e2e/**'],

@@ -83,12 +83,13 @@ export async function authBridge(app: FastifyInstance): Promise<void> {
         background: app.background,
         log: request.log,
       };
-      if (endpoint === 'POST /api/auth/request-password-reset') {
+      if (endpoint === routeKey(apiRoutes.auth.requestPasswordReset)) {
         // Answered here, before the address is even looked up (accounts/service.ts).
         await requestPasswordReset(deps, payload as { email: string; redirectTo?: string }, request.ip);
         return reply.type('application/json; charset=utf-8').send({ status: true, message: texts.resetRequestAccepted });
       }
-      if (endpoint === 'POST /api/auth/send-verification-email') await countVerificationRequest(deps, (payload as { email: string }).email);
+      if (endpoint === routeKey(apiRoutes.auth.sendVerificationEmail))
+        await countVerificationRequest(deps, (payload as { email: string }).email);
 
       const headers = fromNodeHeaders(request.headers);
       headers.set(CLIENT_IP_HEADER, request.ip);
