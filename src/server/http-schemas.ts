@@ -13,8 +13,8 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
 }
 
 /**
- * What a signed-in route on a record may refuse, the refusals most routes document: an invalid
- * request, no session, another role's or another owner's record, none, or one whose state forbids it.
+ * The refusals most signed-in routes on a record document: an invalid request (400), no session
+ * (401), the wrong role (403), no such record or another owner's (404), a state that forbids it (409).
  */
 export const refusals = errorResponses(400, 401, 403, 404, 409);
 

@@ -38,6 +38,8 @@ import {
 } from './service.ts';
 
 const tags = ['depenses'];
+/** A route on one expense (`/api/admin/depenses/{id}…`). */
+const params = depenseIdParamsSchema;
 /** A receipt arrives as the file itself, whatever type it declares: its content decides (service.ts). */
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/octet-stream'];
 const thisYear = () => Number(parisToday().slice(0, 4));
@@ -87,13 +89,13 @@ export const expenseRoutes: CapabilityRoutes = {
     });
 
     serve(app, routes.get, {
-      schema: routeSchema(tags, msg.apiDocs.get, { params: depenseIdParamsSchema, response: { 200: depenseSchema, ...refusals } }),
+      schema: routeSchema(tags, msg.apiDocs.get, { params, response: { 200: depenseSchema, ...refusals } }),
       handler: async (request) => getExpense(depsOf(request), request.params.id),
     });
 
     serve(app, routes.update, {
       schema: routeSchema(tags, msg.apiDocs.update, {
-        params: depenseIdParamsSchema,
+        params,
         body: depenseFieldsSchema,
         response: { 200: depenseSchema, ...refusals },
       }),
@@ -101,7 +103,7 @@ export const expenseRoutes: CapabilityRoutes = {
     });
 
     serve(app, routes.delete, {
-      schema: routeSchema(tags, msg.apiDocs.delete, { params: depenseIdParamsSchema, response: { 204: z.null(), ...refusals } }),
+      schema: routeSchema(tags, msg.apiDocs.delete, { params, response: { 204: z.null(), ...refusals } }),
       handler: async (request, reply) => {
         await deleteExpense(depsOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -110,7 +112,7 @@ export const expenseRoutes: CapabilityRoutes = {
 
     serve(app, routes.putReceipt, {
       schema: routeSchema(tags, msg.apiDocs.receipt, {
-        params: depenseIdParamsSchema,
+        params,
         consumes: RECEIPT_TYPES,
         response: { 200: depenseSchema, 201: depenseSchema, ...refusals, ...errorResponses(413, 415, 422) },
       }),
@@ -123,7 +125,7 @@ export const expenseRoutes: CapabilityRoutes = {
 
     serve(app, routes.receipt, {
       schema: routeSchema(tags, msg.apiDocs.receiptGet, {
-        params: depenseIdParamsSchema,
+        params,
         produces: ['image/jpeg', 'application/pdf'],
         response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
       }),
