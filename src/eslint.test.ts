@@ -90,6 +90,20 @@ describe('the lint rules of the server’s layers', () => {
     expect(await problems(file, `${good}\n\nexport const used = [${good.match(/\{ (\w+) \}/)![1]}];\n`)).toEqual([]);
   });
 
+  it.each([
+    { rule: 'a route whose method is written beside its entry', call: 'app.get(apiRoutes.quotes.list.path, async () => [])' },
+    { rule: 'an API address written by hand', call: "app.route({ method: 'GET', url: '/api/devis', handler: async () => [] })" },
+  ])('fails on $rule in a capability', async ({ call }) => {
+    const code = (declaration: string) =>
+      `import { apiRoutes } from '#domain/api-paths.ts';\nimport type { RouteScope } from '#server/http/role-scopes.ts';\nimport { serve } from '#server/http/serve.ts';\n\nexport const routes = [apiRoutes, serve, (app: RouteScope) => ${declaration}];\n`;
+    expect(await problems('src/server/quotes/routes.ts', code(call))).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*api-paths\.ts/),
+    ]);
+    expect(
+      await problems('src/server/quotes/routes.ts', code('serve(app, apiRoutes.quotes.list, { schema: {}, handler: async () => [] })')),
+    ).toEqual([]);
+  });
+
   // Walking the whole import graph takes a while on a busy machine.
   it('fails on an import circle, through the #server alias as well', { timeout: 120_000 }, async () => {
     const results = await eslint.lintFiles(['src/server/test/lint-fixtures/cycle-a.ts', 'src/server/test/lint-fixtures/cycle-b.ts']);
