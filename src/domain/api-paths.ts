@@ -1,8 +1,9 @@
 /**
  * Every route of the JSON API, in one place, grouped by capability (the server's folders):
- * the server registers each route from its entry (src/server/routes/ checks that it does so
- * inside the scope of the entry's `access`, and a test that none is missing or left over), and
- * the client's fetchers build their addresses from it with `apiPath`.
+ * the server declares each route from its entry with `serve(app, entry, …)` (src/server/http/serve.ts;
+ * src/server/http/role-scopes.ts checks that it does so inside the scope of the entry's `access`,
+ * and a test that none is missing or left over; ESLint refuses a method or an address written by
+ * hand), and the client's fetchers build their addresses from it with `apiPath`.
  *
  * `path` is the full address, Fastify's pattern (`:name` stands for one segment); the scopes
  * add no prefix. `access` is who may call it, the role scope that registers it:
@@ -11,8 +12,8 @@
  *   on his own account's routes);
  * - `admin`: the administrator.
  *
- * Adding a route: one entry here, then the handler in its capability's routes.ts under the
- * same role, then its line in the access matrix (src/server/security/access-matrix.test.ts).
+ * Adding a route: one entry here, then `serve(app, entry, { schema, handler })` in its capability's
+ * routes.ts under the same role, then its line in the access matrix (src/server/security/access-matrix.test.ts).
  */
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
