@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ElementType, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './ui.module.css';
 
 type FieldFrameProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (ids: FieldIds) => ReactNode };
@@ -40,19 +40,19 @@ const controlProps = ({ id, describedBy, invalid }: FieldIds) => ({
 
 type Framed<Props> = Props & { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function TextField({
-  label,
-  error,
-  hint,
-  ref,
-  ...input
-}: Framed<InputHTMLAttributes<HTMLInputElement>> & { ref?: Ref<HTMLInputElement> }) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {(ids) => <input ref={ref} {...controlProps(ids)} {...input} />}
-    </FieldFrame>
-  );
+/** A control of one kind in its FieldFrame: what TextField, SelectField and TextAreaField are. */
+function framed<Tag extends 'input' | 'select' | 'textarea'>(tag: Tag) {
+  const Control = tag as ElementType;
+  return function FramedControl({ label, error, hint, ...control }: Framed<ComponentProps<Tag>>) {
+    return (
+      <FieldFrame label={label} error={error} hint={hint}>
+        {(ids) => <Control {...controlProps(ids)} {...control} />}
+      </FieldFrame>
+    );
+  };
 }
+
+export const TextField = framed('input');
 
 type CodeFieldProps = Omit<Framed<InputHTMLAttributes<HTMLInputElement>>, 'onChange' | 'value'> & {
   value: string;
@@ -77,33 +77,9 @@ export function CodeField({ value, onChange, inputMode = 'numeric', ...input }: 
   );
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  ref,
-  ...select
-}: Framed<SelectHTMLAttributes<HTMLSelectElement>> & { ref?: Ref<HTMLSelectElement> }) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {(ids) => <select ref={ref} {...controlProps(ids)} {...select} />}
-    </FieldFrame>
-  );
-}
+export const SelectField = framed('select');
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  ref,
-  ...area
-}: Framed<TextareaHTMLAttributes<HTMLTextAreaElement>> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {(ids) => <textarea ref={ref} {...controlProps(ids)} {...area} />}
-    </FieldFrame>
-  );
-}
+export const TextAreaField = framed('textarea');
 
 type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode };
 

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { texts } from '#domain/texts/common.ts';
-import { messageOf } from '#client/lib/api.ts';
 import { KeepTogether } from './keep-together.tsx';
 import styles from './ui.module.css';
 
@@ -10,13 +9,14 @@ type Failure = string | ((error: unknown) => string);
 /**
  * `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx).
  * `report`: awaits an action (a mutation), then says how it went: `success`, or `failure` (a
- * text, or one made from the error; the server's message by default); resolves to whether it
- * succeeded. `attempt`: the same, saying only a failure.
+ * text, or one made from the error: `messageOf` for the server's); resolves to whether it
+ * succeeded. `attempt`: the same, saying only a failure. (`messageOf` is not the default: this
+ * module is in the home page's first bundle, the API client is not.)
  */
 type ToastApi = {
   show: (message: string, kind?: ToastKind, keep?: string) => void;
-  report: (action: () => Promise<unknown>, success: string, failure?: Failure) => Promise<boolean>;
-  attempt: (action: () => Promise<unknown>, failure?: Failure) => Promise<boolean>;
+  report: (action: () => Promise<unknown>, success: string, failure: Failure) => Promise<boolean>;
+  attempt: (action: () => Promise<unknown>, failure: Failure) => Promise<boolean>;
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -35,7 +35,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo<ToastApi>(() => {
-    async function attempt(action: () => Promise<unknown>, failure: Failure = messageOf) {
+    async function attempt(action: () => Promise<unknown>, failure: Failure) {
       try {
         await action();
       } catch (error) {
@@ -44,7 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       }
       return true;
     }
-    async function report(action: () => Promise<unknown>, success: string, failure?: Failure) {
+    async function report(action: () => Promise<unknown>, success: string, failure: Failure) {
       const succeeded = await attempt(action, failure);
       if (succeeded) show(success, 'success');
       return succeeded;

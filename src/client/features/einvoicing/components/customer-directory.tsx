@@ -1,6 +1,7 @@
 import { formatParisDate } from '#domain/format.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { directoryLabels, einvoicingTexts as t } from '#domain/texts/einvoicing.ts';
+import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useDirectory, useRefreshDirectory } from '../api/use-einvoicing.ts';
@@ -28,7 +29,7 @@ export function CustomerDirectory({ siret }: { siret: string | null | undefined 
             ? t.directoryLoading
             : t.directoryUnavailable}
       </span>{' '}
-      <Button variant="secondary" isBusy={refresh.isPending} onClick={() => toast.attempt(() => refresh.mutateAsync(siren))}>
+      <Button variant="secondary" isBusy={refresh.isPending} onClick={() => toast.attempt(() => refresh.mutateAsync(siren), messageOf)}>
         {t.checkDirectory}
       </Button>
     </p>

@@ -1,5 +1,6 @@
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { einvoicingTexts, ereportingTexts as t } from '#domain/texts/einvoicing.ts';
+import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { TextList } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -51,7 +52,7 @@ export function EreportingView() {
               <Button
                 variant="secondary"
                 isBusy={send.isPending && send.variables === periode.id}
-                onClick={() => toast.report(() => send.mutateAsync(periode.id), t.sent)}
+                onClick={() => toast.report(() => send.mutateAsync(periode.id), t.sent, messageOf)}
               >
                 {t.send}
               </Button>

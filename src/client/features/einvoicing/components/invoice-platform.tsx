@@ -56,7 +56,11 @@ export function InvoicePlatform({ factureId }: { factureId: string }) {
             </>
           ) : null}
           {canRetry ? (
-            <Button variant="secondary" isBusy={retry.isPending} onClick={() => toast.attempt(() => retry.mutateAsync(factureId))}>
+            <Button
+              variant="secondary"
+              isBusy={retry.isPending}
+              onClick={() => toast.attempt(() => retry.mutateAsync(factureId), messageOf)}
+            >
               {t.retry}
             </Button>
           ) : null}

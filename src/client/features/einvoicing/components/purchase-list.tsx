@@ -3,6 +3,7 @@ import { formatCentimes, formatDay } from '#domain/format.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '#domain/einvoicing.ts';
 import type { Achat } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
@@ -98,6 +99,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
                     body: { depense: canMakeExpense && asExpense, devisId: canMakeExpense && asExpense && devisId ? devisId : null },
                   }),
                 canMakeExpense && asExpense ? t.expenseCreated : t.approved,
+                messageOf,
               )
             }
           >
@@ -120,6 +122,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
             void toast.report(
               () => refuse.mutateAsync({ id: achat.id, body: { motif, commentaire: commentaire.trim() || null } }),
               t.refused,
+              messageOf,
             );
           }}
         >
