@@ -262,6 +262,13 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     expect((await api.get(t, admin, toll.id)).status).toBe(200);
 
     expect((await api.get(t, admin, ticket.id)).body).toMatchObject({ factureId: null, verrouillee: false });
+    // The mission's list says the same of each, with its quote's number.
+    const listed = (await api.list(t, admin, `?devisId=${quote.id}`)).body.depenses;
+    expect(Object.fromEntries(listed.map((depense) => [depense.id, [depense.numeroDevis, depense.verrouillee]]))).toEqual({
+      [toll.id]: [quote.numeroDevis, true],
+      [ticket.id]: [quote.numeroDevis, false],
+      [parking.id]: [quote.numeroDevis, false],
+    });
     expect((await api.delete(t, admin, ticket.id)).status).toBe(204);
     expect((await api.delete(t, admin, parking.id)).status).toBe(204);
     expect((await api.get(t, admin, parking.id)).status).toBe(404);

@@ -11,10 +11,10 @@ import { semicolonCsv } from '#server/documents/csv.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
 import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
-import { isIssuedInvoice } from '#server/invoices/service.ts';
+import { isIssuedInvoice, issuedAmong } from '#server/invoices/service.ts';
 import { processPhoto } from '#server/missions/photos.ts';
 import { findDebit, markDebitAsExpense } from '#server/payments/statements.ts';
-import { findQuoteById } from '#server/quotes/service.ts';
+import { findQuoteById, findQuoteNumbers } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
   deleteExpenseRow,
@@ -41,12 +41,16 @@ async function isLocked(db: Db, row: Pick<DepenseRow, 'factureId'>): Promise<boo
   return row.factureId !== null && (await isIssuedInvoice(db, row.factureId));
 }
 
-async function toDepense(db: Db, row: DepenseRow): Promise<Depense> {
-  const quote = row.devisId ? await findQuoteById(db, row.devisId) : undefined;
-  return {
+/** The expenses as the API answers them, with their quotes' numbers and locks read in two queries whatever their number. */
+async function toDepenses(db: Db, rows: readonly DepenseRow[]): Promise<Depense[]> {
+  const [numbers, issued] = await Promise.all([
+    findQuoteNumbers(db, [...new Set(rows.flatMap((row) => (row.devisId ? [row.devisId] : [])))]),
+    issuedAmong(db, [...new Set(rows.flatMap((row) => (row.factureId ? [row.factureId] : [])))]),
+  ]);
+  return rows.map((row) => ({
     id: row.id,
     devisId: row.devisId,
-    numeroDevis: quote?.numeroDevis ?? null,
+    numeroDevis: row.devisId ? (numbers.get(row.devisId) ?? null) : null,
     categorie: row.categorie as CategorieDepense,
     montantCentimes: row.montantCentimes,
     tvaCentimes: row.tvaCentimes,
@@ -55,11 +59,13 @@ async function toDepense(db: Db, row: DepenseRow): Promise<Depense> {
     note: row.note,
     justificatif: row.justificatifKey && row.justificatifType ? { type: row.justificatifType, url: receiptUrl(row.id) } : null,
     factureId: row.factureId,
-    verrouillee: await isLocked(db, row),
+    verrouillee: row.factureId !== null && issued.has(row.factureId),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
+  }));
 }
+
+const toDepense = async (db: Db, row: DepenseRow): Promise<Depense> => (await toDepenses(db, [row]))[0]!;
 
 /** The mission an expense names must exist (404 in French); null is a general expense. */
 async function assertMission(db: Db, devisId: string | null): Promise<void> {
@@ -182,7 +188,7 @@ function periodOf(query: Pick<DepenseListQuery, 'annee' | 'mois'>): { du?: strin
 
 export async function listExpenses(deps: ExpenseDeps, query: DepenseListQuery) {
   const rows = await listExpenseRows(deps.database.db, { devisId: query.devisId, categorie: query.categorie, ...periodOf(query) });
-  const depenses = await Promise.all(rows.map((row) => toDepense(deps.database.db, row)));
+  const depenses = await toDepenses(deps.database.db, rows);
   return { depenses, totalCentimes: rows.reduce((total, row) => total + row.montantCentimes, 0) };
 }
 

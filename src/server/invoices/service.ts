@@ -181,6 +181,12 @@ export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
   return (await findDocument(db, id))?.statut === 'émise';
 }
 
+/** Of these documents, the ids of the issued ones (one query). */
+export async function issuedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set((await findDocuments(db, ids)).filter((row) => row.statut === 'émise').map((row) => row.id));
+}
+
 /**
  * Of these documents, the issued ones that still stand: an invoice its credit notes have not
  * wholly cancelled, or a credit note; newest first (e-invoicing's « À faire »: a rejected

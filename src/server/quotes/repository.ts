@@ -63,6 +63,17 @@ export async function countQuotesSince(db: Db, uid: string, since: string): Prom
   return Number(saved);
 }
 
+/** The numbers of these quotes, by id (one query; an unknown id is left out). */
+export async function findQuoteNumbers(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('devis')
+    .select(['id', 'numeroDevis'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.numeroDevis]));
+}
+
 export function findQuoteById(db: Db, id: string): Promise<DevisRow | undefined> {
   return db.selectFrom('devis').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -51,6 +51,7 @@ export {
   claimImportedQuotes,
   findFinishedAt,
   findQuoteById,
+  findQuoteNumbers,
   listHistory,
   lockQuoteRow,
   recordQuoteEvent,
