@@ -22,6 +22,7 @@ import {
   parisClock,
   parisInstant,
   parisToday,
+  parisYear,
 } from './format.ts';
 
 // Intl writes French numbers with a narrow no-break space between thousands and a no-break space before a unit.
@@ -34,6 +35,11 @@ describe('dates as written in France', () => {
     expect(parisToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
     // 21:30 UTC on 30 June is 23:30 in Paris (UTC+2 in summer): still the same day.
     expect(parisToday(new Date('2026-06-30T21:30:00Z'))).toBe('2026-06-30');
+  });
+
+  it('gives the year in France: a money page opens on 2027 from midnight in Paris', () => {
+    expect(parisYear(new Date('2026-12-31T22:59:00Z'))).toBe(2026);
+    expect(parisYear(new Date('2026-12-31T23:00:00Z'))).toBe(2027);
   });
 
   it('shows an instant on its day and at its time in Paris, whatever the machine’s zone', () => {

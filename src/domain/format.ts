@@ -58,6 +58,9 @@ export function parisToday(now: Date = new Date()): string {
   return `${year}-${month}-${day}`;
 }
 
+/** This year in Paris (a money page's year until another is chosen). */
+export const parisYear = (now: Date = new Date()): number => Number(parisClock(now).year);
+
 /**
  * The instant of a wall-clock time in France ("2026-12-01", "08:30"): the offset of
  * Europe/Paris at that moment (CET or CEST) is read from Intl.

@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
-import { parisToday } from '#domain/format.ts';
+import { parisYear } from '#domain/format.ts';
 import { Options, SelectField } from './field.tsx';
 import ui from './ui.module.css';
-
-/** This year in Paris: a money page's year until another is chosen. */
-export const parisYear = () => Number(parisToday().slice(0, 4));
 
 type YearFilterProps = {
   label: string;

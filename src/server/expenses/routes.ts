@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
-import { parisToday } from '#domain/format.ts';
+import { parisYear } from '#domain/format.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   debitExpenseSchema,
@@ -42,7 +42,6 @@ const tags = ['depenses'];
 const params = depenseIdParamsSchema;
 /** A receipt arrives as the file itself, whatever type it declares: its content decides (service.ts). */
 const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'application/octet-stream'];
-const thisYear = () => Number(parisToday().slice(0, 4));
 
 /** Expenses and their receipts, a mission's costs, the margin: the administrator's routes. */
 export const expenseRoutes: CapabilityRoutes = {
@@ -79,7 +78,7 @@ export const expenseRoutes: CapabilityRoutes = {
         response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
       }),
       handler: async (request, reply) => {
-        const year = request.query.annee ?? thisYear();
+        const year = request.query.annee ?? parisYear();
         return sendFile(reply, {
           content: await expensesCsv(depsOf(request), year),
           type: 'text/csv; charset=utf-8',
@@ -151,7 +150,7 @@ export const expenseRoutes: CapabilityRoutes = {
 
     serve(app, routes.margins, {
       schema: routeSchema(tags, msg.apiDocs.margins, { querystring: marginsQuerySchema, response: { 200: marginsSchema, ...refusals } }),
-      handler: async (request) => getMargins(depsOf(request), request.query.annee ?? thisYear()),
+      handler: async (request) => getMargins(depsOf(request), request.query.annee ?? parisYear()),
     });
   },
 };

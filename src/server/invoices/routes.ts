@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
-import { parisToday } from '#domain/format.ts';
+import { parisYear } from '#domain/format.ts';
 import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   avoirInputSchema,
@@ -96,8 +96,7 @@ export const invoiceRoutes: CapabilityRoutes = {
 
     serve(app, routes.revenue, {
       schema: routeSchema(tags, invoiceApiDocs.revenue, { querystring: revenueQuerySchema, response: { 200: revenueSchema, ...refusals } }),
-      handler: async (request) =>
-        getRevenue(app.database.db, request.query.annee ?? Number(parisToday().slice(0, 4)), app.config.invoicing.revenueCeilingCents),
+      handler: async (request) => getRevenue(app.database.db, request.query.annee ?? parisYear(), app.config.invoicing.revenueCeilingCents),
     });
 
     serve(app, routes.revenueCsv, {
@@ -107,7 +106,7 @@ export const invoiceRoutes: CapabilityRoutes = {
         response: { 200: z.string(), ...refusals },
       }),
       handler: async (request, reply) => {
-        const year = request.query.annee ?? Number(parisToday().slice(0, 4));
+        const year = request.query.annee ?? parisYear();
         return sendFile(reply, {
           content: await revenueCsv(app.database.db, year),
           type: 'text/csv; charset=utf-8',

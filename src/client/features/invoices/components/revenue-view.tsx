@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { formatCentimes, formatPercent } from '#domain/format.ts';
+import { formatCentimes, formatPercent, parisYear } from '#domain/format.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart } from '#client/ui/month-chart.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
-import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
+import { YearFilter } from '#client/ui/year-filter.tsx';
 import { revenueCsvUrl, useRevenue } from '../api/use-invoices.ts';
 import styles from './invoices.module.css';
 

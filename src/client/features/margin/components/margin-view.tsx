@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCentimes, formatKm, formatQuantity } from '#domain/format.ts';
+import { formatCentimes, formatKm, formatQuantity, parisYear } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Margins, MissionMargin } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, marginTexts as t } from '#domain/texts/expenses.ts';
@@ -9,7 +9,7 @@ import { Options, SelectField } from '#client/ui/field.tsx';
 import { Definitions, TableHead } from '#client/ui/lists.tsx';
 import { MonthChart, type MonthSeries } from '#client/ui/month-chart.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
-import { parisYear, YearFilter } from '#client/ui/year-filter.tsx';
+import { YearFilter } from '#client/ui/year-filter.tsx';
 import { expensesCsvUrl, useMargins } from '../api/use-margins.ts';
 import styles from './margin.module.css';
 
