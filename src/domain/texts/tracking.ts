@@ -37,6 +37,7 @@ export const trackingTexts = {
   pause: 'Pause du suivi',
   resume: 'Reprendre le suivi',
   keepVisible: 'Gardez cette page ouverte et l’écran allumé : le téléphone ne donne pas sa position quand la page est cachée.',
+  screenKeptOn: 'L’écran reste allumé tant que votre position est partagée.',
   pending: (count: number) => (count > 1 ? `${count} positions en attente d’envoi` : '1 position en attente d’envoi'),
   denied: 'La localisation est refusée : autorisez-la pour ce site dans les réglages du navigateur.',
   unavailable: 'Position indisponible pour le moment.',

@@ -29,6 +29,29 @@ function fakeGeolocation() {
   };
 }
 
+/** The Screen Wake Lock API: each lock the page holds, which the test (the browser) may release. */
+function fakeWakeLock() {
+  const locks: { released: boolean; release: () => Promise<void> }[] = [];
+  const wakeLock = {
+    request: vi.fn(async () => {
+      const listeners: (() => void)[] = [];
+      const lock = {
+        released: false,
+        addEventListener: (_type: 'release', listener: () => void) => listeners.push(listener),
+        release: async () => {
+          if (lock.released) return;
+          lock.released = true;
+          for (const listener of listeners) listener();
+        },
+      };
+      locks.push(lock);
+      return lock;
+    }),
+  };
+  Object.defineProperty(navigator, 'wakeLock', { value: wakeLock, configurable: true });
+  return { wakeLock, held: () => locks.filter((lock) => !lock.released).length, browserReleases: () => act(() => locks.at(-1)!.release()) };
+}
+
 beforeEach(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
   // No network: what the phone reads waits on it.
@@ -36,7 +59,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
   );
-  return () => Reflect.deleteProperty(navigator, 'geolocation');
+  return () => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+    Reflect.deleteProperty(navigator, 'wakeLock');
+  };
 });
 
 async function renderSharing() {
@@ -50,6 +76,8 @@ describe('the operator’s position sharing', () => {
     const region = await renderSharing();
     expect(within(region).getByRole('status')).toHaveTextContent(k.sharingOn);
     expect(region).toHaveTextContent(k.keepVisible);
+    // This browser cannot keep the screen on: the page does not claim it.
+    expect(region).not.toHaveTextContent(k.screenKeptOn);
     await phone.move(48.8566, 2.3522);
     expect(await within(region).findByText(k.pending(1))).toBeVisible();
     // 450 m further: not kept; 1.3 km from the first: kept.
@@ -72,6 +100,25 @@ describe('the operator’s position sharing', () => {
     expect(within(region).getByRole('status')).toHaveTextContent(k.sharingOn);
     expect(phone.watching()).toBe(true);
     expect(localStorage.getItem('suivi-pause:d1')).toBeNull();
+  });
+
+  it('keeps the screen on while sharing, asks again when the page comes back, and lets it go on pause', async () => {
+    fakeGeolocation();
+    const screen = fakeWakeLock();
+    const region = await renderSharing();
+    expect(await within(region).findByText(k.screenKeptOn)).toBeVisible();
+    expect(screen.held()).toBe(1);
+
+    // The page was hidden: the browser let the lock go; back in front, the page asks again.
+    await screen.browserReleases();
+    expect(region).not.toHaveTextContent(k.screenKeptOn);
+    await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await within(region).findByText(k.screenKeptOn)).toBeVisible();
+    expect(screen.wakeLock.request).toHaveBeenCalledTimes(2);
+
+    await userEvent.click(within(region).getByRole('button', { name: k.pause }));
+    expect(screen.held()).toBe(0);
+    expect(region).not.toHaveTextContent(k.screenKeptOn);
   });
 
   it('tells the operator how to allow the location when the phone refuses it', async () => {

@@ -7,17 +7,18 @@ import styles from './tracking.module.css';
 
 /**
  * On the operator's mission page, between the pickup and the delivery: the phone shares its
- * position (and says so, and that it stops while the page is hidden), « Pause du suivi », and
- * how many positions wait for the network.
+ * position (and says so, and that it stops while the page is hidden; it keeps the screen on where
+ * the browser allows it), « Pause du suivi », and how many positions wait for the network.
  */
 export function PositionSharing({ devisId }: { devisId: string }) {
-  const { paused, togglePause, problem, waiting, refusal } = usePositionSharing(devisId);
+  const { paused, togglePause, problem, waiting, refusal, screenKeptOn } = usePositionSharing(devisId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={styles.panel} data-testid="partage-position">
       <h2 id={headingId}>{k.sharingTitle}</h2>
       <p role="status">{paused ? k.sharingPaused : k.sharingOn}</p>
       {paused ? null : <p className={styles.note}>{k.keepVisible}</p>}
+      {screenKeptOn ? <p className={styles.note}>{k.screenKeptOn}</p> : null}
       {problem ? <Message kind="error">{k[problem]}</Message> : null}
       {refusal ? <Message kind="info">{refusal}</Message> : null}
       {waiting > 0 ? <p data-testid="positions-en-attente">{k.pending(waiting)}</p> : null}

@@ -75,6 +75,37 @@ export function usePositionSharing(devisId: string) {
     };
   }, [sharing, devisId]);
 
+  // The screen stays on while sharing (Screen Wake Lock): a phone that locks itself hides the page,
+  // and a hidden page gives no position. The browser releases the lock when the page is hidden: it
+  // is asked for again when the page comes back. Where the API is missing or refuses, the page says
+  // to keep the screen on by hand (`keepVisible`), as before.
+  const [screenKeptOn, setScreenKeptOn] = useState(false);
+  useEffect(() => {
+    if (!sharing || typeof navigator === 'undefined' || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let active = true;
+    const request = async () => {
+      if (document.visibilityState !== 'visible' || (lock && !lock.released)) return;
+      try {
+        const acquired = await navigator.wakeLock.request('screen');
+        if (!active) return void acquired.release();
+        lock = acquired;
+        setScreenKeptOn(true);
+        acquired.addEventListener('release', () => setScreenKeptOn(false));
+      } catch {
+        // Refused (battery saver, no user gesture yet): the page keeps saying to keep the screen on.
+      }
+    };
+    void request();
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      active = false;
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release();
+      setScreenKeptOn(false);
+    };
+  }, [sharing]);
+
   const togglePause = useCallback(() => {
     const next = !paused;
     if (next) localStorage.setItem(pauseKey(devisId), '1');
@@ -82,5 +113,5 @@ export function usePositionSharing(devisId: string) {
     setPaused(next);
   }, [paused, devisId]);
 
-  return { paused, togglePause, problem: sharing ? (hasGeolocation() ? problem : 'unavailable') : null, waiting, refusal };
+  return { paused, togglePause, problem: sharing ? (hasGeolocation() ? problem : 'unavailable') : null, waiting, refusal, screenKeptOn };
 }
