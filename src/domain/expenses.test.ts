@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryOfDebit,
+  categoryOfPurchase,
   expectedFuelCostCentimes,
   expectedMarginCentimes,
   expensesByMonth,
   extraKmBillable,
   paymentMeansOfDebit,
+  paymentMeansOfInvoice,
 } from './expenses.ts';
 
 describe('the expenses page’s months', () => {
@@ -58,5 +60,35 @@ describe('a bank debit as an expense', () => {
     expect(paymentMeansOfDebit('PRLV FREE MOBILE')).toBe('virement');
     expect(paymentMeansOfDebit('CHQ 1234567')).toBe('cheque');
     expect(paymentMeansOfDebit('CB PEAGE')).toBe('carte');
+  });
+
+  it('takes the brands and station words as whole words only', () => {
+    expect(categoryOfDebit('CB ESSO EXPRESS A7')).toBe('carburant');
+    expect(categoryOfDebit('CB STATION U MACON')).toBe('carburant');
+    expect(categoryOfDebit('CB NORAUTO ACCESSOIRES')).toBe('autre');
+    expect(categoryOfDebit('PRLV PRESTATION COMPTABLE')).toBe('autre');
+    expect(categoryOfDebit('CB STATIONNEMENT VILLE DE LYON')).toBe('parking');
+  });
+});
+
+describe('a supplier invoice as an expense', () => {
+  it('guesses the category from the supplier’s name, else from the lines’ labels', () => {
+    expect(categoryOfPurchase('TotalEnergies Marketing France', 'Prestation de service')).toBe('carburant');
+    expect(categoryOfPurchase('APRR', null)).toBe('peage');
+    expect(categoryOfPurchase('SNCF Voyageurs', 'Billet Lyon – Paris\nFrais de dossier')).toBe('train');
+    expect(categoryOfPurchase('Carrefour Hypermarchés', 'Gazole B7\nLavage')).toBe('carburant');
+    expect(categoryOfPurchase('Garage Müller', 'Prestation de convoyage\nSous-total pièces')).toBe('autre');
+    expect(categoryOfPurchase('Garage Müller', null)).toBe('autre');
+  });
+
+  it('reads the payment means from its code (UNTDID 4461), a transfer when it says none', () => {
+    expect(paymentMeansOfInvoice('48')).toBe('carte');
+    expect(paymentMeansOfInvoice('54')).toBe('carte');
+    expect(paymentMeansOfInvoice('10')).toBe('especes');
+    expect(paymentMeansOfInvoice('20')).toBe('cheque');
+    expect(paymentMeansOfInvoice('58')).toBe('virement');
+    expect(paymentMeansOfInvoice('59')).toBe('virement');
+    expect(paymentMeansOfInvoice(null)).toBe('virement');
+    expect(paymentMeansOfInvoice('ZZZ')).toBe('virement');
   });
 });
