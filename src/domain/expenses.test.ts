@@ -63,32 +63,43 @@ describe('a bank debit as an expense', () => {
   });
 
   it('takes the brands and station words as whole words only', () => {
-    expect(categoryOfDebit('CB ESSO EXPRESS A7')).toBe('carburant');
-    expect(categoryOfDebit('CB STATION U MACON')).toBe('carburant');
-    expect(categoryOfDebit('CB NORAUTO ACCESSOIRES')).toBe('autre');
-    expect(categoryOfDebit('PRLV PRESTATION COMPTABLE')).toBe('autre');
-    expect(categoryOfDebit('CB STATIONNEMENT VILLE DE LYON')).toBe('parking');
+    const expected = {
+      'CB ESSO EXPRESS A7': 'carburant',
+      'CB STATION U MACON': 'carburant',
+      'CB NORAUTO ACCESSOIRES': 'autre',
+      'PRLV PRESTATION COMPTABLE': 'autre',
+      'CB STATIONNEMENT VILLE DE LYON': 'parking',
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((label) => [label, categoryOfDebit(label)]))).toEqual(expected);
   });
 });
 
 describe('a supplier invoice as an expense', () => {
   it('guesses the category from the supplier’s name, else from the lines’ labels', () => {
-    expect(categoryOfPurchase('TotalEnergies Marketing France', 'Prestation de service')).toBe('carburant');
-    expect(categoryOfPurchase('APRR', null)).toBe('peage');
-    expect(categoryOfPurchase('SNCF Voyageurs', 'Billet Lyon – Paris\nFrais de dossier')).toBe('train');
-    expect(categoryOfPurchase('Carrefour Hypermarchés', 'Gazole B7\nLavage')).toBe('carburant');
-    expect(categoryOfPurchase('Garage Müller', 'Prestation de convoyage\nSous-total pièces')).toBe('autre');
-    expect(categoryOfPurchase('Garage Müller', null)).toBe('autre');
+    const invoices: [string, string | null, string][] = [
+      ['TotalEnergies Marketing France', 'Prestation de service', 'carburant'],
+      ['APRR', null, 'peage'],
+      ['SNCF Voyageurs', 'Billet Lyon – Paris\nFrais de dossier', 'train'],
+      ['Carrefour Hypermarchés', 'Gazole B7\nLavage', 'carburant'],
+      ['Garage Müller', 'Prestation de convoyage\nSous-total pièces', 'autre'],
+      ['Garage Müller', null, 'autre'],
+    ];
+    expect(invoices.map(([supplier, lines]) => categoryOfPurchase(supplier, lines))).toEqual(invoices.map(([, , category]) => category));
   });
 
   it('reads the payment means from its code (UNTDID 4461), a transfer when it says none', () => {
-    expect(paymentMeansOfInvoice('48')).toBe('carte');
-    expect(paymentMeansOfInvoice('54')).toBe('carte');
-    expect(paymentMeansOfInvoice('10')).toBe('especes');
-    expect(paymentMeansOfInvoice('20')).toBe('cheque');
-    expect(paymentMeansOfInvoice('58')).toBe('virement');
-    expect(paymentMeansOfInvoice('59')).toBe('virement');
-    expect(paymentMeansOfInvoice(null)).toBe('virement');
-    expect(paymentMeansOfInvoice('ZZZ')).toBe('virement');
+    const codes = ['48', '54', '55', '10', '20', '30', '58', '59', null, 'ZZZ'];
+    expect(codes.map(paymentMeansOfInvoice)).toEqual([
+      'carte',
+      'carte',
+      'carte',
+      'especes',
+      'cheque',
+      'virement',
+      'virement',
+      'virement',
+      'virement',
+      'virement',
+    ]);
   });
 });
