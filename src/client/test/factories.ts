@@ -1,7 +1,7 @@
 import { missionsRoutes } from '#domain/api-paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
-import type { Etape, InspectionView, MissionView } from '#domain/schemas/missions.ts';
+import { missionBasicsSchema, type Etape, type InspectionView, type MissionView } from '#domain/schemas/missions.ts';
 import { urlOf } from '#client/lib/api.ts';
 
 /** A quote as the API sends it, just simulated (« en attente »); override what the test is about. */
@@ -94,34 +94,9 @@ export function makeInspection(etape: Etape, termineeLe: string): InspectionView
 
 /** A mission as GET /api/admin/missions/{id} sends it: quote n° 12 « en cours », picked up, not delivered. */
 export function makeMissionView(overrides: Partial<MissionView> = {}): MissionView {
-  const {
-    id,
-    numeroDevis,
-    statut,
-    adresseDepart,
-    adresseArrivee,
-    typeVehicule,
-    infosVehicule,
-    priseInfo,
-    livraisonInfo,
-    contactDepart,
-    contactArrivee,
-  } = makeDevis({ statut: 'en cours' });
   return {
-    ...{
-      id,
-      numeroDevis,
-      statut,
-      adresseDepart,
-      adresseArrivee,
-      typeVehicule,
-      infosVehicule,
-      priseInfo,
-      livraisonInfo,
-      contactDepart,
-      contactArrivee,
-    },
-    pasAvantLe: null,
+    // The quote's fields the mission shows, as the server picks them (`pasAvantLe` null).
+    ...missionBasicsSchema.parse(makeDevis({ statut: 'en cours' })),
     clientNom: 'Hélène Lefèvre',
     commentaire: null,
     peutInspecter: true,
