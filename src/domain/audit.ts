@@ -85,13 +85,13 @@ export const auditDetailsSchema = z.record(z.string(), z.union([z.string(), z.nu
 export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 
 export const auditEntrySchema = z.object({
-  id: z.number(),
+  id: z.number().int(),
   at: isoInstantSchema,
   kind: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   devisId: z.string().nullable(),
-  numeroDevis: z.number().nullable(),
+  numeroDevis: z.number().int().nullable(),
   compteId: z.string().nullable(),
   ip: z.string().nullable(),
   details: auditDetailsSchema,
@@ -100,9 +100,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const journalResponseSchema = z.object({
   entrees: z.array(auditEntrySchema),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
 });
 export type JournalResponse = z.infer<typeof journalResponseSchema>;
 

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { directoryAnswer } from '#domain/einvoicing.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { PaAnnuaireRow } from '#server/db/schema.ts';
-import { PlatformError, type Platform } from './platform-client.ts';
+import { PlatformError } from './platform-client.ts';
 import { findDirectoryEntry, saveDirectoryEntry } from './repository.ts';
+import type { Wired } from './deps.ts';
 
 /**
  * Whether a business customer receives e-invoices through an approved platform, from the
@@ -14,11 +14,11 @@ import { findDirectoryEntry, saveDirectoryEntry } from './repository.ts';
 
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type DirectoryDeps = { database: DatabaseHandle; platform: Platform; log: FastifyBaseLogger; now?: () => Date };
+export type DirectoryDeps = Pick<Wired, 'database' | 'platform' | 'log' | 'now'>;
 
 /** The cached answer, refreshed when older than `maxAgeMs` (0: always); the stale one, or null, when the directory cannot answer. */
 export async function lookUpSiren(deps: DirectoryDeps, siren: string, { maxAgeMs = MAX_AGE_MS } = {}): Promise<PaAnnuaireRow | null> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const cached = await findDirectoryEntry(deps.database.db, siren);
   if (cached && now.getTime() - Date.parse(cached.checkedAt) < maxAgeMs) return cached;
   try {

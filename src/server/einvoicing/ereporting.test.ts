@@ -44,6 +44,8 @@ describe.each(ENGINES)('e-reporting on %s', (engine) => {
     await t.close();
     await fake.close();
   });
+  /** What the e-reporting reads, on a given day in Paris. */
+  const reportingDeps = (today: string) => ({ database: t.app.database, config: t.config, now: () => new Date(), today: () => today });
 
   it('reports a period’s sales to private customers per day and their payments, in two files the DGFiP schema accepts; a correction when they change', async () => {
     const day = '2027-09-14';
@@ -52,7 +54,7 @@ describe.each(ENGINES)('e-reporting on %s', (engine) => {
     const second = await issuedThroughService(t, customer, day);
     await issueCreditNote(depsOf(t, day), SERVICE_ADMIN, second, { motif: 'Geste commercial', montantCentimes: 5_050 });
     await recordPayment(depsOf(t, '2027-09-20'), SERVICE_ADMIN, first, { date: '2027-09-20', montantCentimes: 45_050, moyen: 'carte' });
-    const deps = { database: t.app.database, config: t.config, today: () => '2027-11-02' };
+    const deps = reportingDeps('2027-11-02');
     const period = reportingPeriodById('2027-09');
 
     const [transactions, payments] = await recordPeriodReports(deps, period);
@@ -97,10 +99,7 @@ describe.each(ENGINES)('e-reporting on %s', (engine) => {
     const final = await issueInvoice(depsOf(t, '2028-01-25'), SERVICE_ADMIN, draft.id);
     expect(final.totalCentimes).toBe(quote.prixCentimes);
 
-    const [transactions] = await recordPeriodReports(
-      { database: t.app.database, config: t.config, today: () => '2028-03-02' },
-      reportingPeriodById('2028-01'),
-    );
+    const [transactions] = await recordPeriodReports(reportingDeps('2028-03-02'), reportingPeriodById('2028-01'));
     const sales = transactions!.payload!;
     const euros = (cents: number) => (cents / 100).toFixed(2);
     expect(valueOf(sales, 'Date')).toEqual(['20280110', '20280125']);
@@ -111,9 +110,7 @@ describe.each(ENGINES)('e-reporting on %s', (engine) => {
   });
 
   it('sends nothing for a period without operation (no blank e-reporting)', async () => {
-    expect(
-      await recordPeriodReports({ database: t.app.database, config: t.config, today: () => '2027-06-02' }, reportingPeriodById('2027-03')),
-    ).toEqual([]);
+    expect(await recordPeriodReports(reportingDeps('2027-06-02'), reportingPeriodById('2027-03'))).toEqual([]);
   });
 
   it('reports by itself the period just ended once the obligation applies, and sends it through the platform', async () => {

@@ -7,11 +7,11 @@ import {
   type ReportingPeriod,
 } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
-import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { PaFluxRow } from '#server/db/schema.ts';
 import { issuedBetween, paymentsBetween } from '#server/invoices/issued.ts';
 import { insertFlow, listReportingFlowsOf } from './repository.ts';
+import type { Wired } from './deps.ts';
 
 /**
  * E-reporting (« flux 10 », DGFiP external specifications v3.2 § 3.7 and the XML Schemas of the
@@ -110,14 +110,14 @@ export function buildReport(
 
 const digestOf = (days: DayTotal[]) => createHash('sha256').update(JSON.stringify(days)).digest('hex');
 
-export type ReportingDeps = { database: DatabaseHandle; config: Config; now?: () => Date; today: () => string };
+export type ReportingDeps = Pick<Wired, 'database' | 'config' | 'now' | 'today'>;
 
 /**
  * Records the reports of a finished period that are due and not sent yet, or whose data changed
  * since (a correction), in one transaction; the flow worker sends them. Returns what it recorded.
  */
 export async function recordPeriodReports(deps: ReportingDeps, period: ReportingPeriod): Promise<PaFluxRow[]> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const declarant = { siren: sirenOfSiret(deps.config.seller.siret) ?? '', name: deps.config.seller.legalName };
   return withWriteTransaction(deps.database, async (trx) => {
     const data = await periodData(trx, period);

@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { isBusinessBuyer } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg } from '#domain/texts/einvoicing.ts';
-import type { Config } from '#server/config.ts';
-import type { DatabaseHandle, Db } from '#server/db/index.ts';
+import type { Db } from '#server/db/index.ts';
 import type { FactureRow, PaFluxRow } from '#server/db/schema.ts';
 import { validationError } from '#server/errors.ts';
 import { FACTUR_X_FILENAME, readEmbeddedFile } from '#server/invoices/factur-x.ts';
 import { findIssuedDocument, issuedDocumentPdf } from '#server/invoices/issued.ts';
-import type { InvoiceDeps } from '#server/invoices/service.ts';
 import { claimDue, createLeaseWorker, markAttemptFailed, nextAttemptAfter, type LeaseWorker } from '#server/outbox/lease-queue.ts';
 import { checkCdar, checkFacturXml, type CheckReport } from './validation.ts';
-import { PlatformError, type Flow, type FlowInfo, type Platform } from './platform-client.ts';
+import { PlatformError, type Flow, type FlowInfo } from './platform-client.ts';
 import { insertFlow, markFlowRefused, markFlowSent, type NewFlow } from './repository.ts';
 import { applyAcknowledgement } from './lifecycle.ts';
+import type { Wired } from './deps.ts';
 
 /**
  * The flows we send to the platform, through a queue like the outbox's (lease-queue.ts): each is
@@ -28,17 +26,7 @@ import { applyAcknowledgement } from './lifecycle.ts';
  * document that fails is kept back (`invalid`) with the rules it breaks.
  */
 
-export type FlowDeps = {
-  database: DatabaseHandle;
-  platform: Platform;
-  config: Config;
-  log: FastifyBaseLogger;
-  /** What the invoices capability needs to hand over an issued document's PDF. */
-  invoices: () => InvoiceDeps;
-  now?: () => Date;
-};
-
-const nowOf = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
+export type FlowDeps = Pick<Wired, 'database' | 'platform' | 'config' | 'log' | 'invoices' | 'now'>;
 
 /** Records a flow to send, in the caller's transaction; the worker sends it after the commit (`kick`). */
 export const recordFlow = (trx: Db, flow: NewFlow, now = new Date()) => insertFlow(trx, flow, now);
@@ -131,7 +119,7 @@ async function findSubmitted(deps: FlowDeps, row: PaFluxRow): Promise<Flow | und
 }
 
 async function recordSent(deps: FlowDeps, row: PaFluxRow, flow: Flow): Promise<void> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const isOurs = await markFlowSent(
     deps.database.db,
     row,
@@ -159,7 +147,7 @@ export async function processFlow(deps: FlowDeps, row: PaFluxRow): Promise<void>
     }
     const outgoing = await prepare(deps, row);
     if ('refused' in outgoing) {
-      await markFlowRefused(deps.database.db, row, 'invalid', outgoing.refused, nowOf(deps));
+      await markFlowRefused(deps.database.db, row, 'invalid', outgoing.refused, deps.now());
       deps.log.warn({ paFluxId: row.id, reason: outgoing.refused }, 'flow kept back: it breaks the platform rules');
       return;
     }
@@ -169,11 +157,11 @@ export async function processFlow(deps: FlowDeps, row: PaFluxRow): Promise<void>
     if (!(error instanceof PlatformError)) throw error;
     const reason = error.message.slice(0, 2000);
     if (!error.retryable) {
-      await markFlowRefused(deps.database.db, row, 'failed', reason, nowOf(deps));
+      await markFlowRefused(deps.database.db, row, 'failed', reason, deps.now());
       deps.log.warn({ paFluxId: row.id, err: error }, 'flow refused by the platform');
       return;
     }
-    const nextAttemptAt = nextAttemptAfter(row.attempts, { baseMs: retryBaseMs, maxAttempts }, nowOf(deps));
+    const nextAttemptAt = nextAttemptAfter(row.attempts, { baseMs: retryBaseMs, maxAttempts }, deps.now());
     await markAttemptFailed(deps.database.db, 'pa_flux', row, { error: reason, nextAttemptAt });
     deps.log.warn({ paFluxId: row.id, err: error, attempts: row.attempts, nextAttemptAt }, 'flow not sent; it will be tried again');
   }
@@ -185,7 +173,7 @@ export function createFlowWorker(deps: FlowDeps): LeaseWorker {
     name: 'pa_flux',
     // Polled like the outbox; kicked at once after an issue.
     pollMs: 5_000,
-    claim: (limit) => claimDue(deps.database, 'pa_flux', { now: nowOf(deps), leaseMs: deps.config.einvoicing.leaseMs, limit }),
+    claim: (limit) => claimDue(deps.database, 'pa_flux', { now: deps.now(), leaseMs: deps.config.einvoicing.leaseMs, limit }),
     process: (row) => processFlow(deps, row),
     log: deps.log,
   });

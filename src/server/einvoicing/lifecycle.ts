@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '#server/db/index.ts';
 import type { PaFluxRow } from '#server/db/schema.ts';
 import { findIssuedByNumber } from '#server/invoices/issued.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
 import { parseCdar } from './cdar.ts';
-import type { Flow, Platform } from './platform-client.ts';
+import type { Flow } from './platform-client.ts';
 import { receiveSupplierInvoice, findPurchaseByNumber } from './purchases.ts';
 import { insertStatus, listAwaitingAcknowledgement, readCursor, recordAcknowledgement, saveCursor } from './repository.ts';
+import type { Wired } from './deps.ts';
 
 /**
  * Following what the platform says (XP Z12-013, Flow Service): the acknowledgement of each flow we
@@ -17,15 +15,7 @@ import { insertStatus, listAwaitingAcknowledgement, readCursor, recordAcknowledg
  * once per flow and code, each supplier invoice once per flow), so reading one twice is harmless.
  */
 
-export type LifecycleDeps = {
-  database: DatabaseHandle;
-  platform: Platform;
-  fileStore: FileStore;
-  log: FastifyBaseLogger;
-  now?: () => Date;
-};
-
-const nowOf = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
+export type LifecycleDeps = Pick<Wired, 'database' | 'platform' | 'fileStore' | 'log' | 'now'>;
 
 /** Platform statuses (transmission), as opposed to those the buyer or seller give. */
 const PLATFORM_CODES = new Set(['200', '201', '202', '203', '213']);
@@ -34,11 +24,7 @@ const PLATFORM_CODES = new Set(['200', '201', '202', '203', '213']);
  * The acknowledgement of one of our flows: recorded, and for an invoice turned into its first
  * status: `Ok` is « Déposée » (200), `Error` « Rejetée » (213) with the platform's reasons.
  */
-export async function applyAcknowledgement(
-  deps: { database: DatabaseHandle; now?: () => Date },
-  row: PaFluxRow,
-  flow: Flow,
-): Promise<void> {
+export async function applyAcknowledgement(deps: Pick<Wired, 'database' | 'now'>, row: PaFluxRow, flow: Flow): Promise<void> {
   const status = flow.acknowledgement?.status;
   if (!status || !row.flowId || status === row.ackStatus) return;
   const details = flow.acknowledgement?.details ?? [];
@@ -47,7 +33,7 @@ export async function applyAcknowledgement(
     .map((detail) => [detail.item, detail.reasonMessage].filter(Boolean).join(' : '))
     .filter(Boolean)
     .join(' ; ');
-  const now = nowOf(deps);
+  const now = deps.now();
   await recordAcknowledgement(deps.database.db, row.id, { ackStatus: status, ackReason: reason || null }, now);
   if (row.kind !== 'facture' || !row.factureId || (status !== 'Ok' && status !== 'Error')) return;
   await insertStatus(
@@ -113,9 +99,9 @@ async function readStatuses(deps: LifecycleDeps, flow: Flow, about: 'ours' | 're
         reason: status.reason,
         source: PLATFORM_CODES.has(status.code) ? 'plateforme' : 'partenaire',
         flowId: flow.flowId,
-        at: status.issuedAt ?? flow.updatedAt ?? nowOf(deps).toISOString(),
+        at: status.issuedAt ?? flow.updatedAt ?? deps.now().toISOString(),
       },
-      nowOf(deps),
+      deps.now(),
     );
     if (isNew) recorded += 1;
   }
@@ -148,7 +134,7 @@ async function readIncoming(deps: LifecycleDeps): Promise<Omit<PollReport, 'ackn
   if (latest && latest !== cursor) {
     const overlapped = new Date(Date.parse(latest) - OVERLAP_MS);
     const next = Number.isNaN(overlapped.getTime()) ? latest : overlapped.toISOString();
-    if (!cursor || next > cursor) await saveCursor(deps.database.db, INCOMING_CURSOR, next, nowOf(deps));
+    if (!cursor || next > cursor) await saveCursor(deps.database.db, INCOMING_CURSOR, next, deps.now());
   }
   return report;
 }

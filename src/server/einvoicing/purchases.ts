@@ -1,18 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import { PURCHASE_DECISIONS, type PurchaseDecision, type RefusalReason } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, reasonLabels } from '#domain/texts/einvoicing.ts';
-import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { PaAchatRow } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { readEmbeddedFile } from '#server/invoices/factur-x.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
 import { buildCdar } from './cdar.ts';
-import type { Flow, Platform } from './platform-client.ts';
+import type { Flow } from './platform-client.ts';
 import { decidePurchase, findPurchase, insertFlow, insertPurchase, insertStatus, purchaseExists } from './repository.ts';
+import type { Wired } from './deps.ts';
 
 /**
  * Supplier invoices received through the platform (flows `SupplierInvoice`, direction `In`):
@@ -126,7 +124,7 @@ const sirenFrom = (value: string | null) => {
 
 const isPdf = (content: Buffer) => content.subarray(0, 5).toString('latin1') === '%PDF-';
 
-export type PurchaseDeps = { database: DatabaseHandle; platform: Platform; fileStore: FileStore; log: FastifyBaseLogger; now?: () => Date };
+export type PurchaseDeps = Pick<Wired, 'database' | 'platform' | 'fileStore' | 'log' | 'now'>;
 
 /**
  * Stores a received supplier invoice once (its flow id): the file (a PDF, or the platform's
@@ -158,7 +156,7 @@ export async function receiveSupplierInvoice(
   const fileType = isPdf(file) ? 'application/pdf' : 'application/xml';
   const key = `achats/${sha256.slice(0, 16)}-${randomUUID().slice(0, 8)}.${fileType === 'application/pdf' ? 'pdf' : 'xml'}`;
   await deps.fileStore.put(key, file, fileType);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const { isNew } = await insertPurchase(deps.database.db, {
     flowId: flow.flowId,
     fournisseurNom: invoice.supplierName || invoice.supplierSiren || '?',
@@ -187,26 +185,7 @@ export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: stri
   return query.orderBy('recuLe', 'desc').executeTakeFirst();
 };
 
-/**
- * The mission costs (issue 30, expenses/), as the app gives them: `create` records the expense in
- * the decision's transaction (once per purchase: `origine` names it), `attachReceipt` then gives
- * it the supplier's PDF as its receipt. Null: the purchase is approved without an expense.
- */
-export type ExpenseFromPurchase = {
-  create(
-    trx: Db,
-    input: { origine: string; devisId: string | null; montantCentimes: number; tvaCentimes: number; date: string; note: string },
-  ): Promise<{ id: string }>;
-  attachReceipt(expenseId: string, pdf: Buffer): Promise<void>;
-};
-
-export type DecisionDeps = {
-  database: DatabaseHandle;
-  fileStore: FileStore;
-  config: Config;
-  createExpense: ExpenseFromPurchase | null;
-  now?: () => Date;
-};
+export type DecisionDeps = Pick<Wired, 'database' | 'fileStore' | 'config' | 'createExpense' | 'now'>;
 
 export type DecisionInput =
   | { decision: Extract<PurchaseDecision, 'approuvée'>; depense: null | { devisId: string | null } }
@@ -220,7 +199,7 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
   const purchase = await findPurchase(deps.database.db, id);
   if (!purchase) throw notFound(msg.purchaseNotFound);
   if (purchase.statut !== 'reçue') throw conflict(msg.alreadyDecided);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = deps.now();
   const devisId = input.decision === 'approuvée' ? (input.depense?.devisId ?? null) : null;
   const expenses = input.decision === 'approuvée' && input.depense ? deps.createExpense : null;
   const code = PURCHASE_DECISIONS[input.decision];

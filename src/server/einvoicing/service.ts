@@ -1,17 +1,14 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { parisToday } from '#domain/format.ts';
 import { ISSUING_MANDATORY_FROM, reportingPeriodById, type EtatPlateforme, type LifecycleCode } from '#domain/einvoicing.ts';
 import { documentTypeCode } from '#domain/invoices.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, lifecycleLabels, reasonText, sendingLabels } from '#domain/texts/einvoicing.ts';
-import type { Config } from '#server/config.ts';
-import type { DatabaseHandle, Db } from '#server/db/index.ts';
+import type { Db } from '#server/db/index.ts';
 import type { FacturePaiementRow, FactureRow, PaFluxRow, PaStatutRow } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import type { InvoiceDeps, InvoiceHooks } from '#server/invoices/service.ts';
+import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { LeaseWorker } from '#server/outbox/lease-queue.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
 import { buildCdar } from './cdar.ts';
 import { lookUpSiren } from './directory.ts';
 import { lastEndedPeriod, recordPeriodReports } from './ereporting.ts';
@@ -19,7 +16,8 @@ import { createFlowWorker, recordFlow, recordIssuedDocument } from './flows.ts';
 import { pollPlatform, type PollReport } from './lifecycle.ts';
 import type { TaskDeclaration } from '#server/tasks/declared-tasks.ts';
 import { createPlatform, type Platform } from './platform-client.ts';
-import { decideOnPurchase, type DecisionInput, type ExpenseFromPurchase } from './purchases.ts';
+import { decideOnPurchase, type DecisionInput } from './purchases.ts';
+import type { Wired } from './deps.ts';
 import {
   findInvoiceFlow,
   invoiceIdsBySendingStatus,
@@ -36,15 +34,8 @@ import { prepareRules } from './validation.ts';
  * (`PA_*` unset) it does nothing at all: no hook records anything, no worker or task runs.
  */
 
-export type EinvoicingDeps = {
-  database: DatabaseHandle;
-  fileStore: FileStore;
-  config: Config;
-  log: FastifyBaseLogger;
-  /** The invoices capability as the app builds it (to hand over an issued document's PDF). */
-  invoices: () => InvoiceDeps;
-  /** The expenses capability's entry point, once it exists (purchases.ts). */
-  createExpense: ExpenseFromPurchase | null;
+/** What the app gives; the platform's client and the clock are resolved here, once, into `Wired` (deps.ts). */
+export type EinvoicingDeps = Omit<Wired, 'platform' | 'now' | 'today'> & {
   /** Tests give a platform of their own, or a fetch. */
   platform?: Platform;
   fetch?: typeof globalThis.fetch;
@@ -69,12 +60,11 @@ export const EINVOICING_POLL_TASK = 'einvoicing-poll';
 export function createEinvoicing(deps: EinvoicingDeps) {
   const settings = deps.config.einvoicing;
   const platform = deps.platform ?? (settings.platform ? createPlatform(settings.platform, { fetch: deps.fetch }) : null);
-  const now = () => (deps.now ?? (() => new Date()))();
-  const today = () => (deps.today ?? (() => parisToday()))();
-  const flowDeps = platform
-    ? { database: deps.database, platform, config: deps.config, log: deps.log, invoices: deps.invoices, now: deps.now }
-    : null;
-  const worker: LeaseWorker | null = flowDeps ? createFlowWorker(flowDeps) : null;
+  const now = deps.now ?? (() => new Date());
+  const today = deps.today ?? (() => parisToday());
+  /** What the parts work with; null without a platform (then nothing runs). */
+  const wired: Wired | null = platform ? { ...deps, platform, now, today } : null;
+  const worker: LeaseWorker | null = wired ? createFlowWorker(wired) : null;
   const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
 
   /** Records the « Encaissée » status of a payment on an invoice that went through the platform (docs/decisions/). */
@@ -152,14 +142,14 @@ export function createEinvoicing(deps: EinvoicingDeps) {
   /** The reports of the period just ended, once it is within the obligation (from 1 September 2027). */
   async function reportEndedPeriod(): Promise<number> {
     const period = lastEndedPeriod(today());
-    if (period.start < ISSUING_MANDATORY_FROM) return 0;
-    return (await recordPeriodReports({ database: deps.database, config: deps.config, now: deps.now, today }, period)).length;
+    if (!wired || period.start < ISSUING_MANDATORY_FROM) return 0;
+    return (await recordPeriodReports(wired, period)).length;
   }
 
   /** One reading of the platform, then the e-reporting due; what the declared task runs. */
   async function poll(): Promise<PollReport | null> {
-    if (!platform) return null;
-    const report = await pollPlatform({ database: deps.database, platform, fileStore: deps.fileStore, log: deps.log, now: deps.now });
+    if (!wired) return null;
+    const report = await pollPlatform(wired);
     if ((await reportEndedPeriod()) > 0) worker?.kick();
     return report;
   }
@@ -242,12 +232,8 @@ export function createEinvoicing(deps: EinvoicingDeps) {
 
     /** Whether a customer's SIREN receives e-invoices (cached; null without a platform or an answer). */
     async directory(siren: string, options: { refresh?: boolean } = {}) {
-      if (!platform) return null;
-      return lookUpSiren(
-        { database: deps.database, platform, log: deps.log, now: deps.now },
-        siren,
-        options.refresh ? { maxAgeMs: 0 } : {},
-      );
+      if (!wired) return null;
+      return lookUpSiren(wired, siren, options.refresh ? { maxAgeMs: 0 } : {});
     },
 
     /** A business customer's platform, looked up at his quote's confirmation (cached with its date; nothing without a platform). */
@@ -257,22 +243,18 @@ export function createEinvoicing(deps: EinvoicingDeps) {
     },
 
     async decideOnPurchase(id: string, input: DecisionInput) {
-      if (!platform) throw notFound(msg.notConfigured);
-      const decided = await decideOnPurchase(
-        { database: deps.database, fileStore: deps.fileStore, config: deps.config, createExpense: deps.createExpense, now: deps.now },
-        id,
-        input,
-      );
+      if (!wired) throw notFound(msg.notConfigured);
+      const decided = await decideOnPurchase(wired, id, input);
       worker?.kick();
       return decided;
     },
 
     /** Records (and sends) the e-reporting of a finished period now, as the task would. */
     async reportPeriod(periodId: string) {
-      if (!platform) throw notFound(msg.notConfigured);
+      if (!wired) throw notFound(msg.notConfigured);
       const period = reportingPeriodById(periodId);
       if (period.end >= today()) throw conflict(msg.periodNotOver);
-      const recorded = await recordPeriodReports({ database: deps.database, config: deps.config, now: deps.now, today }, period);
+      const recorded = await recordPeriodReports(wired, period);
       worker?.kick();
       return recorded;
     },

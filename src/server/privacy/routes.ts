@@ -6,7 +6,8 @@ import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
-import { deleteOwnAccount, exportAccountData, exportFileName } from './service.ts';
+import { exportAccountData, exportFileName } from './export.ts';
+import { deleteOwnAccount } from './service.ts';
 
 const deleteBodySchema = z.object({ motDePasse: z.string().min(1).max(128) });
 
