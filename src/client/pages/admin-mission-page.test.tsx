@@ -34,30 +34,34 @@ const position = (devisId: string, minute: number) => ({
   prisLe: new Date(Date.UTC(2026, 10, 28, 8, minute)).toISOString(),
 });
 
-const expense = (devisId: string) => ({
-  id: crypto.randomUUID(),
-  body: {
-    id: crypto.randomUUID(),
-    devisId,
-    categorie: 'peage' as const,
-    montantCentimes: 3_500,
-    tvaCentimes: 583,
-    date: '2026-11-28',
-    moyenPaiement: 'carte' as const,
-    note: '',
-  },
-  receipt: null,
-  created: false,
-  error: null,
-  savedAt: new Date().toISOString(),
-});
+/** A toll receipt recorded on the phone for `devisId`, kept under the id the page made. */
+function expense(devisId: string) {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    body: {
+      id,
+      devisId,
+      categorie: 'peage' as const,
+      montantCentimes: 3_500,
+      tvaCentimes: 583,
+      date: '2026-11-28',
+      moyenPaiement: 'carte' as const,
+      note: '',
+    },
+    receipt: null,
+    created: false,
+    error: null,
+    savedAt: new Date().toISOString(),
+  };
+}
 
 const down = { status: 503 };
 
 /**
- * The page at /admin/missions/d12, the mission read from the phone's cache: what the phone sends
- * meets a proxy's 503 (no network: the sender keeps everything) until `network.positions` says
- * otherwise; the mission's costs are not reachable either.
+ * The page at /admin/missions/d12 showing `mission`: what the phone sends meets a proxy's 503
+ * (no network: the sender keeps everything) until `network.positions` says otherwise; the
+ * mission's costs are not reachable either.
  */
 function renderMission(mission: MissionView) {
   const network = { positions: down as { status: number; body?: unknown } };
