@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatParisTime } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { TrackingView } from '#domain/schemas/tracking.ts';
+import { expenseTexts } from '#domain/texts/expenses.ts';
+import { offlineTexts } from '#domain/texts/offline.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
@@ -128,13 +130,20 @@ test(
         sent.push((request.postDataJSON() as { positions: { lat: number }[] }).positions);
       }
     });
+    // The page's one sync bar, at its top, says they wait (the panel does not repeat it), then that all is sent.
+    const bar = driver.getByTestId('pending');
+    await expect(bar).toHaveText(offlineTexts.allSent);
     await phone.setOffline(true);
     await phone.setGeolocation({ ...BEAUNE, accuracy: 20 });
-    await expect(sharing.getByTestId('positions-en-attente')).toHaveText(k.pending(1));
+    await expect(bar).toHaveText(k.pending(1));
     await phone.setGeolocation({ ...MACON, accuracy: 20 });
-    await expect(sharing.getByTestId('positions-en-attente')).toHaveText(k.pending(2));
+    await expect(bar).toHaveText(k.pending(2));
+    await expect(sharing).not.toContainText(k.pending(2));
+    // Sticky under the header: still read with the expenses, at the foot of the page, in view.
+    await driver.getByRole('button', { name: expenseTexts.add }).scrollIntoViewIfNeeded();
+    await expect(bar).toBeInViewport();
     await phone.setOffline(false);
-    await expect(sharing.getByTestId('positions-en-attente')).toHaveCount(0, { timeout: 30_000 });
+    await expect(bar).toHaveText(offlineTexts.allSent, { timeout: 30_000 });
     expect(sent.flat().map((position) => position.lat)).toEqual([BEAUNE.latitude, MACON.latitude]);
     const stored = await storedPositions(quote.id);
     expect(stored.map((position) => position.lat)).toEqual([PARIS.latitude, AUXERRE.latitude, BEAUNE.latitude, MACON.latitude]);
@@ -171,6 +180,7 @@ test(
     await expect(receiver.getByText(k.ended)).toBeVisible();
     await driver.reload();
     await expect(driver.getByRole('region', { name: k.sharingTitle })).toHaveCount(0);
+    await expect(driver.getByTestId('pending')).toHaveText(offlineTexts.allSent);
 
     // The retention task, its clock frozen 29 then 31 days after the delivery (TRACKING_RETENTION_DAYS = 30).
     const deliveredAt = Date.now();

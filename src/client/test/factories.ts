@@ -1,5 +1,8 @@
+import { missionsRoutes } from '#domain/api-paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
+import { missionBasicsSchema, type Etape, type InspectionView, type MissionView } from '#domain/schemas/missions.ts';
+import { urlOf } from '#client/lib/api.ts';
 
 /** A quote as the API sends it, just simulated (« en attente »); override what the test is about. */
 export function makeDevis(overrides: Partial<Devis> = {}): Devis {
@@ -63,6 +66,43 @@ export function makeDraft(overrides: Partial<Facture> = {}): Facture {
     derniereRelance: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     plateforme: null,
+    ...overrides,
+  };
+}
+
+/** A completed inspection as the mission's page receives it, without damage or photo. */
+export function makeInspection(etape: Etape, termineeLe: string): InspectionView {
+  return {
+    etape,
+    termineeLe,
+    dateHeure: termineeLe,
+    lieu: etape === 'livraison' ? 'Rennes' : 'Nantes',
+    kilometrage: etape === 'livraison' ? 10_112 : 10_000,
+    niveauEnergie: 70,
+    cles: 2,
+    documents: [],
+    autresDocuments: '',
+    dommages: [],
+    remarques: '',
+    reserves: '',
+    convoyeur: 'Admin',
+    contact: 'Hélène Lefèvre',
+    pvUrl: urlOf(missionsRoutes.report, { params: { id: 'd12', etape } }),
+    photos: [],
+  };
+}
+
+/** A mission as GET /api/admin/missions/{id} sends it: quote n° 12 « en cours », picked up, not delivered. */
+export function makeMissionView(overrides: Partial<MissionView> = {}): MissionView {
+  return {
+    // The quote's fields the mission shows, as the server picks them (`pasAvantLe` null).
+    ...missionBasicsSchema.parse(makeDevis({ statut: 'en cours' })),
+    clientNom: 'Hélène Lefèvre',
+    commentaire: null,
+    peutInspecter: true,
+    priseEnCharge: makeInspection('prise-en-charge', '2026-11-28T08:00:00.000Z'),
+    livraison: null,
+    photosRecues: [],
     ...overrides,
   };
 }

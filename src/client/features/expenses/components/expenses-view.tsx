@@ -6,11 +6,13 @@ import { formatCentimes, parisYear } from '#domain/format.ts';
 import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
-import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
+import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import { SyncBar } from '#client/ui/sync-bar.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
+import { useWaitingExpenses } from '../offline/use-waiting-expenses.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
@@ -39,6 +41,8 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params, thisYear);
   const list = useExpenses(filters);
+  const online = useOnline();
+  const { waiting, isSending, sessionExpired } = useWaitingExpenses();
   const [isAdding, setIsAdding] = useState(false);
 
   const setFilter = (name: string, value: string) =>
@@ -55,7 +59,14 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
   return (
     <>
       <p>{t.intro}</p>
-      <WaitingExpenses readiness={readiness} />
+      <SyncBar
+        online={online}
+        readiness={readiness}
+        waiting={waiting.length > 0 ? [t.waiting(waiting.length)] : []}
+        isSending={isSending}
+        sessionExpired={sessionExpired}
+      />
+      <WaitingExpenses waiting={waiting} />
       {isAdding ? (
         <ExpenseForm missions={missions} onDone={() => setIsAdding(false)} />
       ) : (

@@ -3,27 +3,28 @@ import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } f
 import { lineAmountCents } from '#domain/invoices.ts';
 import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import type { OfflineReadiness } from '#client/lib/use-offline-ready.ts';
 import { Button } from '#client/ui/button.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
+import type { WaitingExpense } from '../offline/store.ts';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
 import styles from './expenses.module.css';
 
 /**
- * A mission's section of its page: what waits on the phone, « Ajouter une dépense » for this
- * mission (offline too), its costs and margin (GET …/couts, with the network), and the lines
- * its final invoice draft will propose.
+ * A mission's section of its page: its expenses waiting on the phone (`waiting`, read by the
+ * page, whose sync bar says how many), « Ajouter une dépense » for this mission (offline too),
+ * its costs and margin (GET …/couts, with the network), and the lines its final invoice draft
+ * will propose.
  */
-export function MissionExpenses({ mission, readiness }: { mission: MissionChoice; readiness?: OfflineReadiness }) {
+export function MissionExpenses({ mission, waiting }: { mission: MissionChoice; waiting: readonly WaitingExpense[] }) {
   const costs = useMissionCosts(mission.id);
   const [isAdding, setIsAdding] = useState(false);
   return (
     <section aria-labelledby="depenses-mission">
       <h2 id="depenses-mission">{t.missionExpenses}</h2>
-      <WaitingExpenses devisId={mission.id} readiness={readiness} />
+      <WaitingExpenses waiting={waiting} />
       {isAdding ? (
         <ExpenseForm mission={mission} onDone={() => setIsAdding(false)} />
       ) : (

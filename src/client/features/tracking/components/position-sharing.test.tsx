@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
@@ -65,8 +65,8 @@ beforeEach(() => {
   };
 });
 
-async function renderSharing() {
-  renderAt(<PositionSharing devisId="d1" />, '/admin/missions/d1');
+async function renderSharing(refusal: string | null = null) {
+  renderAt(<PositionSharing devisId="d1" refusal={refusal} />, '/admin/missions/d1');
   return screen.findByRole('region', { name: k.sharingTitle });
 }
 
@@ -79,12 +79,13 @@ describe('the operator’s position sharing', () => {
     // This browser cannot keep the screen on: the page does not claim it.
     expect(region).not.toHaveTextContent(k.screenKeptOn);
     await phone.move(48.8566, 2.3522);
-    expect(await within(region).findByText(k.pending(1))).toBeVisible();
+    await waitFor(async () => expect(await listWaitingPositions()).toHaveLength(1));
     // 450 m further: not kept; 1.3 km from the first: kept.
     await phone.move(48.8606, 2.3522);
     await phone.move(48.8686, 2.3522);
-    expect(await within(region).findByText(k.pending(2))).toBeVisible();
-    expect((await listWaitingPositions()).map((position) => position.lat)).toEqual([48.8566, 48.8686]);
+    await waitFor(async () => expect((await listWaitingPositions()).map((position) => position.lat)).toEqual([48.8566, 48.8686]));
+    // How many wait is the page's sync bar's to say, not the panel's.
+    expect(region).not.toHaveTextContent(k.pending(2));
   });
 
   it('stops watching on « Pause du suivi », remembers it, and watches again on resuming', async () => {
@@ -126,5 +127,11 @@ describe('the operator’s position sharing', () => {
     const region = await renderSharing();
     await phone.deny();
     expect(within(region).getByRole('alert')).toHaveTextContent(k.denied);
+  });
+
+  it('says why the server refused positions sent late', async () => {
+    fakeGeolocation();
+    const region = await renderSharing(k.positionsAfterDelivery);
+    expect(within(region).getByText(k.positionsAfterDelivery)).toBeVisible();
   });
 });

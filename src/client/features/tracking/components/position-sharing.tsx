@@ -8,10 +8,11 @@ import styles from './tracking.module.css';
 /**
  * On the operator's mission page, between the pickup and the delivery: the phone shares its
  * position (and says so, and that it stops while the page is hidden; it keeps the screen on where
- * the browser allows it), « Pause du suivi », and how many positions wait for the network.
+ * the browser allows it), « Pause du suivi », and the server's refusal of positions sent late
+ * (`refusal`, from the page's `useWaitingPositions`; how many wait is the page's sync bar's to say).
  */
-export function PositionSharing({ devisId }: { devisId: string }) {
-  const { paused, togglePause, problem, waiting, refusal, screenKeptOn } = usePositionSharing(devisId);
+export function PositionSharing({ devisId, refusal }: { devisId: string; refusal: string | null }) {
+  const { paused, togglePause, problem, screenKeptOn } = usePositionSharing(devisId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={styles.panel} data-testid="partage-position">
@@ -21,7 +22,6 @@ export function PositionSharing({ devisId }: { devisId: string }) {
       {screenKeptOn ? <p className={styles.note}>{k.screenKeptOn}</p> : null}
       {problem ? <Message kind="error">{k[problem]}</Message> : null}
       {refusal ? <Message kind="info">{refusal}</Message> : null}
-      {waiting > 0 ? <p data-testid="positions-en-attente">{k.pending(waiting)}</p> : null}
       <button type="button" className={`${ui.button} ${paused ? '' : ui.secondary}`} onClick={togglePause}>
         {paused ? k.resume : k.pause}
       </button>

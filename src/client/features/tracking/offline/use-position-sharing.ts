@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { greatCircleKm } from '#domain/great-circle.ts';
-import { isRefusal, onSyncChange, startSync } from '#client/lib/offline-sender.ts';
-import { listWaitingPositions } from './store.ts';
-import { POSITIONS_KEY, recordPosition } from './sync.ts';
+import { recordPosition } from './sync.ts';
 
 /** A new position is kept when the vehicle moved more than this since the last one kept… */
 export const MIN_MOVE_KM = 1;
@@ -25,25 +23,13 @@ export function shouldKeep(last: Kept | null, reading: Kept): boolean {
  * pickup and the delivery): the Geolocation API's watch, a reading kept when `shouldKeep` says
  * so, and one read every 5 minutes if the watch stays silent (a phone that does not move reports
  * nothing). Each kept reading goes to the phone's store, then to the server through the shared
- * sender. « Pause du suivi » stops it all, and is remembered for this mission on this phone.
+ * sender (what waits, and the server's refusals: `useWaitingPositions`, read once by the page).
+ * « Pause du suivi » stops it all, and is remembered for this mission on this phone.
  */
 export function usePositionSharing(devisId: string) {
   const [paused, setPaused] = useState(() => localStorage.getItem(pauseKey(devisId)) === '1');
   const [problem, setProblem] = useState<SharingProblem | null>(null);
-  const [waiting, setWaiting] = useState(0);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const last = useRef<Kept | null>(null);
-
-  useEffect(() => {
-    startSync();
-    const count = async () => setWaiting((await listWaitingPositions()).filter((position) => position.devisId === devisId).length);
-    void count();
-    return onSyncChange((event) => {
-      if (event.key !== POSITIONS_KEY) return;
-      if (isRefusal(event.answer)) setRefusal(event.answer.message);
-      void count();
-    });
-  }, [devisId]);
 
   const sharing = !paused;
   useEffect(() => {
@@ -113,5 +99,5 @@ export function usePositionSharing(devisId: string) {
     setPaused(next);
   }, [paused, devisId]);
 
-  return { paused, togglePause, problem: sharing ? (hasGeolocation() ? problem : 'unavailable') : null, waiting, refusal, screenKeptOn };
+  return { paused, togglePause, problem: sharing ? (hasGeolocation() ? problem : 'unavailable') : null, screenKeptOn };
 }
