@@ -69,7 +69,11 @@ const each = (node: unknown): unknown[] => (Array.isArray(node) ? node : node ==
 const LINE_LABELS_MAX = 2000;
 const lineLabelsOf = (lines: unknown, ...namePath: string[]) => {
   const labels = each(lines)
-    .map((line) => textOf(at(line, ...namePath))?.replace(/[\s\p{Cc}]+/gu, ' ').trim())
+    .map((line) =>
+      textOf(at(line, ...namePath))
+        ?.replace(/[\s\p{Cc}]+/gu, ' ')
+        .trim(),
+    )
     .filter(Boolean);
   return labels.length > 0 ? labels.join('\n').slice(0, LINE_LABELS_MAX) : null;
 };
