@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryOfDebit,
+  categoryOfPurchase,
   expectedFuelCostCentimes,
   expectedMarginCentimes,
   expensesByMonth,
   extraKmBillable,
   paymentMeansOfDebit,
+  paymentMeansOfInvoice,
 } from './expenses.ts';
 
 describe('the expenses page’s months', () => {
@@ -58,5 +60,46 @@ describe('a bank debit as an expense', () => {
     expect(paymentMeansOfDebit('PRLV FREE MOBILE')).toBe('virement');
     expect(paymentMeansOfDebit('CHQ 1234567')).toBe('cheque');
     expect(paymentMeansOfDebit('CB PEAGE')).toBe('carte');
+  });
+
+  it('takes the brands and station words as whole words only', () => {
+    const expected = {
+      'CB ESSO EXPRESS A7': 'carburant',
+      'CB STATION U MACON': 'carburant',
+      'CB NORAUTO ACCESSOIRES': 'autre',
+      'PRLV PRESTATION COMPTABLE': 'autre',
+      'CB STATIONNEMENT VILLE DE LYON': 'parking',
+    };
+    expect(Object.fromEntries(Object.keys(expected).map((label) => [label, categoryOfDebit(label)]))).toEqual(expected);
+  });
+});
+
+describe('a supplier invoice as an expense', () => {
+  it('guesses the category from the supplier’s name, else from the lines’ labels', () => {
+    const invoices: [string, string | null, string][] = [
+      ['TotalEnergies Marketing France', 'Prestation de service', 'carburant'],
+      ['APRR', null, 'peage'],
+      ['SNCF Voyageurs', 'Billet Lyon – Paris\nFrais de dossier', 'train'],
+      ['Carrefour Hypermarchés', 'Gazole B7\nLavage', 'carburant'],
+      ['Garage Müller', 'Prestation de convoyage\nSous-total pièces', 'autre'],
+      ['Garage Müller', null, 'autre'],
+    ];
+    expect(invoices.map(([supplier, lines]) => categoryOfPurchase(supplier, lines))).toEqual(invoices.map(([, , category]) => category));
+  });
+
+  it('reads the payment means from its code (UNTDID 4461), a transfer when it says none', () => {
+    const codes = ['48', '54', '55', '10', '20', '30', '58', '59', null, 'ZZZ'];
+    expect(codes.map(paymentMeansOfInvoice)).toEqual([
+      'carte',
+      'carte',
+      'carte',
+      'especes',
+      'cheque',
+      'virement',
+      'virement',
+      'virement',
+      'virement',
+      'virement',
+    ]);
   });
 });

@@ -158,12 +158,46 @@ const DEBIT_CATEGORY_WORDS: [CategorieDepense, RegExp][] = [
   ['train', /SNCF|\bTGV|OUIGO|\bTER\b|TRENITALIA|EUROSTAR/i],
   ['bus', /FLIXBUS|BLABLACAR\s*BUS|\bBUS\b/i],
   ['recharge', /IONITY|RECHARGE|ELECTRA|CHARGEMAP|FASTNED/i],
-  ['carburant', /CARBU|TOTAL|ESSO|\bBP\b|SHELL|AVIA|STATION|INTERMARCHE|LECLERC/i],
-  ['parking', /PARKING|INDIGO|EFFIA|ONEPARK/i],
+  // Brands and station words as whole words: « prestation », « accessoires », « sous-total », « totale » are not fuel.
+  [
+    'carburant',
+    /CARBU|GAZOLE|GASOIL|DIESEL|SANS[ -]PLOMB|\bSP ?9[58]\b|\bE(10|85)\b|ADBLUE|(?<!-)\bTOTAL(ENERGIES)?\b|\bESSO\b|\bBP\b|\bSHELL\b|\bAVIA\b|\bSTATIONS?\b|INTERMARCHE|LECLERC/i,
+  ],
+  ['parking', /PARKING|STATIONNEMENT|INDIGO|EFFIA|ONEPARK/i],
   ['taxi', /TAXI|\bUBER|\bG7\b|BOLT|HEETCH/i],
 ];
 
 /** The category a bank debit most likely is, from its label and payee (« Enregistrer en dépense » proposes it). */
 export function categoryOfDebit(text: string): CategorieDepense {
   return DEBIT_CATEGORY_WORDS.find(([, words]) => words.test(text))?.[0] ?? 'autre';
+}
+
+/**
+ * The category a supplier invoice received through the platform most likely is: from the
+ * supplier's name by the debits' words, else from its lines' labels (a generic supplier's
+ * « Gazole » line). « Approuver » on /admin/achats proposes it; the server takes it when the
+ * operator sends none.
+ */
+export function categoryOfPurchase(supplierName: string, lineLabels: string | null): CategorieDepense {
+  const bySupplier = categoryOfDebit(supplierName);
+  return bySupplier === 'autre' && lineLabels ? categoryOfDebit(lineLabels) : bySupplier;
+}
+
+/**
+ * How a supplier invoice is paid, from its payment means code (EN 16931 BT-81, UNTDID 4461):
+ * cash, cheque, a card, else (a transfer, a direct debit, no code or one we do not know) a transfer.
+ */
+export function paymentMeansOfInvoice(code: string | null): MoyenPaiementDepense {
+  switch (code?.trim()) {
+    case '10':
+      return 'especes';
+    case '20':
+      return 'cheque';
+    case '48':
+    case '54':
+    case '55':
+      return 'carte';
+    default:
+      return 'virement';
+  }
 }

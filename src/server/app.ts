@@ -152,9 +152,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     config,
     log: app.log,
     invoices: () => ({ database, fileStore, outbox, config, log: app.log }),
-    // An approved supplier invoice becomes an expense of a mission (issue 30), its PDF the receipt.
+    // An approved supplier invoice becomes an expense (issue 30) of the category chosen, its PDF the receipt.
     createExpense: {
-      create: (trx, input) => createExpenseFrom(trx, { ...input, categorie: 'autre', moyenPaiement: 'virement' }),
+      create: createExpenseFrom,
       attachReceipt: async (expenseId, pdf) => {
         await putReceipt({ database, fileStore, config, log: app.log }, expenseId, pdf).catch((error: unknown) =>
           app.log.error({ err: error, depenseId: expenseId }, 'the supplier invoice could not be attached to its expense'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
+import { categorieDepenseSchema } from './expense-category.ts';
 import {
   DIRECTORY_ANSWERS,
   ETATS_PLATEFORME,
@@ -76,6 +77,8 @@ export const achatSchema = z.object({
   motifRefus: z.string().nullable(),
   depenseId: z.string().nullable(),
   devisId: z.string().nullable(),
+  /** The expense category its supplier and lines suggest (categoryOfPurchase), preselected on approval. */
+  categorieSuggeree: categorieDepenseSchema,
   recuLe: isoInstantSchema,
   fichierUrl: z.string(),
 });
@@ -95,10 +98,14 @@ export type AchatList = z.infer<typeof achatListSchema>;
 
 export const achatIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la facture fournisseur') });
 
-/** POST /api/admin/achats/{id}/approuver: optionally as an expense, of a mission or general. */
+/**
+ * POST /api/admin/achats/{id}/approuver: optionally as an expense, of a mission or general, of the
+ * category chosen (none: the one the purchase suggests, `categorieSuggeree`).
+ */
 export const approbationSchema = z.strictObject({
   depense: z.boolean(),
   devisId: idParamSchema.nullable(),
+  categorie: categorieDepenseSchema.optional(),
 });
 export type Approbation = z.infer<typeof approbationSchema>;
 

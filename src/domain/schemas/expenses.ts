@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
+import { categorieDepenseSchema } from './expense-category.ts';
 import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
 import { isIsoDay, parseEurosToCents } from '../invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -17,7 +18,7 @@ export const depenseIdParamsSchema = z.object({ id: idParamSchema.describe('Iden
 
 const fields = {
   devisId: idParamSchema.nullable(),
-  categorie: z.enum(CATEGORIES_DEPENSE, { error: msg.categoryUnknown }),
+  categorie: categorieDepenseSchema,
   montantCentimes: z.number({ error: msg.amountPositive }).int(msg.amountPositive).positive(msg.amountPositive).max(MAX_CENTS),
   tvaCentimes: z.number({ error: msg.vatRange }).int(msg.vatRange).min(0, msg.vatRange).max(MAX_CENTS),
   date: day,

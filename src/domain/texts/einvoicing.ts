@@ -119,6 +119,7 @@ export const purchaseTexts = {
   toExpense: 'En faire une dépense',
   mission: 'Mission',
   noMission: 'Dépense générale',
+  category: 'Catégorie',
   refusalReason: 'Motif du refus',
   refusalComment: 'Commentaire',
   approved: 'Approuvée, statut envoyé à la plateforme.',
@@ -190,7 +191,8 @@ export const einvoicingApiDocs = {
   purchases: 'Les factures fournisseurs reçues par la plateforme agréée',
   purchaseFile: 'Le fichier d’une facture fournisseur reçue (PDF, ou XML)',
   purchaseFileBody: 'application/pdf ou application/xml',
-  approvePurchase: 'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible',
+  approvePurchase:
+    'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible, de la catégorie choisie (sans catégorie : celle que suggère la facture, « categorieSuggeree »)',
   refusePurchase: 'Refuser une facture fournisseur avec un motif (statut « Refusée » envoyé)',
   ereporting: 'L’e-reporting des dernières périodes : ventes aux particuliers, encaissements, envois',
   reportPeriod: 'Transmettre maintenant l’e-reporting d’une période terminée',

@@ -19,6 +19,7 @@ import * as legal from './migrations/2026-11-27-legal-001-cgv-withdrawal-validit
 import * as expensesDepenses from './migrations/2026-11-27-expenses-001-depenses.ts';
 import * as payments from './migrations/2026-11-27-payments-001-deposits-and-payments.ts';
 import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
+import * as purchaseLinesAndMeans from './migrations/2026-11-28-einvoicing-002-purchase-lines-and-means.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-expenses-001-depenses': expensesDepenses,
   '2026-11-27-payments-001-deposits-and-payments': payments,
   '2026-11-27-tracking-001-positions': trackingPositions,
+  '2026-11-28-einvoicing-002-purchase-lines-and-means': purchaseLinesAndMeans,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

@@ -538,6 +538,9 @@ export type PaAchatsTable = {
   devisId: string | null;
   recuLe: string;
   updatedAt: string;
+  /** Its lines' labels (BT-153), one per line of text, and its payment means code (BT-81): null before 2026-11-28. */
+  libellesLignes: string | null;
+  codeMoyenPaiement: string | null;
 };
 
 /** The Directory Service's answer for a SIREN: does it receive e-invoices, through which platform; cached with its date. */

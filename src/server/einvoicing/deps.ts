@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { CategorieDepense, MoyenPaiementDepense } from '#domain/expenses.ts';
 import type { Config } from '#server/config.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { InvoiceDeps } from '#server/invoices/service.ts';
@@ -13,7 +14,16 @@ import type { Platform } from './platform-client.ts';
 export type ExpenseFromPurchase = {
   create(
     trx: Db,
-    input: { origine: string; devisId: string | null; montantCentimes: number; tvaCentimes: number; date: string; note: string },
+    input: {
+      origine: string;
+      devisId: string | null;
+      categorie: CategorieDepense;
+      montantCentimes: number;
+      tvaCentimes: number;
+      date: string;
+      moyenPaiement: MoyenPaiementDepense;
+      note: string;
+    },
   ): Promise<{ id: string }>;
   attachReceipt(expenseId: string, pdf: Buffer): Promise<void>;
 };

@@ -10,7 +10,11 @@ import {
   quotesRoutes,
 } from '#domain/api-paths.ts';
 import { aFaireSchema } from '#domain/schemas/a-faire.ts';
+import type { Achat } from '#domain/schemas/einvoicing.ts';
+import type { Depense } from '#domain/schemas/expenses.ts';
 import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { apiErrorMessages } from '#domain/texts/errors.ts';
+import { expenseApiMessages } from '#domain/texts/expenses.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { claimDue } from '#server/outbox/lease-queue.ts';
@@ -31,6 +35,7 @@ import {
 } from '#server/test/helpers.ts';
 import { buildCdar } from './cdar.ts';
 import { recordFlow } from './flows.ts';
+import { supplierCii, type SupplierInvoiceFacts } from './test-factories.ts';
 
 // The rules are compiled on first use (tens of seconds on a busy machine), then each check takes a second or two.
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -571,6 +576,64 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     const xml = fake.fileOf(status.flowId)!.content.toString('utf8');
     expect((await validateCdarRules(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(xml).toContain('<ram:ProcessConditionCode>205</ram:ProcessConditionCode>');
+  });
+
+  it('makes the expense of the category the operator chose, else of the one its supplier and lines suggest; a category not in the list is refused and changes nothing', async () => {
+    const receive = async (facts: Omit<SupplierInvoiceFacts, 'totalExclCents' | 'vatCents'>) => {
+      const delivered = await fake.deliverSupplierInvoice({
+        content: Buffer.from(supplierCii({ ...facts, totalExclCents: 8_000, vatCents: 1_600 })),
+        contentType: 'application/xml',
+      });
+      await t.app.einvoicing.poll();
+      await t.app.einvoicing.poll();
+      return t.app.database.db.selectFrom('pa_achats').select('id').where('flowId', '=', delivered.flowId).executeTakeFirstOrThrow();
+    };
+    const fuel = await receive({
+      supplier: 'TotalEnergies Marketing France',
+      number: 'TE-0042',
+      lines: ['Gazole B7'],
+      paymentMeansCode: '48',
+    });
+    const garage = await receive({ supplier: 'Garage Müller', number: 'GM-118', lines: ['Prestation de convoyage'] });
+    const listed = await api.call<{ items: { id: string; categorieSuggeree: string }[] }>(t, admin, 'GET', einvoicingRoutes.purchases.path);
+    expect(listed.body.items.find((item) => item.id === fuel.id)?.categorieSuggeree).toBe('carburant');
+    expect(listed.body.items.find((item) => item.id === garage.id)?.categorieSuggeree).toBe('autre');
+    const approve = (id: string, body: object) =>
+      api.call<Achat>(t, admin, 'POST', apiPath(einvoicingRoutes.approvePurchase, { id }), body);
+    const expenseOf = async (achat: Achat) =>
+      (await api.call(t, admin, 'GET', apiPath(expensesRoutes.get, { id: achat.depenseId! }))).body as Depense;
+    const flowsOfPurchase = (id: string) => t.app.database.db.selectFrom('pa_flux').select('id').where('achatId', '=', id).execute();
+
+    // A category not in the list: 400 in French; the invoice still to decide, no expense, no status sent.
+    const refused = await approve(fuel.id, { depense: true, devisId: null, categorie: 'essence' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'validation',
+      message: apiErrorMessages.validation,
+      details: [{ path: 'categorie', message: expenseApiMessages.categoryUnknown }],
+    });
+    expect(
+      await t.app.database.db.selectFrom('pa_achats').select(['statut', 'depenseId']).where('id', '=', fuel.id).executeTakeFirst(),
+    ).toEqual({ statut: 'reçue', depenseId: null });
+    expect(
+      await t.app.database.db.selectFrom('depenses').select('id').where('origine', '=', `facture-fournisseur:${fuel.id}`).execute(),
+    ).toEqual([]);
+    expect(await flowsOfPurchase(fuel.id)).toEqual([]);
+
+    // None sent (an older page): the suggestion; the card payment the invoice says it was paid by.
+    const byGuess = await approve(fuel.id, { depense: true, devisId: null });
+    expect(byGuess.status).toBe(200);
+    expect(await expenseOf(byGuess.body)).toMatchObject({
+      categorie: 'carburant',
+      moyenPaiement: 'carte',
+      montantCentimes: 9_600,
+      tvaCentimes: 1_600,
+    });
+    // Chosen: that one, by transfer when the invoice names no means.
+    const chosen = await approve(garage.id, { depense: true, devisId: null, categorie: 'parking' });
+    expect(chosen.status).toBe(200);
+    expect(await expenseOf(chosen.body)).toMatchObject({ categorie: 'parking', moyenPaiement: 'virement', note: 'Garage Müller – GM-118' });
+    expect(await flowsOfPurchase(garage.id)).toHaveLength(1);
   });
 
   it('puts in « À faire » a rejected invoice until a credit note cancels it, and a received supplier invoice until it is decided', async () => {

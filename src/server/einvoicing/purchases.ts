@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
+import { categoryOfPurchase, paymentMeansOfInvoice, type CategorieDepense } from '#domain/expenses.ts';
 import { PURCHASE_DECISIONS, type PurchaseDecision, type RefusalReason } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, reasonLabels } from '#domain/texts/einvoicing.ts';
@@ -31,6 +32,10 @@ export type SupplierInvoice = {
   vatCents: number | null;
   totalInclCents: number | null;
   currency: string | null;
+  /** The lines' labels (BT-153), one per line of text, at most LINE_LABELS_MAX characters; null without lines. */
+  lineLabels: string | null;
+  /** How it is to be or was paid (BT-81, UNTDID 4461): the first payment means given. */
+  paymentMeansCode: string | null;
 };
 
 const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, attributeNamePrefix: '@' });
@@ -57,9 +62,25 @@ const dayOf = (value: string | null) => {
   return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
 };
 
+/** Every node of a repeated element (the parser gives one alone as itself, none as undefined). */
+const each = (node: unknown): unknown[] => (Array.isArray(node) ? node : node === undefined ? [] : [node]);
+
+/** What the expense category is guessed from needs no more than the first lines. */
+const LINE_LABELS_MAX = 2000;
+const lineLabelsOf = (lines: unknown, ...namePath: string[]) => {
+  const labels = each(lines)
+    .map((line) =>
+      textOf(at(line, ...namePath))
+        ?.replace(/[\s\p{Cc}]+/gu, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+  return labels.length > 0 ? labels.join('\n').slice(0, LINE_LABELS_MAX) : null;
+};
+
 /** The VAT total in the invoice's currency: CII may give it twice (invoice and accounting currency). */
 function taxTotal(node: unknown, currency: string | null): string | null {
-  const values = Array.isArray(node) ? node : node === undefined ? [] : [node];
+  const values = each(node);
   const inCurrency = values.find((value) => value && typeof value === 'object' && (value as XmlNode)['@currencyID'] === currency);
   return textOf(inCurrency ?? values[0]);
 }
@@ -74,8 +95,9 @@ export function readSupplierInvoice(xml: string): SupplierInvoice | null {
   }
   const cii = document.CrossIndustryInvoice;
   if (cii) {
-    const agreement = at(cii, 'SupplyChainTradeTransaction', 'ApplicableHeaderTradeAgreement');
-    const settlement = at(cii, 'SupplyChainTradeTransaction', 'ApplicableHeaderTradeSettlement');
+    const transaction = at(cii, 'SupplyChainTradeTransaction');
+    const agreement = at(transaction, 'ApplicableHeaderTradeAgreement');
+    const settlement = at(transaction, 'ApplicableHeaderTradeSettlement');
     const totals = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
     const currency = textOf(at(settlement, 'InvoiceCurrencyCode'));
     const number = textOf(at(cii, 'ExchangedDocument', 'ID'));
@@ -92,6 +114,8 @@ export function readSupplierInvoice(xml: string): SupplierInvoice | null {
       vatCents: cents(taxTotal(at(totals, 'TaxTotalAmount'), currency)),
       totalInclCents: cents(textOf(at(totals, 'GrandTotalAmount'))),
       currency,
+      lineLabels: lineLabelsOf(at(transaction, 'IncludedSupplyChainTradeLineItem'), 'SpecifiedTradeProduct', 'Name'),
+      paymentMeansCode: textOf(at(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')),
     };
   }
   const ubl = document.Invoice ?? document.CreditNote;
@@ -111,6 +135,8 @@ export function readSupplierInvoice(xml: string): SupplierInvoice | null {
       vatCents: cents(textOf(at(ubl, 'TaxTotal', 'TaxAmount'))),
       totalInclCents: cents(textOf(at(totals, 'TaxInclusiveAmount'))),
       currency: textOf(at(ubl, 'DocumentCurrencyCode')),
+      lineLabels: lineLabelsOf(at(ubl, 'InvoiceLine') ?? at(ubl, 'CreditNoteLine'), 'Item', 'Name'),
+      paymentMeansCode: textOf(at(ubl, 'PaymentMeans', 'PaymentMeansCode')),
     };
   }
   return null;
@@ -169,6 +195,8 @@ export async function receiveSupplierInvoice(
     tvaCentimes: invoice.vatCents,
     totalTtcCentimes: invoice.totalInclCents,
     devise: invoice.currency,
+    libellesLignes: invoice.lineLabels,
+    codeMoyenPaiement: invoice.paymentMeansCode,
     fileKey: key,
     fileType,
     fileSha256: sha256,
@@ -179,6 +207,10 @@ export async function receiveSupplierInvoice(
   return isNew;
 }
 
+/** The expense category a received invoice suggests, from its supplier and its lines: the page preselects it, the server takes it by default. */
+export const suggestedCategoryOf = (purchase: Pick<PaAchatRow, 'fournisseurNom' | 'libellesLignes'>) =>
+  categoryOfPurchase(purchase.fournisseurNom, purchase.libellesLignes);
+
 export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: string | null) => {
   let query = db.selectFrom('pa_achats').select('id').where('numero', '=', numero);
   if (supplierSiren) query = query.where('fournisseurSiren', '=', supplierSiren);
@@ -188,7 +220,11 @@ export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: stri
 export type DecisionDeps = Pick<Wired, 'database' | 'fileStore' | 'config' | 'createExpense' | 'now'>;
 
 export type DecisionInput =
-  | { decision: Extract<PurchaseDecision, 'approuvée'>; depense: null | { devisId: string | null } }
+  | {
+      decision: Extract<PurchaseDecision, 'approuvée'>;
+      /** As an expense: of a mission or general, of the category the operator chose (none: the suggested one). */
+      depense: null | { devisId: string | null; categorie?: CategorieDepense };
+    }
   | { decision: Extract<PurchaseDecision, 'refusée'>; motif: RefusalReason; commentaire: string | null };
 
 /**
@@ -200,8 +236,9 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
   if (!purchase) throw notFound(msg.purchaseNotFound);
   if (purchase.statut !== 'reçue') throw conflict(msg.alreadyDecided);
   const now = deps.now();
-  const devisId = input.decision === 'approuvée' ? (input.depense?.devisId ?? null) : null;
-  const expenses = input.decision === 'approuvée' && input.depense ? deps.createExpense : null;
+  const asExpense = input.decision === 'approuvée' ? input.depense : null;
+  const devisId = asExpense?.devisId ?? null;
+  const expenses = asExpense ? deps.createExpense : null;
   const code = PURCHASE_DECISIONS[input.decision];
   const ourSiren = sirenOfSiret(deps.config.seller.siret) ?? '';
   const motif = input.decision === 'refusée' ? input.motif : null;
@@ -228,9 +265,11 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
     const expense = await expenses?.create(trx, {
       origine: `facture-fournisseur:${purchase.id}`,
       devisId,
+      categorie: asExpense?.categorie ?? suggestedCategoryOf(purchase),
       montantCentimes: purchase.totalTtcCentimes ?? 0,
       tvaCentimes: purchase.tvaCentimes ?? 0,
       date: purchase.dateFacture ?? now.toISOString().slice(0, 10),
+      moyenPaiement: paymentMeansOfInvoice(purchase.codeMoyenPaiement),
       note: `${purchase.fournisseurNom} – ${purchase.numero}`,
     });
     const isFirst = await decidePurchase(

@@ -94,7 +94,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
         toAchat(
           await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'approuvée',
-            depense: request.body.depense ? { devisId: request.body.devisId } : null,
+            depense: request.body.depense ? { devisId: request.body.devisId, categorie: request.body.categorie } : null,
           }),
         ),
     });

@@ -365,7 +365,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
   'GET /api/admin/achats/:id/fichier': { as: 'admin', build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/fichier` }) },
   'POST /api/admin/achats/:id/approuver': {
     as: 'admin',
-    build: async ({ run }) => ({ url: `/api/admin/achats/achat-${run}/approuver`, body: { depense: false, devisId: null } }),
+    build: async ({ run }) => ({
+      url: `/api/admin/achats/achat-${run}/approuver`,
+      body: { depense: true, devisId: null, categorie: 'carburant' },
+    }),
   },
   'POST /api/admin/achats/:id/refuser': {
     as: 'admin',

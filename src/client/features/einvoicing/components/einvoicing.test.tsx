@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { einvoicingRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Achat, Plateforme } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, lifecycleLabels, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { fakeApi, renderRoutes, requestOf } from '#client/test/render.tsx';
 import { InvoicePlatform } from './invoice-platform.tsx';
@@ -23,6 +24,7 @@ const received: Achat = {
   motifRefus: null,
   depenseId: null,
   devisId: null,
+  categorieSuggeree: 'autre',
   recuLe: '2026-11-21T08:00:00.000Z',
   fichierUrl: urlOf(einvoicingRoutes.purchaseFile, { params: { id: 'a1' } }),
 };
@@ -76,6 +78,7 @@ describe('supplier invoices on /admin/achats', () => {
     renderRoutes([{ path: '/admin/achats', element: <PurchaseList /> }], { path: '/admin/achats' });
     await user.click(await screen.findByRole('button', { name: t.approve }));
     expect(await screen.findByText(t.approved)).toBeInTheDocument();
+    expect(screen.queryByLabelText(t.category)).toBeNull();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: false, devisId: null }]);
   });
 
@@ -96,10 +99,32 @@ describe('supplier invoices on /admin/achats', () => {
     await user.selectOptions(mission, missions[0]!.label);
     await user.click(screen.getByRole('button', { name: t.approve }));
     expect(await screen.findByText(t.expenseCreated)).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: true, devisId: 'q1' }]);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { depense: true, devisId: 'q1', categorie: 'autre' },
+    ]);
 
     await user.click(screen.getByLabelText(t.toExpense));
     expect(screen.queryByLabelText(t.mission)).toBeNull();
+    expect(screen.queryByLabelText(t.category)).toBeNull();
+  });
+
+  it('preselects the category the invoice suggests, and sends the one the operator chose', async () => {
+    const user = userEvent.setup();
+    const fuel: Achat = { ...received, fournisseurNom: 'TotalEnergies Marketing France', categorieSuggeree: 'carburant' };
+    const { calls } = fakeApi({
+      [routeKey(einvoicingRoutes.purchases)]: () => ({ body: { ...page([fuel]).body, depensesDisponibles: true } }),
+      [routeKey(einvoicingRoutes.approvePurchase)]: { body: { ...fuel, statut: 'approuvée', depenseId: 'd1' } },
+    });
+    renderRoutes([{ path: '/admin/achats', element: <PurchaseList /> }], { path: '/admin/achats' });
+    const category = await screen.findByLabelText(t.category);
+    expect(category).toHaveDisplayValue(CATEGORIE_LABELS.carburant);
+    expect(within(category).getAllByRole('option')).toHaveLength(Object.keys(CATEGORIE_LABELS).length);
+    await user.selectOptions(category, CATEGORIE_LABELS.peage);
+    await user.click(screen.getByRole('button', { name: t.approve }));
+    expect(await screen.findByText(t.expenseCreated)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { depense: true, devisId: null, categorie: 'peage' },
+    ]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { CATEGORIES_DEPENSE, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '#domain/einvoicing.ts';
 import type { Achat } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
+import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } from '#client/ui/field.tsx';
@@ -55,6 +57,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
   const toast = useToast();
   const [asExpense, setAsExpense] = useState(canMakeExpense);
   const [devisId, setDevisId] = useState('');
+  const [categorie, setCategorie] = useState<CategorieDepense>(achat.categorieSuggeree);
   const [refusing, setRefusing] = useState(false);
   const [motif, setMotif] = useState<RefusalReason | ''>('');
   const [commentaire, setCommentaire] = useState('');
@@ -85,9 +88,14 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
             <CheckboxField label={t.toExpense} checked={asExpense} onChange={(event) => setAsExpense(event.target.checked)} />
           ) : null}
           {canMakeExpense && asExpense ? (
-            <SelectField label={t.mission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
-              <ChoiceOptions choices={missions} empty={t.noMission} />
-            </SelectField>
+            <>
+              <SelectField label={t.category} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
+                <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
+              </SelectField>
+              <SelectField label={t.mission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
+                <ChoiceOptions choices={missions} empty={t.noMission} />
+              </SelectField>
+            </>
           ) : null}
           <Button
             isBusy={approve.isPending}
@@ -96,7 +104,10 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
                 () =>
                   approve.mutateAsync({
                     id: achat.id,
-                    body: { depense: canMakeExpense && asExpense, devisId: canMakeExpense && asExpense && devisId ? devisId : null },
+                    body:
+                      canMakeExpense && asExpense
+                        ? { depense: true, devisId: devisId || null, categorie }
+                        : { depense: false, devisId: null },
                   }),
                 canMakeExpense && asExpense ? t.expenseCreated : t.approved,
                 messageOf,
