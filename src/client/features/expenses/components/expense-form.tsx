@@ -176,3 +176,15 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
     </form>
   );
 }
+
+/** « Ajouter une dépense »: opens the form for a new expense (of `mission`, or one of `missions`) until it is closed. */
+export function AddExpense(choice: Pick<ExpenseFormProps, 'mission' | 'missions'>) {
+  const [isAdding, setIsAdding] = useState(false);
+  return isAdding ? (
+    <ExpenseForm {...choice} onDone={() => setIsAdding(false)} />
+  ) : (
+    <p>
+      <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
+    </p>
+  );
+}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { expensesRoutes } from '#domain/api-paths.ts';
 import { CATEGORIES_DEPENSE } from '#domain/expenses.ts';
@@ -7,13 +6,12 @@ import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/e
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
-import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { SyncBar } from '#client/ui/sync-bar.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
 import { useWaitingExpenses } from '../offline/use-waiting-expenses.ts';
-import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
 import styles from './expenses.module.css';
@@ -43,7 +41,6 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
   const list = useExpenses(filters);
   const online = useOnline();
   const { waiting, isSending, sessionExpired } = useWaitingExpenses();
-  const [isAdding, setIsAdding] = useState(false);
 
   const setFilter = (name: string, value: string) =>
     setParams(
@@ -67,13 +64,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
         sessionExpired={sessionExpired}
       />
       <WaitingExpenses waiting={waiting} />
-      {isAdding ? (
-        <ExpenseForm missions={missions} onDone={() => setIsAdding(false)} />
-      ) : (
-        <p>
-          <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
-        </p>
-      )}
+      <AddExpense missions={missions} />
       <form className={styles.filters} aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
         <SelectField
           label={t.year}

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { formatCentimes, formatDistance, formatPercentChange, formatQuantity } from '#domain/format.ts';
 import { lineAmountCents } from '#domain/invoices.ts';
 import type { MissionCosts } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
-import { Button } from '#client/ui/button.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
 import type { WaitingExpense } from '../offline/store.ts';
-import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
 import styles from './expenses.module.css';
@@ -20,18 +18,11 @@ import styles from './expenses.module.css';
  */
 export function MissionExpenses({ mission, waiting }: { mission: MissionChoice; waiting: readonly WaitingExpense[] }) {
   const costs = useMissionCosts(mission.id);
-  const [isAdding, setIsAdding] = useState(false);
   return (
     <section aria-labelledby="depenses-mission">
       <h2 id="depenses-mission">{t.missionExpenses}</h2>
       <WaitingExpenses waiting={waiting} />
-      {isAdding ? (
-        <ExpenseForm mission={mission} onDone={() => setIsAdding(false)} />
-      ) : (
-        <p>
-          <Button onClick={() => setIsAdding(true)}>{t.add}</Button>
-        </p>
-      )}
+      <AddExpense mission={mission} />
       <QueryStatus query={costs} loading={t.loading} offline={t.costsOffline} />
       {costs.data ? (
         <>
