@@ -129,4 +129,17 @@ describe('the sync bar of /admin/missions/{id}', () => {
     expect(await screen.findByText(k.positionsAfterDelivery)).toBeVisible();
     expect(await listWaitingPositions()).toEqual([]);
   });
+
+  it('does not show the refusal of another mission’s positions', async () => {
+    // Read on this phone for another mission, delivered meanwhile: its page says why they went.
+    await saveWaitingPosition(position('d99', 1));
+    const network = renderMission(delivered);
+    const bar = await screen.findByTestId('pending');
+    await waitFor(() => expect(bar).toHaveTextContent(o.allSent));
+    network.positions = { status: 409, body: { error: 'conflict', message: k.positionsAfterDelivery } };
+    await act(() => syncNow());
+    expect(await listWaitingPositions()).toEqual([]);
+    expect(bar).toHaveTextContent(o.allSent);
+    expect(screen.queryByText(k.positionsAfterDelivery)).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { trackingRoutes } from '#domain/api-paths.ts';
 import { MAX_POSITIONS_PER_BATCH } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
+import type { SyncEvent } from '#client/lib/offline-sender.ts';
 import { freshOfflineModulesEachTest } from '#client/test/offline.ts';
 import { requestOf } from '#client/test/render.tsx';
 import { MAX_INTERVAL_MS, shouldKeep } from './use-position-sharing.ts';
@@ -79,14 +80,18 @@ describe('the sender of the positions read on the phone', () => {
   });
 
   it('drops a batch the server refuses (the mission was delivered meanwhile) and says why', async () => {
-    const events: unknown[] = [];
-    offline.sender.onSyncChange((event) => events.push(event.answer));
+    const events: SyncEvent[] = [];
+    offline.sender.onSyncChange((event) => events.push(event));
     const calls = network(() => 409);
     await offline.sync.recordPosition(read('d1', 1));
     await offline.sender.syncNow();
     expect(calls).toHaveLength(1);
     expect(await offline.store.listWaitingPositions()).toEqual([]);
-    expect(events).toContainEqual(expect.objectContaining({ status: 409, message: k.positionsAfterDelivery }));
+    // Under the mission's key: only d1's page shows why its positions went.
+    expect(events).toContainEqual({
+      key: offline.sync.positionsKeyOf('d1'),
+      answer: expect.objectContaining({ status: 409, message: k.positionsAfterDelivery }),
+    });
   });
 });
 

@@ -4,8 +4,10 @@ import { api } from '#client/lib/api.ts';
 import { emitSync, isRefusal, registerSender, send, syncNow } from '#client/lib/offline-sender.ts';
 import { forgetWaitingPositions, listWaitingPositions, saveWaitingPosition, type WaitingPosition } from './store.ts';
 
-/** The sender's event key of the positions (one for them all: the page shows how many wait). */
+/** The sender's step of the positions (one for them all). */
 export const POSITIONS_KEY = 'positions';
+/** The sender's event key of one mission's positions: its page counts them and shows their refusal. */
+export const positionsKeyOf = (devisId: string) => `${POSITIONS_KEY}:${devisId}`;
 
 /**
  * The positions' step of the shared sender (lib/offline-sender.ts): each mission's waiting
@@ -24,7 +26,7 @@ async function sendPositions() {
       const body = { positions: batch.map(({ devisId: _mission, ...position }) => position) };
       const answer = await send(api(trackingRoutes.positions, { params: { id: devisId }, body, answer: positionsAnswerSchema }));
       await forgetWaitingPositions(batch.map((position) => position.id));
-      emitSync({ key: POSITIONS_KEY, answer: isRefusal(answer) ? answer : undefined });
+      emitSync({ key: positionsKeyOf(devisId), answer: isRefusal(answer) ? answer : undefined });
     }
   }
 }
@@ -34,6 +36,6 @@ registerSender(POSITIONS_KEY, sendPositions);
 /** A position read by the phone: kept on the phone first, then sent when the network allows. */
 export async function recordPosition(position: WaitingPosition): Promise<void> {
   await saveWaitingPosition(position);
-  emitSync({ key: POSITIONS_KEY });
+  emitSync({ key: positionsKeyOf(position.devisId) });
   void syncNow();
 }
