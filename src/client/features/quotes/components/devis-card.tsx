@@ -34,12 +34,12 @@ export function DevisCard({ devis, isBusy = false, onArchive, onDelete }: DevisC
         <ActionLabel label={t.view} devis={devis} />
       </Link>
       {canComplete ? (
-        <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.completerDevis(devis.id)}>
+        <Link className={styles.actionLinkPrimary} to={paths.completerDevis(devis.id)}>
           <ActionLabel label={t.complete} devis={devis} />
         </Link>
       ) : null}
       {canApply('customer', 'sign', devis.statut) ? (
-        <Link className={`${styles.actionLink} ${styles.actionLinkPrimary}`} to={paths.signerDevis(devis.id)}>
+        <Link className={styles.actionLinkPrimary} to={paths.signerDevis(devis.id)}>
           <ActionLabel label={t.sign} devis={devis} />
         </Link>
       ) : null}
