@@ -18,17 +18,16 @@ export type SupplierInvoiceFacts = {
 const euros = (cents: number) => (cents / 100).toFixed(2);
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** The facts, with what a test need not give. */
+const withDefaults = ({ siren = '552120222', issueDate = '2026-11-20', paymentMeansCodes = [], ...facts }: SupplierInvoiceFacts) => ({
+  ...facts,
+  siren,
+  issueDate,
+  paymentMeansCodes,
+});
+
 export function supplierCii(facts: SupplierInvoiceFacts): string {
-  const {
-    supplier,
-    siren = '552120222',
-    number,
-    issueDate = '2026-11-20',
-    lines,
-    paymentMeansCodes = [],
-    totalExclCents,
-    vatCents,
-  } = facts;
+  const { supplier, siren, number, issueDate, lines, paymentMeansCodes, totalExclCents, vatCents } = withDefaults(facts);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
   <rsm:ExchangedDocument>
@@ -71,16 +70,7 @@ ${paymentMeansCodes
 }
 
 export function supplierUbl(facts: SupplierInvoiceFacts): string {
-  const {
-    supplier,
-    siren = '552120222',
-    number,
-    issueDate = '2026-11-20',
-    lines,
-    paymentMeansCodes = [],
-    totalExclCents,
-    vatCents,
-  } = facts;
+  const { supplier, siren, number, issueDate, lines, paymentMeansCodes, totalExclCents, vatCents } = withDefaults(facts);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
   <cbc:ID>${escaped(number)}</cbc:ID>
