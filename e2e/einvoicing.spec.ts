@@ -7,7 +7,7 @@ import { apiPath, einvoicingRoutes, expensesRoutes } from '#domain/api-paths.ts'
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { AchatList } from '#domain/schemas/einvoicing.ts';
 import { directoryLabels, einvoicingTexts, lifecycleLabels, purchaseTexts, reasonLabels } from '#domain/texts/einvoicing.ts';
-import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
+import { CATEGORIE_LABELS, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import { invoiceTexts } from '#domain/texts/invoices.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
 import { addressOf, linkIn, readOutbox } from '#server/test/outbox.ts';
@@ -206,23 +206,30 @@ test(
       await expect(page.getByRole('heading', { name: new RegExp(numero) })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     // « En faire une dépense » is ticked: the approval records the expense too (expenses/, issue 30),
-    // of the category the page proposes (the server's suggestion) or the one the operator picks.
+    // of the category and payment means the page proposes (the server's suggestions) or the ones the operator picks.
     const purchases = await ok<AchatList>(await admin.get(einvoicingRoutes.purchases.path), 'purchases');
     const purchase = purchases.items.find((item) => item.numero === numero)!;
     const category = page.getByLabel(purchaseTexts.category);
     await expect(category).toHaveValue(purchase.categorieSuggeree);
     await category.selectOption({ label: CATEGORIE_LABELS.peage });
+    const means = page.getByLabel(purchaseTexts.paymentMeans);
+    await expect(means).toHaveValue(purchase.moyenPaiementSuggere);
+    await means.selectOption({ label: MOYEN_DEPENSE_LABELS.carte });
     await page.screenshot({ path: 'test-results/einvoicing-achats-approve.png', fullPage: true });
     await page.getByRole('button', { name: purchaseTexts.approve }).click();
     await expect(page.getByText(purchaseTexts.expenseCreated)).toBeVisible();
     await expect(page.getByText(purchaseTexts.statuses.approuvée!, { exact: true })).toBeVisible();
     await expect(category).toBeHidden();
+    await expect(means).toBeHidden();
     await page.screenshot({ path: 'test-results/einvoicing-achats.png', fullPage: true });
     const approved = (await ok<AchatList>(await admin.get(einvoicingRoutes.purchases.path), 'purchases')).items.find(
       (item) => item.id === purchase.id,
     )!;
-    const expense = await ok<{ categorie: string }>(await admin.get(apiPath(expensesRoutes.get, { id: approved.depenseId! })), 'expense');
-    expect(expense.categorie).toBe('peage');
+    const expense = await ok<{ categorie: string; moyenPaiement: string }>(
+      await admin.get(apiPath(expensesRoutes.get, { id: approved.depenseId! })),
+      'expense',
+    );
+    expect(expense).toMatchObject({ categorie: 'peage', moyenPaiement: 'carte' });
     await expect.poll(() => fake.outgoing('CDAR').filter((flow) => flow.name === `LC_${numero}_205`).length, { timeout: 30_000 }).toBe(1);
     await api.dispose();
     await admin.dispose();

@@ -7,6 +7,7 @@ import {
   expensesByMonth,
   extraKmBillable,
   paymentMeansOfDebit,
+  paymentMeansCodeToKeep,
   paymentMeansOfInvoice,
 } from './expenses.ts';
 
@@ -101,5 +102,12 @@ describe('a supplier invoice as an expense', () => {
       'virement',
       'virement',
     ]);
+  });
+
+  it('keeps the first payment means code it knows of several, else the first one', () => {
+    expect(paymentMeansCodeToKeep(['58', '48'])).toBe('58');
+    expect(paymentMeansCodeToKeep(['1', 'ZZZ', '48', '10'])).toBe('48');
+    expect(paymentMeansCodeToKeep(['97', 'ZZZ'])).toBe('97');
+    expect(paymentMeansCodeToKeep([])).toBeNull();
   });
 });

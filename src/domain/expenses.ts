@@ -184,20 +184,29 @@ export function categoryOfPurchase(supplierName: string, lineLabels: string | nu
 }
 
 /**
+ * The payment means codes (EN 16931 BT-81, UNTDID 4461) that say how an expense was paid: cash,
+ * cheque, a card (bank, credit, debit), a transfer or a direct debit (credit transfer, SEPA, …).
+ * Any other code (« not defined », clearing, ZZZ…) says nothing we can record.
+ */
+const PAYMENT_MEANS_BY_CODE = new Map<string, MoyenPaiementDepense>([
+  ['10', 'especes'],
+  ['20', 'cheque'],
+  ...(['48', '54', '55'] as const).map((code) => [code, 'carte'] as const),
+  ...(['30', '31', '42', '49', '58', '59'] as const).map((code) => [code, 'virement'] as const),
+]);
+
+/**
+ * The one of an invoice's payment means codes (it may give several: a transfer and a card) to
+ * keep: the first we know, else the first given, else none.
+ */
+export function paymentMeansCodeToKeep(codes: readonly string[]): string | null {
+  return codes.find((code) => PAYMENT_MEANS_BY_CODE.has(code)) ?? codes[0] ?? null;
+}
+
+/**
  * How a supplier invoice is paid, from its payment means code (EN 16931 BT-81, UNTDID 4461):
  * cash, cheque, a card, else (a transfer, a direct debit, no code or one we do not know) a transfer.
  */
 export function paymentMeansOfInvoice(code: string | null): MoyenPaiementDepense {
-  switch (code?.trim()) {
-    case '10':
-      return 'especes';
-    case '20':
-      return 'cheque';
-    case '48':
-    case '54':
-    case '55':
-      return 'carte';
-    default:
-      return 'virement';
-  }
+  return PAYMENT_MEANS_BY_CODE.get(code?.trim() ?? '') ?? 'virement';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
-import { categorieDepenseSchema } from './expense-category.ts';
+import { categorieDepenseSchema, moyenPaiementDepenseSchema } from './expense-choices.ts';
 import {
   DIRECTORY_ANSWERS,
   ETATS_PLATEFORME,
@@ -79,6 +79,8 @@ export const achatSchema = z.object({
   devisId: z.string().nullable(),
   /** The expense category its supplier and lines suggest (categoryOfPurchase), preselected on approval. */
   categorieSuggeree: categorieDepenseSchema,
+  /** How it was paid, by its payment means code (paymentMeansOfInvoice), preselected on approval. */
+  moyenPaiementSuggere: moyenPaiementDepenseSchema,
   recuLe: isoInstantSchema,
   fichierUrl: z.string(),
 });
@@ -100,12 +102,14 @@ export const achatIdParamsSchema = z.object({ id: idParamSchema.describe('Identi
 
 /**
  * POST /api/admin/achats/{id}/approuver: optionally as an expense, of a mission or general, of the
- * category chosen (none: the one the purchase suggests, `categorieSuggeree`).
+ * category and payment means chosen (none: the ones the purchase suggests, `categorieSuggeree` and
+ * `moyenPaiementSuggere`).
  */
 export const approbationSchema = z.strictObject({
   depense: z.boolean(),
   devisId: idParamSchema.nullable(),
   categorie: categorieDepenseSchema.optional(),
+  moyenPaiement: moyenPaiementDepenseSchema.optional(),
 });
 export type Approbation = z.infer<typeof approbationSchema>;
 

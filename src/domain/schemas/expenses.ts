@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
-import { categorieDepenseSchema } from './expense-category.ts';
+import { categorieDepenseSchema, moyenPaiementDepenseSchema } from './expense-choices.ts';
 import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, REFACTURATIONS } from '../expenses.ts';
 import { isIsoDay, parseEurosToCents } from '../invoices.ts';
 import { textRuleMessages } from '../texts/common.ts';
@@ -22,7 +22,7 @@ const fields = {
   montantCentimes: z.number({ error: msg.amountPositive }).int(msg.amountPositive).positive(msg.amountPositive).max(MAX_CENTS),
   tvaCentimes: z.number({ error: msg.vatRange }).int(msg.vatRange).min(0, msg.vatRange).max(MAX_CENTS),
   date: day,
-  moyenPaiement: z.enum(MOYENS_PAIEMENT_DEPENSE, { error: msg.paymentMeansUnknown }),
+  moyenPaiement: moyenPaiementDepenseSchema,
   note: storableString({ kind: 'multi-line', trim: true }).max(NOTE_MAX, textRuleMessages.tooLong(NOTE_MAX)).default(''),
 };
 const vatWithinAmount = (body: { tvaCentimes: number; montantCentimes: number }) => body.tvaCentimes <= body.montantCentimes;

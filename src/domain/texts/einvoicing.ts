@@ -120,6 +120,7 @@ export const purchaseTexts = {
   mission: 'Mission',
   noMission: 'Dépense générale',
   category: 'Catégorie',
+  paymentMeans: 'Moyen de paiement',
   refusalReason: 'Motif du refus',
   refusalComment: 'Commentaire',
   approved: 'Approuvée, statut envoyé à la plateforme.',
@@ -192,7 +193,7 @@ export const einvoicingApiDocs = {
   purchaseFile: 'Le fichier d’une facture fournisseur reçue (PDF, ou XML)',
   purchaseFileBody: 'application/pdf ou application/xml',
   approvePurchase:
-    'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible, de la catégorie choisie (sans catégorie : celle que suggère la facture, « categorieSuggeree »)',
+    'Approuver une facture fournisseur (statut « Approuvée » envoyé), et en faire une dépense si possible, de la catégorie et du moyen de paiement choisis (sans eux : ceux que suggère la facture, « categorieSuggeree » et « moyenPaiementSuggere »)',
   refusePurchase: 'Refuser une facture fournisseur avec un motif (statut « Refusée » envoyé)',
   ereporting: 'L’e-reporting des dernières périodes : ventes aux particuliers, encaissements, envois',
   reportPeriod: 'Transmettre maintenant l’e-reporting d’une période terminée',

@@ -10,7 +10,7 @@ import {
   quotesRoutes,
 } from '#domain/api-paths.ts';
 import { aFaireSchema } from '#domain/schemas/a-faire.ts';
-import type { Achat } from '#domain/schemas/einvoicing.ts';
+import type { Achat, AchatList } from '#domain/schemas/einvoicing.ts';
 import type { Depense } from '#domain/schemas/expenses.ts';
 import { directoryLabels, lifecycleLabels, reasonLabels } from '#domain/texts/einvoicing.ts';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
@@ -578,47 +578,48 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     expect(xml).toContain('<ram:ProcessConditionCode>205</ram:ProcessConditionCode>');
   });
 
+  /** A supplier's CII invoice of 96 €, delivered by the platform and polled in: its purchase's id. */
+  const receive = async (facts: Omit<SupplierInvoiceFacts, 'totalExclCents' | 'vatCents'>) => {
+    const delivered = await fake.deliverSupplierInvoice({
+      content: Buffer.from(supplierCii({ ...facts, totalExclCents: 8_000, vatCents: 1_600 })),
+      contentType: 'application/xml',
+    });
+    await t.app.einvoicing.poll();
+    await t.app.einvoicing.poll();
+    return t.app.database.db.selectFrom('pa_achats').select('id').where('flowId', '=', delivered.flowId).executeTakeFirstOrThrow();
+  };
+  const listedPurchase = async (id: string) =>
+    (await api.call<AchatList>(t, admin, 'GET', einvoicingRoutes.purchases.path)).body.items.find((item) => item.id === id);
+  const approve = (id: string, body: object) => api.call<Achat>(t, admin, 'POST', apiPath(einvoicingRoutes.approvePurchase, { id }), body);
+  const expenseOf = async (achat: Achat) =>
+    (await api.call(t, admin, 'GET', apiPath(expensesRoutes.get, { id: achat.depenseId! }))).body as Depense;
+  const flowsOfPurchase = (id: string) => t.app.database.db.selectFrom('pa_flux').select('id').where('achatId', '=', id).execute();
+  /** A refused approval: 400 with the French message of its field; the invoice still to decide, no expense, no status sent. */
+  const expectRefusedAndUndecided = async (id: string, answer: { status: number; body: unknown }, path: string, message: string) => {
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: 'validation', message: apiErrorMessages.validation, details: [{ path, message }] });
+    expect(await t.app.database.db.selectFrom('pa_achats').select(['statut', 'depenseId']).where('id', '=', id).executeTakeFirst()).toEqual(
+      { statut: 'reçue', depenseId: null },
+    );
+    expect(
+      await t.app.database.db.selectFrom('depenses').select('id').where('origine', '=', `facture-fournisseur:${id}`).execute(),
+    ).toEqual([]);
+    expect(await flowsOfPurchase(id)).toEqual([]);
+  };
+
   it('makes the expense of the category the operator chose, else of the one its supplier and lines suggest; a category not in the list is refused and changes nothing', async () => {
-    const receive = async (facts: Omit<SupplierInvoiceFacts, 'totalExclCents' | 'vatCents'>) => {
-      const delivered = await fake.deliverSupplierInvoice({
-        content: Buffer.from(supplierCii({ ...facts, totalExclCents: 8_000, vatCents: 1_600 })),
-        contentType: 'application/xml',
-      });
-      await t.app.einvoicing.poll();
-      await t.app.einvoicing.poll();
-      return t.app.database.db.selectFrom('pa_achats').select('id').where('flowId', '=', delivered.flowId).executeTakeFirstOrThrow();
-    };
     const fuel = await receive({
       supplier: 'TotalEnergies Marketing France',
       number: 'TE-0042',
       lines: ['Gazole B7'],
-      paymentMeansCode: '48',
+      paymentMeansCodes: ['48'],
     });
     const garage = await receive({ supplier: 'Garage Müller', number: 'GM-118', lines: ['Prestation de convoyage'] });
-    const listed = await api.call<{ items: { id: string; categorieSuggeree: string }[] }>(t, admin, 'GET', einvoicingRoutes.purchases.path);
-    expect(listed.body.items.find((item) => item.id === fuel.id)?.categorieSuggeree).toBe('carburant');
-    expect(listed.body.items.find((item) => item.id === garage.id)?.categorieSuggeree).toBe('autre');
-    const approve = (id: string, body: object) =>
-      api.call<Achat>(t, admin, 'POST', apiPath(einvoicingRoutes.approvePurchase, { id }), body);
-    const expenseOf = async (achat: Achat) =>
-      (await api.call(t, admin, 'GET', apiPath(expensesRoutes.get, { id: achat.depenseId! }))).body as Depense;
-    const flowsOfPurchase = (id: string) => t.app.database.db.selectFrom('pa_flux').select('id').where('achatId', '=', id).execute();
+    expect(await listedPurchase(fuel.id)).toMatchObject({ categorieSuggeree: 'carburant', moyenPaiementSuggere: 'carte' });
+    expect(await listedPurchase(garage.id)).toMatchObject({ categorieSuggeree: 'autre', moyenPaiementSuggere: 'virement' });
 
-    // A category not in the list: 400 in French; the invoice still to decide, no expense, no status sent.
     const refused = await approve(fuel.id, { depense: true, devisId: null, categorie: 'essence' });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      error: 'validation',
-      message: apiErrorMessages.validation,
-      details: [{ path: 'categorie', message: expenseApiMessages.categoryUnknown }],
-    });
-    expect(
-      await t.app.database.db.selectFrom('pa_achats').select(['statut', 'depenseId']).where('id', '=', fuel.id).executeTakeFirst(),
-    ).toEqual({ statut: 'reçue', depenseId: null });
-    expect(
-      await t.app.database.db.selectFrom('depenses').select('id').where('origine', '=', `facture-fournisseur:${fuel.id}`).execute(),
-    ).toEqual([]);
-    expect(await flowsOfPurchase(fuel.id)).toEqual([]);
+    await expectRefusedAndUndecided(fuel.id, refused, 'categorie', expenseApiMessages.categoryUnknown);
 
     // None sent (an older page): the suggestion; the card payment the invoice says it was paid by.
     const byGuess = await approve(fuel.id, { depense: true, devisId: null });
@@ -634,6 +635,36 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     expect(chosen.status).toBe(200);
     expect(await expenseOf(chosen.body)).toMatchObject({ categorie: 'parking', moyenPaiement: 'virement', note: 'Garage Müller – GM-118' });
     expect(await flowsOfPurchase(garage.id)).toHaveLength(1);
+  });
+
+  it('makes the expense paid by the means the operator chose, else by the first of the invoice’s means it knows; a means not in the list is refused and changes nothing', async () => {
+    // A transfer (58) offered before a card (48): the transfer is the guess, kept as the invoice's code.
+    const toll = await receive({ supplier: 'APRR', number: 'APRR-2026-7', lines: ['Péage A6'], paymentMeansCodes: ['58', '48'] });
+    // A code we do not know (ZZZ, « mutually defined ») before a card: the card.
+    const garage = await receive({ supplier: 'Garage Müller', number: 'GM-119', lines: ['Plaques'], paymentMeansCodes: ['ZZZ', '48'] });
+    expect(await listedPurchase(toll.id)).toMatchObject({ categorieSuggeree: 'peage', moyenPaiementSuggere: 'virement' });
+    expect(await listedPurchase(garage.id)).toMatchObject({ moyenPaiementSuggere: 'carte' });
+    expect(
+      await t.app.database.db
+        .selectFrom('pa_achats')
+        .select('codeMoyenPaiement')
+        .where('id', 'in', [toll.id, garage.id])
+        .orderBy('numero')
+        .execute(),
+    ).toEqual([{ codeMoyenPaiement: '58' }, { codeMoyenPaiement: '48' }]);
+
+    const refused = await approve(toll.id, { depense: true, devisId: null, moyenPaiement: 'bitcoin' });
+    await expectRefusedAndUndecided(toll.id, refused, 'moyenPaiement', expenseApiMessages.paymentMeansUnknown);
+
+    // Chosen: the card the operator says he paid the toll with, of the suggested category.
+    const chosen = await approve(toll.id, { depense: true, devisId: null, moyenPaiement: 'carte' });
+    expect(chosen.status).toBe(200);
+    expect(await expenseOf(chosen.body)).toMatchObject({ categorie: 'peage', moyenPaiement: 'carte', montantCentimes: 9_600 });
+    expect(await flowsOfPurchase(toll.id)).toHaveLength(1);
+    // None sent (an older page): the guess.
+    const byGuess = await approve(garage.id, { depense: true, devisId: null, categorie: 'autre' });
+    expect(byGuess.status).toBe(200);
+    expect(await expenseOf(byGuess.body)).toMatchObject({ categorie: 'autre', moyenPaiement: 'carte' });
   });
 
   it('puts in « À faire » a rejected invoice until a credit note cancels it, and a received supplier invoice until it is decided', async () => {

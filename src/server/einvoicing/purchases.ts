@@ -1,6 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { categoryOfPurchase, paymentMeansOfInvoice, type CategorieDepense } from '#domain/expenses.ts';
+import {
+  categoryOfPurchase,
+  paymentMeansCodeToKeep,
+  paymentMeansOfInvoice,
+  type CategorieDepense,
+  type MoyenPaiementDepense,
+} from '#domain/expenses.ts';
 import { PURCHASE_DECISIONS, type PurchaseDecision, type RefusalReason } from '#domain/einvoicing.ts';
 import { sirenOfSiret } from '#domain/siret.ts';
 import { einvoicingApiMessages as msg, reasonLabels } from '#domain/texts/einvoicing.ts';
@@ -34,8 +40,8 @@ export type SupplierInvoice = {
   currency: string | null;
   /** The lines' labels (BT-153), one per line of text, at most LINE_LABELS_MAX characters; null without lines. */
   lineLabels: string | null;
-  /** How it is to be or was paid (BT-81, UNTDID 4461): the first payment means given. */
-  paymentMeansCode: string | null;
+  /** How it is to be or was paid (BT-81, UNTDID 4461): every payment means given, in order (a transfer, a card…). */
+  paymentMeansCodes: string[];
 };
 
 const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false, attributeNamePrefix: '@' });
@@ -78,6 +84,16 @@ const lineLabelsOf = (lines: unknown, ...namePath: string[]) => {
   return labels.length > 0 ? labels.join('\n').slice(0, LINE_LABELS_MAX) : null;
 };
 
+/** A UNTDID 4461 code is at most three letters or digits; anything else is not one (and would not fit its column). */
+const PAYMENT_MEANS_CODE = /^[A-Z0-9]{1,3}$/i;
+/** At most this many payment means are read: an invoice gives one or two. */
+const PAYMENT_MEANS_MAX = 10;
+const paymentMeansCodesOf = (means: unknown, ...codePath: string[]) =>
+  each(means)
+    .slice(0, PAYMENT_MEANS_MAX)
+    .map((node) => textOf(at(node, ...codePath)))
+    .filter((code): code is string => code !== null && PAYMENT_MEANS_CODE.test(code));
+
 /** The VAT total in the invoice's currency: CII may give it twice (invoice and accounting currency). */
 function taxTotal(node: unknown, currency: string | null): string | null {
   const values = each(node);
@@ -115,7 +131,7 @@ export function readSupplierInvoice(xml: string): SupplierInvoice | null {
       totalInclCents: cents(textOf(at(totals, 'GrandTotalAmount'))),
       currency,
       lineLabels: lineLabelsOf(at(transaction, 'IncludedSupplyChainTradeLineItem'), 'SpecifiedTradeProduct', 'Name'),
-      paymentMeansCode: textOf(at(settlement, 'SpecifiedTradeSettlementPaymentMeans', 'TypeCode')),
+      paymentMeansCodes: paymentMeansCodesOf(at(settlement, 'SpecifiedTradeSettlementPaymentMeans'), 'TypeCode'),
     };
   }
   const ubl = document.Invoice ?? document.CreditNote;
@@ -136,7 +152,7 @@ export function readSupplierInvoice(xml: string): SupplierInvoice | null {
       totalInclCents: cents(textOf(at(totals, 'TaxInclusiveAmount'))),
       currency: textOf(at(ubl, 'DocumentCurrencyCode')),
       lineLabels: lineLabelsOf(at(ubl, 'InvoiceLine') ?? at(ubl, 'CreditNoteLine'), 'Item', 'Name'),
-      paymentMeansCode: textOf(at(ubl, 'PaymentMeans', 'PaymentMeansCode')),
+      paymentMeansCodes: paymentMeansCodesOf(at(ubl, 'PaymentMeans'), 'PaymentMeansCode'),
     };
   }
   return null;
@@ -196,7 +212,7 @@ export async function receiveSupplierInvoice(
     totalTtcCentimes: invoice.totalInclCents,
     devise: invoice.currency,
     libellesLignes: invoice.lineLabels,
-    codeMoyenPaiement: invoice.paymentMeansCode,
+    codeMoyenPaiement: paymentMeansCodeToKeep(invoice.paymentMeansCodes),
     fileKey: key,
     fileType,
     fileSha256: sha256,
@@ -211,6 +227,9 @@ export async function receiveSupplierInvoice(
 export const suggestedCategoryOf = (purchase: Pick<PaAchatRow, 'fournisseurNom' | 'libellesLignes'>) =>
   categoryOfPurchase(purchase.fournisseurNom, purchase.libellesLignes);
 
+/** How a received invoice was paid, by the payment means code kept: the page preselects it, the server takes it by default. */
+export const suggestedMeansOf = (purchase: Pick<PaAchatRow, 'codeMoyenPaiement'>) => paymentMeansOfInvoice(purchase.codeMoyenPaiement);
+
 export const findPurchaseByNumber = (db: Db, numero: string, supplierSiren: string | null) => {
   let query = db.selectFrom('pa_achats').select('id').where('numero', '=', numero);
   if (supplierSiren) query = query.where('fournisseurSiren', '=', supplierSiren);
@@ -222,8 +241,8 @@ export type DecisionDeps = Pick<Wired, 'database' | 'fileStore' | 'config' | 'cr
 export type DecisionInput =
   | {
       decision: Extract<PurchaseDecision, 'approuvée'>;
-      /** As an expense: of a mission or general, of the category the operator chose (none: the suggested one). */
-      depense: null | { devisId: string | null; categorie?: CategorieDepense };
+      /** As an expense: of a mission or general, of the category and means the operator chose (none: the suggested ones). */
+      depense: null | { devisId: string | null; categorie?: CategorieDepense; moyenPaiement?: MoyenPaiementDepense };
     }
   | { decision: Extract<PurchaseDecision, 'refusée'>; motif: RefusalReason; commentaire: string | null };
 
@@ -269,7 +288,7 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
       montantCentimes: purchase.totalTtcCentimes ?? 0,
       tvaCentimes: purchase.tvaCentimes ?? 0,
       date: purchase.dateFacture ?? now.toISOString().slice(0, 10),
-      moyenPaiement: paymentMeansOfInvoice(purchase.codeMoyenPaiement),
+      moyenPaiement: asExpense?.moyenPaiement ?? suggestedMeansOf(purchase),
       note: `${purchase.fournisseurNom} – ${purchase.numero}`,
     });
     const isFirst = await decidePurchase(

@@ -90,13 +90,16 @@ export const einvoicingRoutes: CapabilityRoutes = {
         body: approbationSchema,
         response: { 200: achatSchema, ...refusals },
       }),
-      handler: async (request) =>
-        toAchat(
+      handler: async (request) => {
+        // The mission, category and means chosen matter only for an expense.
+        const { depense, ...expense } = request.body;
+        return toAchat(
           await depsOf(request).einvoicing.decideOnPurchase(request.params.id, {
             decision: 'approuvée',
-            depense: request.body.depense ? { devisId: request.body.devisId, categorie: request.body.categorie } : null,
+            depense: depense ? expense : null,
           }),
-        ),
+        );
+      },
     });
 
     serve(app, routes.refusePurchase, {

@@ -9,8 +9,8 @@ export type SupplierInvoiceFacts = {
   number: string;
   issueDate?: string;
   lines: string[];
-  /** BT-81 (UNTDID 4461); none: the invoice says nothing of it. */
-  paymentMeansCode?: string;
+  /** BT-81 (UNTDID 4461), one payment means each, in order; none: the invoice says nothing of it. */
+  paymentMeansCodes?: string[];
   totalExclCents: number;
   vatCents: number;
 };
@@ -18,8 +18,16 @@ export type SupplierInvoiceFacts = {
 const euros = (cents: number) => (cents / 100).toFixed(2);
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/** The facts, with what a test need not give. */
+const withDefaults = ({ siren = '552120222', issueDate = '2026-11-20', paymentMeansCodes = [], ...facts }: SupplierInvoiceFacts) => ({
+  ...facts,
+  siren,
+  issueDate,
+  paymentMeansCodes,
+});
+
 export function supplierCii(facts: SupplierInvoiceFacts): string {
-  const { supplier, siren = '552120222', number, issueDate = '2026-11-20', lines, paymentMeansCode, totalExclCents, vatCents } = facts;
+  const { supplier, siren, number, issueDate, lines, paymentMeansCodes, totalExclCents, vatCents } = withDefaults(facts);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
   <rsm:ExchangedDocument>
@@ -45,7 +53,12 @@ ${lines
     </ram:ApplicableHeaderTradeAgreement>
     <ram:ApplicableHeaderTradeSettlement>
       <ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
-${paymentMeansCode ? `      <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>${paymentMeansCode}</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>` : ''}
+${paymentMeansCodes
+  .map(
+    (code) =>
+      `      <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>${escaped(code)}</ram:TypeCode></ram:SpecifiedTradeSettlementPaymentMeans>`,
+  )
+  .join('\n')}
       <ram:SpecifiedTradeSettlementHeaderMonetarySummation>
         <ram:TaxBasisTotalAmount>${euros(totalExclCents)}</ram:TaxBasisTotalAmount>
         <ram:TaxTotalAmount currencyID="EUR">${euros(vatCents)}</ram:TaxTotalAmount>
@@ -57,7 +70,7 @@ ${paymentMeansCode ? `      <ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeC
 }
 
 export function supplierUbl(facts: SupplierInvoiceFacts): string {
-  const { supplier, siren = '552120222', number, issueDate = '2026-11-20', lines, paymentMeansCode, totalExclCents, vatCents } = facts;
+  const { supplier, siren, number, issueDate, lines, paymentMeansCodes, totalExclCents, vatCents } = withDefaults(facts);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
   <cbc:ID>${escaped(number)}</cbc:ID>
@@ -68,7 +81,7 @@ export function supplierUbl(facts: SupplierInvoiceFacts): string {
     <cbc:EndpointID schemeID="0225">${siren}</cbc:EndpointID>
     <cac:PartyLegalEntity><cbc:RegistrationName>${escaped(supplier)}</cbc:RegistrationName><cbc:CompanyID>${siren}</cbc:CompanyID></cac:PartyLegalEntity>
   </cac:Party></cac:AccountingSupplierParty>
-${paymentMeansCode ? `  <cac:PaymentMeans><cbc:PaymentMeansCode>${paymentMeansCode}</cbc:PaymentMeansCode></cac:PaymentMeans>` : ''}
+${paymentMeansCodes.map((code) => `  <cac:PaymentMeans><cbc:PaymentMeansCode>${escaped(code)}</cbc:PaymentMeansCode></cac:PaymentMeans>`).join('\n')}
   <cac:TaxTotal><cbc:TaxAmount currencyID="EUR">${euros(vatCents)}</cbc:TaxAmount></cac:TaxTotal>
   <cac:LegalMonetaryTotal>
     <cbc:TaxExclusiveAmount currencyID="EUR">${euros(totalExclCents)}</cbc:TaxExclusiveAmount>

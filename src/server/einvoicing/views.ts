@@ -10,7 +10,7 @@ import { notFound } from '#server/errors.ts';
 import { findIssuedDocument } from '#server/invoices/issued.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { reportingOverview, reportKindOf, reportTypeOf } from './ereporting.ts';
-import { suggestedCategoryOf } from './purchases.ts';
+import { suggestedCategoryOf, suggestedMeansOf } from './purchases.ts';
 import { countPurchases, findPurchase, listPurchases } from './repository.ts';
 import type { Einvoicing } from './service.ts';
 
@@ -42,6 +42,7 @@ export const toAchat = (row: PaAchatRow): Achat => ({
   depenseId: row.depenseId,
   devisId: row.devisId,
   categorieSuggeree: suggestedCategoryOf(row),
+  moyenPaiementSuggere: suggestedMeansOf(row),
   recuLe: row.recuLe,
   fichierUrl: apiPath(apiRoutes.einvoicing.purchaseFile, { id: row.id }),
 });

@@ -167,6 +167,14 @@ const ROUTES: FuzzedRoute[] = [
     asOwner: false,
     asAdmin: true,
   },
+  // A supplier invoice approved as an expense (no platform here, no such purchase: validation first, then 404).
+  {
+    method: 'POST',
+    path: '/api/admin/achats/achat-inconnu/approuver',
+    valid: () => ({ depense: true, devisId: null, categorie: 'carburant', moyenPaiement: 'carte' }),
+    asOwner: false,
+    asAdmin: true,
+  },
   // Getting paid (payments/): « Payer en ligne » on what is not his invoice, and unsigned notifications.
   { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', valid: () => ({}), asOwner: true },
   {

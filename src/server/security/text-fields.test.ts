@@ -367,7 +367,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async ({ run }) => ({
       url: `/api/admin/achats/achat-${run}/approuver`,
-      body: { depense: true, devisId: null, categorie: 'carburant' },
+      body: { depense: true, devisId: null, categorie: 'carburant', moyenPaiement: 'carte' },
     }),
   },
   'POST /api/admin/achats/:id/refuser': {

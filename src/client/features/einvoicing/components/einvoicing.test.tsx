@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { einvoicingRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Achat, Plateforme } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, lifecycleLabels, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
-import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
+import { CATEGORIE_LABELS, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { fakeApi, renderRoutes, requestOf } from '#client/test/render.tsx';
 import { InvoicePlatform } from './invoice-platform.tsx';
@@ -25,6 +25,7 @@ const received: Achat = {
   depenseId: null,
   devisId: null,
   categorieSuggeree: 'autre',
+  moyenPaiementSuggere: 'virement',
   recuLe: '2026-11-21T08:00:00.000Z',
   fichierUrl: urlOf(einvoicingRoutes.purchaseFile, { params: { id: 'a1' } }),
 };
@@ -79,6 +80,7 @@ describe('supplier invoices on /admin/achats', () => {
     await user.click(await screen.findByRole('button', { name: t.approve }));
     expect(await screen.findByText(t.approved)).toBeInTheDocument();
     expect(screen.queryByLabelText(t.category)).toBeNull();
+    expect(screen.queryByLabelText(t.paymentMeans)).toBeNull();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ depense: false, devisId: null }]);
   });
 
@@ -100,17 +102,23 @@ describe('supplier invoices on /admin/achats', () => {
     await user.click(screen.getByRole('button', { name: t.approve }));
     expect(await screen.findByText(t.expenseCreated)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      { depense: true, devisId: 'q1', categorie: 'autre' },
+      { depense: true, devisId: 'q1', categorie: 'autre', moyenPaiement: 'virement' },
     ]);
 
     await user.click(screen.getByLabelText(t.toExpense));
     expect(screen.queryByLabelText(t.mission)).toBeNull();
     expect(screen.queryByLabelText(t.category)).toBeNull();
+    expect(screen.queryByLabelText(t.paymentMeans)).toBeNull();
   });
 
-  it('preselects the category the invoice suggests, and sends the one the operator chose', async () => {
+  it('preselects the category and the payment means the invoice suggests, and sends the ones the operator chose', async () => {
     const user = userEvent.setup();
-    const fuel: Achat = { ...received, fournisseurNom: 'TotalEnergies Marketing France', categorieSuggeree: 'carburant' };
+    const fuel: Achat = {
+      ...received,
+      fournisseurNom: 'TotalEnergies Marketing France',
+      categorieSuggeree: 'carburant',
+      moyenPaiementSuggere: 'carte',
+    };
     const { calls } = fakeApi({
       [routeKey(einvoicingRoutes.purchases)]: () => ({ body: { ...page([fuel]).body, depensesDisponibles: true } }),
       [routeKey(einvoicingRoutes.approvePurchase)]: { body: { ...fuel, statut: 'approuvée', depenseId: 'd1' } },
@@ -120,10 +128,18 @@ describe('supplier invoices on /admin/achats', () => {
     expect(category).toHaveDisplayValue(CATEGORIE_LABELS.carburant);
     expect(within(category).getAllByRole('option')).toHaveLength(Object.keys(CATEGORIE_LABELS).length);
     await user.selectOptions(category, CATEGORIE_LABELS.peage);
+    const means = screen.getByLabelText(t.paymentMeans);
+    expect(means).toHaveDisplayValue(MOYEN_DEPENSE_LABELS.carte);
+    expect(
+      within(means)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(Object.values(MOYEN_DEPENSE_LABELS));
+    await user.selectOptions(means, MOYEN_DEPENSE_LABELS.especes);
     await user.click(screen.getByRole('button', { name: t.approve }));
     expect(await screen.findByText(t.expenseCreated)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-      { depense: true, devisId: null, categorie: 'peage' },
+      { depense: true, devisId: null, categorie: 'peage', moyenPaiement: 'especes' },
     ]);
   });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { CATEGORIES_DEPENSE, type CategorieDepense } from '#domain/expenses.ts';
+import { CATEGORIES_DEPENSE, MOYENS_PAIEMENT_DEPENSE, type CategorieDepense, type MoyenPaiementDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '#domain/einvoicing.ts';
 import type { Achat } from '#domain/schemas/einvoicing.ts';
 import { einvoicingTexts, purchaseTexts as t, reasonLabels } from '#domain/texts/einvoicing.ts';
-import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
+import { CATEGORIE_LABELS, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { CheckboxField, ChoiceOptions, Options, SelectField, TextAreaField } from '#client/ui/field.tsx';
@@ -58,6 +58,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
   const [asExpense, setAsExpense] = useState(canMakeExpense);
   const [devisId, setDevisId] = useState('');
   const [categorie, setCategorie] = useState<CategorieDepense>(achat.categorieSuggeree);
+  const [moyenPaiement, setMoyenPaiement] = useState<MoyenPaiementDepense>(achat.moyenPaiementSuggere);
   const [refusing, setRefusing] = useState(false);
   const [motif, setMotif] = useState<RefusalReason | ''>('');
   const [commentaire, setCommentaire] = useState('');
@@ -92,6 +93,13 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
               <SelectField label={t.category} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
                 <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
               </SelectField>
+              <SelectField
+                label={t.paymentMeans}
+                value={moyenPaiement}
+                onChange={(event) => setMoyenPaiement(event.target.value as MoyenPaiementDepense)}
+              >
+                <Options values={MOYENS_PAIEMENT_DEPENSE} label={(value) => MOYEN_DEPENSE_LABELS[value]} />
+              </SelectField>
               <SelectField label={t.mission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
                 <ChoiceOptions choices={missions} empty={t.noMission} />
               </SelectField>
@@ -106,7 +114,7 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
                     id: achat.id,
                     body:
                       canMakeExpense && asExpense
-                        ? { depense: true, devisId: devisId || null, categorie }
+                        ? { depense: true, devisId: devisId || null, categorie, moyenPaiement }
                         : { depense: false, devisId: null },
                   }),
                 canMakeExpense && asExpense ? t.expenseCreated : t.approved,
