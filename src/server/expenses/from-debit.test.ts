@@ -68,6 +68,22 @@ describe.each(ENGINES)('a bank debit recorded as an expense on %s', (engine) => 
     );
   });
 
+  it('gives the debit back to the bank page when its expense is deleted: it can be recorded again', async () => {
+    const toll = lines[0]!;
+    const expenseId = (await debitOf(toll.id))!;
+    expect(expenseId).toBeTruthy();
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/depenses/${expenseId}`, headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await debitOf(toll.id)).toBeNull();
+    const bank = await t.app.inject({ method: 'GET', url: '/api/admin/banque', headers: admin });
+    expect(bank.json().debits).toContainEqual(expect.objectContaining({ id: toll.id, depenseId: null }));
+
+    const again = await post(toll.id, { categorie: 'peage' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().id).not.toBe(expenseId);
+    expect(await debitOf(toll.id)).toBe(again.json().id);
+  });
+
   it('records a general expense (no mission) paid by transfer', async () => {
     const response = await post(lines[1]!.id, { categorie: 'train' });
     expect(response.statusCode, response.body).toBe(201);

@@ -13,7 +13,7 @@ import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { isIssuedInvoice, issuedAmong } from '#server/invoices/service.ts';
 import { processPhoto } from '#server/missions/photos.ts';
-import { findDebit, markDebitAsExpense } from '#server/payments/statements.ts';
+import { findDebit, forgetExpenseOfDebits, markDebitAsExpense } from '#server/payments/statements.ts';
 import { findQuoteById, findQuoteNumbers } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
@@ -209,6 +209,8 @@ export async function deleteExpense(deps: ExpenseDeps, id: string): Promise<void
   const removed = await withWriteTransaction(deps.database, async (trx) => {
     const row = await requireExpense(trx, id);
     if (await isLocked(trx, row)) throw conflict(msg.rebilledIsFinal);
+    // A debit it was recorded from is to record again, not « Enregistré en dépense » for nothing.
+    await forgetExpenseOfDebits(trx, id);
     return deleteExpenseRow(trx, id);
   });
   if (removed?.justificatifKey) await removeFile(deps, removed.justificatifKey);

@@ -144,6 +144,15 @@ export function updateOperation(
     .executeTakeFirst();
 }
 
+/** The statement lines that name an expense forget it (the expense is deleted). */
+export function clearOperationsExpense(trx: Db, depenseId: string) {
+  return trx
+    .updateTable('releve_operations')
+    .set({ depenseId: null, updatedAt: new Date().toISOString() })
+    .where('depenseId', '=', depenseId)
+    .execute();
+}
+
 export function listOperations(
   db: Db,
   statuts: readonly ReleveOperationStatut[],

@@ -10,6 +10,7 @@ import { conflict, notFound, validationError } from '#server/errors.ts';
 import { listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
+  clearOperationsExpense,
   findCsvMapping,
   findOperation,
   insertOperationOnce,
@@ -257,3 +258,6 @@ export async function markDebitAsExpense(trx: Db, operationId: string, depenseId
   if (!line || line.statut !== 'débit' || line.depenseId !== null) return false;
   return (await updateOperation(trx, operationId, ['débit'], { depenseId })) !== undefined;
 }
+
+/** An expense deleted: the debit it was recorded from goes back to the debits to record. */
+export const forgetExpenseOfDebits = (trx: Db, depenseId: string) => clearOperationsExpense(trx, depenseId);
