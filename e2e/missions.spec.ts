@@ -262,6 +262,8 @@ test(
     await context.setOffline(true);
     await fillInspection(page, 'livraison', { kilometrage: '45530', damageNote: 'Rayure porte arrière', touch });
     await expect(page.getByTestId('pending')).toHaveText(m.photosPending(13));
+    // As at the pickup: the page says the last signature is on the phone before it is reloaded.
+    await expect(page.getByTestId('saved-state')).toHaveText(m.savedLocally);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: m.heading('livraison', quote.numeroDevis) })).toBeVisible();
     await expectKeptAfterReload(page, 'livraison', { kilometrage: '45530', damageNote: 'Rayure porte arrière' });
