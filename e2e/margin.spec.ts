@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { formatCentimes, parisToday } from '#domain/format.ts';
+import { formatCentimes, formatDay, parisToday } from '#domain/format.ts';
 import type { Margins } from '#domain/schemas/expenses.ts';
 import { adminHomeTexts, adminNavLabels } from '#domain/texts/admin-home.ts';
 import { CATEGORIE_LABELS, expenseTexts, marginTexts as t } from '#domain/texts/expenses.ts';
@@ -28,7 +28,8 @@ const marginsOf = async (adminApi: APIRequestContext, year: number) =>
  * operator opens « Plus » → « Rentabilité » and sees the year's revenue, expenses and margin grow
  * by exactly those amounts, and the mission among the least profitable with its loss. Then a
  * statement's debit (the train ticket of another trip, paid by card) becomes an expense in one
- * tap on the bank page, and the expenses page lists it.
+ * tap on the bank page, and the expenses page lists it; another (the taxi, recorded already) is
+ * proposed as that expense and linked to it in one tap, with no second expense.
  */
 test(
   'the margin page shows an invoiced mission’s revenue, expenses and loss; a statement’s debit becomes an expense in one tap',
@@ -85,16 +86,31 @@ test(
     await expect(figure(mission, t.expenses)).toHaveText(formatCentimes(17_000));
     await expect(figure(mission, t.margin)).toHaveText(formatCentimes(-2_000));
 
-    // The bank statement of the day: one debit, a train ticket paid by card.
+    // The bank statement of the day: two debits, a train ticket of another trip and the taxi recorded above, paid by card.
     const motif = `CB SNCF VOYAGEURS ${randomUUID().slice(0, 8).toUpperCase()}`;
+    const taxiMotif = `CB TAXI ${randomUUID().slice(0, 8).toUpperCase()}`;
     await page.goto('/admin/banque');
     await page.getByLabel(bank.file).setInputFiles({
       name: 'releve.xml',
       mimeType: 'application/xml',
-      buffer: Buffer.from(camt053Xml([{ montant: '63.20', sens: 'DBIT', date: today, nom: 'SNCF', motif, reference: randomUUID() }])),
+      buffer: Buffer.from(
+        camt053Xml([
+          { montant: '63.20', sens: 'DBIT', date: today, nom: 'SNCF', motif, reference: randomUUID() },
+          { montant: '71.60', sens: 'DBIT', date: today, nom: 'TAXI', motif: taxiMotif, reference: randomUUID() },
+        ]),
+      ),
     });
     await page.getByRole('button', { name: bank.import }).click();
-    await expect(page.getByText(bank.imported(1, 0, 0))).toBeVisible();
+    await expect(page.getByText(bank.imported(2, 0, 0))).toBeVisible();
+
+    // The taxi is an expense already: the page proposes it, and one tap links them, with no second expense.
+    const taxi = page.getByTestId('debit').filter({ hasText: taxiMotif });
+    await expect(taxi).toContainText(bank.alreadyRecorded(formatDay(today), CATEGORIE_LABELS.taxi, formatCentimes(7_160), ''));
+    await taxi.getByRole('button', { name: bank.linkToExpense }).click();
+    await expect(taxi).toContainText(bank.isExpense);
+    await expect(taxi.getByRole('button')).toHaveCount(0);
+    expect((await marginsOf(adminApi, year)).depensesCentimes).toBe(before.depensesCentimes + 17_000);
+
     const debit = page.getByTestId('debit').filter({ hasText: motif });
     await expect(debit).toContainText(formatCentimes(6_320));
     await debit.getByRole('button', { name: bank.toExpense }).click();

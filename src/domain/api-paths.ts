@@ -171,6 +171,9 @@ export const expensesRoutes = {
   margins: { method: 'GET', path: '/api/admin/rentabilite', access: 'admin' },
   /** A bank statement's debit (payments) recorded as an expense, in one transaction with the debit's mark. */
   fromDebit: { method: 'POST', path: '/api/admin/banque/operations/:id/depense', access: 'admin' },
+  /** The expenses already recorded that the bank page's debits likely pay, and the link of one to its debit. */
+  debitProposals: { method: 'GET', path: '/api/admin/banque/debits/propositions', access: 'admin' },
+  linkDebit: { method: 'POST', path: '/api/admin/banque/operations/:id/depense-existante', access: 'admin' },
 } as const satisfies ApiRoutes;
 
 /** Getting paid (payments/): the payment page, card payments and their notifications, bank statements, reminders. */

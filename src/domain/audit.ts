@@ -63,6 +63,7 @@ export const AUDIT_KINDS = [
   'bank.operation_matched',
   'bank.operation_ignored',
   'bank.debit_to_expense',
+  'bank.debit_linked_to_expense',
   'bank.csv_mapping_saved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

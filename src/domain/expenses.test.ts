@@ -5,6 +5,7 @@ import {
   expectedFuelCostCentimes,
   expectedMarginCentimes,
   expensesByMonth,
+  expensesMatchingDebits,
   extraKmBillable,
   paymentMeansOfDebit,
   paymentMeansCodeToKeep,
@@ -109,5 +110,38 @@ describe('a supplier invoice as an expense', () => {
     expect(paymentMeansCodeToKeep(['1', 'ZZZ', '48', '10'])).toBe('48');
     expect(paymentMeansCodeToKeep(['97', 'ZZZ'])).toBe('97');
     expect(paymentMeansCodeToKeep([])).toBeNull();
+  });
+});
+
+describe('the expense a bank debit pays', () => {
+  const expense = (id: string, date: string, montantCentimes: number, createdAt = `${date}T10:00:00.000Z`) => ({
+    id,
+    date,
+    montantCentimes,
+    createdAt,
+  });
+  const debit = (id: string, date: string, montantCentimes: number) => ({ id, date, montantCentimes });
+
+  it('proposes the expense of the same amount, from 60 days before the debit to 3 days after it', () => {
+    const toll = debit('d1', '2026-11-04', -3_500);
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-11-02', 3_500)]).get('d1')?.id).toBe('e1');
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-09-05', 3_500)]).get('d1')?.id).toBe('e1');
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-09-04', 3_500)]).has('d1')).toBe(false);
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-11-07', 3_500)]).get('d1')?.id).toBe('e1');
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-11-08', 3_500)]).has('d1')).toBe(false);
+    expect(expensesMatchingDebits([toll], [expense('e1', '2026-11-02', 3_501)]).has('d1')).toBe(false);
+  });
+
+  it('takes the closest day, then the first recorded, and proposes an expense for one debit only', () => {
+    const candidates = [
+      expense('far', '2026-10-20', 3_500),
+      expense('late', '2026-11-03', 3_500, '2026-11-03T18:00:00.000Z'),
+      expense('early', '2026-11-03', 3_500, '2026-11-03T08:00:00.000Z'),
+    ];
+    const proposed = expensesMatchingDebits([debit('d1', '2026-11-04', -3_500), debit('d2', '2026-11-05', -3_500)], candidates);
+    // The latest debit first: it takes the closest; the other the next closest.
+    expect(proposed.get('d2')?.id).toBe('early');
+    expect(proposed.get('d1')?.id).toBe('late');
+    expect(expensesMatchingDebits([debit('credit', '2026-11-04', 3_500)], candidates).size).toBe(0);
   });
 });

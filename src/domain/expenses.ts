@@ -4,6 +4,7 @@
  * really took (kilometres driven, real costs). Pure rules, used by the server to propose the
  * final invoice's lines and by the pages to show them. Money in integer cents.
  */
+import { addDays } from './invoices.ts';
 
 export const CATEGORIES_DEPENSE = [
   'train',
@@ -209,4 +210,54 @@ export function paymentMeansCodeToKeep(codes: readonly string[]): string | null 
  */
 export function paymentMeansOfInvoice(code: string | null): MoyenPaiementDepense {
   return PAYMENT_MEANS_BY_CODE.get(code?.trim() ?? '') ?? 'virement';
+}
+
+/**
+ * How far a statement's debit may stand from the expense it pays: a card payment shows a few days
+ * after the receipt (up to 3 days before it, for a receipt dated late), a supplier invoice is paid
+ * within its terms (up to 60 days after it).
+ */
+export const DEBIT_MATCH_DAYS_BEFORE = 60;
+export const DEBIT_MATCH_DAYS_AFTER = 3;
+
+export type DebitToMatch = { id: string; date: string; montantCentimes: number };
+export type ExpenseToMatch = { id: string; date: string; montantCentimes: number; createdAt: string };
+
+/** The days an expense of a debit may bear: from 60 days before the debit's day to 3 days after it. */
+export const debitMatchWindow = (day: string) => ({
+  du: addDays(day, -DEBIT_MATCH_DAYS_BEFORE),
+  au: addDays(day, DEBIT_MATCH_DAYS_AFTER),
+});
+
+const dayDistance = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * For each debit (a negative amount), the expense already recorded that it very likely pays, so
+ * that the bank page proposes to link them rather than record the cost twice: the same amount,
+ * dated within `debitMatchWindow`, the closest day first, then the first recorded. An expense is
+ * proposed for one debit only (the debits taken latest first, as the page lists them); the
+ * expenses given must be those no debit is linked to yet.
+ */
+export function expensesMatchingDebits<E extends ExpenseToMatch>(debits: readonly DebitToMatch[], expenses: readonly E[]): Map<string, E> {
+  const proposed = new Map<string, E>();
+  const taken = new Set<string>();
+  const latestFirst = [...debits].sort((a, b) => b.date.localeCompare(a.date));
+  for (const debit of latestFirst) {
+    if (debit.montantCentimes >= 0) continue;
+    const window = debitMatchWindow(debit.date);
+    const best = expenses
+      .filter(
+        (expense) =>
+          !taken.has(expense.id) &&
+          expense.montantCentimes === -debit.montantCentimes &&
+          expense.date >= window.du &&
+          expense.date <= window.au,
+      )
+      .sort((a, b) => dayDistance(a.date, debit.date) - dayDistance(b.date, debit.date) || a.createdAt.localeCompare(b.createdAt))[0];
+    if (best) {
+      proposed.set(debit.id, best);
+      taken.add(best.id);
+    }
+  }
+  return proposed;
 }

@@ -34,6 +34,10 @@ export const debitIdParamsSchema = z.object({ id: idParamSchema.describe('Identi
 export const debitExpenseSchema = z.strictObject({ categorie: fields.categorie, devisId: fields.devisId.default(null) });
 export type DebitExpense = z.infer<typeof debitExpenseSchema>;
 
+/** POST /api/admin/banque/operations/{id}/depense-existante: a debit linked to the expense already recorded that it pays. */
+export const debitLinkSchema = z.strictObject({ depenseId: idParamSchema });
+export type DebitLink = z.infer<typeof debitLinkSchema>;
+
 /** What an expense says, as the administrator sends it (PUT). */
 export const depenseFieldsSchema = z.strictObject(fields).refine(vatWithinAmount, vatRefusal);
 export type DepenseFields = z.infer<typeof depenseFieldsSchema>;
@@ -85,6 +89,12 @@ export const depenseSchema = z.object({
   updatedAt: isoInstantSchema,
 });
 export type Depense = z.infer<typeof depenseSchema>;
+
+/** GET /api/admin/banque/debits/propositions: for debits not yet an expense, the expense already recorded each likely pays. */
+export const debitProposalsSchema = z.object({
+  propositions: z.array(z.object({ operationId: z.string(), depense: depenseSchema })),
+});
+export type DebitProposals = z.infer<typeof debitProposalsSchema>;
 
 export const depenseListQuerySchema = z.strictObject({
   devisId: idParamSchema.optional(),

@@ -175,8 +175,13 @@ export const expenseApiMessages = {
   dayExpected: 'Date attendue au format AAAA-MM-JJ.',
   debitNotFound: 'Ce débit n’existe pas sur les relevés importés.',
   debitTaken: 'Ce débit est déjà enregistré comme une autre dépense.',
+  debitAmountDiffers: 'Ce débit n’a pas le montant de cette dépense : enregistrez-le comme une nouvelle dépense.',
+  expenseHasDebit: 'Cette dépense est déjà rattachée à un autre débit du relevé.',
   apiDocs: {
     fromDebit: 'Enregistrer un débit d’un relevé bancaire comme dépense (catégorie, mission facultative), une seule fois',
+    debitProposals:
+      'Pour les débits des relevés qui ne sont pas encore une dépense : la dépense déjà enregistrée que chacun paie probablement (même montant, de 60 jours avant à 3 jours après le débit)',
+    linkDebit: 'Rattacher un débit d’un relevé à la dépense déjà enregistrée qu’il paie (même montant), sans en créer une seconde',
     list: 'Les dépenses (filtre par mission, année ou mois)',
     create: 'Enregistrer une dépense sous l’identifiant que la page a fait (envoyée deux fois : enregistrée une fois)',
     get: 'Une dépense',

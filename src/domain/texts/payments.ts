@@ -149,6 +149,10 @@ export const bankPageTexts = {
   debitMission: 'Mission (facultative)',
   noMission: 'Sans mission (frais généraux)',
   toExpense: 'Enregistrer en dépense',
+  /** A debit that likely pays an expense recorded already (on the phone, from a supplier invoice): its day, category, amount and note. */
+  alreadyRecorded: (day: string, category: string, amount: string, note: string) =>
+    `Déjà enregistrée ? Dépense du ${day} – ${category} – ${amount}${note ? ` – ${note}` : ''}`,
+  linkToExpense: 'Rattacher à cette dépense',
   isExpense: 'Enregistré en dépense',
   seeExpenses: 'Voir les dépenses',
   recentTitle: 'Derniers virements enregistrés',

@@ -187,6 +187,7 @@ export const journalTexts = {
     'bank.operation_matched': 'Opération bancaire rapprochée d’une facture',
     'bank.operation_ignored': 'Opération bancaire écartée',
     'bank.debit_to_expense': 'Débit bancaire enregistré en dépense',
+    'bank.debit_linked_to_expense': 'Débit bancaire rattaché à une dépense déjà enregistrée',
     'bank.csv_mapping_saved': 'Correspondance CSV de la banque enregistrée',
   } satisfies Record<AuditKind, string>,
 };

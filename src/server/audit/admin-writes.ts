@@ -47,6 +47,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [payments.matchOperation, 'bank.operation_matched', 'none'],
   [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
   [expenses.fromDebit, 'bank.debit_to_expense', 'none'],
+  [expenses.linkDebit, 'bank.debit_linked_to_expense', 'none'],
   [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(

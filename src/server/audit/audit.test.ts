@@ -222,6 +222,13 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
         devisId: null,
         numeroDevis: null,
       };
+    case 'POST /api/admin/banque/operations/:id/depense-existante': {
+      // The toll of the statement's debit (23,40 €), recorded on the phone first.
+      const { database, fileStore, config, log } = t.app;
+      const { depense } = await createExpense({ database, fileStore, config, log }, expenseBody({ montantCentimes: 2_340 }));
+      const url = pattern.replace(':id', await lineOf(t, debitStatement()));
+      return { url, payload: { depenseId: depense.id }, devisId: null, numeroDevis: null };
+    }
     case 'PUT /api/admin/banque/correspondance-csv':
       return { url: pattern, payload: { ...boursoMapping }, devisId: null, numeroDevis: null };
     default:

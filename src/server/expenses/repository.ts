@@ -36,6 +36,20 @@ export function listExpenses(db: Db, filter: ExpenseFilter): Promise<DepenseRow[
   return query.orderBy('date').orderBy('createdAt').orderBy('id').execute();
 }
 
+/** The expenses of these amounts within some days (`AAAA-MM-JJ`, inclusive): what bank debits may pay. */
+export function listExpensesOfAmounts(db: Db, amounts: readonly number[], days: { du: string; au: string }): Promise<DepenseRow[]> {
+  if (amounts.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('depenses')
+    .selectAll()
+    .where('montantCentimes', 'in', amounts)
+    .where('date', '>=', days.du)
+    .where('date', '<=', days.au)
+    .orderBy('date')
+    .orderBy('createdAt')
+    .execute();
+}
+
 /** The expenses of some missions (the margin of several at once). */
 export function listExpensesOf(db: Db, devisIds: readonly string[]): Promise<DepenseRow[]> {
   if (devisIds.length === 0) return Promise.resolve([]);

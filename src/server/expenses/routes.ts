@@ -5,6 +5,8 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import {
   debitExpenseSchema,
   debitIdParamsSchema,
+  debitLinkSchema,
+  debitProposalsSchema,
   depenseCreateSchema,
   depenseCsvQuerySchema,
   depenseFieldsSchema,
@@ -25,17 +27,8 @@ import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
 import { getMargins, getMissionCosts } from './costs.ts';
-import {
-  createExpense,
-  createExpenseFromDebit,
-  deleteExpense,
-  expensesCsv,
-  getExpense,
-  getReceipt,
-  listExpenses,
-  putReceipt,
-  updateExpense,
-} from './service.ts';
+import { createExpenseFromDebit, linkDebitToExpense, proposeExpensesForDebits } from './debits.ts';
+import { createExpense, deleteExpense, expensesCsv, getExpense, getReceipt, listExpenses, putReceipt, updateExpense } from './service.ts';
 
 const tags = ['depenses'];
 /** A route on one expense (`/api/admin/depenses/{id}…`). */
@@ -141,6 +134,20 @@ export const expenseRoutes: CapabilityRoutes = {
         const { depense, created } = await createExpenseFromDebit(depsOf(request), request.params.id, request.body);
         return reply.status(created ? 201 : 200).send(depense);
       },
+    });
+
+    serve(app, routes.debitProposals, {
+      schema: routeSchema(tags, msg.apiDocs.debitProposals, { response: { 200: debitProposalsSchema, ...refusals } }),
+      handler: async (request) => proposeExpensesForDebits(depsOf(request)),
+    });
+
+    serve(app, routes.linkDebit, {
+      schema: routeSchema(tags, msg.apiDocs.linkDebit, {
+        params: debitIdParamsSchema,
+        body: debitLinkSchema,
+        response: { 200: depenseSchema, ...refusals },
+      }),
+      handler: async (request) => linkDebitToExpense(depsOf(request), request.params.id, request.body),
     });
 
     serve(app, routes.missionCosts, {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiPath, expensesRoutes } from '#domain/api-paths.ts';
-import { paymentMeansOfDebit, type CategorieDepense, type MoyenPaiementDepense } from '#domain/expenses.ts';
+import type { CategorieDepense, MoyenPaiementDepense } from '#domain/expenses.ts';
 import { formatCentimesDecimal, formatDay } from '#domain/format.ts';
-import type { DebitExpense, Depense, DepenseCreate, DepenseFields, DepenseListQuery } from '#domain/schemas/expenses.ts';
+import type { Depense, DepenseCreate, DepenseFields, DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseApiMessages as msg, expenseCsvTexts as c, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
@@ -13,7 +13,7 @@ import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { isIssuedInvoice, issuedAmong } from '#server/invoices/service.ts';
 import { processPhoto } from '#server/missions/photos.ts';
-import { findDebit, forgetExpenseOfDebits, markDebitAsExpense } from '#server/payments/statements.ts';
+import { forgetExpenseOfDebits } from '#server/payments/statements.ts';
 import { findQuoteById, findQuoteNumbers } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {
@@ -42,7 +42,7 @@ async function isLocked(db: Db, row: Pick<DepenseRow, 'factureId'>): Promise<boo
 }
 
 /** The expenses as the API answers them, with their quotes' numbers and locks read in two queries whatever their number. */
-async function toDepenses(db: Db, rows: readonly DepenseRow[]): Promise<Depense[]> {
+export async function toDepenses(db: Db, rows: readonly DepenseRow[]): Promise<Depense[]> {
   const [numbers, issued] = await Promise.all([
     findQuoteNumbers(db, [...new Set(rows.flatMap((row) => (row.devisId ? [row.devisId] : [])))]),
     issuedAmong(db, [...new Set(rows.flatMap((row) => (row.factureId ? [row.factureId] : [])))]),
@@ -65,7 +65,7 @@ async function toDepenses(db: Db, rows: readonly DepenseRow[]): Promise<Depense[
   }));
 }
 
-const toDepense = async (db: Db, row: DepenseRow): Promise<Depense> => (await toDepenses(db, [row]))[0]!;
+export const toDepense = async (db: Db, row: DepenseRow): Promise<Depense> => (await toDepenses(db, [row]))[0]!;
 
 /** The mission an expense names must exist (404 in French); null is a general expense. */
 async function assertMission(db: Db, devisId: string | null): Promise<void> {
@@ -141,37 +141,6 @@ export async function createExpenseFrom(trx: Db, source: DepenseFields & { origi
   const row = newRow(randomUUID(), fields, origine);
   if (await insertExpense(trx, row)) return row;
   return (await findExpenseByOrigin(trx, origine))!;
-}
-
-/**
- * « Enregistrer en dépense » on /admin/banque: a statement's debit becomes an expense (its day,
- * its amount, its label as the note) and the debit records which, in one transaction. Tapped
- * twice: the same expense (`created: false`); a line that is not a debit: 404.
- */
-export async function createExpenseFromDebit(
-  deps: ExpenseDeps,
-  operationId: string,
-  body: DebitExpense,
-): Promise<{ depense: Depense; created: boolean }> {
-  const { row, created } = await withWriteTransaction(deps.database, async (trx) => {
-    const debit = await findDebit(trx, operationId);
-    if (!debit) throw notFound(msg.debitNotFound);
-    const origine = `releve:${debit.id}`;
-    const known = await findExpenseByOrigin(trx, origine);
-    const expense = await createExpenseFrom(trx, {
-      origine,
-      devisId: body.devisId,
-      categorie: body.categorie,
-      montantCentimes: -debit.montantCentimes,
-      tvaCentimes: 0,
-      date: debit.date,
-      moyenPaiement: paymentMeansOfDebit(debit.libelle),
-      note: [debit.contrepartie, debit.libelle].filter(Boolean).join(' – ').slice(0, 500),
-    });
-    if (debit.depenseId !== expense.id && !(await markDebitAsExpense(trx, debit.id, expense.id))) throw conflict(msg.debitTaken);
-    return { row: expense, created: !known };
-  });
-  return { depense: await toDepense(deps.database.db, row), created };
 }
 
 export async function getExpense(deps: ExpenseDeps, id: string): Promise<Depense> {

@@ -144,6 +144,13 @@ export function updateOperation(
     .executeTakeFirst();
 }
 
+/** Which of these expenses a statement line names already. */
+export async function listExpensesOfOperations(db: Db, depenseIds: readonly string[]): Promise<string[]> {
+  if (depenseIds.length === 0) return [];
+  const rows = await db.selectFrom('releve_operations').select('depenseId').where('depenseId', 'in', depenseIds).execute();
+  return rows.map((row) => row.depenseId!);
+}
+
 /** The statement lines that name an expense forget it (the expense is deleted). */
 export function clearOperationsExpense(trx: Db, depenseId: string) {
   return trx

@@ -16,6 +16,7 @@ import {
   insertOperationOnce,
   insertStatement,
   listCreditsToHandle,
+  listExpensesOfOperations,
   listOperations,
   listStatements,
   saveCsvMapping,
@@ -258,6 +259,9 @@ export async function markDebitAsExpense(trx: Db, operationId: string, depenseId
   if (!line || line.statut !== 'débit' || line.depenseId !== null) return false;
   return (await updateOperation(trx, operationId, ['débit'], { depenseId })) !== undefined;
 }
+
+/** The expenses among these that a statement's debit already names: none of them is proposed for another. */
+export const expensesWithDebit = async (db: Db, depenseIds: readonly string[]) => new Set(await listExpensesOfOperations(db, depenseIds));
 
 /** An expense deleted: the debit it was recorded from goes back to the debits to record. */
 export const forgetExpenseOfDebits = (trx: Db, depenseId: string) => clearOperationsExpense(trx, depenseId);

@@ -327,6 +327,14 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly(404),
     request: () => ({ payload: { categorie: 'peage', devisId: null } }),
   },
+  // The expense a debit likely pays (debit-match.test.ts links real ones): none here, nothing to link.
+  'GET /api/admin/banque/debits/propositions': { perQuote: false, expect: adminOnly(200) },
+  'POST /api/admin/banque/operations/:id/depense-existante': {
+    perQuote: false,
+    id: randomUUID(),
+    expect: adminOnly(404),
+    request: () => ({ payload: { depenseId: randomUUID() } }),
+  },
   'PUT /api/admin/banque/correspondance-csv': { perQuote: false, expect: adminOnly(200), request: () => ({ payload: boursoMapping }) },
   'GET /api/admin/factures/:id/relances': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
   'PUT /api/admin/factures/:id/relances': {

@@ -167,6 +167,14 @@ const ROUTES: FuzzedRoute[] = [
     asOwner: false,
     asAdmin: true,
   },
+  // A debit linked to the expense it pays (the line is the expense's id here, no debit: validation first, then 404).
+  {
+    method: 'POST',
+    path: '/api/admin/banque/operations/:expense/depense-existante',
+    valid: () => ({ depenseId: '7a1f7a3e-5d0c-4a55-9f0e-2d7a1b7f0c11' }),
+    asOwner: false,
+    asAdmin: true,
+  },
   // A supplier invoice approved as an expense (no platform here, no such purchase: validation first, then 404).
   {
     method: 'POST',

@@ -283,6 +283,10 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     as: 'admin',
     build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/ignorer` }),
   },
+  'POST /api/admin/banque/operations/:id/depense-existante': {
+    as: 'admin',
+    build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/depense-existante`, body: { depenseId: randomUUID() } }),
+  },
   'POST /api/admin/banque/operations/:id/depense': {
     as: 'admin',
     build: async () => ({ url: `/api/admin/banque/operations/${randomUUID()}/depense`, body: { categorie: 'peage', devisId: null } }),
@@ -396,6 +400,7 @@ const NO_TEXT_INPUT = new Set([
   'GET /api/cgv',
   // The back office's « À faire », no parameter.
   'GET /api/admin/a-faire',
+  'GET /api/admin/banque/debits/propositions',
   'GET /api/comptes/profil',
   'GET /api/devis/archives',
   'GET /api/admin/devis-archives',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { expensesRoutes, paymentsRoutes } from '#domain/api-paths.ts';
-import { depenseSchema, type DebitExpense } from '#domain/schemas/expenses.ts';
+import { debitProposalsSchema, depenseSchema, type DebitExpense } from '#domain/schemas/expenses.ts';
 import {
   bankOverviewSchema,
   checkoutAnswerSchema,
@@ -17,6 +17,7 @@ export const paymentKeys = {
   all: ['payments'] as const,
   page: (id: string) => ['payments', 'page', id] as const,
   bank: ['payments', 'bank'] as const,
+  debitProposals: ['payments', 'debit-proposals'] as const,
 };
 
 /** An invoice to pay; while a card payment is being confirmed (`waiting`), asked again every few seconds. */
@@ -41,6 +42,15 @@ export function useBank() {
   return useQuery({
     queryKey: paymentKeys.bank,
     queryFn: ({ signal }) => api(paymentsRoutes.bank, { signal, answer: bankOverviewSchema }),
+  });
+}
+
+/** For each debit not yet an expense, the expense already recorded that it likely pays (the server's rule). */
+export function useDebitProposals() {
+  return useQuery({
+    queryKey: paymentKeys.debitProposals,
+    queryFn: ({ signal }) => api(expensesRoutes.debitProposals, { signal, answer: debitProposalsSchema }),
+    select: (data) => new Map(data.propositions.map((proposal) => [proposal.operationId, proposal.depense])),
   });
 }
 
@@ -79,6 +89,12 @@ export function useBankActions() {
     toExpense: useMutation({
       mutationFn: ({ id, ...body }: DebitExpense & { id: string }) =>
         api(expensesRoutes.fromDebit, { params: { id }, body, answer: depenseSchema }),
+      onSettled: () => Promise.all([onSettled(), queryClient.invalidateQueries({ queryKey: ['expenses'] })]),
+    }),
+    /** « Rattacher à cette dépense »: the debit names the expense already recorded; no second one. */
+    linkToExpense: useMutation({
+      mutationFn: ({ id, depenseId }: { id: string; depenseId: string }) =>
+        api(expensesRoutes.linkDebit, { params: { id }, body: { depenseId }, answer: depenseSchema }),
       onSettled: () => Promise.all([onSettled(), queryClient.invalidateQueries({ queryKey: ['expenses'] })]),
     }),
   };

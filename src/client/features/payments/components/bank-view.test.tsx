@@ -21,6 +21,10 @@ const credit = (overrides: Partial<Operation>): Operation => ({
   ...overrides,
 });
 
+/** A debit of the statement (`montantCentimes` negative), not yet an expense unless `depenseId` says so. */
+const debitLine = (id: string, montantCentimes: number, contrepartie: string, libelle: string, depenseId: string | null = null) =>
+  credit({ id, montantCentimes, contrepartie, libelle, statut: 'débit', factureId: null, depenseId });
+
 const overview = (aTraiter: Operation[]): BankOverview => ({
   correspondance: null,
   releves: [],
@@ -62,26 +66,12 @@ describe('the bank page', () => {
 
   it('records a debit as an expense in one tap with the category its label names, and says which debits already are', async () => {
     const user = userEvent.setup();
-    const debit = credit({
-      id: 'd1',
-      montantCentimes: -2_340,
-      contrepartie: 'APRR',
-      libelle: 'CB PEAGE VILLEFRANCHE',
-      statut: 'débit',
-      factureId: null,
-    });
-    const done = credit({
-      id: 'd2',
-      montantCentimes: -3_840,
-      contrepartie: 'SNCF',
-      libelle: 'CB SNCF',
-      statut: 'débit',
-      factureId: null,
-      depenseId: 'e2',
-    });
+    const debit = debitLine('d1', -2_340, 'APRR', 'CB PEAGE VILLEFRANCHE');
+    const done = debitLine('d2', -3_840, 'SNCF', 'CB SNCF', 'e2');
     const { calls } = fakeApi({
       [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [debit, done] } },
       [routeKey(expensesRoutes.fromDebit)]: { status: 201, body: null },
+      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
     });
     renderAt(<BankView missions={[{ id: 'q1', label: 'Devis n° 12 – Lyon → Paris' }]} />, '/admin/banque');
     expect(await screen.findByRole('combobox', { name: t.debitCategory })).toHaveValue('peage');
@@ -95,5 +85,42 @@ describe('the bank page', () => {
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.fromDebit, { id: 'd1' }));
     expect(sent?.body).toEqual({ categorie: 'peage', devisId: 'q1' });
+  });
+
+  it('proposes the expense recorded already that a debit pays, and links them in one tap rather than record it twice', async () => {
+    const user = userEvent.setup();
+    const debit = debitLine('d1', -3_500, 'APRR', 'CB PEAGE');
+    const toll = {
+      id: 'e1',
+      devisId: null,
+      numeroDevis: null,
+      categorie: 'peage' as const,
+      montantCentimes: 3_500,
+      tvaCentimes: 583,
+      date: '2026-11-02',
+      moyenPaiement: 'carte' as const,
+      note: 'Péage de Villefranche',
+      justificatif: null,
+      factureId: null,
+      verrouillee: false,
+      createdAt: '2026-11-02T09:00:00.000Z',
+      updatedAt: '2026-11-02T09:00:00.000Z',
+    };
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [debit] } },
+      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [{ operationId: 'd1', depense: toll }] } },
+      [routeKey(expensesRoutes.linkDebit)]: { body: toll },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    const line = await screen.findByText(/Déjà enregistrée/);
+    expect(line).toHaveTextContent(t.alreadyRecorded('02/11/2026', 'Péage', '35,00 €', 'Péage de Villefranche').replace(/\s/g, ' '));
+    // Recording it anyway stays possible, below.
+    expect(screen.getByRole('button', { name: t.toExpense })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: t.linkToExpense }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.linkDebit, { id: 'd1' }));
+    expect(sent?.body).toEqual({ depenseId: 'e1' });
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
+import type { Depense } from '#domain/schemas/expenses.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
 import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { bankPageTexts as t } from '#domain/texts/payments.ts';
@@ -11,7 +12,7 @@ import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
-import { useBank, useBankActions } from '../api/use-payments.ts';
+import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.ts';
 
 /**
  * /admin/banque: a statement imported (CAMT.053 or CSV), the credits the import could not
@@ -31,7 +32,9 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
     if (file) actions.importStatement.mutate(file);
   };
   const summary = actions.importStatement.data;
-  const failure = [actions.importStatement, actions.match, actions.ignore, actions.toExpense].find((mutation) => mutation.isError)?.error;
+  const failure = [actions.importStatement, actions.match, actions.ignore, actions.toExpense, actions.linkToExpense].find(
+    (mutation) => mutation.isError,
+  )?.error;
 
   return (
     <>
@@ -76,6 +79,7 @@ function OperationSection({ id, title, empty, children }: { id: string; title: s
 }
 
 function Operations({ data, actions, missions }: { data: BankOverview; actions: Actions; missions: readonly MissionChoice[] }) {
+  const proposals = useDebitProposals();
   return (
     <>
       <OperationSection id="a-traiter" title={t.toHandleTitle} empty={data.aTraiter.length === 0 && t.nothingToHandle}>
@@ -85,7 +89,13 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
       </OperationSection>
       <OperationSection id="debits" title={t.debitsTitle} empty={data.debits.length === 0 && t.noDebits}>
         {data.debits.map((operation) => (
-          <Debit key={operation.id} operation={operation} actions={actions} missions={missions} />
+          <Debit
+            key={operation.id}
+            operation={operation}
+            actions={actions}
+            missions={missions}
+            proposal={proposals.data?.get(operation.id)}
+          />
         ))}
       </OperationSection>
       {data.rapprochees.length > 0 ? (
@@ -143,13 +153,25 @@ function CreditToHandle({
  * A debit of a statement: « Enregistrer en dépense » in one tap, its category guessed from the
  * label (changeable), a mission if it was one's; once recorded, it says so.
  */
-function Debit({ operation, actions, missions }: { operation: Operation; actions: Actions; missions: readonly MissionChoice[] }) {
+function Debit({
+  operation,
+  actions,
+  missions,
+  proposal,
+}: {
+  operation: Operation;
+  actions: Actions;
+  missions: readonly MissionChoice[];
+  /** The expense recorded already that this debit likely pays: linked rather than recorded twice. */
+  proposal?: Depense;
+}) {
   const id = useId();
   const [categorie, setCategorie] = useState<CategorieDepense>(() =>
     categoryOfDebit(`${operation.contrepartie ?? ''} ${operation.libelle}`),
   );
   const [devisId, setDevisId] = useState('');
   const busy = actions.toExpense.isPending && actions.toExpense.variables.id === operation.id;
+  const linking = actions.linkToExpense.isPending && actions.linkToExpense.variables.id === operation.id;
   return (
     <li data-testid="debit">
       <p>
@@ -161,19 +183,38 @@ function Debit({ operation, actions, missions }: { operation: Operation; actions
           {t.isExpense} – <Link to={paths.adminDepenses}>{t.seeExpenses}</Link>
         </p>
       ) : (
-        <p>
-          <label htmlFor={`${id}-categorie`}>{t.debitCategory}</label>{' '}
-          <select id={`${id}-categorie`} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
-            <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
-          </select>{' '}
-          <label htmlFor={`${id}-mission`}>{t.debitMission}</label>{' '}
-          <select id={`${id}-mission`} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
-            <ChoiceOptions choices={missions} empty={t.noMission} />
-          </select>{' '}
-          <Button isBusy={busy} onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}>
-            {t.toExpense}
-          </Button>
-        </p>
+        <>
+          {proposal ? (
+            <p>
+              {t.alreadyRecorded(
+                formatDay(proposal.date),
+                CATEGORIE_LABELS[proposal.categorie],
+                formatCentimes(proposal.montantCentimes),
+                proposal.note,
+              )}{' '}
+              <Button isBusy={linking} onClick={() => actions.linkToExpense.mutate({ id: operation.id, depenseId: proposal.id })}>
+                {t.linkToExpense}
+              </Button>
+            </p>
+          ) : null}
+          <p>
+            <label htmlFor={`${id}-categorie`}>{t.debitCategory}</label>{' '}
+            <select id={`${id}-categorie`} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
+              <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
+            </select>{' '}
+            <label htmlFor={`${id}-mission`}>{t.debitMission}</label>{' '}
+            <select id={`${id}-mission`} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
+              <ChoiceOptions choices={missions} empty={t.noMission} />
+            </select>{' '}
+            <Button
+              variant={proposal ? 'secondary' : 'primary'}
+              isBusy={busy}
+              onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}
+            >
+              {t.toExpense}
+            </Button>
+          </p>
+        </>
       )}
     </li>
   );
