@@ -4,7 +4,7 @@
  * really took (kilometres driven, real costs). Pure rules, used by the server to propose the
  * final invoice's lines and by the pages to show them. Money in integer cents.
  */
-import { addDays } from './invoices.ts';
+import { addDays, daysBetween } from './invoices.ts';
 
 export const CATEGORIES_DEPENSE = [
   'train',
@@ -229,8 +229,6 @@ export const debitMatchWindow = (day: string) => ({
   au: addDays(day, DEBIT_MATCH_DAYS_AFTER),
 });
 
-const dayDistance = (a: string, b: string) => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
-
 /**
  * For each debit (a negative amount), the expense already recorded that it very likely pays, so
  * that the bank page proposes to link them rather than record the cost twice: the same amount,
@@ -253,7 +251,10 @@ export function expensesMatchingDebits<E extends ExpenseToMatch>(debits: readonl
           expense.date >= window.du &&
           expense.date <= window.au,
       )
-      .sort((a, b) => dayDistance(a.date, debit.date) - dayDistance(b.date, debit.date) || a.createdAt.localeCompare(b.createdAt))[0];
+      .sort(
+        (a, b) =>
+          Math.abs(daysBetween(debit.date, a.date)) - Math.abs(daysBetween(debit.date, b.date)) || a.createdAt.localeCompare(b.createdAt),
+      )[0];
     if (best) {
       proposed.set(debit.id, best);
       taken.add(best.id);

@@ -3,6 +3,7 @@ import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { devisSchema } from './devis.ts';
 import { signatureDrawingSchema } from './signature.ts';
 import { storableString } from './text.ts';
+import { daysBetween } from '../invoices.ts';
 
 /**
  * The mission (issue 15): the planning, and the two inspections (états des lieux) whose reports
@@ -204,7 +205,7 @@ const isoDay = (day: string) => {
  */
 export function planningGroupOf(date: string | null | undefined, today: string): PlanningGroup {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'sans-date';
-  const days = Math.round((isoDay(date).getTime() - isoDay(today).getTime()) / 86_400_000);
+  const days = daysBetween(today, date);
   if (days < 0) return 'passee';
   if (days === 0) return 'aujourdhui';
   if (days === 1) return 'demain';
