@@ -16,3 +16,17 @@ export function isInputDataError(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A write refused by a unique constraint or index (PostgreSQL's 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE): the backstop of a check made in the transaction, reached when a
+ * concurrent request wrote first. The caller answers what the check would have (a 409).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

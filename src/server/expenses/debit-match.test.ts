@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DebitProposals } from '#domain/schemas/expenses.ts';
 import { expenseApiMessages as msg } from '#domain/texts/expenses.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { importStatement } from '#server/payments/statements.ts';
 import { camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { buildTestApp, createAdmin, ENGINES, type TestApp } from '#server/test/helpers.ts';
@@ -103,6 +104,38 @@ describe.each(ENGINES)('a bank debit linked to the expense it pays on %s', (engi
     expect((await link(debits.supplier, { depenseId: 12 })).statusCode).toBe(400);
     expect((await link(debits.supplier, {})).statusCode).toBe(400);
     for (const id of [debits.other, debits.tooEarly, debits.supplier]) expect(await debitOf(id)).toBeNull();
+  });
+
+  it('links one of two debits tapped at the same instant to an expense, refuses the other, and the database refuses a second link', async () => {
+    const fuel = (await expenseApi.create(t, admin, expenseBody({ montantCentimes: 5_000, tvaCentimes: 833, date: '2026-11-10' }))).body.id;
+    const xml = camt053Xml([
+      { montant: '50.00', sens: 'DBIT', nom: 'TOTAL', motif: 'CB CARBURANT LYON', reference: 'BQ-301', date: '2026-11-11' },
+      { montant: '50.00', sens: 'DBIT', nom: 'TOTAL', motif: 'CB CARBURANT DIJON', reference: 'BQ-302', date: '2026-11-12' },
+    ]);
+    await importStatement({ database: t.app.database }, { id: 'admin' }, { filename: 'releve-2.xml', content: Buffer.from(xml, 'utf8') });
+    const twins = await t.app.database.db
+      .selectFrom('releve_operations')
+      .select('id')
+      .where('referenceBanque', 'in', ['BQ-301', 'BQ-302'])
+      .execute();
+    const answers = await Promise.all(twins.map((twin) => link(twin.id, { depenseId: fuel })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe(msg.expenseHasDebit);
+    const naming = await t.app.database.db.selectFrom('releve_operations').select('id').where('depenseId', '=', fuel).execute();
+    expect(naming).toHaveLength(1);
+    // Past the service's check, the unique index is the backstop: a second debit naming the expense is refused.
+    const free = twins.find((twin) => twin.id !== naming[0]!.id)!.id;
+    const written = await t.app.database.db
+      .updateTable('releve_operations')
+      .set({ depenseId: fuel })
+      .where('id', '=', free)
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isUniqueViolation(written)).toBe(true);
+    expect(await debitOf(free)).toBeNull();
   });
 
   it('gives the debit back when its expense is deleted: proposed no more, to record again', async () => {

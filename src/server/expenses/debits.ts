@@ -1,6 +1,7 @@
 import { debitMatchWindow, expensesMatchingDebits, paymentMeansOfDebit } from '#domain/expenses.ts';
 import type { DebitExpense, DebitLink, DebitProposals, Depense } from '#domain/schemas/expenses.ts';
 import { expenseApiMessages as msg } from '#domain/texts/expenses.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { expensesWithDebit, findDebit, listDebitsForExpenses, markDebitAsExpense } from '#server/payments/statements.ts';
@@ -79,10 +80,11 @@ export async function proposeExpensesForDebits(deps: ExpenseDeps): Promise<Debit
 /**
  * « Rattacher à cette dépense »: the debit names the expense it pays, in one transaction; the
  * expense is unchanged. Tapped twice: the same answer. A debit that names another expense, an
- * expense another debit names, or amounts that differ: 409, nothing written.
+ * expense another debit names, or amounts that differ: 409, nothing written; two debits linked to
+ * one expense at the same instant: one wins, the other gets that 409 (the unique index's backstop).
  */
 export async function linkDebitToExpense(deps: ExpenseDeps, operationId: string, body: DebitLink): Promise<Depense> {
-  const row = await withWriteTransaction(deps.database, async (trx) => {
+  const link = withWriteTransaction(deps.database, async (trx) => {
     const debit = await findDebit(trx, operationId);
     if (!debit) throw notFound(msg.debitNotFound);
     const expense = await findExpense(trx, body.depenseId);
@@ -93,6 +95,10 @@ export async function linkDebitToExpense(deps: ExpenseDeps, operationId: string,
     if ((await expensesWithDebit(trx, [expense.id])).size > 0) throw conflict(msg.expenseHasDebit);
     if (!(await markDebitAsExpense(trx, debit.id, expense.id))) throw conflict(msg.debitTaken);
     return expense;
+  });
+  // Another debit linked to this expense at the same instant: the unique index refused the second.
+  const row = await link.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? conflict(msg.expenseHasDebit) : error;
   });
   return toDepense(deps.database.db, row);
 }
