@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { formatCentimes, parisToday } from '#domain/format.ts';
+import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
-import { paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { bankPageTexts as bank, paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
-import { expect, readOutbox, test } from './fixtures.ts';
+import { camt053Xml } from '#server/payments/statements/test-factories.ts';
+import { confirmSignedOnPaper, expect, readOutbox, test } from './fixtures.ts';
 
 /**
  * Getting paid (issue 29), on the phone as the customer does it: the quote asks a 30 % deposit
@@ -85,5 +89,61 @@ test(
     const amount = (tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]*)</ram:${tag}>`).exec(xml)?.[1];
     expect([amount('GrandTotalAmount'), amount('TotalPrepaidAmount'), amount('DuePayableAmount')]).toEqual(['420.50', '126.15', '294.35']);
     expect(xml).toContain(numero);
+  },
+);
+
+/**
+ * A company pays two invoices with one transfer, as companies do: on the phone, the operator
+ * imports the statement, finds the credit proposed for the first invoice it names, adds the
+ * second, and records it; both invoices are paid, each by its share, and the credit leaves
+ * « Crédits à rapprocher ».
+ */
+test(
+  'one transfer for two invoices: the operator adds the second invoice on the bank page and both are paid',
+  { tag: '@phone' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    test.setTimeout(120_000);
+    const invoices = [];
+    for (const prixFinal of ['150,00', '90,00']) {
+      const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
+      await customer.completeQuote(quote);
+      await confirmSignedOnPaper(adminApi, quote.id, { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } });
+      expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
+      const draft = (await (await adminApi.post(`/api/admin/devis/${quote.id}/facture`)).json()) as { id: string };
+      const issued = await adminApi.post(`/api/admin/factures/${draft.id}/emettre`);
+      expect(issued.status(), await issued.text()).toBe(200);
+      invoices.push((await issued.json()) as Facture);
+    }
+    const [first, second] = invoices as [Facture, Facture];
+    const total = first.resteCentimes + second.resteCentimes;
+
+    await logInAsAdmin(page);
+    await page.goto('/admin/banque');
+    const motif = `VIR FACTURES ${first.numero} ${second.numero}`;
+    await page.getByLabel(bank.file).setInputFiles({
+      name: 'releve.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(
+        camt053Xml([
+          { montant: (total / 100).toFixed(2), date: parisToday(), nom: customer.name.toUpperCase(), motif, reference: randomUUID() },
+        ]),
+      ),
+    });
+    await page.getByRole('button', { name: bank.import }).click();
+    await expect(page.getByText(bank.imported(1, 0, 1))).toBeVisible();
+
+    const line = page.getByRole('listitem').filter({ hasText: motif });
+    await expect(line.getByLabel(bank.invoice)).toHaveValue(first.id);
+    await line.getByRole('button', { name: bank.addInvoice }).click();
+    await line.getByLabel(bank.otherInvoice(2)).selectOption(second.id);
+    await expect(line).toContainText(bank.chosenTotal(formatCentimes(total), formatCentimes(total)));
+    await line.getByRole('button', { name: bank.confirm }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: motif }).getByRole('button')).toHaveCount(0);
+
+    for (const invoice of [first, second]) {
+      const paid = (await (await adminApi.get(`/api/admin/factures/${invoice.id}`)).json()) as Facture;
+      expect(paid.etat).toBe('payée');
+      expect(paid.paiements.map((payment) => [payment.montantCentimes, payment.moyen])).toEqual([[invoice.resteCentimes, 'virement']]);
+    }
   },
 );

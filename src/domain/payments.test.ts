@@ -7,6 +7,7 @@ import {
   matchCredit,
   nameScore,
   reminderToSend,
+  splitCredit,
   type BankEntry,
   type OpenInvoice,
 } from './payments.ts';
@@ -139,6 +140,49 @@ describe('matching a bank credit', () => {
     expect(nameScore('M. MARTIN CLAIRE', 'Claire Martin')).toBe(2);
     expect(nameScore('SARL LEFEVRE', 'Transports Lefèvre SARL')).toBe(1);
     expect(nameScore('SAS DUPONT', 'Martin SAS')).toBe(0);
+  });
+});
+
+describe('one credit for several invoices', () => {
+  const older = { id: 'older', numero: 'F-2026-0011', resteCentimes: 100_000, dateEcheance: '2026-11-10' };
+  const newer = { id: 'newer', numero: 'F-2026-0012', resteCentimes: 50_000, dateEcheance: '2026-11-20' };
+  const undated = { id: 'undated', numero: 'F-2026-0003', resteCentimes: 20_000, dateEcheance: null };
+
+  it('pays the invoice due first in full, then the next, whatever order they were picked in (art. 1342-10 C. civ.)', () => {
+    const paid = {
+      ok: true,
+      shares: [
+        { factureId: 'older', montantCentimes: 100_000 },
+        { factureId: 'newer', montantCentimes: 50_000 },
+      ],
+    };
+    expect(splitCredit(150_000, [older, newer])).toEqual(paid);
+    expect(splitCredit(150_000, [newer, older])).toEqual(paid);
+    expect(splitCredit(170_000, [undated, newer, older])).toMatchObject({
+      ok: true,
+      shares: [{ factureId: 'older' }, { factureId: 'newer' }, { factureId: 'undated', montantCentimes: 20_000 }],
+    });
+  });
+
+  it('leaves the rest of the last invoice to pay when the credit is short of the whole', () => {
+    expect(splitCredit(120_000, [older, newer])).toEqual({
+      ok: true,
+      shares: [
+        { factureId: 'older', montantCentimes: 100_000 },
+        { factureId: 'newer', montantCentimes: 20_000 },
+      ],
+    });
+  });
+
+  it('refuses a credit above what the invoices await together, or one that leaves nothing for an invoice chosen', () => {
+    expect(splitCredit(150_001, [older, newer])).toEqual({ ok: false, reason: 'more-than-due' });
+    expect(splitCredit(100_000, [older, newer])).toEqual({ ok: false, reason: 'not-enough' });
+    expect(splitCredit(90_000, [older, newer])).toEqual({ ok: false, reason: 'not-enough' });
+  });
+
+  it('pays one invoice with the whole credit, up to what it awaits', () => {
+    expect(splitCredit(30_000, [newer])).toEqual({ ok: true, shares: [{ factureId: 'newer', montantCentimes: 30_000 }] });
+    expect(splitCredit(50_001, [newer])).toEqual({ ok: false, reason: 'more-than-due' });
   });
 });
 

@@ -178,6 +178,44 @@ export function matchCredit(entry: BankEntry, invoices: readonly OpenInvoice[]):
   return best ? { kind: 'proposed', factureId: best.invoice.id } : { kind: 'none' };
 }
 
+/** The most invoices one credit may pay on /admin/banque. */
+export const SPLIT_INVOICES_MAX = 10;
+
+/** The part of a credit that pays one invoice. */
+export type CreditShare = { factureId: string; montantCentimes: number };
+
+export type CreditSplit =
+  | { ok: true; shares: CreditShare[] }
+  /** The credit is more than the chosen invoices await together. */
+  | { ok: false; reason: 'more-than-due' }
+  /** The credit pays the earlier invoices in full and leaves nothing for a later one. */
+  | { ok: false; reason: 'not-enough' };
+
+/**
+ * How one credit pays the open invoices the administrator chose (a customer's transfer for two
+ * invoices): the one due first in full, then the next, the last one with what is left — the order
+ * art. 1342-10 of the Code civil sets when the payer said nothing (the debts due first, the oldest
+ * first). The invoices given are those still awaiting money (`resteCentimes` > 0).
+ */
+export function splitCredit(
+  montantCentimes: number,
+  invoices: readonly { id: string; numero: string; resteCentimes: number; dateEcheance: string | null }[],
+): CreditSplit {
+  const ordered = invoices.toSorted(
+    (a, b) => (a.dateEcheance ?? '9999').localeCompare(b.dateEcheance ?? '9999') || a.numero.localeCompare(b.numero),
+  );
+  const shares: CreditShare[] = [];
+  let left = montantCentimes;
+  for (const [index, invoice] of ordered.entries()) {
+    if (left <= 0) return { ok: false, reason: 'not-enough' };
+    const share = index === ordered.length - 1 ? left : Math.min(left, invoice.resteCentimes);
+    if (share > invoice.resteCentimes) return { ok: false, reason: 'more-than-due' };
+    shares.push({ factureId: invoice.id, montantCentimes: share });
+    left -= share;
+  }
+  return { ok: true, shares };
+}
+
 // ——— Reminders ———
 
 /**

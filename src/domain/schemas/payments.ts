@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
-import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS } from '../payments.ts';
+import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS, SPLIT_INVOICES_MAX } from '../payments.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { bankTexts } from '../texts/payments.ts';
 import { idParamSchema, storableString } from './text.ts';
@@ -163,8 +163,22 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 
 export const operationIdParamsSchema = z.object({ id: idParamSchema.describe('Identifiant de la ligne de relevé') });
 
-/** The invoice a bank credit pays (a proposal confirmed, or another picked). */
-export const matchInputSchema = z.strictObject({ factureId: idParamSchema });
+/**
+ * The invoice a bank credit pays (a proposal confirmed, or another picked): `factureId`; or the
+ * invoices one transfer pays together: `factureIds` (the server splits it, `splitCredit`). One of the two.
+ */
+export const matchInputSchema = z
+  .strictObject({
+    factureId: idParamSchema.optional(),
+    factureIds: z.array(idParamSchema).min(1).max(SPLIT_INVOICES_MAX).optional(),
+  })
+  .refine((body) => (body.factureId === undefined) !== (body.factureIds === undefined), {
+    path: ['factureIds'],
+    message: bankTexts.invoicesToMatch(SPLIT_INVOICES_MAX),
+  });
+export type MatchInput = z.infer<typeof matchInputSchema>;
+/** The invoices a match names, whichever form it took. */
+export const invoicesToMatch = (body: MatchInput): string[] => body.factureIds ?? [body.factureId!];
 
 export const remindersSchema = z.object({
   arretees: z.boolean(),

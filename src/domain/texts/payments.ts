@@ -30,6 +30,7 @@ export const bankTexts = {
   mappingRequired: 'Indiquez le nom de la colonne, tel qu’il figure sur la ligne d’en-tête du fichier.',
   mappingAmount: 'Indiquez une colonne « Montant », ou bien une colonne « Débit » et une colonne « Crédit ».',
   remindersInvalid: 'Indiquez si les relances automatiques sont arrêtées (vrai ou faux).',
+  invoicesToMatch: (max: number) => `Choisissez la facture que ce virement paie, ou jusqu’à ${max} factures qu’il paie ensemble.`,
 } as const;
 
 /** The refusals of the bank routes. */
@@ -39,6 +40,8 @@ export const bankApiMessages = {
   debitNotMatched: 'Un débit ne règle aucune facture.',
   invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
   moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
+  moreThanDueTogether: 'Ce virement dépasse ce qui reste à payer sur les factures choisies : ajoutez celle qu’il paie aussi.',
+  notEnoughForAll: 'Ce virement ne couvre pas toutes les factures choisies : retirez celle qu’il ne paie pas.',
   fileMissing: 'Choisissez le fichier du relevé exporté par votre banque.',
   oneFile: 'Déposez un seul relevé à la fois.',
   badName: 'Le nom du fichier contient des caractères non autorisés : renommez-le.',
@@ -140,6 +143,13 @@ export const bankPageTexts = {
   invoice: 'Facture réglée',
   chooseInvoice: 'Choisir une facture',
   invoiceOption: (numero: string, client: string, reste: string) => `${numero} – ${client} – reste ${reste}`,
+  /** A further invoice the same transfer pays (the 2nd, 3rd…). */
+  otherInvoice: (rank: number) => `Autre facture réglée (${rank})`,
+  addInvoice: 'Ajouter une facture réglée par ce virement',
+  removeInvoice: (rank: number) => `Retirer la facture (${rank})`,
+  remove: 'Retirer',
+  /** Under several invoices chosen: what they await together, beside the transfer's amount. */
+  chosenTotal: (total: string, amount: string) => `Reste à payer sur les factures choisies : ${total} pour un virement de ${amount}.`,
   confirm: 'Enregistrer le virement',
   ignore: 'Écarter',
   matched: 'Virement enregistré sur la facture.',

@@ -7,6 +7,7 @@ import {
   checkoutAnswerSchema,
   csvMappingSchema,
   importSummarySchema,
+  invoicesToMatch,
   matchInputSchema,
   operationIdParamsSchema,
   operationSchema,
@@ -61,7 +62,7 @@ export const paymentRoutes: CapabilityRoutes = {
         body: matchInputSchema,
         response: { 200: operationSchema, ...refusals },
       }),
-      handler: async (request) => matchOperation(depsOf(request), request.params.id, request.body.factureId),
+      handler: async (request) => matchOperation(depsOf(request), request.params.id, invoicesToMatch(request.body)),
     });
     serve(app, routes.ignoreOperation, {
       schema: routeSchema(tags, docs.ignoreOperation, { params: operationIdParamsSchema, response: { 200: operationSchema, ...refusals } }),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementErrors } from '#domain/texts/payments.ts';
+import { bankApiMessages, bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import { AppError } from '#server/errors.ts';
 import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { getInvoice } from '#server/invoices/service.ts';
-import { buildTestApp, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { bankCreditsToHandle, ignoreOperation, importStatement, matchOperation } from './statements.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
@@ -79,16 +79,73 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
     expect(await count('releve_operations')).toBe(4);
 
     // The administrator confirms the proposal: recorded as a transfer on its booking day.
-    await matchOperation(deps(), lines[1]!.id, proposed.id);
+    await matchOperation(deps(), lines[1]!.id, [proposed.id]);
     expect((await invoice(proposed.id)).paiements).toEqual([
       expect.objectContaining({ date: '2026-11-25', montantCentimes: 45_050, moyen: 'virement' }),
     ]);
-    await expect(matchOperation(deps(), lines[1]!.id, proposed.id)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(matchOperation(deps(), lines[1]!.id, [proposed.id])).rejects.toMatchObject({ statusCode: 409 });
     // The unknown credit cannot pay an invoice that awaits nothing more.
-    await expect(matchOperation(deps(), lines[2]!.id, sure.id)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(matchOperation(deps(), lines[2]!.id, [sure.id])).rejects.toMatchObject({ statusCode: 409 });
     // Set aside, it leaves « À faire » with the confirmed one.
     await ignoreOperation(deps(), lines[2]!.id);
     expect(await bankCreditsToHandle(deps())).toBeNull();
+  });
+
+  it('splits one transfer over the invoices it pays together, the one due first in full, and records all or nothing', async () => {
+    const headers = (await createAdmin(t)).headers;
+    const sophie = await createCustomer(t, { name: 'Sophie Garnier' });
+    const issued = async (today: string) => invoice(await issuedThroughService(t, sophie, today));
+    const [older, newer, third, fourth, fifth, sixth] = await Promise.all(
+      ['2026-11-01', '2026-11-15', '2026-11-02', '2026-11-16', '2026-11-03', '2026-11-17'].map((day) => issued(day)),
+    );
+    const xml = camt053Xml([
+      { montant: '901.00', nom: 'GARNIER SOPHIE', motif: 'Factures de novembre', reference: 'BQ-101', date: '2026-11-27' },
+      { montant: '500.00', nom: 'GARNIER SOPHIE', motif: 'Acompte sur factures', reference: 'BQ-102', date: '2026-11-27' },
+      { montant: '1000.00', nom: 'GARNIER SOPHIE', motif: 'Solde', reference: 'BQ-103', date: '2026-11-27' },
+      { montant: '400.00', nom: 'GARNIER SOPHIE', motif: 'Solde', reference: 'BQ-104', date: '2026-11-27' },
+    ]);
+    await importStatement(deps(), admin, file(xml));
+    const lines = await t.app.database.db.selectFrom('releve_operations').select(['id', 'referenceBanque']).execute();
+    const lineOf = (reference: string) => lines.find((line) => line.referenceBanque === reference)!.id;
+    const match = (reference: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/banque/operations/${lineOf(reference)}/rapprochement`, headers, payload });
+
+    // Picked in any order: the invoice due first is paid in full, then the next.
+    const both = await match('BQ-101', { factureIds: [newer!.id, older!.id] });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ statut: 'rapprochée', factureId: older!.id });
+    for (const paid of [older!, newer!]) {
+      expect(await invoice(paid.id)).toMatchObject({ etat: 'payée' });
+      expect((await invoice(paid.id)).paiements).toEqual([
+        expect.objectContaining({ date: '2026-11-27', montantCentimes: 45_050, moyen: 'virement' }),
+      ]);
+    }
+    expect((await match('BQ-101', { factureIds: [newer!.id, older!.id] })).json().message).toBe(bankApiMessages.alreadyHandled);
+
+    // Short of the whole: the later invoice keeps what is left to pay.
+    expect((await match('BQ-102', { factureIds: [third!.id, fourth!.id] })).statusCode).toBe(200);
+    expect((await invoice(third!.id)).etat).toBe('payée');
+    expect((await invoice(fourth!.id)).paiements).toEqual([expect.objectContaining({ montantCentimes: 4_950 })]);
+
+    // More than both await, or not enough to reach the second: 409 in French, nothing written.
+    const payments = await count('facture_paiements');
+    const tooMuch = await match('BQ-103', { factureIds: [fifth!.id, sixth!.id] });
+    expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([409, bankApiMessages.moreThanDueTogether]);
+    const tooLittle = await match('BQ-104', { factureIds: [fifth!.id, sixth!.id] });
+    expect([tooLittle.statusCode, tooLittle.json().message]).toEqual([409, bankApiMessages.notEnoughForAll]);
+    const paidAlready = await match('BQ-104', { factureIds: [fifth!.id, older!.id] });
+    expect([paidAlready.statusCode, paidAlready.json().message]).toEqual([409, bankApiMessages.invoiceNotPayable]);
+    for (const payload of [
+      {},
+      { factureId: fifth!.id, factureIds: [sixth!.id] },
+      { factureIds: [] },
+      { factureIds: Array(11).fill(fifth!.id) },
+    ]) {
+      const refused = await match('BQ-104', payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await match('BQ-104', {})).json().details).toEqual([{ path: 'factureIds', message: bankTexts.invoicesToMatch(10) }]);
+    expect(await count('facture_paiements')).toBe(payments);
   });
 
   it('refuses a malformed file with a French 400 and records nothing', async () => {

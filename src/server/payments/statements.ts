@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { matchCredit, type BankEntry, type OpenInvoice } from '#domain/payments.ts';
+import { matchCredit, splitCredit, type BankEntry, type CreditShare, type OpenInvoice } from '#domain/payments.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
@@ -131,7 +131,11 @@ export async function importStatement(
       summary.nouvelles += 1;
       if (statut === 'débit') summary.debits += 1;
       else if (statut === 'proposée') summary.proposees += 1;
-      else if (statut === 'rapprochée' && (await recordTransfer(deps, trx, row, row.factureId!, ['à traiter'])).outcome === 'matched') {
+      else if (
+        statut === 'rapprochée' &&
+        (await recordTransfer(deps, trx, row, [{ factureId: row.factureId!, montantCentimes: row.montantCentimes }], ['à traiter']))
+          .outcome === 'matched'
+      ) {
         summary.rapprochees += 1;
         const paid = open.find((invoice) => invoice.id === row.factureId);
         if (paid) paid.resteCentimes -= row.montantCentimes;
@@ -145,44 +149,63 @@ export async function importStatement(
 }
 
 /**
- * Records a statement's credit as a « virement » payment of an invoice on its booking day, and
- * the line as matched (if it is still in one of the `from` states). Refused when the invoice does
- * not await it; `handled` when the line was handled meanwhile.
+ * Records a statement's credit as « virement » payments on its booking day, one per invoice it
+ * pays (`shares`, one for a credit that pays one invoice), and the line as matched with the
+ * first (if it is still in one of the `from` states). Refused when an invoice does not await its
+ * share — the caller's transaction then records nothing —; `handled` when the line was handled
+ * meanwhile. Each payment's key is the line's (`releve:<key>`, then `:2`, `:3`…): an import
+ * or a tap sent again records nothing twice.
  */
 async function recordTransfer(
   deps: StatementDeps,
   trx: Db,
   line: ReleveOperationRow,
-  factureId: string,
+  shares: readonly CreditShare[],
   from: readonly ReleveOperationStatut[],
 ): Promise<
   { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
 > {
-  const result = await recordHolderPayment(trx, deps, {
-    factureId,
-    date: line.date,
-    montantCentimes: line.montantCentimes,
-    moyen: 'virement',
-    reference: line.referenceBanque ?? line.libelle.slice(0, 140),
-    cle: `releve:${line.cle}`,
+  const payments = [];
+  for (const [index, share] of shares.entries()) {
+    const result = await recordHolderPayment(trx, deps, {
+      factureId: share.factureId,
+      date: line.date,
+      montantCentimes: share.montantCentimes,
+      moyen: 'virement',
+      reference: line.referenceBanque ?? line.libelle.slice(0, 140),
+      cle: index === 0 ? `releve:${line.cle}` : `releve:${line.cle}:${index + 1}`,
+    });
+    if (result.outcome === 'refused') return { outcome: 'refused', reason: result.reason };
+    payments.push(result.payment);
+  }
+  const [first] = shares;
+  const updated = await updateOperation(trx, line.id, from, {
+    statut: 'rapprochée',
+    factureId: first!.factureId,
+    paiementId: payments[0]!.id,
   });
-  if (result.outcome === 'refused') return { outcome: 'refused', reason: result.reason };
-  const updated = await updateOperation(trx, line.id, from, { statut: 'rapprochée', factureId, paiementId: result.payment.id });
   return updated ? { outcome: 'matched', row: updated } : { outcome: 'handled' };
 }
 
 /**
- * The administrator confirms a proposed match or picks the invoice a credit pays: recorded as
- * a « virement » payment on the booking day. 409 when the line was handled meanwhile or the
- * invoice does not await that much.
+ * The administrator confirms a proposed match or picks the invoices a credit pays: one, or
+ * several when one transfer pays them together (`splitCredit`: the one due first in full, the
+ * last with what is left). Recorded as « virement » payments on the booking day, all or none.
+ * 409 when the line was handled meanwhile, an invoice awaits nothing, or the amounts do not fit.
  */
-export async function matchOperation(deps: StatementDeps, id: string, factureId: string): Promise<ReleveOperationRow> {
+export async function matchOperation(deps: StatementDeps, id: string, factureIds: readonly string[]): Promise<ReleveOperationRow> {
   const matched = await withWriteTransaction(deps.database, async (trx) => {
     const line = await findOperation(trx, id);
     if (!line) throw notFound(msg.operationNotFound);
     if (line.montantCentimes <= 0) throw conflict(msg.debitNotMatched);
     if (line.statut !== 'proposée' && line.statut !== 'à traiter') throw conflict(msg.alreadyHandled);
-    const result = await recordTransfer(deps, trx, line, factureId, ['proposée', 'à traiter']);
+    const chosen = new Set(factureIds);
+    const invoices = (await listOpenInvoices(trx)).filter((invoice) => chosen.has(invoice.id));
+    if (invoices.length !== chosen.size) throw conflict(msg.invoiceNotPayable);
+    const split = splitCredit(line.montantCentimes, invoices);
+    if (!split.ok)
+      throw conflict(split.reason === 'not-enough' ? msg.notEnoughForAll : chosen.size > 1 ? msg.moreThanDueTogether : msg.moreThanDue);
+    const result = await recordTransfer(deps, trx, line, split.shares, ['proposée', 'à traiter']);
     if (result.outcome === 'refused') throw conflict(result.reason === 'not-payable' ? msg.invoiceNotPayable : msg.moreThanDue);
     if (result.outcome === 'handled') throw conflict(msg.alreadyHandled);
     return result.row;

@@ -77,8 +77,9 @@ export function useBankActions() {
   return {
     importStatement: useMutation({ mutationFn: uploadStatement, onSettled }),
     match: useMutation({
-      mutationFn: ({ id, factureId }: { id: string; factureId: string }) =>
-        api(paymentsRoutes.matchOperation, { params: { id }, body: { factureId }, answer: operationSchema }),
+      /** One invoice, or the invoices one transfer pays together (the server splits it). */
+      mutationFn: ({ id, factureIds }: { id: string; factureIds: string[] }) =>
+        api(paymentsRoutes.matchOperation, { params: { id }, body: { factureIds }, answer: operationSchema }),
       onSettled,
     }),
     ignore: useMutation({

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expensesRoutes, paymentsRoutes, routeKey } from '#domain/api-paths.ts';
+import { formatCentimes } from '#domain/format.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
 import { bankPageTexts as t } from '#domain/texts/payments.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
@@ -54,7 +55,32 @@ describe('the bank page', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const match = calls.find((call) => call.method === 'POST');
     expect(match && `${match.method} ${match.path}`).toBe(requestOf(paymentsRoutes.matchOperation, { id: 'o1' }));
-    expect(match?.body).toEqual({ factureId: 'f1' });
+    expect(match?.body).toEqual({ factureIds: ['f1'] });
+  });
+
+  it('records one transfer for two invoices: each one chosen once, what they await together beside the amount', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: overview([credit({ montantCentimes: 90_100 })]) },
+      [routeKey(paymentsRoutes.matchOperation)]: { body: credit({ statut: 'rapprochée', paiementId: 'p1' }) },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    await screen.findByRole('combobox', { name: t.invoice });
+    await user.click(screen.getByRole('button', { name: t.addInvoice }));
+    const second = screen.getByRole('combobox', { name: t.otherInvoice(2) });
+    // The invoice chosen above is not offered again; an invoice must be chosen before recording.
+    expect([...second.querySelectorAll('option')].map((option) => option.getAttribute('value'))).toEqual(['', 'f1']);
+    expect(screen.getByRole('button', { name: t.confirm })).toBeDisabled();
+    await user.selectOptions(second, 'f1');
+    expect(screen.getByText(/^Reste à payer sur les factures choisies/).textContent).toBe(
+      t.chosenTotal(formatCentimes(90_100), formatCentimes(90_100)),
+    );
+    await user.click(screen.getByRole('button', { name: t.confirm }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ factureIds: ['f2', 'f1'] });
+
+    await user.click(screen.getByRole('button', { name: t.removeInvoice(2) }));
+    expect(screen.queryByRole('combobox', { name: t.otherInvoice(2) })).toBeNull();
   });
 
   it('cannot record a credit no invoice is chosen for', async () => {

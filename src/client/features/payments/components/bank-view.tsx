@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
+import { SPLIT_INVOICES_MAX } from '#domain/payments.ts';
 import { paths } from '#domain/paths.ts';
 import type { Depense } from '#domain/schemas/expenses.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
@@ -111,6 +112,11 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
   );
 }
 
+/**
+ * A credit to record: the invoice it pays (proposed, or picked), or the invoices one transfer
+ * pays together (« Ajouter une facture réglée par ce virement »); the server splits it, the
+ * invoice due first in full.
+ */
 function CreditToHandle({
   operation,
   data,
@@ -120,8 +126,11 @@ function CreditToHandle({
   data: BankOverview;
   actions: ReturnType<typeof useBankActions>;
 }) {
-  const [factureId, setFactureId] = useState(operation.factureId ?? '');
-  const selectId = `facture-${operation.id}`;
+  const [factureIds, setFactureIds] = useState([operation.factureId ?? '']);
+  const id = useId();
+  const chosen = data.factures.filter((invoice) => factureIds.includes(invoice.id));
+  const setAt = (index: number, value: string) => setFactureIds((ids) => ids.map((current, at) => (at === index ? value : current)));
+  const complete = factureIds.every(Boolean);
   return (
     <li>
       <p>
@@ -129,22 +138,61 @@ function CreditToHandle({
         <strong>{formatCentimes(operation.montantCentimes)}</strong>
         {operation.statut === 'proposée' ? ` (${t.proposed})` : null}
       </p>
-      <label htmlFor={selectId}>{t.invoice}</label>{' '}
-      <select id={selectId} value={factureId} onChange={(event) => setFactureId(event.target.value)}>
-        <ChoiceOptions
-          choices={data.factures.map((invoice) => ({
-            id: invoice.id,
-            label: t.invoiceOption(invoice.numero, invoice.clientNom, formatCentimes(invoice.resteCentimes)),
-          }))}
-          empty={t.chooseInvoice}
-        />
-      </select>{' '}
-      <Button disabled={!factureId} isBusy={actions.match.isPending} onClick={() => actions.match.mutate({ id: operation.id, factureId })}>
-        {t.confirm}
-      </Button>{' '}
-      <Button variant="secondary" isBusy={actions.ignore.isPending} onClick={() => actions.ignore.mutate(operation.id)}>
-        {t.ignore}
-      </Button>
+      {factureIds.map((factureId, index) => (
+        <p key={index}>
+          <label htmlFor={`${id}-${index}`}>{index === 0 ? t.invoice : t.otherInvoice(index + 1)}</label>{' '}
+          <select id={`${id}-${index}`} value={factureId} onChange={(event) => setAt(index, event.target.value)}>
+            <ChoiceOptions
+              choices={data.factures
+                .filter((invoice) => invoice.id === factureId || !factureIds.includes(invoice.id))
+                .map((invoice) => ({
+                  id: invoice.id,
+                  label: t.invoiceOption(invoice.numero, invoice.clientNom, formatCentimes(invoice.resteCentimes)),
+                }))}
+              empty={t.chooseInvoice}
+            />
+          </select>
+          {index > 0 ? (
+            <>
+              {' '}
+              <Button
+                variant="secondary"
+                aria-label={t.removeInvoice(index + 1)}
+                onClick={() => setFactureIds((ids) => ids.filter((_, at) => at !== index))}
+              >
+                {t.remove}
+              </Button>
+            </>
+          ) : null}
+        </p>
+      ))}
+      {factureIds.length > 1 ? (
+        <p>
+          {t.chosenTotal(
+            formatCentimes(chosen.reduce((total, invoice) => total + invoice.resteCentimes, 0)),
+            formatCentimes(operation.montantCentimes),
+          )}
+        </p>
+      ) : null}
+      <p>
+        <Button
+          disabled={!complete}
+          isBusy={actions.match.isPending}
+          onClick={() => actions.match.mutate({ id: operation.id, factureIds })}
+        >
+          {t.confirm}
+        </Button>{' '}
+        {complete && factureIds.length < SPLIT_INVOICES_MAX && chosen.length < data.factures.length ? (
+          <>
+            <Button variant="secondary" onClick={() => setFactureIds((ids) => [...ids, ''])}>
+              {t.addInvoice}
+            </Button>{' '}
+          </>
+        ) : null}
+        <Button variant="secondary" isBusy={actions.ignore.isPending} onClick={() => actions.ignore.mutate(operation.id)}>
+          {t.ignore}
+        </Button>
+      </p>
     </li>
   );
 }
