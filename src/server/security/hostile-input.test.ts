@@ -175,6 +175,14 @@ const ROUTES: FuzzedRoute[] = [
     asOwner: false,
     asAdmin: true,
   },
+  // A credit matched to the invoices one transfer pays (the line is the expense's id here, no line: validation first, then 404).
+  {
+    method: 'POST',
+    path: '/api/admin/banque/operations/:expense/rapprochement',
+    valid: () => ({ factureIds: ['7a1f7a3e-5d0c-4a55-9f0e-2d7a1b7f0c11', '7a1f7a3e-5d0c-4a55-9f0e-2d7a1b7f0c12'] }),
+    asOwner: false,
+    asAdmin: true,
+  },
   // A supplier invoice approved as an expense (no platform here, no such purchase: validation first, then 404).
   {
     method: 'POST',
