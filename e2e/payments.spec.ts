@@ -138,6 +138,7 @@ test(
     await line.getByLabel(bank.otherInvoice(2)).selectOption(second.id);
     await expect(line).toContainText(bank.chosenTotal(formatCentimes(total), formatCentimes(total)));
     await line.getByRole('button', { name: bank.confirm }).click();
+    await expect(page.getByText(bank.matched(2))).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: motif }).getByRole('button')).toHaveCount(0);
 
     for (const invoice of [first, second]) {

@@ -152,7 +152,9 @@ export const bankPageTexts = {
   chosenTotal: (total: string, amount: string) => `Reste à payer sur les factures choisies : ${total} pour un virement de ${amount}.`,
   confirm: 'Enregistrer le virement',
   ignore: 'Écarter',
-  matched: 'Virement enregistré sur la facture.',
+  /** Said once a credit is recorded on the invoice(s) chosen (the line leaves the list). */
+  matched: (invoices: number) =>
+    invoices > 1 ? `Virement enregistré sur les ${invoices} factures.` : 'Virement enregistré sur la facture.',
   debitsTitle: 'Débits (frais de mission)',
   noDebits: 'Aucun débit importé.',
   debitCategory: 'Catégorie',

@@ -78,6 +78,7 @@ describe('the bank page', () => {
     await user.click(screen.getByRole('button', { name: t.confirm }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ factureIds: ['f2', 'f1'] });
+    expect(await screen.findByText(t.matched(2))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: t.removeInvoice(2) }));
     expect(screen.queryByRole('combobox', { name: t.otherInvoice(2) })).toBeNull();

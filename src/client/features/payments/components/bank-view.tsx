@@ -68,11 +68,27 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
 
 type Actions = ReturnType<typeof useBankActions>;
 
-/** A list of operations under its title (`id` names the section for screen readers); `empty`: what is said when there are none. */
-function OperationSection({ id, title, empty, children }: { id: string; title: string; empty?: string | false; children: ReactNode }) {
+/**
+ * A list of operations under its title (`id` names the section for screen readers); `empty`: what
+ * is said when there are none; `notice`: what the last action there did.
+ */
+function OperationSection({
+  id,
+  title,
+  empty,
+  notice,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty?: string | false;
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
+      {notice}
       {empty ? <p>{empty}</p> : null}
       <ul>{children}</ul>
     </section>
@@ -83,7 +99,12 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
   const proposals = useDebitProposals();
   return (
     <>
-      <OperationSection id="a-traiter" title={t.toHandleTitle} empty={data.aTraiter.length === 0 && t.nothingToHandle}>
+      <OperationSection
+        id="a-traiter"
+        title={t.toHandleTitle}
+        empty={data.aTraiter.length === 0 && t.nothingToHandle}
+        notice={actions.match.isSuccess ? <Message kind="success">{t.matched(actions.match.variables.factureIds.length)}</Message> : null}
+      >
         {data.aTraiter.map((operation) => (
           <CreditToHandle key={operation.id} operation={operation} data={data} actions={actions} />
         ))}
