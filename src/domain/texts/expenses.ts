@@ -48,6 +48,8 @@ export const expenseTexts = {
   allMissions: 'Toutes les missions',
   noMission: 'Sans mission (frais généraux)',
   missionNumber: (numero: number) => `Devis n° ${numero}`,
+  /** An expense of a mission whose quote the administrator deleted since: it stays in the books. */
+  missionDeleted: 'Mission supprimée',
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',
   empty: 'Aucune dépense enregistrée.',

@@ -74,7 +74,7 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
         {[
           depense.tvaCentimes ? t.vatOf(formatCentimes(depense.tvaCentimes)) : null,
           MOYEN_DEPENSE_LABELS[depense.moyenPaiement],
-          showMission && depense.numeroDevis !== null ? t.missionNumber(depense.numeroDevis) : null,
+          showMission && depense.devisId ? (depense.numeroDevis === null ? t.missionDeleted : t.missionNumber(depense.numeroDevis)) : null,
           depense.note || null,
         ]
           .filter(Boolean)

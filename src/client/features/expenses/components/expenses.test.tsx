@@ -77,17 +77,29 @@ describe('the list of expenses', () => {
           stored({ id: 'd1', verrouillee: true, factureId: 'f1' }),
           stored({ id: 'd2', categorie: 'train', montantCentimes: 4_790, tvaCentimes: 0, date: '2026-12-03', numeroDevis: 12 }),
           stored({ id: 'd3', categorie: 'repas', montantCentimes: 1_450, date: '2026-11-28', devisId: null, numeroDevis: null }),
+          // Its mission's quote was deleted since: the expense stays, and says so.
+          stored({
+            id: 'd4',
+            categorie: 'carburant',
+            montantCentimes: 1_000,
+            tvaCentimes: 0,
+            date: '2026-11-20',
+            devisId: 'devis-gone',
+            numeroDevis: null,
+          }),
         ]}
       />,
     );
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
       t.monthTotal('décembre 2026', '82,90\u00a0€'),
-      t.monthTotal('novembre 2026', '14,50\u00a0€'),
+      t.monthTotal('novembre 2026', '24,50\u00a0€'),
     ]);
     const locked = screen.getByText(t.locked).closest('li')!;
     expect(locked).toHaveTextContent('Péage');
     expect(locked.querySelector('button')).toBeNull();
 
+    expect(screen.getByText('Carburant').closest('li')).toHaveTextContent(t.missionDeleted);
+    expect(screen.getByText('Repas').closest('li')).not.toHaveTextContent(t.missionDeleted);
     const train = screen.getByText('Train').closest('li')!;
     expect(train).toHaveTextContent(t.missionNumber(12));
     await user.click(within(train).getByRole('button', { name: t.remove }));
