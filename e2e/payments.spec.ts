@@ -119,7 +119,8 @@ test(
 
     await logInAsAdmin(page);
     await page.goto('/admin/banque');
-    const motif = `VIR FACTURES ${first.numero} ${second.numero}`;
+    // The transfer names only the first invoice, as companies often do: proposed for it, the operator adds the other.
+    const motif = `VIR FACTURE ${first.numero} ET AUTRE ${randomUUID().slice(0, 8).toUpperCase()}`;
     await page.getByLabel(bank.file).setInputFiles({
       name: 'releve.xml',
       mimeType: 'application/xml',

@@ -118,6 +118,21 @@ describe('matching a bank credit', () => {
     expect(matchCredit(credit({ libelle: 'F-2026-0007 F-2026-0008' }), invoices)).toEqual({ kind: 'proposed', factureId: 'a' });
   });
 
+  it('splits a credit over the invoices its texts name when it is exactly what they await together', () => {
+    expect(matchCredit(credit({ montantCentimes: 57_665, libelle: 'VIR F-2026-0007 F-2026-0008' }), invoices)).toEqual({
+      kind: 'split',
+      factureIds: ['a', 'b'],
+    });
+    // A paid invoice named beside them counts for nothing; a cent off is only proposed.
+    expect(matchCredit(credit({ montantCentimes: 57_665, libelle: 'F-2026-0007 F-2026-0008 F-2026-0010' }), invoices)).toMatchObject({
+      kind: 'split',
+    });
+    expect(matchCredit(credit({ montantCentimes: 57_664, libelle: 'F-2026-0007 F-2026-0008' }), invoices)).toEqual({
+      kind: 'proposed',
+      factureId: 'a',
+    });
+  });
+
   it('proposes the invoice awaiting that amount whose customer bears the payer’s name', () => {
     expect(matchCredit(credit({ montantCentimes: 12_615, contrepartie: 'DURAND PAUL' }), invoices)).toEqual({
       kind: 'proposed',

@@ -92,11 +92,16 @@ export type BankEntry = {
   referenceBanque: string | null;
 };
 
+/** The most invoices one credit may pay (a split on /admin/banque, or named in a transfer's texts). */
+export const SPLIT_INVOICES_MAX = 10;
+
 export type OpenInvoice = { id: string; numero: string; resteCentimes: number; clientNom: string };
 
 export type BankMatch =
   /** The invoice's number is in the texts and the amount is not more than is due: recorded at once. */
   | { kind: 'sure'; factureId: string }
+  /** The texts name several open invoices and the amount is exactly what they await together: recorded at once, split. */
+  | { kind: 'split'; factureIds: string[] }
   /** The amount is what an invoice still awaits and the payer's name is its customer's: the administrator confirms. */
   | { kind: 'proposed'; factureId: string }
   | { kind: 'none' };
@@ -156,7 +161,8 @@ export function nameScore(a: string, b: string): number {
 
 /**
  * Which open invoice a credit pays. First the invoice number in the bank's texts: a sure
- * match when exactly that invoice is open and the amount is not more than what it awaits;
+ * match when exactly that invoice is open and the amount is not more than what it awaits, a
+ * split when several are named and the amount is exactly what they await together;
  * then the amount equal to what an invoice awaits and the payer's name sharing a word with
  * its customer's: a proposal (the best-named one). Anything else is left to the administrator.
  */
@@ -167,6 +173,10 @@ export function matchCredit(entry: BankEntry, invoices: readonly OpenInvoice[]):
     .map((numero) => byNumber.get(numero))
     .filter((invoice): invoice is OpenInvoice => invoice !== undefined && invoice.resteCentimes > 0);
   if (named.length === 1 && entry.montantCentimes <= named[0]!.resteCentimes) return { kind: 'sure', factureId: named[0]!.id };
+  const awaited = named.reduce((total, invoice) => total + invoice.resteCentimes, 0);
+  if (named.length > 1 && named.length <= SPLIT_INVOICES_MAX && entry.montantCentimes === awaited) {
+    return { kind: 'split', factureIds: named.map((invoice) => invoice.id) };
+  }
   if (named.length > 0) return { kind: 'proposed', factureId: named[0]!.id };
   if (!entry.contrepartie) return { kind: 'none' };
   const payer = entry.contrepartie;
@@ -178,8 +188,8 @@ export function matchCredit(entry: BankEntry, invoices: readonly OpenInvoice[]):
   return best ? { kind: 'proposed', factureId: best.invoice.id } : { kind: 'none' };
 }
 
-/** The most invoices one credit may pay on /admin/banque. */
-export const SPLIT_INVOICES_MAX = 10;
+/** An open invoice, what it awaits and when it falls due (null: none stated). */
+export type DueInvoice = { id: string; numero: string; resteCentimes: number; dateEcheance: string | null };
 
 /** The part of a credit that pays one invoice. */
 export type CreditShare = { factureId: string; montantCentimes: number };
@@ -197,10 +207,7 @@ export type CreditSplit =
  * art. 1342-10 of the Code civil sets when the payer said nothing (the debts due first, the oldest
  * first). The invoices given are those still awaiting money (`resteCentimes` > 0).
  */
-export function splitCredit(
-  montantCentimes: number,
-  invoices: readonly { id: string; numero: string; resteCentimes: number; dateEcheance: string | null }[],
-): CreditSplit {
+export function splitCredit(montantCentimes: number, invoices: readonly DueInvoice[]): CreditSplit {
   const ordered = invoices.toSorted(
     (a, b) => (a.dateEcheance ?? '9999').localeCompare(b.dateEcheance ?? '9999') || a.numero.localeCompare(b.numero),
   );

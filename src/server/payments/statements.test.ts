@@ -146,6 +146,20 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
     }
     expect((await match('BQ-104', {})).json().details).toEqual([{ path: 'factureIds', message: bankTexts.invoicesToMatch(10) }]);
     expect(await count('facture_paiements')).toBe(payments);
+
+    // A transfer naming both invoices for exactly what they await together: recorded at once by the import.
+    const both2 = camt053Xml([
+      {
+        montant: '901.00',
+        nom: 'GARNIER SOPHIE',
+        motif: `Factures ${fifth!.numero} et ${sixth!.numero}`,
+        reference: 'BQ-105',
+        date: '2026-11-28',
+      },
+    ]);
+    expect(await importStatement(deps(), admin, file(both2))).toMatchObject({ nouvelles: 1, rapprochees: 1, aTraiter: 0 });
+    for (const paid of [fifth!, sixth!]) expect(await invoice(paid.id)).toMatchObject({ etat: 'payée', resteCentimes: 0 });
+    expect(await count('facture_paiements')).toBe(payments + 2);
   });
 
   it('refuses a malformed file with a French 400 and records nothing', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { matchCredit, splitCredit, type BankEntry, type CreditShare, type OpenInvoice } from '#domain/payments.ts';
+import { sql } from 'kysely';
+import { matchCredit, splitCredit, type BankEntry, type CreditShare, type DueInvoice, type OpenInvoice } from '#domain/payments.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
@@ -99,7 +100,7 @@ export async function importStatement(
       byUserId: viewer.id,
       importeLe: new Date().toISOString(),
     });
-    const open: OpenInvoice[] = await listOpenInvoices(trx);
+    const open = await listOpenInvoices(trx);
     const summary: ImportSummary = {
       releveId: statement.id,
       operations: parsed.entries.length,
@@ -112,8 +113,10 @@ export async function importStatement(
     };
     for (const [index, entry] of parsed.entries.entries()) {
       const match = matchCredit(entry, open);
+      // The invoices a sure match pays (one, or several named together): recorded at once.
+      const paying = match.kind === 'sure' ? [match.factureId] : match.kind === 'split' ? match.factureIds : [];
       const statut: ReleveOperationStatut =
-        entry.montantCentimes < 0 ? 'débit' : match.kind === 'sure' ? 'rapprochée' : match.kind === 'proposed' ? 'proposée' : 'à traiter';
+        entry.montantCentimes < 0 ? 'débit' : paying.length > 0 ? 'rapprochée' : match.kind === 'proposed' ? 'proposée' : 'à traiter';
       const row = await insertOperationOnce(trx, {
         releveId: statement.id,
         cle: keys[index]!,
@@ -123,7 +126,7 @@ export async function importStatement(
         libelle: clean(entry.libelle, 1000) ?? '',
         referenceBanque: clean(entry.referenceBanque, 140),
         statut: statut === 'rapprochée' ? 'à traiter' : statut,
-        factureId: match.kind === 'none' ? null : match.factureId,
+        factureId: match.kind === 'proposed' ? match.factureId : (paying[0] ?? null),
         paiementId: null,
         depenseId: null,
       });
@@ -133,12 +136,14 @@ export async function importStatement(
       else if (statut === 'proposée') summary.proposees += 1;
       else if (
         statut === 'rapprochée' &&
-        (await recordTransfer(deps, trx, row, [{ factureId: row.factureId!, montantCentimes: row.montantCentimes }], ['à traiter']))
-          .outcome === 'matched'
+        (await recordSureMatch(
+          deps,
+          trx,
+          row,
+          open.filter((invoice) => paying.includes(invoice.id)),
+        ))
       ) {
         summary.rapprochees += 1;
-        const paid = open.find((invoice) => invoice.id === row.factureId);
-        if (paid) paid.resteCentimes -= row.montantCentimes;
       } else summary.aTraiter += 1;
     }
     await updateStatementCounts(trx, statement.id, { nbOperations: parsed.entries.length, nbNouvelles: summary.nouvelles });
@@ -146,6 +151,26 @@ export async function importStatement(
   });
   if (imported.rapprochees > 0) deps.invoiceHooks?.afterCommit?.();
   return imported;
+}
+
+/**
+ * A credit the import is sure of, recorded at once (`splitCredit` over the invoices it pays, the
+ * one due first in full), and what those invoices await lowered for the next lines of the file.
+ * False when it could not be (left « à traiter » for the administrator, nothing recorded).
+ */
+async function recordSureMatch(
+  deps: StatementDeps,
+  trx: Db,
+  line: ReleveOperationRow,
+  invoices: (OpenInvoice & DueInvoice)[],
+): Promise<boolean> {
+  const split = splitCredit(line.montantCentimes, invoices);
+  if (!split.ok || (await recordTransfer(deps, trx, line, split.shares, ['à traiter'])).outcome !== 'matched') return false;
+  for (const share of split.shares) {
+    const paid = invoices.find((invoice) => invoice.id === share.factureId);
+    if (paid) paid.resteCentimes -= share.montantCentimes;
+  }
+  return true;
 }
 
 /**
@@ -165,6 +190,8 @@ async function recordTransfer(
 ): Promise<
   { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
 > {
+  // Several payments: all or none, even where the caller's transaction goes on (an import's next lines).
+  await sql`savepoint split_credit`.execute(trx);
   const payments = [];
   for (const [index, share] of shares.entries()) {
     const result = await recordHolderPayment(trx, deps, {
@@ -175,9 +202,13 @@ async function recordTransfer(
       reference: line.referenceBanque ?? line.libelle.slice(0, 140),
       cle: index === 0 ? `releve:${line.cle}` : `releve:${line.cle}:${index + 1}`,
     });
-    if (result.outcome === 'refused') return { outcome: 'refused', reason: result.reason };
+    if (result.outcome === 'refused') {
+      await sql`rollback to savepoint split_credit`.execute(trx);
+      return { outcome: 'refused', reason: result.reason };
+    }
     payments.push(result.payment);
   }
+  await sql`release savepoint split_credit`.execute(trx);
   const [first] = shares;
   const updated = await updateOperation(trx, line.id, from, {
     statut: 'rapprochée',
