@@ -118,20 +118,18 @@ describe('matching a bank credit', () => {
     expect(matchCredit(credit({ libelle: 'F-2026-0007 F-2026-0008' }), invoices)).toEqual({ kind: 'proposed', factureId: 'a' });
   });
 
-  it('splits a credit over the invoices its texts name when it is exactly what they await together', () => {
-    expect(matchCredit(credit({ montantCentimes: 57_665, libelle: 'VIR F-2026-0007 F-2026-0008' }), invoices)).toEqual({
-      kind: 'split',
-      factureIds: ['a', 'b'],
-    });
-    // A paid invoice named beside them counts for nothing; a cent off is only proposed.
-    expect(matchCredit(credit({ montantCentimes: 57_665, libelle: 'F-2026-0007 F-2026-0008 F-2026-0010' }), invoices)).toMatchObject({
-      kind: 'split',
-    });
-    expect(matchCredit(credit({ montantCentimes: 57_664, libelle: 'F-2026-0007 F-2026-0008' }), invoices)).toEqual({
-      kind: 'proposed',
-      factureId: 'a',
-    });
-  });
+  it.each([
+    ['VIR F-2026-0007 F-2026-0008', 57_665, { kind: 'split', factureIds: ['a', 'b'] }],
+    // A paid invoice named beside them counts for nothing.
+    ['F-2026-0007 F-2026-0008 F-2026-0010', 57_665, { kind: 'split', factureIds: ['a', 'b'] }],
+    // A cent off is only proposed.
+    ['F-2026-0007 F-2026-0008', 57_664, { kind: 'proposed', factureId: 'a' }],
+  ] as const)(
+    'splits a credit naming several invoices for exactly what they await together: « %s », %i cents',
+    (libelle, montantCentimes, expected) => {
+      expect(matchCredit(credit({ montantCentimes, libelle }), invoices)).toEqual(expected);
+    },
+  );
 
   it('proposes the invoice awaiting that amount whose customer bears the payer’s name', () => {
     expect(matchCredit(credit({ montantCentimes: 12_615, contrepartie: 'DURAND PAUL' }), invoices)).toEqual({
