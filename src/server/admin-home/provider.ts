@@ -15,3 +15,16 @@ export type AFaireAt = { now: Date; today: string };
  * src/domain/schemas/a-faire.ts, its component to the client's band).
  */
 export type AFaireProvider = (deps: AFaireDeps, at: AFaireAt) => Promise<AFaireItem | null>;
+
+/**
+ * A kind's item from the first rows of its list, which carry the whole list's count in `total`
+ * (`count(*) over ()`, counted before the LIMIT; PostgreSQL answers it as text): null when
+ * nothing waits. `item` builds the rest from that count and the first row (its other window sums).
+ */
+export function countedItem<Row extends { total: number | string | bigint }>(
+  rows: readonly Row[],
+  item: (nombre: number, first: Row) => AFaireItem,
+): AFaireItem | null {
+  const first = rows[0];
+  return first ? item(Number(first.total), first) : null;
+}

@@ -1,5 +1,6 @@
 import type { EtatPlateforme } from '#domain/einvoicing.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
+import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { standingDocuments } from '#server/invoices/service.ts';
 import { invoiceIdsBySendingStatus, invoiceIdsWithLatestStatus, listPurchasesToDecide } from './repository.ts';
@@ -40,10 +41,9 @@ export async function platformInvoicesToCorrect(deps: { database: DatabaseHandle
 /** Supplier invoices received through the platform that wait for « Approuver » or « Refuser ». */
 export async function purchasesToDecide(deps: { database: DatabaseHandle }): Promise<AFaireItem | null> {
   const rows = await listPurchasesToDecide(deps.database.db, A_FAIRE_SHOWN);
-  if (rows.length === 0) return null;
-  return {
+  return countedItem(rows, (nombre) => ({
     type: 'achats-a-traiter',
-    nombre: Number(rows[0]!.total),
+    nombre,
     achats: rows.map((row) => ({
       id: row.id,
       fournisseur: row.fournisseurNom,
@@ -51,5 +51,5 @@ export async function purchasesToDecide(deps: { database: DatabaseHandle }): Pro
       totalTtcCentimes: row.totalTtcCentimes,
       recuLe: row.recuLe,
     })),
-  };
+  }));
 }

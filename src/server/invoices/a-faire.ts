@@ -1,15 +1,15 @@
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
+import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { listOverdue, sumPaymentsBetween } from './a-faire-repository.ts';
 
 /** The invoices' part of « À faire » (issue 34): the overdue invoices and what they owe together. */
 export async function overdueInvoices(deps: { database: DatabaseHandle }, at: { today: string }): Promise<AFaireItem | null> {
   const rows = await listOverdue(deps.database.db, at.today, A_FAIRE_SHOWN);
-  if (rows.length === 0) return null;
-  return {
+  return countedItem(rows, (nombre, first) => ({
     type: 'factures-en-retard',
-    nombre: Number(rows[0]!.total),
-    totalDuCentimes: Number(rows[0]!.totalDu),
+    nombre,
+    totalDuCentimes: Number(first.totalDu),
     factures: rows.map((row) => ({
       id: row.id,
       numero: row.numero ?? '',
@@ -17,7 +17,7 @@ export async function overdueInvoices(deps: { database: DatabaseHandle }, at: { 
       resteCentimes: Number(row.resteCentimes),
       dateEcheance: row.dateEcheance ?? '',
     })),
-  };
+  }));
 }
 
 /** The revenue collected this year, as the revenue page counts it (payments by the day they came in). */

@@ -5,6 +5,7 @@ import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { bankApiMessages as msg } from '#domain/texts/payments.ts';
+import { countedItem } from '#server/admin-home/provider.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
@@ -274,11 +275,10 @@ export async function bankOverview(deps: StatementDeps) {
 /** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */
 export async function bankCreditsToHandle(deps: StatementDeps): Promise<AFaireItem | null> {
   const rows = await listCreditsToHandle(deps.database.db, A_FAIRE_SHOWN);
-  if (rows.length === 0) return null;
-  return {
+  return countedItem(rows, (nombre, first) => ({
     type: 'banque-a-rapprocher',
-    nombre: Number(rows[0]!.total),
-    proposees: Number(rows[0]!.proposees),
+    nombre,
+    proposees: Number(first.proposees),
     operations: rows.map((row) => ({
       id: row.id,
       date: row.date,
@@ -286,7 +286,7 @@ export async function bankCreditsToHandle(deps: StatementDeps): Promise<AFaireIt
       contrepartie: row.contrepartie,
       proposee: row.statut === 'proposée',
     })),
-  };
+  }));
 }
 
 export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Promise<CsvMapping> {

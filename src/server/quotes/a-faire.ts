@@ -1,4 +1,5 @@
 import { A_FAIRE_SHOWN, type AFaireItem, type DevisRef } from '#domain/schemas/a-faire.ts';
+import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { listOldestInStatus, listQuoteRefs, listSignedWithoutPickupDay } from './a-faire-repository.ts';
@@ -19,20 +20,18 @@ export const toDevisRef = (row: RefRow): DevisRef => ({
 /** Quotes « en attente de confirmation », the oldest first, with how long each has waited. */
 export async function quotesToConfirm(deps: AFaireDeps): Promise<AFaireItem | null> {
   const rows = await listOldestInStatus(deps.database.db, 'en attente de confirmation', A_FAIRE_SHOWN);
-  if (rows.length === 0) return null;
-  return {
+  return countedItem(rows, (nombre) => ({
     type: 'devis-a-confirmer',
-    nombre: Number(rows[0]!.total),
+    nombre,
     // Completing is the last write of a quote waiting for confirmation: its time is when the wait began.
     devis: rows.map((row) => ({ ...toDevisRef(row), depuis: row.updatedAt })),
-  };
+  }));
 }
 
 /** Signed quotes (en cours) without a pickup day: nothing tells when to go. */
 export async function signedWithoutPickupDay(deps: AFaireDeps): Promise<AFaireItem | null> {
   const rows = await listSignedWithoutPickupDay(deps.database.db, deps.database.engine, A_FAIRE_SHOWN);
-  if (rows.length === 0) return null;
-  return { type: 'signes-sans-date', nombre: Number(rows[0]!.total), devis: rows.map(toDevisRef) };
+  return countedItem(rows, (nombre) => ({ type: 'signes-sans-date', nombre, devis: rows.map(toDevisRef) }));
 }
 
 /** The quotes of these ids, named as « À faire » names them (those deleted meanwhile are left out). */
