@@ -1,6 +1,6 @@
 import type { Depense } from '#domain/schemas/expenses.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
-import { expenseTexts as t } from '#domain/texts/expenses.ts';
+import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { offlineTexts } from '#domain/texts/offline.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
@@ -9,8 +9,8 @@ import { confirmSignedOnPaper, expect, makeSignedPdf, test } from './fixtures.ts
 
 /**
  * Issue 30's proof: on a phone with no network, the driver records his train ticket (photographed)
- * and a toll receipt (a PDF) on a mission in progress; a reload loses neither; back online, each
- * is sent once with its receipt. The final invoice draft then proposes the toll at cost and, with
+ * and a toll receipt (a PDF) on a mission in progress; a reload loses neither; he corrects one and
+ * removes a third, still offline; back online, each is sent once with its receipt, as corrected. The final invoice draft then proposes the toll at cost and, with
  * the odometers 10 000 → 10 497 on a 465 km quote carrying the 5 % clause, 23 extra kilometres.
  */
 test(
@@ -76,6 +76,24 @@ test(
     await expect(page.getByTestId('waiting-expense')).toHaveCount(2);
     expect(created).toEqual([]);
 
+    // Still without network, the driver corrects the train's note, and records a coffee he then removes.
+    await page.getByTestId('waiting-expense').filter({ hasText: CATEGORIE_LABELS.train }).getByRole('button', { name: t.edit }).click();
+    const edit = page.getByRole('form', { name: t.editTitle });
+    await edit.getByLabel(t.note).fill('Limoges → Bayonne, TER 865123');
+    await edit.getByRole('button', { name: t.saveChanges }).click();
+    await expect(page.getByTestId('waiting-expense').filter({ hasText: 'TER 865123' })).toHaveCount(1);
+    await page.getByRole('button', { name: t.add }).click();
+    const coffee = page.getByRole('form', { name: t.addTitle });
+    await coffee.getByLabel(t.category).selectOption('repas');
+    await coffee.getByLabel(t.amount).fill('4,20');
+    await coffee.getByRole('button', { name: t.save }).click();
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(3));
+    const waitingCoffee = page.getByTestId('waiting-expense').filter({ hasText: CATEGORIE_LABELS.repas });
+    await waitingCoffee.getByRole('button', { name: t.remove }).click();
+    await waitingCoffee.getByRole('button', { name: t.confirmRemove }).click();
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(2));
+    await expect(page.getByTestId('waiting-expense')).toHaveCount(2);
+
     // The network returns: both go, once each, with their receipts.
     await context.setOffline(false);
     await expect(page.getByTestId('pending')).toHaveText(offlineTexts.allSent, { timeout: 30_000 });
@@ -89,6 +107,7 @@ test(
       ]),
     );
     expect(list.depenses).toHaveLength(2);
+    expect(list.depenses.find((depense) => depense.categorie === 'train')?.note).toBe('Limoges → Bayonne, TER 865123');
     // The mission's page shows them among its costs.
     await expect(page.getByTestId('mission-costs')).toContainText('82,90');
 

@@ -32,7 +32,8 @@ type OrderField<Value> = { [Field in keyof Value]: Value[Field] extends string ?
 
 /**
  * A store of records under their `id` (the expenses, the positions, the inspections' photos),
- * and what the features do with one: keep it, list them, change a few of its fields, forget it.
+ * and what the features do with one: keep it, list them, read one, change a few of its fields,
+ * forget it.
  */
 export function recordStore<Value extends { id: string }>(name: 'expenses' | 'positions' | 'photos') {
   const database = () => offlineDatabase<{ [Store in typeof name]: { key: string; value: Value } }>();
@@ -44,10 +45,14 @@ export function recordStore<Value extends { id: string }>(name: 'expenses' | 'po
       const records = await (await database()).getAll(name);
       return records.sort((a, b) => (a[orderBy] as string).localeCompare(b[orderBy] as string));
     },
-    async update(id: string, changes: Partial<Value>): Promise<void> {
+    async find(id: string): Promise<Value | undefined> {
+      return (await database()).get(name, id);
+    },
+    /** Changes a few fields in one transaction; `changes` may be computed from the record as it is then. */
+    async update(id: string, changes: Partial<Value> | ((record: Value) => Partial<Value>)): Promise<void> {
       const transaction = (await database()).transaction(name, 'readwrite');
       const record = await transaction.store.get(id);
-      if (record) await transaction.store.put({ ...record, ...changes });
+      if (record) await transaction.store.put({ ...record, ...(typeof changes === 'function' ? changes(record) : changes) });
       await transaction.done;
     },
     async forget(...ids: readonly string[]): Promise<void> {

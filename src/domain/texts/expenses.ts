@@ -81,6 +81,7 @@ export const expenseTexts = {
   receiptUnreadable: 'Cette photo n’a pas pu être lue : reprenez-la ou choisissez un PDF.',
   savedOnPhone: 'Dépense enregistrée sur ce téléphone : elle part dès que le réseau le permet.',
   changed: 'Dépense modifiée.',
+  changedOnPhone: 'Dépense modifiée sur ce téléphone : la modification part dès que le réseau le permet.',
 
   // One expense
   withReceipt: 'Voir le justificatif',

@@ -12,7 +12,8 @@ import { ChoiceOptions, FieldFrame, Options, SelectField, TextAreaField, TextFie
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
-import { recordExpense } from '../offline/sync.ts';
+import type { WaitingExpense } from '../offline/store.ts';
+import { recordExpense, reviseExpense } from '../offline/sync.ts';
 import styles from './expenses.module.css';
 
 /** A mission the form may put an expense on. */
@@ -24,6 +25,8 @@ type ExpenseFormProps = {
   missions?: readonly MissionChoice[];
   /** An expense the server has: the form changes it (with the network). */
   expense?: Depense;
+  /** An expense still on this phone: the form changes it there (offline too), the sender sends the change. */
+  waiting?: WaitingExpense;
   /** Closes the form: after a change, or « Annuler » (a new expense keeps the form open for the next receipt). */
   onDone?: () => void;
 };
@@ -39,7 +42,7 @@ const blankForm = (devisId: string): DepenseForm => ({
   note: '',
 });
 
-const formOf = (expense: Depense): DepenseForm => ({
+const formOf = (expense: Pick<Depense, keyof DepenseCreate>): DepenseForm => ({
   id: expense.id,
   devisId: expense.devisId ?? '',
   categorie: expense.categorie,
@@ -67,11 +70,12 @@ async function receiptOf(file: File | null): Promise<Blob | null> {
  * kept on the phone under the id the page made, then sent by the shared sender: it works on a
  * train without signal. An expense the server has is changed directly (with the network).
  */
-export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormProps) {
+export function ExpenseForm({ mission, missions, expense, waiting, onDone }: ExpenseFormProps) {
   const { register, handleSubmit, reset, formState } = useForm<DepenseForm, unknown, DepenseCreate>({
     resolver: zodResolver(depenseFormSchema),
-    defaultValues: expense ? formOf(expense) : blankForm(mission?.id ?? ''),
+    defaultValues: expense ? formOf(expense) : waiting ? formOf(waiting.body) : blankForm(mission?.id ?? ''),
   });
+  const isChange = Boolean(expense ?? waiting);
   const errors = formState.errors;
   const actions = useExpenseActions();
   const toast = useToast();
@@ -88,6 +92,12 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
       receipt = await receiptOf(file);
     } catch {
       setFailure(t.receiptUnreadable);
+      return;
+    }
+    if (waiting) {
+      await reviseExpense(body, receipt);
+      toast.show(t.changedOnPhone, 'success');
+      onDone?.();
       return;
     }
     if (!expense) {
@@ -111,7 +121,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={expense ? t.editTitle : t.addTitle}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={isChange ? t.editTitle : t.addTitle}>
       {mission ? (
         <p className={styles.missionLine}>
           {t.mission} : {mission.label}
@@ -148,7 +158,10 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
         </SelectField>
       </div>
       <TextAreaField label={t.note} rows={2} error={errors.note?.message} {...register('note')} />
-      <FieldFrame label={expense?.justificatif ? t.receiptReplace : t.receipt} hint={file ? t.receiptChosen(file.name) : t.receiptHint}>
+      <FieldFrame
+        label={expense?.justificatif || waiting?.receipt ? t.receiptReplace : t.receipt}
+        hint={file ? t.receiptChosen(file.name) : t.receiptHint}
+      >
         {({ id, describedBy }) => (
           <input
             key={fileInput}
@@ -165,7 +178,7 @@ export function ExpenseForm({ mission, missions, expense, onDone }: ExpenseFormP
       {saved ? <Message kind="success">{saved}</Message> : null}
       <p className={styles.actions}>
         <Button type="submit" isBusy={formState.isSubmitting}>
-          {formState.isSubmitting && file ? t.preparing : expense ? t.saveChanges : t.save}
+          {formState.isSubmitting && file ? t.preparing : isChange ? t.saveChanges : t.save}
         </Button>
         {onDone ? (
           <Button variant="secondary" onClick={onDone}>

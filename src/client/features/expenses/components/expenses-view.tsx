@@ -63,7 +63,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
         isSending={isSending}
         sessionExpired={sessionExpired}
       />
-      <WaitingExpenses waiting={waiting} />
+      <WaitingExpenses waiting={waiting} missions={missions} />
       <AddExpense missions={missions} />
       <form className={styles.filters} aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
         <SelectField

@@ -9,6 +9,8 @@ import { expenseApiMessages as msg, expenseTexts as t } from '#domain/texts/expe
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { ExpenseForm } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
+import { WaitingExpenses } from './waiting-expenses.tsx';
+import { listWaitingExpenses, saveWaitingExpense, type WaitingExpense } from '../offline/store.ts';
 
 const stored = (overrides: Partial<Depense> = {}): Depense => ({
   id: 'd1',
@@ -135,5 +137,53 @@ describe('the list of expenses', () => {
       moyenPaiement: 'carte',
       note: '',
     });
+  });
+});
+
+describe('the expenses still on the phone', () => {
+  const onPhone = (): WaitingExpense => ({
+    id: crypto.randomUUID(),
+    body: { ...stored({ id: 'x' }), id: crypto.randomUUID(), devisId: null, note: 'Péage de Vienne' },
+    receipt: null,
+    created: false,
+    error: null,
+    savedAt: '2026-12-01T10:00:00.000Z',
+  });
+
+  it('are changed on the phone with the form, and the change is what the sender sends', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(expensesRoutes.create)]: { status: 201, body: stored() } });
+    const toll = onPhone();
+    toll.id = toll.body.id;
+    await saveWaitingExpense(toll);
+    renderAt(<WaitingExpenses waiting={[toll]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />);
+
+    await user.click(screen.getByRole('button', { name: t.edit }));
+    const amount = screen.getByRole('textbox', { name: t.amount });
+    expect(amount).toHaveValue('35,00');
+    // happy-dom does not show a select's value set by react-hook-form's default (Chromium does): chosen again here.
+    await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'peage');
+    await user.selectOptions(screen.getByRole('combobox', { name: t.paymentMeans }), 'carte');
+    await user.clear(amount);
+    await user.type(amount, '53,00');
+    await user.click(screen.getByRole('button', { name: t.saveChanges }));
+    expect(await screen.findByText(t.changedOnPhone)).toBeVisible();
+    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.create)]));
+    expect(calls[0]!.body).toMatchObject({ id: toll.id, montantCentimes: 5_300, note: 'Péage de Vienne' });
+  });
+
+  it('are removed after a confirmation, and never sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({});
+    const toll = onPhone();
+    toll.id = toll.body.id;
+    await saveWaitingExpense(toll);
+    renderAt(<WaitingExpenses waiting={[toll]} />);
+
+    await user.click(screen.getByRole('button', { name: t.remove }));
+    expect((await listWaitingExpenses()).find((expense) => expense.id === toll.id)?.removed).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: t.confirmRemove }));
+    await waitFor(async () => expect((await listWaitingExpenses()).some((expense) => expense.id === toll.id)).toBe(false));
+    expect(calls).toEqual([]);
   });
 });

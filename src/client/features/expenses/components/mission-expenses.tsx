@@ -21,7 +21,7 @@ export function MissionExpenses({ mission, waiting }: { mission: MissionChoice; 
   return (
     <section aria-labelledby="depenses-mission">
       <h2 id="depenses-mission">{t.missionExpenses}</h2>
-      <WaitingExpenses waiting={waiting} />
+      <WaitingExpenses waiting={waiting} mission={mission} />
       <AddExpense mission={mission} />
       <QueryStatus query={costs} loading={t.loading} offline={t.costsOffline} />
       {costs.data ? (

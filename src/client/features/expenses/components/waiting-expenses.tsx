@@ -1,39 +1,72 @@
+import { useState } from 'react';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { Button } from '#client/ui/button.tsx';
-import { discardExpense } from '../offline/sync.ts';
+import { discardExpense, removeWaitingExpense } from '../offline/sync.ts';
 import type { WaitingExpense } from '../offline/store.ts';
+import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import styles from './expenses.module.css';
+
+type Choice = { mission?: MissionChoice; missions?: readonly MissionChoice[] };
 
 /**
  * The expenses recorded on this phone that the server does not have yet (`useWaitingExpenses`,
  * read by the page, whose sync bar says how many), each with the server's refusal if it gave one.
+ * Each can be changed or removed here, without the network: the sender carries it over.
  */
-export function WaitingExpenses({ waiting }: { waiting: readonly WaitingExpense[] }) {
+export function WaitingExpenses({ waiting, ...choice }: { waiting: readonly WaitingExpense[] } & Choice) {
   if (waiting.length === 0) return null;
   return (
     <section aria-labelledby="en-attente">
       <h3 id="en-attente">{t.waitingTitle}</h3>
       <ul className={styles.expenses}>
-        {waiting.map(({ id, body, receipt, error }) => (
-          <li key={id} className={styles.expense} data-testid="waiting-expense">
-            <p className={styles.expenseLine}>
-              <strong>{CATEGORIE_LABELS[body.categorie]}</strong>
-              <span>{formatDay(body.date)}</span>
-              <strong>{formatCentimes(body.montantCentimes)}</strong>
-            </p>
-            <p className={styles.details}>{[body.note || null, receipt ? null : t.noReceipt].filter(Boolean).join(' · ')}</p>
-            {error ? (
-              <p className={styles.actions}>
-                <span className={styles.refused}>{error}</span>
-                <Button variant="secondary" onClick={() => void discardExpense(id)}>
-                  {t.discard}
-                </Button>
-              </p>
-            ) : null}
-          </li>
+        {waiting.map((expense) => (
+          <WaitingItem key={expense.id} expense={expense} {...choice} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function WaitingItem({ expense, ...choice }: { expense: WaitingExpense } & Choice) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const { id, body, receipt, error } = expense;
+  if (isEditing) {
+    return (
+      <li className={styles.expense}>
+        <ExpenseForm waiting={expense} {...choice} onDone={() => setIsEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className={styles.expense} data-testid="waiting-expense">
+      <p className={styles.expenseLine}>
+        <strong>{CATEGORIE_LABELS[body.categorie]}</strong>
+        <span>{formatDay(body.date)}</span>
+        <strong>{formatCentimes(body.montantCentimes)}</strong>
+      </p>
+      <p className={styles.details}>{[body.note || null, receipt ? null : t.noReceipt].filter(Boolean).join(' · ')}</p>
+      {error ? <p className={styles.refused}>{error}</p> : null}
+      <p className={styles.actions}>
+        <Button variant="secondary" onClick={() => setIsEditing(true)}>
+          {t.edit}
+        </Button>
+        {error ? (
+          // Refused: the phone lets it go (the server keeps what it has of it, if anything).
+          <Button variant="secondary" onClick={() => void discardExpense(id)}>
+            {t.discard}
+          </Button>
+        ) : isConfirming ? (
+          <Button variant="danger" onClick={() => void removeWaitingExpense(id)}>
+            {t.confirmRemove}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => setIsConfirming(true)}>
+            {t.remove}
+          </Button>
+        )}
+      </p>
+    </li>
   );
 }

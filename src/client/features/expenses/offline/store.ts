@@ -14,19 +14,38 @@ export type WaitingExpense = {
   receipt: Blob | null;
   /** The server has the expense (its receipt may still be to send). */
   created: boolean;
-  /** The server refused it, in French: it is not sent again until the operator removes it. */
+  /** The server refused it, in French: it is not sent again until the operator corrects or removes it. */
   error: string | null;
   savedAt: string;
+  /** How many times the operator changed it on the phone (absent: never). */
+  revision?: number;
+  /** The revision the server has, once it has it: another one means a change to send. */
+  sentRevision?: number;
+  /** The operator removed it: the sender deletes the server's copy if it has one, then forgets it. */
+  removed?: boolean;
 };
 
 const expenses = recordStore<WaitingExpense>('expenses');
 
 export const saveWaitingExpense = expenses.save;
 
-/** In the order they were recorded. */
+/** In the order they were recorded (those removed included, until the sender is done with them). */
 export const listWaitingExpenses = () => expenses.list('savedAt');
 
-export const updateWaitingExpense = (id: string, changes: Partial<Pick<WaitingExpense, 'created' | 'error'>>) =>
+export const findWaitingExpense = expenses.find;
+
+export const updateWaitingExpense = (id: string, changes: Partial<Pick<WaitingExpense, 'created' | 'error' | 'sentRevision'>>) =>
   expenses.update(id, changes);
+
+/** The operator's change on the phone: a new revision (a new receipt if one is given), to be sent again. */
+export const reviseWaitingExpense = (id: string, body: WaitingExpense['body'], receipt: Blob | null) =>
+  expenses.update(id, (record) => ({
+    body,
+    receipt: receipt ?? record.receipt,
+    revision: (record.revision ?? 0) + 1,
+    error: null,
+  }));
+
+export const markWaitingExpenseRemoved = (id: string) => expenses.update(id, { removed: true, error: null });
 
 export const forgetWaitingExpense = (id: string) => expenses.forget(id);

@@ -31,10 +31,13 @@ const body = (overrides: Partial<DepenseCreate> = {}): DepenseCreate => ({
 });
 const receipt = (text: string) => new NodeBlob([text], { type: 'image/jpeg' }) as unknown as Blob;
 
-type Call = { method: string; path: string; contentType: string | null };
+type Call = { method: string; path: string; contentType: string | null; body: unknown };
 
-/** The network: `answer` decides each request's fate (a status, or 'offline' for no network). */
-function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () => 201) {
+/**
+ * The network: `answer` decides each request's fate (a status, or 'offline' for no network); it
+ * may act first, as the operator would while the request is on its way.
+ */
+function network(answer: (call: Call, calls: Call[]) => number | 'offline' | Promise<number | 'offline'> = () => 201) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -43,8 +46,9 @@ function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () 
         method: init.method ?? 'GET',
         path: new URL(url, 'http://localhost').pathname,
         contentType: new Headers(init.headers).get('content-type'),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : null,
       };
-      const fate = answer(call, calls);
+      const fate = await answer(call, calls);
       calls.push(call);
       if (fate === 'offline') throw new TypeError('Failed to fetch');
       const payload = fate >= 400 ? { error: 'refused', message: expenseApiMessages.receiptUnsupported } : { id: 'stored' };
@@ -55,6 +59,8 @@ function network(answer: (call: Call, calls: Call[]) => number | 'offline' = () 
 }
 
 const create = requestOf(expensesRoutes.create);
+const updateOf = (id: string) => requestOf(expensesRoutes.update, { id });
+const deleteOf = (id: string) => requestOf(expensesRoutes.delete, { id });
 const receiptOf = (id: string) => requestOf(expensesRoutes.putReceipt, { id });
 const requests = (calls: Call[]) => calls.map((call) => `${call.method} ${call.path}`);
 
@@ -109,6 +115,72 @@ describe('the sender of the expenses recorded on the phone', () => {
     await offline.sender.syncNow();
     expect(requests(calls)).toEqual([create, receiptOf(train.id)]);
     await offline.sync.discardExpense(train.id);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+  });
+
+  it('creates an expense changed on the phone before it left with the fields as changed', async () => {
+    const train = body();
+    network(() => 'offline');
+    await offline.sync.recordExpense(train, null);
+    await offline.sync.reviseExpense({ ...train, montantCentimes: 5_790, note: 'Limoges → Pau' }, null);
+
+    const calls = network();
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([create]);
+    expect(calls[0]!.body).toMatchObject({ id: train.id, montantCentimes: 5_790, note: 'Limoges → Pau' });
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+  });
+
+  it('sends a change made while the expense was on its way once the server has it, then forgets it', async () => {
+    const train = body();
+    const calls = network(async (call) => {
+      if (call.method === 'POST') await offline.sync.reviseExpense({ ...train, montantCentimes: 5_790 }, null);
+      return call.method === 'POST' ? 201 : 200;
+    });
+    await offline.sync.recordExpense(train, null);
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([create, updateOf(train.id)]);
+    expect(calls[0]!.body).toMatchObject({ montantCentimes: 4_790 });
+    expect(calls[1]!.body).toMatchObject({ montantCentimes: 5_790, categorie: 'train' });
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+  });
+
+  it('deletes on the server an expense removed while it was on its way; one removed before it left is never sent', async () => {
+    const train = body();
+    const calls = network(async (call) => {
+      if (call.method === 'POST') await offline.sync.removeWaitingExpense(train.id);
+      return call.method === 'POST' ? 201 : 204;
+    });
+    await offline.sync.recordExpense(train, receipt('jpeg'));
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([create, deleteOf(train.id)]);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+
+    const toll = body({ categorie: 'peage' });
+    network(() => 'offline');
+    await offline.sync.recordExpense(toll, null);
+    await offline.sync.removeWaitingExpense(toll.id);
+    const later = network();
+    await offline.sender.syncNow();
+    expect(later).toEqual([]);
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+  });
+
+  it('sends again an expense the server refused once the operator has corrected it', async () => {
+    const train = body();
+    let refuse = true;
+    const calls = network(() => (refuse ? 422 : 201));
+    await offline.sync.recordExpense(train, null);
+    await offline.sender.syncNow();
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([
+      { id: train.id, error: t.refused(expenseApiMessages.receiptUnsupported) },
+    ]);
+
+    refuse = false;
+    await offline.sync.reviseExpense({ ...train, date: '2026-12-02' }, null);
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([create, create]);
+    expect(calls[1]!.body).toMatchObject({ date: '2026-12-02' });
     expect(await offline.store.listWaitingExpenses()).toEqual([]);
   });
 });

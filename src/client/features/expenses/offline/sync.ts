@@ -3,37 +3,68 @@ import type { Depense, DepenseCreate } from '#domain/schemas/expenses.ts';
 import { expenseTexts as t } from '#domain/texts/expenses.ts';
 import { api, trusted } from '#client/lib/api.ts';
 import { emitSync, isRefusal, registerSender, send, syncNow } from '#client/lib/offline-sender.ts';
-import { forgetWaitingExpense, listWaitingExpenses, saveWaitingExpense, updateWaitingExpense, type WaitingExpense } from './store.ts';
+import {
+  findWaitingExpense,
+  forgetWaitingExpense,
+  listWaitingExpenses,
+  markWaitingExpenseRemoved,
+  reviseWaitingExpense,
+  saveWaitingExpense,
+  updateWaitingExpense,
+  type WaitingExpense,
+} from './store.ts';
 
 /**
  * The expenses' step of the shared sender (lib/offline-sender.ts): each expense recorded on
  * the phone, in order, is created under the id the page made (sent again after a lost answer,
- * the server keeps it once), then its receipt (PUT under the same id: idempotent too); then the
- * phone forgets it. A refusal is kept with its French message and not sent again.
+ * the server keeps it once); then what the operator did on the phone meanwhile — a change is
+ * sent (PUT, idempotent), a removal deletes the server's copy —; then its receipt (PUT under
+ * the same id: idempotent too); then the phone forgets it. A refusal is kept with its French
+ * message and not sent again until the operator corrects or removes the expense.
  */
 async function sendExpense(expense: WaitingExpense) {
-  if (!expense.created) {
+  const refused = async (message: string) => {
+    await updateWaitingExpense(expense.id, { error: message });
+    emitSync({ key: expense.id });
+  };
+  if (!expense.created && !expense.removed) {
     const answer = await send(api(expensesRoutes.create, { body: expense.body, answer: trusted<Depense>() }));
-    if (isRefusal(answer)) {
-      await updateWaitingExpense(expense.id, { error: t.refused(answer.message) });
-      emitSync({ key: expense.id });
-      return;
-    }
-    await updateWaitingExpense(expense.id, { created: true });
+    if (isRefusal(answer)) return refused(t.refused(answer.message));
+    await updateWaitingExpense(expense.id, { created: true, sentRevision: expense.revision ?? 0 });
     emitSync({ key: expense.id, answer });
   }
-  if (expense.receipt) {
-    const answer = await send(
-      api(expensesRoutes.putReceipt, { params: { id: expense.id }, body: expense.receipt, answer: trusted<Depense>() }),
-    );
-    if (isRefusal(answer)) {
-      await updateWaitingExpense(expense.id, { error: t.receiptRefused(answer.message) });
-      emitSync({ key: expense.id });
-      return;
+  // Read again: the operator may have changed or removed it while it was on its way.
+  const current = await findWaitingExpense(expense.id);
+  if (!current) return;
+  if (current.removed) {
+    if (current.created) {
+      const answer = await send(api(expensesRoutes.delete, { params: { id: current.id } }));
+      // Gone already (an answer lost on the way back): the same.
+      if (isRefusal(answer) && answer.status !== 404) return refused(t.refused(answer.message));
     }
+    await forgetWaitingExpense(current.id);
+    emitSync({ key: current.id, answer: true });
+    return;
   }
-  await forgetWaitingExpense(expense.id);
-  emitSync({ key: expense.id, answer: true });
+  if ((current.revision ?? 0) !== (current.sentRevision ?? 0)) {
+    const { id, ...fields } = current.body;
+    const answer = await send(api(expensesRoutes.update, { params: { id }, body: fields, answer: trusted<Depense>() }));
+    if (isRefusal(answer)) return refused(t.refused(answer.message));
+    await updateWaitingExpense(id, { sentRevision: current.revision ?? 0 });
+    emitSync({ key: id, answer });
+  }
+  if (current.receipt) {
+    const answer = await send(
+      api(expensesRoutes.putReceipt, { params: { id: current.id }, body: current.receipt, answer: trusted<Depense>() }),
+    );
+    if (isRefusal(answer)) return refused(t.receiptRefused(answer.message));
+  }
+  // Changed again while its receipt went: the next round sends that change before forgetting it.
+  const last = await findWaitingExpense(current.id);
+  if (last && !last.removed && (last.revision ?? 0) === (current.revision ?? 0)) {
+    await forgetWaitingExpense(current.id);
+    emitSync({ key: current.id, answer: true });
+  }
 }
 
 registerSender('expenses', async () => {
@@ -51,4 +82,21 @@ export async function recordExpense(body: DepenseCreate, receipt: Blob | null): 
 export async function discardExpense(id: string): Promise<void> {
   await forgetWaitingExpense(id);
   emitSync({ key: id });
+}
+
+/**
+ * « Modifier » on an expense still on the phone: kept as changed, then sent (created with these
+ * fields, or changed on the server if it had it already). A refused one, corrected, is sent again.
+ */
+export async function reviseExpense(body: DepenseCreate, receipt: Blob | null): Promise<void> {
+  await reviseWaitingExpense(body.id, body, receipt);
+  emitSync({ key: body.id });
+  void syncNow();
+}
+
+/** « Supprimer » on an expense still on the phone: gone from the page now, from the server at the next send. */
+export async function removeWaitingExpense(id: string): Promise<void> {
+  await markWaitingExpenseRemoved(id);
+  emitSync({ key: id });
+  void syncNow();
 }

@@ -10,7 +10,8 @@ export type WaitingExpenses = { waiting: WaitingExpense[]; isSending: boolean; s
 
 const nothingWaiting: WaitingExpenses = { waiting: [], isSending: false, sessionExpired: false };
 const readWaiting = async (): Promise<WaitingExpenses> => ({
-  waiting: await listWaitingExpenses(),
+  // Those the operator removed are gone from the page; the sender finishes them.
+  waiting: (await listWaitingExpenses()).filter((expense) => !expense.removed),
   isSending: syncStatus.running,
   sessionExpired: syncStatus.sessionExpired,
 });
