@@ -34,8 +34,10 @@ export const listWaitingExpenses = () => expenses.list('savedAt');
 
 export const findWaitingExpense = expenses.find;
 
-export const updateWaitingExpense = (id: string, changes: Partial<Pick<WaitingExpense, 'created' | 'error' | 'sentRevision'>>) =>
-  expenses.update(id, changes);
+export const updateWaitingExpense = (
+  id: string,
+  changes: Partial<Pick<WaitingExpense, 'created' | 'error' | 'sentRevision' | 'removed'>>,
+) => expenses.update(id, changes);
 
 /** The operator's change on the phone: a new revision (a new receipt if one is given), to be sent again. */
 export const reviseWaitingExpense = (id: string, body: WaitingExpense['body'], receipt: Blob | null) =>

@@ -183,4 +183,20 @@ describe('the sender of the expenses recorded on the phone', () => {
     expect(calls[1]!.body).toMatchObject({ date: '2026-12-02' });
     expect(await offline.store.listWaitingExpenses()).toEqual([]);
   });
+
+  it('shows again, with the refusal, an expense whose removal the server refused', async () => {
+    const train = body();
+    network((call) => (call.method === 'PUT' ? 'offline' : 201));
+    await offline.sync.recordExpense(train, receipt('jpeg'));
+    await offline.sender.syncNow();
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([{ id: train.id, created: true }]);
+
+    const calls = network(() => 409);
+    await offline.sync.removeWaitingExpense(train.id);
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([deleteOf(train.id)]);
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([
+      { id: train.id, removed: false, error: t.refused(expenseApiMessages.receiptUnsupported) },
+    ]);
+  });
 });

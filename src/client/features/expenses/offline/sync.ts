@@ -24,7 +24,10 @@ import {
  */
 async function sendExpense(expense: WaitingExpense) {
   const refused = async (message: string) => {
-    await updateWaitingExpense(expense.id, { error: message });
+    const now = await findWaitingExpense(expense.id);
+    // Removed meanwhile and never stored: nothing is left to say. Otherwise the refusal shows, the expense with it.
+    if (now?.removed && !now.created) await forgetWaitingExpense(expense.id);
+    else await updateWaitingExpense(expense.id, { error: message, removed: false });
     emitSync({ key: expense.id });
   };
   if (!expense.created && !expense.removed) {
