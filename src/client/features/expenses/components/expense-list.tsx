@@ -8,6 +8,7 @@ import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
+import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import styles from './expenses.module.css';
 
@@ -39,7 +40,6 @@ export function ExpenseList({ depenses, showMission = false, missions }: Expense
 
 function ExpenseItem({ depense, showMission, missions }: { depense: Depense; showMission: boolean; missions?: readonly MissionChoice[] }) {
   const [isEditing, setIsEditing] = useState(false);
-  const [isConfirming, setIsConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const actions = useExpenseActions();
   const toast = useToast();
@@ -50,7 +50,6 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
       await actions.remove.mutateAsync(depense.id);
     } catch (error) {
       setFailure(messageOf(error));
-      setIsConfirming(false);
       return;
     }
     toast.show(t.removed, 'success');
@@ -97,15 +96,7 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
           <Button variant="secondary" onClick={() => setIsEditing(true)}>
             {t.edit}
           </Button>
-          {isConfirming ? (
-            <Button variant="danger" isBusy={actions.remove.isPending} onClick={() => void remove()}>
-              {t.confirmRemove}
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={() => setIsConfirming(true)}>
-              {t.remove}
-            </Button>
-          )}
+          <ConfirmRemove isBusy={actions.remove.isPending} onRemove={() => void remove()} />
         </p>
       )}
       {failure ? <Message kind="error">{failure}</Message> : null}

@@ -30,6 +30,15 @@ const stored = (overrides: Partial<Depense> = {}): Depense => ({
   ...overrides,
 });
 
+/** In the form of a toll paid by card, a new amount. */
+async function changeAmount(user: ReturnType<typeof userEvent.setup>, amount: HTMLElement, value: string) {
+  // happy-dom does not show a select's value set by react-hook-form's default (Chromium does): chosen again here.
+  await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'peage');
+  await user.selectOptions(screen.getByRole('combobox', { name: t.paymentMeans }), 'carte');
+  await user.clear(amount);
+  await user.type(amount, value);
+}
+
 describe('« Ajouter une dépense »', () => {
   it('reads the amounts typed in French, says what is wrong in French, and sends the expense for its mission', async () => {
     const user = userEvent.setup();
@@ -120,11 +129,7 @@ describe('the list of expenses', () => {
     await user.click(screen.getByRole('button', { name: t.edit }));
     const amount = screen.getByRole('textbox', { name: t.amount });
     expect(amount).toHaveValue('35,00');
-    // happy-dom does not show a select's value set by react-hook-form's default (Chromium does): chosen again here.
-    await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'peage');
-    await user.selectOptions(screen.getByRole('combobox', { name: t.paymentMeans }), 'carte');
-    await user.clear(amount);
-    await user.type(amount, '36,50');
+    await changeAmount(user, amount, '36,50');
     await user.click(screen.getByRole('button', { name: t.saveChanges }));
     expect(await screen.findByText(t.changed)).toBeVisible();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.update, { id: 'd1' })]);
@@ -161,11 +166,7 @@ describe('the expenses still on the phone', () => {
     await user.click(screen.getByRole('button', { name: t.edit }));
     const amount = screen.getByRole('textbox', { name: t.amount });
     expect(amount).toHaveValue('35,00');
-    // happy-dom does not show a select's value set by react-hook-form's default (Chromium does): chosen again here.
-    await user.selectOptions(screen.getByRole('combobox', { name: t.category }), 'peage');
-    await user.selectOptions(screen.getByRole('combobox', { name: t.paymentMeans }), 'carte');
-    await user.clear(amount);
-    await user.type(amount, '53,00');
+    await changeAmount(user, amount, '53,00');
     await user.click(screen.getByRole('button', { name: t.saveChanges }));
     expect(await screen.findByText(t.changedOnPhone)).toBeVisible();
     await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.create)]));

@@ -4,6 +4,7 @@ import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { Button } from '#client/ui/button.tsx';
 import { discardExpense, removeWaitingExpense } from '../offline/sync.ts';
 import type { WaitingExpense } from '../offline/store.ts';
+import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import styles from './expenses.module.css';
 
@@ -30,7 +31,6 @@ export function WaitingExpenses({ waiting, ...choice }: { waiting: readonly Wait
 
 function WaitingItem({ expense, ...choice }: { expense: WaitingExpense } & Choice) {
   const [isEditing, setIsEditing] = useState(false);
-  const [isConfirming, setIsConfirming] = useState(false);
   const { id, body, receipt, error } = expense;
   if (isEditing) {
     return (
@@ -57,14 +57,8 @@ function WaitingItem({ expense, ...choice }: { expense: WaitingExpense } & Choic
           <Button variant="secondary" onClick={() => void discardExpense(id)}>
             {t.discard}
           </Button>
-        ) : isConfirming ? (
-          <Button variant="danger" onClick={() => void removeWaitingExpense(id)}>
-            {t.confirmRemove}
-          </Button>
         ) : (
-          <Button variant="secondary" onClick={() => setIsConfirming(true)}>
-            {t.remove}
-          </Button>
+          <ConfirmRemove onRemove={() => void removeWaitingExpense(id)} />
         )}
       </p>
     </li>
