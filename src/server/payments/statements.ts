@@ -192,7 +192,9 @@ async function recordTransfer(
   { outcome: 'matched'; row: ReleveOperationRow } | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due' } | { outcome: 'handled' }
 > {
   // Several payments: all or none, even where the caller's transaction goes on (an import's next lines).
-  await sql`savepoint split_credit`.execute(trx);
+  // One payment refused writes nothing: no savepoint for the import's usual credit.
+  const several = shares.length > 1;
+  if (several) await sql`savepoint split_credit`.execute(trx);
   const payments = [];
   for (const [index, share] of shares.entries()) {
     const result = await recordHolderPayment(trx, deps, {
@@ -204,12 +206,12 @@ async function recordTransfer(
       cle: index === 0 ? `releve:${line.cle}` : `releve:${line.cle}:${index + 1}`,
     });
     if (result.outcome === 'refused') {
-      await sql`rollback to savepoint split_credit`.execute(trx);
+      if (several) await sql`rollback to savepoint split_credit`.execute(trx);
       return { outcome: 'refused', reason: result.reason };
     }
     payments.push(result.payment);
   }
-  await sql`release savepoint split_credit`.execute(trx);
+  if (several) await sql`release savepoint split_credit`.execute(trx);
   const [first] = shares;
   const updated = await updateOperation(trx, line.id, from, {
     statut: 'rapprochée',
