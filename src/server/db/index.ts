@@ -1,5 +1,14 @@
 import BetterSqlite3 from './sqlite-driver.ts';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import {
+  HandleEmptyInListsPlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  replaceWithNoncontingentExpression,
+  sql,
+  type Migration,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config.ts';
 import * as initial from './migrations/2026-11-21-001-initial.ts';
@@ -58,6 +67,17 @@ export const migrations: Record<string, Migration> = {
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };
 
+/**
+ * Every query goes through: the JSON columns (json-columns.ts), and `in ()` over an empty list
+ * made `1 = 0` (`not in ()`: `1 = 1`) by Kysely's own plugin, so that a list query over no ids
+ * reads nothing on both engines (PostgreSQL refuses `in ()`, SQLite accepts it: a forgotten
+ * guard would only fail in production). Repositories pass their lists as they are.
+ */
+const plugins = (logger?: ErrorLogger) => [
+  new JsonColumnsPlugin(logger),
+  new HandleEmptyInListsPlugin({ strategy: replaceWithNoncontingentExpression }),
+];
+
 export function openDatabase(database: Config['database'], logger?: ErrorLogger): DatabaseHandle {
   if (database.kind === 'postgres') {
     // int8 (COUNT(*), bigint) as number: our counts stay far below 2^53.
@@ -66,7 +86,7 @@ export function openDatabase(database: Config['database'], logger?: ErrorLogger)
     // An idle connection dropped by the server (restart, failover) must not crash the
     // process: the pool replaces it on the next query.
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection lost'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new JsonColumnsPlugin(logger)] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: plugins(logger) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const sqlite = new BetterSqlite3(database.file);
@@ -75,7 +95,7 @@ export function openDatabase(database: Config['database'], logger?: ErrorLogger)
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new JsonColumnsPlugin(logger)] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: plugins(logger) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -32,9 +32,7 @@ export const findInvoiceFlow = (db: Db, factureId: string) =>
     .executeTakeFirst();
 
 export const listInvoiceFlows = (db: Db, factureIds: readonly string[]) =>
-  factureIds.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom('pa_flux').selectAll().where('factureId', 'in', factureIds).where('kind', '=', 'facture').execute();
+  db.selectFrom('pa_flux').selectAll().where('factureId', 'in', factureIds).where('kind', '=', 'facture').execute();
 
 /** Invoices whose submission is in one of `statuses` and has no platform status yet (`sent`: awaiting its first). */
 export async function invoiceIdsBySendingStatus(db: Db, statuses: PaFluxRow['status'][]): Promise<string[]> {
@@ -139,9 +137,7 @@ export async function insertStatus(db: Db, status: NewStatus, now: Date): Promis
 }
 
 export const listStatusesOf = (db: Db, column: 'factureId' | 'achatId', ids: readonly string[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom('pa_statuts').selectAll().where(column, 'in', ids).orderBy('createdAt').orderBy('at').orderBy('id').execute();
+  db.selectFrom('pa_statuts').selectAll().where(column, 'in', ids).orderBy('createdAt').orderBy('at').orderBy('id').execute();
 
 /** Invoices whose latest status is `code` (the filter of /admin/factures). */
 export async function invoiceIdsWithLatestStatus(db: Db, code: string): Promise<string[]> {

@@ -38,7 +38,6 @@ export function listExpenses(db: Db, filter: ExpenseFilter): Promise<DepenseRow[
 
 /** The expenses of these amounts within some days (`AAAA-MM-JJ`, inclusive): what bank debits may pay. */
 export function listExpensesOfAmounts(db: Db, amounts: readonly number[], days: { du: string; au: string }): Promise<DepenseRow[]> {
-  if (amounts.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('depenses')
     .selectAll()
@@ -52,7 +51,6 @@ export function listExpensesOfAmounts(db: Db, amounts: readonly number[], days: 
 
 /** The expenses of some missions (the margin of several at once). */
 export function listExpensesOf(db: Db, devisIds: readonly string[]): Promise<DepenseRow[]> {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('depenses').selectAll().where('devisId', 'in', devisIds).orderBy('date').orderBy('id').execute();
 }
 
@@ -77,8 +75,6 @@ export function deleteExpenseRow(db: Db, id: string): Promise<DepenseRow | undef
 
 /** Marks expenses as re-billed on an invoice (its draft took them as lines), and frees those it no longer carries. */
 export async function setInvoiceOf(trx: Db, factureId: string, expenseIds: readonly string[]): Promise<void> {
-  let release = trx.updateTable('depenses').set({ factureId: null }).where('factureId', '=', factureId);
-  if (expenseIds.length) release = release.where('id', 'not in', expenseIds);
-  await release.execute();
-  if (expenseIds.length) await trx.updateTable('depenses').set({ factureId }).where('id', 'in', expenseIds).execute();
+  await trx.updateTable('depenses').set({ factureId: null }).where('factureId', '=', factureId).where('id', 'not in', expenseIds).execute();
+  await trx.updateTable('depenses').set({ factureId }).where('id', 'in', expenseIds).execute();
 }

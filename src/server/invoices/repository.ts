@@ -86,7 +86,6 @@ export function findDocument(db: Db, id: string): Promise<FactureRow | undefined
 }
 
 export function listLines(db: Db, factureIds: readonly string[]): Promise<FactureLigneRow[]> {
-  if (factureIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('facture_lignes')
     .selectAll()
@@ -97,13 +96,11 @@ export function listLines(db: Db, factureIds: readonly string[]): Promise<Factur
 }
 
 export function listPayments(db: Db, factureIds: readonly string[]): Promise<FacturePaiementRow[]> {
-  if (factureIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('facture_paiements').selectAll().where('factureId', 'in', factureIds).orderBy('date').orderBy('createdAt').execute();
 }
 
 /** The credit notes issued against these invoices. */
 export function listCreditNotesOf(db: Db, invoiceIds: readonly string[]): Promise<FactureRow[]> {
-  if (invoiceIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('factures')
     .selectAll()
@@ -115,13 +112,11 @@ export function listCreditNotesOf(db: Db, invoiceIds: readonly string[]): Promis
 }
 
 export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('factures').selectAll().where('id', 'in', ids).execute();
 }
 
 /** The issued invoices of some quotes (a mission's revenue, for its margin). */
 export function listIssuedInvoicesOfQuotes(db: Db, devisIds: readonly string[]): Promise<FactureRow[]> {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('factures')
     .selectAll()
@@ -164,7 +159,7 @@ export function listDocuments(db: Db, filter: DocumentFilter = {}) {
   if (filter.uid) query = query.where('uid', '=', filter.uid);
   if (filter.devisId) query = query.where('devisId', '=', filter.devisId);
   if (filter.issuedOnly) query = query.where('statut', '=', 'émise');
-  if (filter.ids) query = filter.ids.length > 0 ? query.where('id', 'in', filter.ids) : query.where(sql<boolean>`1 = 0`);
+  if (filter.ids) query = query.where('id', 'in', filter.ids);
   const day = sql<string>`coalesce(${sql.ref('dateEmission')}, substr(${sql.ref('createdAt')}, 1, 10))`;
   if (filter.from) query = query.where(day, '>=', filter.from);
   if (filter.to) query = query.where(day, '<=', filter.to);
@@ -340,7 +335,7 @@ export function listRemainingAmounts(db: Db, { ids, openOnly }: { ids?: readonly
     ])
     .where('f.type', '=', 'facture')
     .where('f.statut', '=', 'émise');
-  if (ids) query = query.where('f.id', 'in', ids.length > 0 ? ids : ['']);
+  if (ids) query = query.where('f.id', 'in', ids);
   const all = db.selectFrom(query.as('r')).selectAll();
   return (openOnly ? all.where('r.resteCentimes', '>', 0) : all).orderBy('r.dateEmission').orderBy('r.numero').execute();
 }

@@ -183,7 +183,6 @@ export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
 
 /** Of these documents, the ids of the issued ones (one query). */
 export async function issuedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
   return new Set((await findDocuments(db, ids)).filter((row) => row.statut === 'émise').map((row) => row.id));
 }
 
@@ -193,7 +192,6 @@ export async function issuedAmong(db: Db, ids: readonly string[]): Promise<Set<s
  * invoice waits until it is cancelled by a credit note).
  */
 export async function standingDocuments(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
   const rows = await findDocuments(db, ids);
   const net = await netOfCreditNotes(db, rows);
   return rows

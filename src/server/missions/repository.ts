@@ -16,7 +16,6 @@ export async function findInspection(db: Db, devisId: string, etape: Etape): Pro
 }
 
 export async function listInspectionsOf(db: Db, devisIds: readonly string[]): Promise<InspectionRow[]> {
-  if (devisIds.length === 0) return [];
   const rows = await db.selectFrom('inspections').selectAll().where('devisId', 'in', devisIds).execute();
   return rows.map(toInspection);
 }

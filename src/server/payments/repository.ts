@@ -146,7 +146,6 @@ export function updateOperation(
 
 /** Which of these expenses a statement line names already. */
 export async function listExpensesOfOperations(db: Db, depenseIds: readonly string[]): Promise<string[]> {
-  if (depenseIds.length === 0) return [];
   const rows = await db.selectFrom('releve_operations').select('depenseId').where('depenseId', 'in', depenseIds).execute();
   return rows.map((row) => row.depenseId!);
 }
@@ -227,12 +226,10 @@ export function setReminderMail(trx: Db, factureId: string, step: ReminderStep, 
 }
 
 export function listRemindersSent(db: Db, factureIds: readonly string[]) {
-  if (factureIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('relances').selectAll().where('factureId', 'in', factureIds).orderBy('envoyeeLe').execute();
 }
 
 export function listStoppedReminders(db: Db, factureIds: readonly string[]) {
-  if (factureIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('relance_arrets').select('factureId').where('factureId', 'in', factureIds).execute();
 }
 

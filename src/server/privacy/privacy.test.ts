@@ -142,6 +142,15 @@ describe.each(ENGINES)('customers’ rights on %s', (engine) => {
       expect(response.body).not.toMatch(/"(password|motDePasse|token)"/i);
     });
 
+    it('gives an account with no quote, invoice nor mission its export, with empty lists', async () => {
+      const newcomer = await customerWithProfile(t, 'Nora Petit');
+      const response = await t.app.inject({ method: 'GET', url: '/api/comptes/mes-donnees', headers: newcomer.headers });
+      expect(response.statusCode).toBe(200);
+      const data = JSON.parse(response.body);
+      expect(data.profil).toMatchObject({ uid: newcomer.id, nom: 'Nora Petit' });
+      expect([data.devis, data.factures, data.documents]).toEqual([[], [], []]);
+    });
+
     it('is refused to a visitor', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/comptes/mes-donnees', headers: { origin: PUBLIC_URL } });
       expect(response.statusCode).toBe(401);

@@ -23,7 +23,6 @@ export function listQuotesOf(db: Db, user: { id: string; email: string }): Promi
 }
 
 export function listHistoriesOf(db: Db, devisIds: readonly string[]) {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('devis_historique')
     .select(['devisId', 'fromStatut', 'toStatut', 'byRole', 'at', 'event', 'byName'])
@@ -72,13 +71,12 @@ export function listIssuedDocumentsOf(db: Db, userId: string, devisIds: readonly
     .selectFrom('factures')
     .selectAll()
     .where('statut', '=', 'émise')
-    .where((eb) => (devisIds.length > 0 ? eb.or([eb('uid', '=', userId), eb('devisId', 'in', devisIds)]) : eb('uid', '=', userId)))
+    .where((eb) => eb.or([eb('uid', '=', userId), eb('devisId', 'in', devisIds)]))
     .orderBy('emiseLe')
     .execute();
 }
 
 export function listInvoiceLines(db: Db, factureIds: readonly string[]) {
-  if (factureIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('facture_lignes').selectAll().where('factureId', 'in', factureIds).orderBy('position').execute();
 }
 
@@ -87,12 +85,10 @@ export function listSignaturesOf(db: Db, userId: string) {
 }
 
 export function listInspectionsOf(db: Db, devisIds: readonly string[]) {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('inspections').select(['devisId', 'numeroDevis', 'etape', 'completedAt']).where('devisId', 'in', devisIds).execute();
 }
 
 export function listPhotosOf(db: Db, devisIds: readonly string[]) {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('inspection_photos')
     .select(['devisId', 'etape', 'emplacement', 'takenAt', 'uploadedAt'])
@@ -118,14 +114,12 @@ export async function findStatusUpdatesChoice(db: Db, uid: string): Promise<bool
 
 /** Quote ids that an invoice or credit note (draft or issued) refers to. */
 export async function quotesWithInvoices(db: Db, devisIds: readonly string[]): Promise<Set<string>> {
-  if (devisIds.length === 0) return new Set();
   const rows = await db.selectFrom('factures').select('devisId').distinct().where('devisId', 'in', devisIds).execute();
   return new Set(rows.map((row) => row.devisId));
 }
 
 /** Quote ids that carry contractual evidence: an online signature, an inspection report. */
 export async function quotesWithEvidence(db: Db, devisIds: readonly string[]): Promise<Set<string>> {
-  if (devisIds.length === 0) return new Set();
   const [signed, inspected] = await Promise.all([
     db.selectFrom('signatures').select('devisId').where('devisId', 'in', devisIds).execute(),
     db.selectFrom('inspections').select('devisId').where('devisId', 'in', devisIds).execute(),
@@ -167,10 +161,8 @@ export async function anonymiseQuote(trx: Db, id: string, values: AnonymisedQuot
 
 /** The quotes' history without the names it recorded, and without the customer's id; their search text goes (rebuilt on the next search). */
 export async function anonymiseHistoryAndSearch(trx: Db, devisIds: readonly string[], userId: string): Promise<void> {
-  if (devisIds.length > 0) {
-    await trx.updateTable('devis_historique').set({ byName: null }).where('devisId', 'in', devisIds).execute();
-    await trx.deleteFrom('devis_search').where('devisId', 'in', devisIds).execute();
-  }
+  await trx.updateTable('devis_historique').set({ byName: null }).where('devisId', 'in', devisIds).execute();
+  await trx.deleteFrom('devis_search').where('devisId', 'in', devisIds).execute();
   await trx.updateTable('devis_historique').set({ byUserId: null }).where('byUserId', '=', userId).execute();
 }
 

@@ -37,6 +37,5 @@ export function listSignedWithoutPickupDay(db: Db, engine: DbEngine, limit: numb
 }
 
 export function listQuoteRefs(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('devis as d').select(refColumns).where('d.id', 'in', ids).execute();
 }

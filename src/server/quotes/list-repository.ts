@@ -222,7 +222,6 @@ export async function listQuotesOfGroups(
   emails: string[],
   perGroup: number,
 ): Promise<(DevisSummary & { groupe: string })[]> {
-  if (emails.length === 0) return [];
   const ranked = filtered(db, filter)
     .leftJoin('utilisateurs as u', 'u.uid', 'd.uid')
     .select(summaryColumns)

@@ -65,7 +65,6 @@ export async function countQuotesSince(db: Db, uid: string, since: string): Prom
 
 /** The numbers of these quotes, by id (one query; an unknown id is left out). */
 export async function findQuoteNumbers(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('devis')
     .select(['id', 'numeroDevis'])

@@ -46,7 +46,6 @@ export function listOpenLinks(db: Db) {
 }
 
 export function findPositions(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('tracking_positions').select(['id', 'devisId']).where('id', 'in', ids).execute();
 }
 
@@ -76,7 +75,6 @@ export function findLastPosition(db: Db, devisId: string) {
 
 /** Every position of some missions, in the order they were read (the customer's data export). */
 export function listPositionsOf(db: Db, devisIds: readonly string[]) {
-  if (devisIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('tracking_positions')
     .selectAll()
