@@ -276,6 +276,24 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
     expect(journal.map((entry) => JSON.parse(entry.details).depenseId)).toEqual(expect.arrayContaining([ticket.id, parking.id]));
   });
 
+  it('keeps the mission of an expense whose quote was deleted when it is corrected, and refuses to move another one there', async () => {
+    const quote = await createQuoteInStatus(t.app.database, customer, 'en attente');
+    const body = expenseBody({ devisId: quote.id, categorie: 'carburant', montantCentimes: 35_000 });
+    expect((await api.create(t, admin, body)).status).toBe(201);
+    const other = (await api.create(t, admin, expenseBody({ categorie: 'repas' }))).body;
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+
+    const { id, ...fields } = body;
+    const corrected = await api.update(t, admin, id, { ...fields, montantCentimes: 3_500 });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ devisId: quote.id, numeroDevis: null, montantCentimes: 3_500 });
+    const moved = await api.update(t, admin, other.id, { ...fields, devisId: quote.id });
+    expect(moved.status).toBe(404);
+    expect(moved.body.message).toBe(msg.missionNotFound);
+    expect((await api.get(t, admin, other.id)).body.devisId).toBeNull();
+  });
+
   it('offers the draft’s cost lines as boxes: unticked, the expense is free and the line still offered; ticked again, the expense is re-billed again', async () => {
     const quote = await mission({ km: true, longDistance: false, refacturation: ['peage'] });
     const toll = (await api.create(t, admin, expenseBody({ devisId: quote.id, categorie: 'peage', montantCentimes: 3_500 }))).body;

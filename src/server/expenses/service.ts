@@ -161,12 +161,16 @@ export async function listExpenses(deps: ExpenseDeps, query: DepenseListQuery) {
   return { depenses, totalCentimes: rows.reduce((total, row) => total + row.montantCentimes, 0) };
 }
 
-/** Changes an expense; one re-billed on an issued invoice is refused (409). */
+/**
+ * Changes an expense; one re-billed on an issued invoice is refused (409). Only a mission it
+ * did not have is checked: one whose quote was deleted since stays its mission (« Mission
+ * supprimée »), so that correcting the amount does not make it a general expense.
+ */
 export async function updateExpense(deps: ExpenseDeps, id: string, fields: DepenseFields): Promise<Depense> {
   const updated = await withWriteTransaction(deps.database, async (trx) => {
     const row = await requireExpense(trx, id);
     if (await isLocked(trx, row)) throw conflict(msg.rebilledIsFinal);
-    await assertMission(trx, fields.devisId);
+    if (fields.devisId !== row.devisId) await assertMission(trx, fields.devisId);
     return updateExpenseRow(trx, id, { ...fields, updatedAt: new Date().toISOString() });
   });
   if (!updated) throw notFound(msg.notFound);

@@ -54,6 +54,18 @@ const formOf = (expense: Pick<Depense, keyof DepenseCreate>): DepenseForm => ({
 });
 
 /**
+ * The missions to choose from, with the expense's own when the list no longer has it (its quote
+ * was deleted, or is not among those offered): saving keeps it rather than making the expense a
+ * general one.
+ */
+function choicesFor(missions: readonly MissionChoice[], current: { devisId: string | null; numeroDevis?: number | null } | undefined) {
+  const devisId = current?.devisId;
+  if (!devisId || missions.some((mission) => mission.id === devisId)) return missions;
+  const label = current.numeroDevis ? t.missionNumber(current.numeroDevis) : t.missionDeleted;
+  return [...missions, { id: devisId, label }];
+}
+
+/**
  * The receipt as it will be kept and sent: a photo compressed in the page like the inspection
  * photos (upright, at most 1600 px, a JPEG under 400 kB, no EXIF), a PDF as it is (the server
  * checks and rebuilds both).
@@ -128,7 +140,7 @@ export function ExpenseForm({ mission, missions, expense, waiting, onDone }: Exp
         </p>
       ) : missions ? (
         <SelectField label={t.mission} error={errors.devisId?.message} {...register('devisId')}>
-          <ChoiceOptions choices={missions} empty={t.noMission} />
+          <ChoiceOptions choices={choicesFor(missions, expense ?? waiting?.body)} empty={t.noMission} />
         </SelectField>
       ) : null}
       <SelectField label={t.category} error={errors.categorie?.message} {...register('categorie')}>

@@ -143,6 +143,26 @@ describe('the list of expenses', () => {
       note: '',
     });
   });
+
+  it('keeps the mission of an expense whose quote was deleted when it is corrected', async () => {
+    const user = userEvent.setup();
+    const fuel = stored({ categorie: 'carburant', montantCentimes: 35_000, tvaCentimes: 0, devisId: 'devis-gone', numeroDevis: null });
+    const { calls } = fakeApi({ [routeKey(expensesRoutes.update)]: { body: { ...fuel, montantCentimes: 3_500 } } });
+    renderAt(<ExpenseList depenses={[fuel]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />);
+    await user.click(screen.getByRole('button', { name: t.edit }));
+    const mission = screen.getByRole('combobox', { name: t.mission });
+    expect(
+      within(mission)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([t.noMission, 'Devis n° 12', t.missionDeleted]);
+    // happy-dom does not show a select's default value from react-hook-form: chosen again, as the browser shows it.
+    await user.selectOptions(mission, t.missionDeleted);
+    await changeAmount(user, screen.getByRole('textbox', { name: t.amount }), '35,00');
+    await user.click(screen.getByRole('button', { name: t.saveChanges }));
+    expect(await screen.findByText(t.changed)).toBeVisible();
+    expect(calls[0]!.body).toMatchObject({ devisId: 'devis-gone', montantCentimes: 3_500 });
+  });
 });
 
 describe('the expenses still on the phone', () => {
