@@ -144,7 +144,8 @@ export const bankOverviewSchema = z.object({
   ),
   aTraiter: z.array(operationSchema),
   debits: z.array(operationSchema),
-  rapprochees: z.array(operationSchema),
+  /** The transfers recorded lately, with the invoices they paid (several for one transfer split). */
+  rapprochees: z.array(operationSchema.extend({ factures: z.array(z.object({ id: z.string(), numero: z.string() })) })),
   factures: z.array(openInvoiceSchema),
 });
 export type BankOverview = z.infer<typeof bankOverviewSchema>;

@@ -1,7 +1,14 @@
 import type { OpenInvoice } from '#domain/payments.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FacturePaiementRow } from '#server/db/schema.ts';
-import { findDocument, findPaymentByKey, insertPayment, listRemainingAmounts, lockDocument } from './repository.ts';
+import {
+  findDocument,
+  findPaymentByKey,
+  insertPayment,
+  listPaymentInvoicesByKey,
+  listRemainingAmounts,
+  lockDocument,
+} from './repository.ts';
 import type { InvoiceHooks } from './service.ts';
 
 /**
@@ -46,6 +53,12 @@ export async function recordHolderPayment(trx: Db, deps: HolderPaymentDeps, paym
   const document = await findDocument(trx, payment.factureId);
   if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
   return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - payment.montantCentimes };
+}
+
+/** The invoice each of these keys' payments paid (an unknown key is left out). */
+export async function invoicesPaidByKey(db: Db, keys: readonly string[]): Promise<Map<string, { id: string; numero: string }>> {
+  const rows = await listPaymentInvoicesByKey(db, keys);
+  return new Map(rows.map((row) => [row.cle!, { id: row.id, numero: row.numero ?? '' }]));
 }
 
 /** The issued invoices still awaiting money, with what is left on each (bank matching, the payment page). */

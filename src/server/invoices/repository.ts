@@ -340,6 +340,16 @@ export function listRemainingAmounts(db: Db, { ids, openOnly }: { ids?: readonly
   return (openOnly ? all.where('r.resteCentimes', '>', 0) : all).orderBy('r.dateEmission').orderBy('r.numero').execute();
 }
 
+/** The payments of these keys with their invoice's number (the bank page names what a transfer paid). */
+export function listPaymentInvoicesByKey(db: Db, keys: readonly string[]) {
+  return db
+    .selectFrom('facture_paiements as p')
+    .innerJoin('factures as f', 'f.id', 'p.factureId')
+    .select(['p.cle', 'f.id', 'f.numero'])
+    .where('p.cle', 'in', keys)
+    .execute();
+}
+
 export function findPaymentByKey(db: Db, cle: string) {
   return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
 }

@@ -121,6 +121,13 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
       ]);
     }
     expect((await match('BQ-101', { factureIds: [newer!.id, older!.id] })).json().message).toBe(bankApiMessages.alreadyHandled);
+    // The bank page's recorded transfers name both invoices, the one paid first first.
+    const bank = await t.app.inject({ url: '/api/admin/banque', headers });
+    const recorded = bank.json().rapprochees.find((line: { referenceBanque: string }) => line.referenceBanque === 'BQ-101');
+    expect(recorded.factures).toEqual([
+      { id: older!.id, numero: older!.numero },
+      { id: newer!.id, numero: newer!.numero },
+    ]);
 
     // Short of the whole: the later invoice keeps what is left to pay.
     expect((await match('BQ-102', { factureIds: [third!.id, fourth!.id] })).statusCode).toBe(200);

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { matchCredit, splitCredit, type BankEntry, type CreditShare, type DueInvoice, type OpenInvoice } from '#domain/payments.ts';
+import {
+  matchCredit,
+  SPLIT_INVOICES_MAX,
+  splitCredit,
+  type BankEntry,
+  type CreditShare,
+  type DueInvoice,
+  type OpenInvoice,
+} from '#domain/payments.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
@@ -9,7 +17,7 @@ import { countedItem } from '#server/admin-home/provider.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
-import { listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
+import { invoicesPaidByKey, listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
   clearOperationsExpense,
@@ -174,6 +182,10 @@ async function recordSureMatch(
   return true;
 }
 
+/** The key of a line's payment to its `index`-th invoice: `releve:<key>`, then `:2`, `:3`… */
+const paymentKey = (line: Pick<ReleveOperationRow, 'cle'>, index: number) =>
+  index === 0 ? `releve:${line.cle}` : `releve:${line.cle}:${index + 1}`;
+
 /**
  * Records a statement's credit as « virement » payments on its booking day, one per invoice it
  * pays (`shares`, one for a credit that pays one invoice), and the line as matched with the
@@ -203,7 +215,7 @@ async function recordTransfer(
       montantCentimes: share.montantCentimes,
       moyen: 'virement',
       reference: line.referenceBanque ?? line.libelle.slice(0, 140),
-      cle: index === 0 ? `releve:${line.cle}` : `releve:${line.cle}:${index + 1}`,
+      cle: paymentKey(line, index),
     });
     if (result.outcome === 'refused') {
       if (several) await sql`rollback to savepoint split_credit`.execute(trx);
@@ -271,7 +283,14 @@ export async function bankOverview(deps: StatementDeps) {
     listOperations(db, ['rapprochée'], { limit: 20 }),
     listOpenInvoices(db),
   ]);
-  return { correspondance, releves, aTraiter, debits, rapprochees, factures };
+  return { correspondance, releves, aTraiter, debits, rapprochees: await withInvoicesPaid(db, rapprochees), factures };
+}
+
+/** The recorded transfers, each with the invoices its payments paid (several for a split), in the order they were paid. */
+async function withInvoicesPaid(db: Db, lines: readonly ReleveOperationRow[]) {
+  const keysOf = (line: ReleveOperationRow) => Array.from({ length: SPLIT_INVOICES_MAX }, (_, index) => paymentKey(line, index));
+  const paid = await invoicesPaidByKey(db, lines.flatMap(keysOf));
+  return lines.map((line) => ({ ...line, factures: keysOf(line).flatMap((key) => paid.get(key) ?? []) }));
 }
 
 /** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */

@@ -39,6 +39,32 @@ const overview = (aTraiter: Operation[]): BankOverview => ({
 });
 
 describe('the bank page', () => {
+  it('names the invoices each recorded transfer paid, with a link to each', async () => {
+    const recorded = { ...credit({ statut: 'rapprochée', montantCentimes: 90_100, contrepartie: 'SARL GARNIER' }), factures: [] };
+    fakeApi({
+      [routeKey(paymentsRoutes.bank)]: {
+        body: {
+          ...overview([]),
+          rapprochees: [
+            {
+              ...recorded,
+              factures: [
+                { id: 'f1', numero: 'F-2026-0001' },
+                { id: 'f2', numero: 'F-2026-0002' },
+              ],
+            },
+            { ...recorded, id: 'o2', contrepartie: 'M. DURAND PAUL', factures: [{ id: 'f3', numero: 'F-2026-0003' }] },
+          ],
+        },
+      },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    const split = (await screen.findByText(/SARL GARNIER/)).closest('li')!;
+    expect(split.textContent).toBe(`25/11/2026 – SARL GARNIER – ${formatCentimes(90_100)} – F-2026-0001, F-2026-0002`);
+    expect(screen.getByRole('link', { name: 'F-2026-0002' })).toHaveAttribute('href', '/admin/factures/f2');
+    expect(screen.getByText(/M. DURAND PAUL/).closest('li')!.textContent).toMatch(/ – F-2026-0003$/);
+  });
+
   it('prefills a proposed match, lets the administrator pick another invoice, and sends the one he chose', async () => {
     const user = userEvent.setup();
     const { calls } = fakeApi({

@@ -125,6 +125,12 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
           {data.rapprochees.map((operation) => (
             <li key={operation.id}>
               {formatDay(operation.date)} – {operation.contrepartie ?? operation.libelle} – {formatCentimes(operation.montantCentimes)}
+              {operation.factures.map((facture, index) => (
+                <span key={facture.id}>
+                  {index === 0 ? ' – ' : ', '}
+                  <Link to={paths.adminFacture(facture.id)}>{facture.numero}</Link>
+                </span>
+              ))}
             </li>
           ))}
         </OperationSection>
