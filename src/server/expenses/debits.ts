@@ -18,7 +18,7 @@ import { createExpenseFrom, toDepense, toDepenses, type ExpenseDeps } from './se
 /**
  * « Enregistrer en dépense » on /admin/banque: a statement's debit becomes an expense (its day,
  * its amount, its label as the note) and the debit records which, in one transaction. Tapped
- * twice: the same expense (`created: false`); a line that is not a debit: 404.
+ * twice, or from two tabs at once: the same expense (`created: false`); a line that is not a debit: 404.
  */
 export async function createExpenseFromDebit(
   deps: ExpenseDeps,
@@ -40,8 +40,10 @@ export async function createExpenseFromDebit(
       moyenPaiement: paymentMeansOfDebit(debit.libelle),
       note: [debit.contrepartie, debit.libelle].filter(Boolean).join(' – ').slice(0, 500),
     });
-    if (debit.depenseId !== expense.id && !(await markDebitAsExpense(trx, debit.id, expense.id))) throw conflict(msg.debitTaken);
-    return { row: expense, created: !known };
+    // Two tabs at once: the second finds the first's expense (same origin) and the debit naming it: the same answer, not created.
+    const marked = debit.depenseId === expense.id ? 'already' : await markDebitAsExpense(trx, debit.id, expense.id);
+    if (marked === 'taken') throw conflict(msg.debitTaken);
+    return { row: expense, created: !known && marked === 'linked' };
   });
   return { depense: await toDepense(deps.database.db, row), created };
 }
@@ -93,7 +95,7 @@ export async function linkDebitToExpense(deps: ExpenseDeps, operationId: string,
     if (debit.depenseId) throw conflict(msg.debitTaken);
     if (expense.montantCentimes !== -debit.montantCentimes) throw conflict(msg.debitAmountDiffers);
     if ((await expensesWithDebit(trx, [expense.id])).size > 0) throw conflict(msg.expenseHasDebit);
-    if (!(await markDebitAsExpense(trx, debit.id, expense.id))) throw conflict(msg.debitTaken);
+    if ((await markDebitAsExpense(trx, debit.id, expense.id)) === 'taken') throw conflict(msg.debitTaken);
     return expense;
   });
   // Another debit linked to this expense at the same instant: the unique index refused the second.

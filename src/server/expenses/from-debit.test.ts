@@ -108,4 +108,23 @@ describe.each(ENGINES)('a bank debit recorded as an expense on %s', (engine) => 
     expect(details.map((detail) => detail.message)).toContain(msg.categoryUnknown);
     expect((await expenses()).length).toBe(before.length - 1);
   });
+
+  it('answers two taps sent together (two tabs) with the same expense, recorded once', async () => {
+    const xml = camt053Xml([
+      { montant: '61.20', sens: 'DBIT', nom: 'TOTALENERGIES', motif: 'CB CARBURANT', reference: 'BQ-201', date: '2026-11-28' },
+    ]);
+    await importStatement({ database: t.app.database }, { id: 'admin' }, { filename: 'releve-2.xml', content: Buffer.from(xml, 'utf8') });
+    const fuel = await t.app.database.db
+      .selectFrom('releve_operations')
+      .select('id')
+      .where('referenceBanque', '=', 'BQ-201')
+      .executeTakeFirstOrThrow();
+
+    const answers = await Promise.all([post(fuel.id, { categorie: 'carburant' }), post(fuel.id, { categorie: 'carburant' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    const [first, second] = answers.map((answer) => answer.json().id);
+    expect(second).toBe(first);
+    expect((await expenses()).filter((row) => row.origine === `releve:${fuel.id}`)).toHaveLength(1);
+    expect(await debitOf(fuel.id)).toBe(first);
+  });
 });

@@ -329,10 +329,16 @@ export async function findDebit(db: Db, operationId: string) {
   return line && line.statut === 'débit' ? line : undefined;
 }
 
-export async function markDebitAsExpense(trx: Db, operationId: string, depenseId: string): Promise<boolean> {
+/**
+ * The debit names this expense: `linked` now; `already` when it named it before (a tap from a
+ * second tab that raced the first); `taken` when the line is not a debit or names another expense.
+ */
+export async function markDebitAsExpense(trx: Db, operationId: string, depenseId: string): Promise<'linked' | 'already' | 'taken'> {
   const line = await findOperation(trx, operationId);
-  if (!line || line.statut !== 'débit' || line.depenseId !== null) return false;
-  return (await updateOperation(trx, operationId, ['débit'], { depenseId })) !== undefined;
+  if (!line || line.statut !== 'débit') return 'taken';
+  if (line.depenseId === depenseId) return 'already';
+  if (line.depenseId !== null) return 'taken';
+  return (await updateOperation(trx, operationId, ['débit'], { depenseId })) ? 'linked' : 'taken';
 }
 
 /** The expenses among these that a statement's debit already names: none of them is proposed for another. */
