@@ -576,6 +576,18 @@ describe.each(ENGINES)('supplier invoices received through the platform on %s', 
     const xml = fake.fileOf(status.flowId)!.content.toString('utf8');
     expect((await validateCdarRules(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
     expect(xml).toContain('<ram:ProcessConditionCode>205</ram:ProcessConditionCode>');
+
+    // The expense deleted later: the purchase stays approved and no longer names it.
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(expensesRoutes.delete, { id: depenseId }), headers: admin });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      await t.app.database.db.selectFrom('pa_achats').select(['statut', 'depenseId']).where('depenseId', '=', depenseId).execute(),
+    ).toEqual([]);
+    const after = await t.app.inject({ method: 'GET', url: einvoicingRoutes.purchases.path, headers: admin });
+    expect(after.json<AchatList>().items.find((item) => item.numero === theirs.numero)).toMatchObject({
+      statut: 'approuvée',
+      depenseId: null,
+    });
   });
 
   /** A supplier's CII invoice of 96 €, delivered by the platform and polled in: its purchase's id. */

@@ -16,7 +16,15 @@ import { conflict, notFound } from '#server/errors.ts';
 import { readEmbeddedFile } from '#server/invoices/factur-x.ts';
 import { buildCdar } from './cdar.ts';
 import type { Flow } from './platform-client.ts';
-import { decidePurchase, findPurchase, insertFlow, insertPurchase, insertStatus, purchaseExists } from './repository.ts';
+import {
+  clearPurchasesExpense,
+  decidePurchase,
+  findPurchase,
+  insertFlow,
+  insertPurchase,
+  insertStatus,
+  purchaseExists,
+} from './repository.ts';
 import type { Wired } from './deps.ts';
 
 /**
@@ -332,3 +340,9 @@ export async function decideOnPurchase(deps: DecisionDeps, id: string, input: De
   }
   return (await findPurchase(deps.database.db, id))!;
 }
+
+/**
+ * For the expenses: an expense made from an approved supplier invoice is deleted; the purchase
+ * stays approved (the platform has the decision) and no longer names it.
+ */
+export const forgetExpenseOfPurchases = (trx: Db, depenseId: string) => clearPurchasesExpense(trx, depenseId);

@@ -236,6 +236,10 @@ export async function decidePurchase(
   return row !== undefined;
 }
 
+/** The approved purchases that became this expense forget it (the expense is deleted). */
+export const clearPurchasesExpense = (trx: Db, depenseId: string) =>
+  trx.updateTable('pa_achats').set({ depenseId: null }).where('depenseId', '=', depenseId).execute();
+
 // ——— Directory ———
 
 export const findDirectoryEntry = (db: Db, siren: string) =>

@@ -13,6 +13,7 @@ import { cleanPdf, MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { isIssuedInvoice, issuedAmong } from '#server/invoices/service.ts';
 import { processPhoto } from '#server/missions/photos.ts';
+import { forgetExpenseOfPurchases } from '#server/einvoicing/purchases.ts';
 import { forgetExpenseOfDebits } from '#server/payments/statements.ts';
 import { findQuoteById, findQuoteNumbers } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
@@ -182,8 +183,10 @@ export async function deleteExpense(deps: ExpenseDeps, id: string): Promise<void
   const removed = await withWriteTransaction(deps.database, async (trx) => {
     const row = await requireExpense(trx, id);
     if (await isLocked(trx, row)) throw conflict(msg.rebilledIsFinal);
-    // A debit it was recorded from is to record again, not « Enregistré en dépense » for nothing.
+    // A debit it was recorded from is to record again, not « Enregistré en dépense » for nothing;
+    // a supplier invoice approved as this expense stays approved and no longer names it.
     await forgetExpenseOfDebits(trx, id);
+    await forgetExpenseOfPurchases(trx, id);
     return deleteExpenseRow(trx, id);
   });
   if (removed?.justificatifKey) await removeFile(deps, removed.justificatifKey);
