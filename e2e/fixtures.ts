@@ -264,7 +264,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         'sign-up',
       );
       // The address is verified as the customer would: by the link of the e-mail.
-      await expect.poll(() => linksSentTo(email, { now: true }), { message: `verification e-mail to ${email}` }).toHaveLength(1);
+      // The outbox sends it within a second; a loaded CI machine (two workers, Chromium, the crash tests) may take longer.
+      await expect
+        .poll(() => linksSentTo(email, { now: true }), { message: `verification e-mail to ${email}`, timeout: 20_000 })
+        .toHaveLength(1);
       const [link] = await linksSentTo(email);
       await api.get(new URL(link!).pathname + new URL(link!).search, { headers, maxRedirects: 0 });
       await ok(await api.post('/api/auth/sign-in/email', { headers, data: { email, password, rememberMe: true } }), 'sign-in');
