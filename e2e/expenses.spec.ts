@@ -142,3 +142,41 @@ test(
     );
   },
 );
+
+/**
+ * An expense stays in the books when its mission's quote is deleted; correcting its amount on the
+ * phone keeps it on that mission (the form shows « Mission supprimée » chosen, the server keeps it).
+ */
+test(
+  'an expense whose mission was deleted keeps that mission when it is corrected',
+  { tag: '@phone' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });
+    const id = crypto.randomUUID();
+    const body = {
+      id,
+      devisId: quote.id,
+      categorie: 'carburant',
+      montantCentimes: 35_000,
+      tvaCentimes: 0,
+      date: '2026-11-20',
+      moyenPaiement: 'carte',
+      note: `Plein à Mont-de-Marsan (${id.slice(0, 8)})`,
+    };
+    expect((await adminApi.post('/api/admin/depenses', { data: body })).status()).toBe(201);
+    expect((await adminApi.delete(`/api/admin/devis/${quote.id}`)).status()).toBe(204);
+
+    await logInAsAdmin(page);
+    await page.goto('/admin/depenses?annee=2026');
+    const line = page.getByRole('listitem').filter({ hasText: body.note });
+    await expect(line).toContainText(t.missionDeleted);
+    await line.getByRole('button', { name: t.edit }).click();
+    const form = page.getByRole('form', { name: t.editTitle });
+    await expect(form.getByLabel(t.mission)).toHaveValue(quote.id);
+    await expect(form.getByLabel(t.mission).locator('option:checked')).toHaveText(t.missionDeleted);
+    await form.getByLabel(t.amount).fill('35,00');
+    await form.getByRole('button', { name: t.saveChanges }).click();
+    await expect(page.getByText(t.changed)).toBeVisible();
+    expect(await (await adminApi.get(`/api/admin/depenses/${id}`)).json()).toMatchObject({ devisId: quote.id, montantCentimes: 3_500 });
+  },
+);
