@@ -32,7 +32,7 @@ export function EreportingView() {
             <h2 className={styles.cardTitle}>{t.period(formatDay(periode.debut), formatDay(periode.fin))}</h2>
             <p className={styles.meta}>{periode.obligatoire ? t.dueBy(formatDay(periode.echeance)) : t.notYetMandatory}</p>
             <p className={styles.meta}>
-              {t.transactions} : {formatCentimes(periode.ventesCentimes)} ({t.salesCount(periode.ventesNombre)}) – {t.payments} :{' '}
+              {t.transactions}&nbsp;: {formatCentimes(periode.ventesCentimes)} ({t.salesCount(periode.ventesNombre)}) – {t.payments}&nbsp;:{' '}
               {formatCentimes(periode.encaissementsCentimes)}
             </p>
             {periode.envois.length > 0 ? (

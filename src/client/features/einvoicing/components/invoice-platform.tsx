@@ -34,13 +34,13 @@ export function InvoicePlatform({ factureId }: { factureId: string }) {
       {plateforme ? (
         <>
           <p>
-            {t.platformStatus} : <strong data-testid="statut-plateforme">{plateforme.libelle}</strong>
+            {t.platformStatus}&nbsp;: <strong data-testid="statut-plateforme">{plateforme.libelle}</strong>
             {plateforme.motif ? ` – ${plateforme.motif}` : ''}
           </p>
           {rejected ? <Message kind="info">{t.rejectedAdvice}</Message> : null}
           {plateforme.envoi.statut === 'invalid' ? <Message kind="error">{t.invalidAdvice}</Message> : null}
           <p className={styles.muted}>
-            {t.trackingId} : {plateforme.envoi.referenceEnvoi}
+            {t.trackingId}&nbsp;: {plateforme.envoi.referenceEnvoi}
           </p>
           {plateforme.historique.length > 0 ? (
             <>

@@ -70,11 +70,11 @@ function Purchase({ achat, canMakeExpense, missions }: { achat: Achat; canMakeEx
         {achat.fournisseurNom} – {t.number} {achat.numero}
       </h2>
       <p className={styles.meta}>
-        {t.date} : {formatDay(achat.dateFacture)} – {t.status} : <strong>{t.statuses[achat.statut]}</strong>
+        {t.date}&nbsp;: {formatDay(achat.dateFacture)} – {t.status}&nbsp;: <strong>{t.statuses[achat.statut]}</strong>
         {achat.motifRefus ? ` (${reasonLabels[achat.motifRefus] ?? achat.motifRefus})` : ''}
       </p>
       <p className={styles.meta}>
-        {t.totalExcl} : {amount(achat.totalHtCentimes)} – {t.vat} : {amount(achat.tvaCentimes)} – {t.totalIncl} :{' '}
+        {t.totalExcl}&nbsp;: {amount(achat.totalHtCentimes)} – {t.vat}&nbsp;: {amount(achat.tvaCentimes)} – {t.totalIncl}&nbsp;:{' '}
         {amount(achat.totalTtcCentimes)}
       </p>
       <div className={styles.actions}>

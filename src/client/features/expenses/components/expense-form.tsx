@@ -136,7 +136,7 @@ export function ExpenseForm({ mission, missions, expense, waiting, onDone }: Exp
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={isChange ? t.editTitle : t.addTitle}>
       {mission ? (
         <p className={styles.missionLine}>
-          {t.mission} : {mission.label}
+          {t.mission}&nbsp;: {mission.label}
         </p>
       ) : missions ? (
         <SelectField label={t.mission} error={errors.devisId?.message} {...register('devisId')}>

@@ -70,7 +70,7 @@ function CostFigures({ costs }: { costs: MissionCosts }) {
           <ul>
             {costs.lignesProposees.map((line) => (
               <li key={line.description}>
-                {line.description} : {formatCentimes(lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes))}
+                {line.description}&nbsp;: {formatCentimes(lineAmountCents(line.quantiteCentiemes, line.prixUnitaireCentimes))}
               </li>
             ))}
           </ul>

@@ -164,7 +164,7 @@ export function InvoiceEditor({ facture }: { facture: Facture }) {
           {t.addLine}
         </Button>
         <p className={styles.total} aria-live="polite">
-          {t.total} : {formatCentimes(total)}
+          {t.total}&nbsp;: {formatCentimes(total)}
         </p>
       </section>
       {failure ? <Message kind="error">{failure}</Message> : null}

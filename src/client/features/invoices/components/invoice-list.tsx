@@ -78,7 +78,7 @@ export function InvoiceList() {
             </div>
             {item.plateforme ? (
               <p className={styles.meta}>
-                {einvoicingTexts.platform} : {item.plateforme.libelle}
+                {einvoicingTexts.platform}&nbsp;: {item.plateforme.libelle}
                 {item.plateforme.motif ? ` – ${item.plateforme.motif}` : ''}
               </p>
             ) : null}
@@ -90,7 +90,7 @@ export function InvoiceList() {
               ].join(' – ')}
             </p>
             <p className={styles.meta}>
-              {t.colTotal} : {formatCentimes(item.totalCentimes)}
+              {t.colTotal}&nbsp;: {formatCentimes(item.totalCentimes)}
               {item.type === 'facture' && item.statut === 'émise'
                 ? ` – ${t.colRemaining} : ${formatCentimes(Math.max(0, item.resteCentimes))}`
                 : ''}

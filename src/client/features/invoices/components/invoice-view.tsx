@@ -50,7 +50,7 @@ export function InvoiceView({ facture }: { facture: Facture }) {
       <Definitions className={styles.totals} items={facts} />
       {facture.motif ? (
         <p>
-          {invoicePdfTexts.reason} : {facture.motif}
+          {invoicePdfTexts.reason}&nbsp;: {facture.motif}
         </p>
       ) : null}
       <table className={styles.table}>

@@ -17,7 +17,7 @@ export function MissionOverview({ mission }: { mission: MissionView }) {
         {mission.adresseDepart} → {mission.adresseArrivee}
       </p>
       <p className={styles.info}>
-        {m.vehicle} : {vehicleOf(mission)}
+        {m.vehicle}&nbsp;: {vehicleOf(mission)}
       </p>
       <p className={styles.state}>
         <strong>{m.inspectionsState}</strong> :{' '}

@@ -58,7 +58,7 @@ function MissionCard({ mission }: { mission: PlanningMission }) {
       <h3>{m.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`)}</h3>
       {isInProgress ? null : <p className={styles.info}>{m.forInformation}</p>}
       <p className={styles.info}>
-        {m.vehicle} : {vehicleOf(mission)}
+        {m.vehicle}&nbsp;: {vehicleOf(mission)}
       </p>
       <p className={styles.info}>
         {m.pickupSlot} : {slotOf(pickup?.datePriseEnCharge, pickup?.debut, pickup?.fin)} · {m.deliverySlot} :{' '}
