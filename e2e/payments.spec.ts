@@ -141,6 +141,10 @@ test(
     await line.getByRole('button', { name: bank.confirm }).click();
     await expect(page.getByText(bank.matched(2))).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: motif }).getByRole('button')).toHaveCount(0);
+    // « Derniers virements enregistrés » names both invoices, the one issued first first, each a link to it.
+    const recorded = page.getByRole('region', { name: bank.recentTitle }).getByRole('listitem').filter({ hasText: first.numero! });
+    await expect(recorded).toContainText(`${first.numero}, ${second.numero}`);
+    await expect(recorded.getByRole('link', { name: second.numero! })).toHaveAttribute('href', `/admin/factures/${second.id}`);
 
     for (const invoice of [first, second]) {
       const paid = (await (await adminApi.get(`/api/admin/factures/${invoice.id}`)).json()) as Facture;
