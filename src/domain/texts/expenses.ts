@@ -50,6 +50,8 @@ export const expenseTexts = {
   missionNumber: (numero: number) => `Devis n° ${numero}`,
   /** An expense of a mission whose quote the administrator deleted since: it stays in the books. */
   missionDeleted: 'Mission supprimée',
+  /** An expense on the phone whose mission the list no longer offers. */
+  itsMission: 'Sa mission actuelle',
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',
   empty: 'Aucune dépense enregistrée.',

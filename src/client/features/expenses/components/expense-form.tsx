@@ -54,14 +54,20 @@ const formOf = (expense: Pick<Depense, keyof DepenseCreate>): DepenseForm => ({
 });
 
 /**
- * The missions to choose from, with the expense's own when the list no longer has it (its quote
- * was deleted, or is not among those offered): saving keeps it rather than making the expense a
- * general one.
+ * The missions to choose from, with the expense's own when the list no longer has it (a finished
+ * mission the planning no longer shows, a deleted quote): saving keeps it rather than making the
+ * expense a general one. The server names the quote (`numeroDevis`, null once deleted); an
+ * expense still on the phone does not know it.
  */
 function choicesFor(missions: readonly MissionChoice[], current: { devisId: string | null; numeroDevis?: number | null } | undefined) {
   const devisId = current?.devisId;
   if (!devisId || missions.some((mission) => mission.id === devisId)) return missions;
-  const label = current.numeroDevis ? t.missionNumber(current.numeroDevis) : t.missionDeleted;
+  const label =
+    current.numeroDevis === undefined
+      ? t.itsMission
+      : current.numeroDevis === null
+        ? t.missionDeleted
+        : t.missionNumber(current.numeroDevis);
   return [...missions, { id: devisId, label }];
 }
 

@@ -163,6 +163,21 @@ describe('the list of expenses', () => {
     expect(await screen.findByText(t.changed)).toBeVisible();
     expect(calls[0]!.body).toMatchObject({ devisId: 'devis-gone', montantCentimes: 3_500 });
   });
+
+  it('offers the mission of an expense whose finished mission the planning no longer shows, by its number', async () => {
+    const user = userEvent.setup();
+    fakeApi({});
+    renderAt(
+      <ExpenseList depenses={[stored({ devisId: 'devis-7', numeroDevis: 7 })]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />,
+    );
+    await user.click(screen.getByRole('button', { name: t.edit }));
+    const mission = screen.getByRole('combobox', { name: t.mission });
+    expect(
+      within(mission)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([t.noMission, 'Devis n° 12', t.missionNumber(7)]);
+  });
 });
 
 describe('the expenses still on the phone', () => {
