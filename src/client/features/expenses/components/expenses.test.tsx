@@ -144,18 +144,25 @@ describe('the list of expenses', () => {
     });
   });
 
+  /** Opens the edit form of `depense` in a list offering one mission: the mission select and its choices. */
+  async function editWithOneMissionOffered(user: ReturnType<typeof userEvent.setup>, depense: Depense) {
+    renderAt(<ExpenseList depenses={[depense]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />);
+    await user.click(screen.getByRole('button', { name: t.edit }));
+    const mission = screen.getByRole('combobox', { name: t.mission });
+    return {
+      mission,
+      choices: within(mission)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    };
+  }
+
   it('keeps the mission of an expense whose quote was deleted when it is corrected', async () => {
     const user = userEvent.setup();
     const fuel = stored({ categorie: 'carburant', montantCentimes: 35_000, tvaCentimes: 0, devisId: 'devis-gone', numeroDevis: null });
     const { calls } = fakeApi({ [routeKey(expensesRoutes.update)]: { body: { ...fuel, montantCentimes: 3_500 } } });
-    renderAt(<ExpenseList depenses={[fuel]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />);
-    await user.click(screen.getByRole('button', { name: t.edit }));
-    const mission = screen.getByRole('combobox', { name: t.mission });
-    expect(
-      within(mission)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([t.noMission, 'Devis n° 12', t.missionDeleted]);
+    const { mission, choices } = await editWithOneMissionOffered(user, fuel);
+    expect(choices).toEqual([t.noMission, 'Devis n° 12', t.missionDeleted]);
     // happy-dom does not show a select's default value from react-hook-form: chosen again, as the browser shows it.
     await user.selectOptions(mission, t.missionDeleted);
     await changeAmount(user, screen.getByRole('textbox', { name: t.amount }), '35,00');
@@ -165,18 +172,9 @@ describe('the list of expenses', () => {
   });
 
   it('offers the mission of an expense whose finished mission the planning no longer shows, by its number', async () => {
-    const user = userEvent.setup();
     fakeApi({});
-    renderAt(
-      <ExpenseList depenses={[stored({ devisId: 'devis-7', numeroDevis: 7 })]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />,
-    );
-    await user.click(screen.getByRole('button', { name: t.edit }));
-    const mission = screen.getByRole('combobox', { name: t.mission });
-    expect(
-      within(mission)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([t.noMission, 'Devis n° 12', t.missionNumber(7)]);
+    const { choices } = await editWithOneMissionOffered(userEvent.setup(), stored({ devisId: 'devis-7', numeroDevis: 7 }));
+    expect(choices).toEqual([t.noMission, 'Devis n° 12', t.missionNumber(7)]);
   });
 });
 
