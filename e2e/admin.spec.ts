@@ -29,6 +29,7 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   customers,
   logInAsAdmin,
 }) => {
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
