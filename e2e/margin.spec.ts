@@ -5,6 +5,7 @@ import type { Margins } from '#domain/schemas/expenses.ts';
 import { adminHomeTexts, adminNavLabels } from '#domain/texts/admin-home.ts';
 import { CATEGORIE_LABELS, expenseTexts, marginTexts as t } from '#domain/texts/expenses.ts';
 import { bankPageTexts as bank } from '#domain/texts/payments.ts';
+import { journalTexts } from '#domain/texts/sessions.ts';
 import { camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { confirmSignedOnPaper, expect, test } from './fixtures.ts';
 
@@ -29,7 +30,8 @@ const marginsOf = async (adminApi: APIRequestContext, year: number) =>
  * by exactly those amounts, and the mission among the least profitable with its loss. Then a
  * statement's debit (the train ticket of another trip, paid by card) becomes an expense in one
  * tap on the bank page, and the expenses page lists it; another (the taxi, recorded already) is
- * proposed as that expense and linked to it in one tap, with no second expense.
+ * proposed as that expense and linked to it in one tap, with no second expense. Deleting the
+ * first expense shows in the journal with the debit it frees, which the bank page offers again.
  */
 test(
   'the margin page shows an invoiced mission’s revenue, expenses and loss; a statement’s debit becomes an expense in one tap',
@@ -122,5 +124,17 @@ test(
     const expense = page.getByRole('listitem').filter({ hasText: motif });
     await expect(expense).toContainText(CATEGORIE_LABELS.train);
     await expect(expense).toContainText(formatCentimes(6_320));
+
+    // Deleted by mistake: the journal names the expense and the debit it frees, and the bank page offers that debit again.
+    await expense.getByRole('button', { name: expenseTexts.remove }).click();
+    await expense.getByRole('button', { name: expenseTexts.confirmRemove }).click();
+    await expect(page.getByText(expenseTexts.removed)).toBeVisible();
+    await page.goto('/admin/journal?type=expense.deleted');
+    const entry = page.locator('tbody tr').filter({ hasText: motif });
+    await expect(entry).toContainText(journalTexts.kinds['expense.deleted']);
+    await expect(entry).toContainText(`${journalTexts.detailNames.depense} : ${CATEGORIE_LABELS.train} – ${formatCentimes(6_320)}`);
+    await expect(entry).toContainText(`${journalTexts.detailNames.debitLibere} : ${formatDay(today)} – SNCF – ${motif}`);
+    await page.goto('/admin/banque');
+    await expect(page.getByTestId('debit').filter({ hasText: motif }).getByRole('button', { name: bank.toExpense })).toBeVisible();
   },
 );

@@ -112,6 +112,13 @@ export const journalTexts = {
     photoId: 'Photo',
     factureId: 'Facture (id)',
     numeroFacture: 'Facture',
+    achatId: 'Facture fournisseur (id)',
+    periode: 'Période',
+    depenseId: 'Dépense (id)',
+    depense: 'Dépense',
+    debitLibere: 'Débit à enregistrer de nouveau',
+    operationId: 'Opération (id)',
+    operation: 'Opération bancaire',
     sessionId: 'Session',
   } as Record<string, string>,
   detailValues: {

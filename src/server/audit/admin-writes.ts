@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiRoutes, routeKey, type ApiRoute } from '#domain/api-paths.ts';
 import type { AuditDetails, AuditKind } from '#domain/audit.ts';
-import { findInvoiceRef, findQuoteRef } from './repository.ts';
+import type { CategorieDepense } from '#domain/expenses.ts';
+import { formatCentimes, formatDay } from '#domain/format.ts';
+import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
+import type { Db } from '#server/db/index.ts';
+import { findExpenseRef, findInvoiceRef, findOperationRef, findQuoteRef, listOperationRefsOfExpense } from './repository.ts';
 import { recordAudit } from './service.ts';
 
-type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'none';
+type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'operation' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
@@ -44,10 +48,10 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [expenses.putReceipt, 'expense.receipt_stored', 'expense'],
   [payments.setReminders, 'invoice.reminders_switched', 'invoice'],
   [payments.importStatement, 'bank.statement_imported', 'none'],
-  [payments.matchOperation, 'bank.operation_matched', 'none'],
-  [payments.ignoreOperation, 'bank.operation_ignored', 'none'],
-  [expenses.fromDebit, 'bank.debit_to_expense', 'none'],
-  [expenses.linkDebit, 'bank.debit_linked_to_expense', 'none'],
+  [payments.matchOperation, 'bank.operation_matched', 'operation'],
+  [payments.ignoreOperation, 'bank.operation_ignored', 'operation'],
+  [expenses.fromDebit, 'bank.debit_to_expense', 'operation'],
+  [expenses.linkDebit, 'bank.debit_linked_to_expense', 'operation'],
   [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
@@ -64,6 +68,38 @@ function detailsOf(params: Record<string, string>, extra: AuditDetails): AuditDe
   if (params.photoId) details.photoId = params.photoId;
   if (params.periode) details.periode = params.periode;
   return details;
+}
+
+type OperationRef = { date: string; montantCentimes: number; contrepartie: string | null; libelle: string };
+/** A bank line as the bank page shows it: « 24/11/2026 – APRR – CB PEAGE VIENNE – 23,40 € » (a debit without its sign). */
+const describeOperation = (operation: OperationRef) =>
+  [formatDay(operation.date), operation.contrepartie, operation.libelle, formatCentimes(Math.abs(operation.montantCentimes))]
+    .filter(Boolean)
+    .join(' – ');
+
+/**
+ * An expense's entry names it (« Péage – 23,40 € – 01/12/2026 »), read
+ * before the change; deleting it also names the bank debits it frees, which the bank page then
+ * offers to record again.
+ */
+async function expenseDetails(db: Db, depenseId: string, kind: AuditKind): Promise<AuditDetails> {
+  const expense = await findExpenseRef(db, depenseId);
+  if (!expense) return { depenseId };
+  const category = CATEGORIE_LABELS[expense.categorie as CategorieDepense] ?? expense.categorie;
+  const details: AuditDetails = {
+    depenseId,
+    depense: [category, formatCentimes(expense.montantCentimes), formatDay(expense.date)].join(' – '),
+  };
+  if (kind === 'expense.deleted') {
+    const freed = await listOperationRefsOfExpense(db, depenseId);
+    if (freed.length > 0) details.debitLibere = freed.map(describeOperation).join(' ; ');
+  }
+  return details;
+}
+
+async function operationDetails(db: Db, operationId: string): Promise<AuditDetails> {
+  const operation = await findOperationRef(db, operationId);
+  return { operationId, operation: operation ? describeOperation(operation) : null };
 }
 
 /**
@@ -83,7 +119,8 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });
     }
     if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
-    if (route.subject === 'expense' && params.id) entry.details = detailsOf(params, { depenseId: params.id });
+    if (route.subject === 'expense' && params.id) entry.details = detailsOf(params, await expenseDetails(app.database.db, params.id, route.kind));
+    if (route.subject === 'operation' && params.id) entry.details = detailsOf(params, await operationDetails(app.database.db, params.id));
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
       entry.details = detailsOf(params, { factureId: params.id, numeroFacture: invoice?.numero ?? null });

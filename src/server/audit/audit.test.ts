@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { AUDIT_KINDS, AUDIT_PAGE_SIZE } from '#domain/audit.ts';
 import { parisToday } from '#domain/format.ts';
+import type { BankOverview } from '#domain/schemas/payments.ts';
 import type { Statut } from '#domain/statuses.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { createExpense } from '#server/expenses/service.ts';
@@ -316,6 +317,30 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('names the bank line and the expense as the administrator reads them, and the debit a deleted expense frees', async () => {
+    const t = await buildTestAppForThisTest(engine);
+    const admin = await createAdmin(t);
+    const debit = await lineOf(t, camt053Xml([{ montant: '23.40', sens: 'DBIT', date: '2026-11-24', nom: 'APRR', motif: 'CB PEAGE VIENNE' }]));
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: admin.headers, payload });
+    const recorded = await call('POST', `/api/admin/banque/operations/${debit}/depense`, { categorie: 'peage' });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const depenseId = recorded.json<{ id: string }>().id;
+    expect((await call('DELETE', `/api/admin/depenses/${depenseId}`)).statusCode).toBe(204);
+
+    const journal = await t.app.inject({ method: 'GET', url: '/api/admin/journal', headers: admin.headers });
+    const detailsOf = (kind: string) =>
+      journal.json<{ entrees: { kind: string; details: Record<string, unknown> }[] }>().entrees.find((entry) => entry.kind === kind)?.details;
+    const { libelle } = await t.app.database.db.selectFrom('releve_operations').select('libelle').where('id', '=', debit).executeTakeFirstOrThrow();
+    expect(libelle).toContain('CB PEAGE VIENNE');
+    // As the bank page shows the debit.
+    const line = `24/11/2026 – APRR – ${libelle} – 23,40\u00a0€`;
+    expect(detailsOf('bank.debit_to_expense')).toEqual({ operationId: debit, operation: line });
+    expect(detailsOf('expense.deleted')).toEqual({ depenseId, depense: 'Péage – 23,40\u00a0€ – 24/11/2026', debitLibere: line });
+    // The bank page offers the freed debit again.
+    const bank = await t.app.inject({ method: 'GET', url: '/api/admin/banque', headers: admin.headers });
+    expect(bank.json<BankOverview>().debits.find((operation) => operation.id === debit)).toMatchObject({ depenseId: null });
+  });
 
   it('writes nothing for a refused admin action', async () => {
     const t = await buildTestAppForThisTest(engine);

@@ -80,6 +80,23 @@ export async function findInvoiceRef(db: Db, factureId: string) {
   return db.selectFrom('factures').select(['id', 'devisId', 'numeroDevis', 'uid', 'numero']).where('id', '=', factureId).executeTakeFirst();
 }
 
+/** An expense, for an entry about it (the change may delete it). */
+export async function findExpenseRef(db: Db, depenseId: string) {
+  return db.selectFrom('depenses').select(['id', 'categorie', 'montantCentimes', 'date']).where('id', '=', depenseId).executeTakeFirst();
+}
+
+const operationRefs = (db: Db) => db.selectFrom('releve_operations').select(['id', 'date', 'montantCentimes', 'contrepartie', 'libelle']);
+
+/** A line of a bank statement, for an entry about it. */
+export async function findOperationRef(db: Db, operationId: string) {
+  return operationRefs(db).where('id', '=', operationId).executeTakeFirst();
+}
+
+/** The bank debits recorded as this expense (its deletion frees them). */
+export async function listOperationRefsOfExpense(db: Db, depenseId: string) {
+  return operationRefs(db).where('depenseId', '=', depenseId).orderBy('date').orderBy('id').execute();
+}
+
 /** Whether the account has signed in before (the journal keeps that for the retention period). */
 export async function hasSignedInBefore(db: Db, userId: string): Promise<boolean> {
   const row = await db
