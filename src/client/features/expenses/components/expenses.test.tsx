@@ -39,6 +39,15 @@ async function changeAmount(user: ReturnType<typeof userEvent.setup>, amount: HT
   await user.type(amount, value);
 }
 
+/** Opens the edit form of the one expense shown (35,00 € before), sets its amount to `value` and saves. */
+async function changeShownAmount(user: ReturnType<typeof userEvent.setup>, value: string) {
+  await user.click(screen.getByRole('button', { name: t.edit }));
+  const amount = screen.getByRole('textbox', { name: t.amount });
+  expect(amount).toHaveValue('35,00');
+  await changeAmount(user, amount, value);
+  await user.click(screen.getByRole('button', { name: t.saveChanges }));
+}
+
 describe('« Ajouter une dépense »', () => {
   it('reads the amounts typed in French, says what is wrong in French, and sends the expense for its mission', async () => {
     const user = userEvent.setup();
@@ -126,11 +135,7 @@ describe('the list of expenses', () => {
     const user = userEvent.setup();
     const { calls } = fakeApi({ [routeKey(expensesRoutes.update)]: { body: stored({ montantCentimes: 3_650 }) } });
     renderAt(<ExpenseList depenses={[stored()]} />);
-    await user.click(screen.getByRole('button', { name: t.edit }));
-    const amount = screen.getByRole('textbox', { name: t.amount });
-    expect(amount).toHaveValue('35,00');
-    await changeAmount(user, amount, '36,50');
-    await user.click(screen.getByRole('button', { name: t.saveChanges }));
+    await changeShownAmount(user, '36,50');
     expect(await screen.findByText(t.changed)).toBeVisible();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.update, { id: 'd1' })]);
     expect(calls[0]!.body).toEqual({
@@ -196,11 +201,7 @@ describe('the expenses still on the phone', () => {
     await saveWaitingExpense(toll);
     renderAt(<WaitingExpenses waiting={[toll]} missions={[{ id: 'devis-1', label: 'Devis n° 12' }]} />);
 
-    await user.click(screen.getByRole('button', { name: t.edit }));
-    const amount = screen.getByRole('textbox', { name: t.amount });
-    expect(amount).toHaveValue('35,00');
-    await changeAmount(user, amount, '53,00');
-    await user.click(screen.getByRole('button', { name: t.saveChanges }));
+    await changeShownAmount(user, '53,00');
     expect(await screen.findByText(t.changedOnPhone)).toBeVisible();
     await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(expensesRoutes.create)]));
     expect(calls[0]!.body).toMatchObject({ id: toll.id, montantCentimes: 5_300, note: 'Péage de Vienne' });
