@@ -86,20 +86,18 @@ async function expenseDetails(db: Db, depenseId: string, kind: AuditKind): Promi
   const expense = await findExpenseRef(db, depenseId);
   if (!expense) return { depenseId };
   const category = CATEGORIE_LABELS[expense.categorie as CategorieDepense] ?? expense.categorie;
-  const details: AuditDetails = {
-    depenseId,
-    depense: [category, formatCentimes(expense.montantCentimes), formatDay(expense.date)].join(' – '),
-  };
+  // What the administrator reads first, the id last (the journal shows the details in this order).
+  const details: AuditDetails = { depense: [category, formatCentimes(expense.montantCentimes), formatDay(expense.date)].join(' – ') };
   if (kind === 'expense.deleted') {
     const freed = await listOperationRefsOfExpense(db, depenseId);
     if (freed.length > 0) details.debitLibere = freed.map(describeOperation).join(' ; ');
   }
-  return details;
+  return { ...details, depenseId };
 }
 
 async function operationDetails(db: Db, operationId: string): Promise<AuditDetails> {
   const operation = await findOperationRef(db, operationId);
-  return { operationId, operation: operation ? describeOperation(operation) : null };
+  return { operation: operation ? describeOperation(operation) : null, operationId };
 }
 
 /**
@@ -119,7 +117,8 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });
     }
     if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
-    if (route.subject === 'expense' && params.id) entry.details = detailsOf(params, await expenseDetails(app.database.db, params.id, route.kind));
+    if (route.subject === 'expense' && params.id)
+      entry.details = detailsOf(params, await expenseDetails(app.database.db, params.id, route.kind));
     if (route.subject === 'operation' && params.id) entry.details = detailsOf(params, await operationDetails(app.database.db, params.id));
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);

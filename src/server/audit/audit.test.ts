@@ -321,8 +321,12 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
   it('names the bank line and the expense as the administrator reads them, and the debit a deleted expense frees', async () => {
     const t = await buildTestAppForThisTest(engine);
     const admin = await createAdmin(t);
-    const debit = await lineOf(t, camt053Xml([{ montant: '23.40', sens: 'DBIT', date: '2026-11-24', nom: 'APRR', motif: 'CB PEAGE VIENNE' }]));
-    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: admin.headers, payload });
+    const debit = await lineOf(
+      t,
+      camt053Xml([{ montant: '23.40', sens: 'DBIT', date: '2026-11-24', nom: 'APRR', motif: 'CB PEAGE VIENNE' }]),
+    );
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: admin.headers, payload });
     const recorded = await call('POST', `/api/admin/banque/operations/${debit}/depense`, { categorie: 'peage' });
     expect(recorded.statusCode, recorded.body).toBe(201);
     const depenseId = recorded.json<{ id: string }>().id;
@@ -330,8 +334,13 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
 
     const journal = await t.app.inject({ method: 'GET', url: '/api/admin/journal', headers: admin.headers });
     const detailsOf = (kind: string) =>
-      journal.json<{ entrees: { kind: string; details: Record<string, unknown> }[] }>().entrees.find((entry) => entry.kind === kind)?.details;
-    const { libelle } = await t.app.database.db.selectFrom('releve_operations').select('libelle').where('id', '=', debit).executeTakeFirstOrThrow();
+      journal.json<{ entrees: { kind: string; details: Record<string, unknown> }[] }>().entrees.find((entry) => entry.kind === kind)
+        ?.details;
+    const { libelle } = await t.app.database.db
+      .selectFrom('releve_operations')
+      .select('libelle')
+      .where('id', '=', debit)
+      .executeTakeFirstOrThrow();
     expect(libelle).toContain('CB PEAGE VIENNE');
     // As the bank page shows the debit.
     const line = `24/11/2026 – APRR – ${libelle} – 23,40\u00a0€`;
