@@ -8,7 +8,8 @@ import type { Db } from '#server/db/index.ts';
 import { findExpenseRef, findInvoiceRef, findOperationRef, findQuoteRef, listOperationRefsOfExpense } from './repository.ts';
 import { recordAudit } from './service.ts';
 
-type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'operation' | 'none';
+/** What an entry is about: named by the route's `:id`, or, for `new-expense`, by the body's `id` once the handler has made it. */
+type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'new-expense' | 'operation' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
@@ -42,7 +43,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [einvoicing.approvePurchase, 'einvoicing.purchase_approved', 'purchase'],
   [einvoicing.refusePurchase, 'einvoicing.purchase_refused', 'purchase'],
   [einvoicing.reportPeriod, 'einvoicing.period_reported', 'none'],
-  [expenses.create, 'expense.created', 'none'],
+  [expenses.create, 'expense.created', 'new-expense'],
   [expenses.update, 'expense.updated', 'expense'],
   [expenses.delete, 'expense.deleted', 'expense'],
   [expenses.putReceipt, 'expense.receipt_stored', 'expense'],
@@ -58,7 +59,15 @@ export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subj
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),
 );
 
-type Pending = { kind: AuditKind; devisId: string | null; numeroDevis: number | null; compteId: string | null; details: AuditDetails };
+type Pending = {
+  kind: AuditKind;
+  devisId: string | null;
+  numeroDevis: number | null;
+  compteId: string | null;
+  details: AuditDetails;
+  /** Details read once the handler has succeeded (what it made). */
+  detailsAfter?: () => Promise<AuditDetails>;
+};
 const pending = new WeakMap<FastifyRequest, Pending>();
 
 /** The route's parameters worth keeping (the step and photo of a mission), never the body. */
@@ -119,6 +128,9 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
     if (route.subject === 'expense' && params.id)
       entry.details = detailsOf(params, await expenseDetails(app.database.db, params.id, route.kind));
+    const made = (request.body as { id?: unknown } | null)?.id;
+    if (route.subject === 'new-expense' && typeof made === 'string')
+      entry.detailsAfter = () => expenseDetails(app.database.db, made, route.kind);
     if (route.subject === 'operation' && params.id) entry.details = detailsOf(params, await operationDetails(app.database.db, params.id));
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
@@ -136,6 +148,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     const entry = pending.get(request);
     if (!entry || reply.statusCode >= 300) return payload;
     pending.delete(request);
+    if (entry.detailsAfter) entry.details = await entry.detailsAfter();
     const admin = await app.guards.getViewer(request);
     await recordAudit(app.database.db, { ...entry, actorId: admin?.id, actorEmail: admin?.email, ip: request.ip });
     return payload;

@@ -318,7 +318,7 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     expect(failures).toEqual([]);
   }, 180_000);
 
-  it('names the bank line and the expense as the administrator reads them, and the debit a deleted expense frees', async () => {
+  it('names the expense and the bank line as the administrator reads them, and the debit a deleted expense frees', async () => {
     const t = await buildTestAppForThisTest(engine);
     const admin = await createAdmin(t);
     const debit = await lineOf(
@@ -331,6 +331,8 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     expect(recorded.statusCode, recorded.body).toBe(201);
     const depenseId = recorded.json<{ id: string }>().id;
     expect((await call('DELETE', `/api/admin/depenses/${depenseId}`)).statusCode).toBe(204);
+    const meal = expenseBody({ categorie: 'repas', montantCentimes: 1_850, date: '2026-11-27' });
+    expect((await call('POST', '/api/admin/depenses', meal)).statusCode).toBe(201);
 
     const journal = await t.app.inject({ method: 'GET', url: '/api/admin/journal', headers: admin.headers });
     const detailsOf = (kind: string) =>
@@ -346,6 +348,7 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     const line = `24/11/2026 – APRR – ${libelle} – 23,40\u00a0€`;
     expect(detailsOf('bank.debit_to_expense')).toEqual({ operationId: debit, operation: line });
     expect(detailsOf('expense.deleted')).toEqual({ depenseId, depense: 'Péage – 23,40\u00a0€ – 24/11/2026', debitLibere: line });
+    expect(detailsOf('expense.created')).toEqual({ depense: 'Repas – 18,50\u00a0€ – 27/11/2026', depenseId: meal.id });
     // The bank page offers the freed debit again.
     const bank = await t.app.inject({ method: 'GET', url: '/api/admin/banque', headers: admin.headers });
     expect(bank.json<BankOverview>().debits.find((operation) => operation.id === debit)).toMatchObject({ depenseId: null });
