@@ -60,6 +60,30 @@ async function cameraPhotos(seedBase: number) {
   return photos;
 }
 
+/** How many signatures the draft of this step holds in the phone's storage (the offline database, src/client/lib/offline-db.ts). */
+function signaturesOnPhone(page: Page, etape: Etape) {
+  return page.evaluate(
+    (step) =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('convoyage-missions');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          if (!opening.result.objectStoreNames.contains('drafts')) return resolve(0);
+          const reading = opening.result.transaction('drafts').objectStore('drafts').getAll();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            opening.result.close();
+            const draft = (reading.result as { etape: string; fields: Record<string, { traits?: unknown[] } | null> }[]).find(
+              (stored) => stored.etape === step,
+            );
+            resolve(['convoyeurSignature', 'contactSignature'].filter((name) => (draft?.fields[name]?.traits?.length ?? 0) > 0).length);
+          };
+        };
+      }),
+    etape,
+  );
+}
+
 /** How many pixels of a signature pad are inked (0 for a blank pad). */
 async function inkedPixels(page: Page, label: string) {
   return page
@@ -148,6 +172,8 @@ async function fillInspection(
     await page.getByRole('textbox', { name: m.reserves, exact: true }).fill('Bosse à l’aile avant gauche constatée à la livraison.');
   await drawSignature(page, m.driverSignature, { touch });
   await drawSignature(page, m.contactSignature[etape], { touch });
+  // Both on the phone's storage before anything else (the « saved » state may not have caught up with the last stroke yet).
+  await expect.poll(() => signaturesOnPhone(page, etape)).toBe(2);
   // Still without network: nothing above brought it back.
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 }
