@@ -1,6 +1,7 @@
 // Part of the text catalogue (texts.ts), in its own module so that only the pages that
 // use it load it: « Mes appareils », the security e-mails and the audit journal (issue 18).
 import type { AuditKind } from '../audit.ts';
+import { plural } from './common.ts';
 
 export const sessionTexts = {
   title: 'Mes appareils',
@@ -99,6 +100,9 @@ export const journalTexts = {
   total: (count: number) => `${count} entrée${count > 1 ? 's' : ''}`,
   pagination: 'Pagination du journal',
   /** The details' names and known values in French; anything else is shown as stored. */
+  /** The details of « Relevé bancaire importé »: « releve-novembre.xml – 34 opérations, dont 12 nouvelles ». */
+  statementImported: (fichier: string, operations: number, nouvelles: number) =>
+    `${fichier} – ${operations} ${plural(operations, 'opération', 'opérations')}, dont ${nouvelles} ${plural(nouvelles, 'nouvelle', 'nouvelles')}`,
   detailNames: {
     nouveauNavigateur: 'Nouveau navigateur',
     via: 'Par',
@@ -119,6 +123,7 @@ export const journalTexts = {
     debitLibere: 'Débit à enregistrer de nouveau',
     operationId: 'Opération (id)',
     operation: 'Opération bancaire',
+    releve: 'Relevé',
     sessionId: 'Session',
   } as Record<string, string>,
   detailValues: {

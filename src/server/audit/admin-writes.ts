@@ -4,12 +4,23 @@ import type { AuditDetails, AuditKind } from '#domain/audit.ts';
 import type { CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
+import { journalTexts } from '#domain/texts/sessions.ts';
 import type { Db } from '#server/db/index.ts';
-import { findExpenseRef, findInvoiceRef, findOperationRef, findQuoteRef, listOperationRefsOfExpense } from './repository.ts';
+import {
+  findExpenseRef,
+  findInvoiceRef,
+  findOperationRef,
+  findQuoteRef,
+  findStatementRef,
+  listOperationRefsOfExpense,
+} from './repository.ts';
 import { recordAudit } from './service.ts';
 
-/** What an entry is about: named by the route's `:id`, or, for `new-expense`, by the body's `id` once the handler has made it. */
-type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'new-expense' | 'operation' | 'none';
+/**
+ * What an entry is about: named by the route's `:id`; for `new-expense` by the body's `id` and for
+ * `statement` by the answer's `releveId`, once the handler has made it.
+ */
+type Subject = 'quote' | 'invoice' | 'purchase' | 'expense' | 'new-expense' | 'operation' | 'statement' | 'none';
 
 /**
  * Every route by which the administrator changes something, with the kind of its journal
@@ -48,7 +59,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [expenses.delete, 'expense.deleted', 'expense'],
   [expenses.putReceipt, 'expense.receipt_stored', 'expense'],
   [payments.setReminders, 'invoice.reminders_switched', 'invoice'],
-  [payments.importStatement, 'bank.statement_imported', 'none'],
+  [payments.importStatement, 'bank.statement_imported', 'statement'],
   [payments.matchOperation, 'bank.operation_matched', 'operation'],
   [payments.ignoreOperation, 'bank.operation_ignored', 'operation'],
   [expenses.fromDebit, 'bank.debit_to_expense', 'operation'],
@@ -65,8 +76,8 @@ type Pending = {
   numeroDevis: number | null;
   compteId: string | null;
   details: AuditDetails;
-  /** Details read once the handler has succeeded (what it made). */
-  detailsAfter?: () => Promise<AuditDetails>;
+  /** Details read once the handler has succeeded (what it made), from its answer if need be. */
+  detailsAfter?: (answer: unknown) => Promise<AuditDetails>;
 };
 const pending = new WeakMap<FastifyRequest, Pending>();
 
@@ -109,6 +120,14 @@ async function operationDetails(db: Db, operationId: string): Promise<AuditDetai
   return { operation: operation ? describeOperation(operation) : null, operationId };
 }
 
+/** The file and its counts, read back from the import the answer names (`importSummarySchema`). */
+async function statementDetails(db: Db, answer: unknown): Promise<AuditDetails> {
+  const releveId = typeof answer === 'string' ? (JSON.parse(answer) as { releveId?: unknown }).releveId : undefined;
+  const statement = typeof releveId === 'string' ? await findStatementRef(db, releveId) : undefined;
+  if (!statement) return {};
+  return { releve: journalTexts.statementImported(statement.nomFichier, statement.nbOperations, statement.nbNouvelles) };
+}
+
 /**
  * Journals the administrator's changes. What the change is about (the quote, its owner and
  * number, an invoice's quote) is read before the handler runs, since the change may delete
@@ -131,6 +150,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     const made = (request.body as { id?: unknown } | null)?.id;
     if (route.subject === 'new-expense' && typeof made === 'string')
       entry.detailsAfter = () => expenseDetails(app.database.db, made, route.kind);
+    if (route.subject === 'statement') entry.detailsAfter = (answer) => statementDetails(app.database.db, answer);
     if (route.subject === 'operation' && params.id) entry.details = detailsOf(params, await operationDetails(app.database.db, params.id));
     if (route.subject === 'invoice' && params.id) {
       const invoice = await findInvoiceRef(app.database.db, params.id);
@@ -148,7 +168,7 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     const entry = pending.get(request);
     if (!entry || reply.statusCode >= 300) return payload;
     pending.delete(request);
-    if (entry.detailsAfter) entry.details = await entry.detailsAfter();
+    if (entry.detailsAfter) entry.details = await entry.detailsAfter(payload);
     const admin = await app.guards.getViewer(request);
     await recordAudit(app.database.db, { ...entry, actorId: admin?.id, actorEmail: admin?.email, ip: request.ip });
     return payload;

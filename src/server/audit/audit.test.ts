@@ -318,13 +318,23 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     expect(failures).toEqual([]);
   }, 180_000);
 
-  it('names the expense and the bank line as the administrator reads them, and the debit a deleted expense frees', async () => {
+  it('names the statement, the bank line and the expense as the administrator reads them, and the debit a deleted expense frees', async () => {
     const t = await buildTestAppForThisTest(engine);
     const admin = await createAdmin(t);
-    const debit = await lineOf(
-      t,
-      camt053Xml([{ montant: '23.40', sens: 'DBIT', date: '2026-11-24', nom: 'APRR', motif: 'CB PEAGE VIENNE' }]),
-    );
+    const xml = camt053Xml([{ montant: '23.40', sens: 'DBIT', date: '2026-11-24', nom: 'APRR', motif: 'CB PEAGE VIENNE' }]);
+    const upload = multipartBody([{ filename: 'releve-novembre.xml', contentType: 'application/xml', content: Buffer.from(xml) }]);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/banque/releves',
+      headers: { ...admin.headers, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { id: debit } = await t.app.database.db
+      .selectFrom('releve_operations')
+      .select('id')
+      .where('releveId', '=', imported.json<{ releveId: string }>().releveId)
+      .executeTakeFirstOrThrow();
     const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: admin.headers, payload });
     const recorded = await call('POST', `/api/admin/banque/operations/${debit}/depense`, { categorie: 'peage' });
@@ -348,6 +358,7 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     const line = `24/11/2026 – APRR – ${libelle} – 23,40\u00a0€`;
     expect(detailsOf('bank.debit_to_expense')).toEqual({ operationId: debit, operation: line });
     expect(detailsOf('expense.deleted')).toEqual({ depenseId, depense: 'Péage – 23,40\u00a0€ – 24/11/2026', debitLibere: line });
+    expect(detailsOf('bank.statement_imported')).toEqual({ releve: 'releve-novembre.xml – 1 opération, dont 1 nouvelle' });
     expect(detailsOf('expense.created')).toEqual({ depense: 'Repas – 18,50\u00a0€ – 27/11/2026', depenseId: meal.id });
     // The bank page offers the freed debit again.
     const bank = await t.app.inject({ method: 'GET', url: '/api/admin/banque', headers: admin.headers });

@@ -97,6 +97,11 @@ export async function listOperationRefsOfExpense(db: Db, depenseId: string) {
   return operationRefs(db).where('depenseId', '=', depenseId).orderBy('date').orderBy('id').execute();
 }
 
+/** A bank statement as it was imported, for the entry of its import. */
+export async function findStatementRef(db: Db, releveId: string) {
+  return db.selectFrom('releves').select(['nomFichier', 'nbOperations', 'nbNouvelles']).where('id', '=', releveId).executeTakeFirst();
+}
+
 /** Whether the account has signed in before (the journal keeps that for the retention period). */
 export async function hasSignedInBefore(db: Db, userId: string): Promise<boolean> {
   const row = await db
