@@ -122,7 +122,12 @@ async function operationDetails(db: Db, operationId: string): Promise<AuditDetai
 
 /** The file and its counts, read back from the import the answer names (`importSummarySchema`). */
 async function statementDetails(db: Db, answer: unknown): Promise<AuditDetails> {
-  const releveId = typeof answer === 'string' ? (JSON.parse(answer) as { releveId?: unknown }).releveId : undefined;
+  let releveId: unknown;
+  try {
+    releveId = typeof answer === 'string' ? (JSON.parse(answer) as { releveId?: unknown } | null)?.releveId : undefined;
+  } catch {
+    // Not the JSON summary it always is: the entry keeps no details rather than failing the import's answer.
+  }
   const statement = typeof releveId === 'string' ? await findStatementRef(db, releveId) : undefined;
   if (!statement) return {};
   return { releve: journalTexts.statementImported(statement.nomFichier, statement.nbOperations, statement.nbNouvelles) };
