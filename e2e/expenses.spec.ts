@@ -10,7 +10,9 @@ import { confirmSignedOnPaper, expect, makeSignedPdf, test } from './fixtures.ts
 /**
  * Issue 30's proof: on a phone with no network, the driver records his train ticket (photographed)
  * and a toll receipt (a PDF) on a mission in progress; a reload loses neither; he corrects one and
- * removes a third, still offline; back online, each is sent once with its receipt, as corrected. The final invoice draft then proposes the toll at cost and, with
+ * removes a third, still offline; back online, each is sent once with its receipt, as corrected. Offline
+ * again, he corrects the toll the server has: the change waits on the phone and goes when the
+ * signal returns. The final invoice draft then proposes the toll at cost and, with
  * the odometers 10 000 → 10 497 on a 465 km quote carrying the 5 % clause, 23 extra kilometres.
  */
 test(
@@ -111,6 +113,31 @@ test(
     // The mission's page shows them among its costs.
     await expect(page.getByTestId('mission-costs')).toContainText('82,90');
 
+    // In a tunnel again, the driver corrects the toll the server has: the change waits on the phone, in place of the server's copy.
+    await context.setOffline(true);
+    await expect(page.getByText(offlineTexts.offlineNow)).toBeVisible();
+    const storedToll = page
+      .getByRole('region', { name: t.missionExpenses })
+      .getByRole('listitem')
+      .filter({ hasText: CATEGORIE_LABELS.peage })
+      .filter({ has: page.getByRole('button', { name: t.edit }) });
+    await storedToll.getByRole('button', { name: t.edit }).click();
+    const change = page.getByRole('form', { name: t.editTitle });
+    await change.getByLabel(t.amount).fill('37,50');
+    await change.getByRole('button', { name: t.saveChanges }).click();
+    await expect(change).toBeHidden();
+    const waitingChange = page.getByTestId('waiting-expense');
+    await expect(waitingChange).toHaveCount(1);
+    await expect(waitingChange).toContainText(t.changeOfStored);
+    await expect(waitingChange).toContainText('37,50');
+    await expect(page.getByTestId('pending')).toHaveText(t.waiting(1));
+    // Back in signal: the change goes as a change (nothing created), and the list shows the server's copy again.
+    await context.setOffline(false);
+    await expect(page.getByTestId('pending')).toHaveText(offlineTexts.allSent, { timeout: 30_000 });
+    await expect(page.getByTestId('waiting-expense')).toHaveCount(0);
+    await expect(storedToll).toContainText('37,50');
+    expect(created).toEqual([201, 201]);
+
     // The two inspections' odometers: 10 000 → 10 497 km, for 465 km estimated.
     for (const [etape, kilometrage, hoursAgo] of [
       ['prise-en-charge', 10_000, 6.5],
@@ -135,7 +162,7 @@ test(
       expect.arrayContaining([
         expect.objectContaining({
           description: expect.stringMatching(/^Frais de péage – refacturés au réel \(\d\d\/\d\d\/\d{4}\)$/),
-          montantCentimes: 3_500,
+          montantCentimes: 3_750,
         }),
         expect.objectContaining({ description: expect.stringMatching(/^Kilomètres supplémentaires \(clause des 5 %\)/), quantite: 23 }),
       ]),

@@ -25,6 +25,13 @@ export const emitSync = (event: SyncEvent = {}) => listeners.forEach((listener) 
 class Offline extends Error {}
 class SessionExpired extends Error {}
 
+/**
+ * No network, or a server that does not answer well (a proxy's 502 in a car park): what the
+ * sender tries again later, and what a page keeps on the phone for it rather than showing.
+ */
+export const isUnreachable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429);
+
 export type Refusal = { isRefused: true; status: number; message: string };
 
 /**
@@ -37,7 +44,7 @@ export async function send<T>(request: Promise<T>): Promise<T | Refusal> {
     return await request;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429) throw new Offline();
+    if (isUnreachable(error)) throw new Offline();
     if (error.status === 401) throw new SessionExpired();
     return { isRefused: true, status: error.status, message: error.message };
   }

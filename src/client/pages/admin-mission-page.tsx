@@ -64,6 +64,7 @@ export function AdminMissionPage() {
       <MissionExpenses
         mission={{ id: mission.id, label: m.missionHeading(mission.numeroDevis, `${mission.adresseDepart} → ${mission.adresseArrivee}`) }}
         waiting={waitingExpenses}
+        onPhone={expenses.onPhone}
       />
     </Page>
   );

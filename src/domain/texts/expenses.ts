@@ -93,6 +93,7 @@ export const expenseTexts = {
   remove: 'Supprimer',
   confirmRemove: 'Confirmer la suppression',
   removed: 'Dépense supprimée (le journal la garde).',
+  removedOnPhone: 'Suppression enregistrée sur ce téléphone : elle part dès que le réseau le permet.',
   locked: 'Refacturée sur une facture émise : elle ne peut plus être modifiée ni supprimée.',
   rebilledOnDraft: 'Reprise sur le brouillon de la facture finale.',
 
@@ -102,6 +103,7 @@ export const expenseTexts = {
   refused: (reason: string) => `Refusée : ${reason}`,
   receiptRefused: (reason: string) => `Justificatif refusé : ${reason}`,
   discard: 'Retirer de ce téléphone',
+  changeOfStored: 'Modification d’une dépense déjà enregistrée',
 
   // The mission page's section
   costsTitle: 'Coûts et marge',

@@ -33,24 +33,29 @@ export function useMissionCosts(id: string, { enabled = true }: { enabled?: bool
   });
 }
 
-/** Changing or deleting a stored expense, and replacing its receipt: with the network only (what is recorded offline is new). */
+/**
+ * Changing or deleting a stored expense, and replacing its receipt. Tried at once even without
+ * the network (`networkMode: 'always'`, where TanStack Query would hold them paused until it
+ * returns, the button busy meanwhile and the change lost with the page): the form then keeps
+ * the change on the phone for the sender (`keepChangeOnPhone`).
+ */
 export function useExpenseActions() {
   const queryClient = useQueryClient();
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: expenseKeys.all });
+  const options = { networkMode: 'always', onSettled: () => queryClient.invalidateQueries({ queryKey: expenseKeys.all }) } as const;
   return {
     update: useMutation({
       mutationFn: ({ id, fields }: { id: string; fields: DepenseFields }) =>
         api(expensesRoutes.update, { params: { id }, body: fields, answer: depenseSchema }),
-      onSettled,
+      ...options,
     }),
     putReceipt: useMutation({
       mutationFn: ({ id, receipt }: { id: string; receipt: Blob }) =>
         api(expensesRoutes.putReceipt, { params: { id }, body: receipt, answer: depenseSchema }),
-      onSettled,
+      ...options,
     }),
     remove: useMutation({
       mutationFn: (id: string) => api(expensesRoutes.delete, { params: { id } }),
-      onSettled,
+      ...options,
     }),
   };
 }

@@ -6,6 +6,7 @@ import { formatCentimesDecimal, parisToday } from '#domain/format.ts';
 import { depenseFormSchema, type Depense, type DepenseCreate, type DepenseForm } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import { messageOf } from '#client/lib/api.ts';
+import { isUnreachable } from '#client/lib/offline-sender.ts';
 import { compressPhoto } from '#client/lib/compress-photo.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, FieldFrame, Options, SelectField, TextAreaField, TextField } from '#client/ui/field.tsx';
@@ -13,7 +14,7 @@ import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
 import type { WaitingExpense } from '../offline/store.ts';
-import { recordExpense, reviseExpense } from '../offline/sync.ts';
+import { keepChangeOnPhone, recordExpense, reviseExpense } from '../offline/sync.ts';
 import styles from './expenses.module.css';
 
 /** A mission the form may put an expense on. */
@@ -23,7 +24,7 @@ type ExpenseFormProps = {
   /** The mission the expense is for, fixed (the mission page); otherwise `missions` to choose from, or none. */
   mission?: MissionChoice;
   missions?: readonly MissionChoice[];
-  /** An expense the server has: the form changes it (with the network). */
+  /** An expense the server has: the form changes it there, or, without the network, keeps the change on the phone for the sender. */
   expense?: Depense;
   /** An expense still on this phone: the form changes it there (offline too), the sender sends the change. */
   waiting?: WaitingExpense;
@@ -86,7 +87,8 @@ async function receiptOf(file: File | null): Promise<Blob | null> {
  * « Ajouter une dépense »: category, amount paid and the VAT on the receipt, date, means of
  * payment, note, mission, and the receipt from the phone's camera or a PDF. A new expense is
  * kept on the phone under the id the page made, then sent by the shared sender: it works on a
- * train without signal. An expense the server has is changed directly (with the network).
+ * train without signal. An expense the server has is changed directly, or, when the network
+ * does not answer, kept on the phone as a change for the sender.
  */
 export function ExpenseForm({ mission, missions, expense, waiting, onDone }: ExpenseFormProps) {
   const { register, handleSubmit, reset, formState } = useForm<DepenseForm, unknown, DepenseCreate>({
@@ -131,7 +133,14 @@ export function ExpenseForm({ mission, missions, expense, waiting, onDone }: Exp
       await actions.update.mutateAsync({ id, fields });
       if (receipt) await actions.putReceipt.mutateAsync({ id, receipt });
     } catch (error) {
-      setFailure(messageOf(error));
+      if (!isUnreachable(error)) {
+        setFailure(messageOf(error));
+        return;
+      }
+      // No network (a tunnel, a car park): the change waits on the phone and goes with the next send.
+      await keepChangeOnPhone(body, receipt);
+      toast.show(t.changedOnPhone, 'success');
+      onDone?.();
       return;
     }
     toast.show(t.changed, 'success');

@@ -4,10 +4,12 @@ import { formatCentimes, formatDay, formatMonth } from '#domain/format.ts';
 import type { Depense } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t, MOYEN_DEPENSE_LABELS } from '#domain/texts/expenses.ts';
 import { messageOf } from '#client/lib/api.ts';
+import { isUnreachable } from '#client/lib/offline-sender.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
+import { keepChangeOnPhone } from '../offline/sync.ts';
 import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import styles from './expenses.module.css';
@@ -49,7 +51,14 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
     try {
       await actions.remove.mutateAsync(depense.id);
     } catch (error) {
-      setFailure(messageOf(error));
+      if (!isUnreachable(error)) {
+        setFailure(messageOf(error));
+        return;
+      }
+      // No network: the removal waits on the phone (the expense leaves the list now) and goes with the next send.
+      const { id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note } = depense;
+      await keepChangeOnPhone({ id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note }, null, { removed: true });
+      toast.show(t.removedOnPhone, 'success');
       return;
     }
     toast.show(t.removed, 'success');

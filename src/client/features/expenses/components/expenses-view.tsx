@@ -10,7 +10,7 @@ import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { SyncBar } from '#client/ui/sync-bar.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
-import { useWaitingExpenses } from '../offline/use-waiting-expenses.ts';
+import { useWaitingExpenses, withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
 import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
@@ -40,7 +40,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
   const filters = filtersOf(params, thisYear);
   const list = useExpenses(filters);
   const online = useOnline();
-  const { waiting, isSending, sessionExpired } = useWaitingExpenses();
+  const { waiting, onPhone, isSending, sessionExpired } = useWaitingExpenses();
 
   const setFilter = (name: string, value: string) =>
     setParams(
@@ -59,7 +59,8 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
       <SyncBar
         online={online}
         readiness={readiness}
-        waiting={waiting.length > 0 ? [t.waiting(waiting.length)] : []}
+        // Removals not sent yet count too: they are not on the server yet.
+        waiting={onPhone.size > 0 ? [t.waiting(onPhone.size)] : []}
         isSending={isSending}
         sessionExpired={sessionExpired}
       />
@@ -94,7 +95,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
           <p role="status">
             <strong>{t.total(formatCentimes(list.data.totalCentimes))}</strong>
           </p>
-          <ExpenseList depenses={list.data.depenses} showMission missions={missions} />
+          <ExpenseList depenses={withoutThoseOnPhone(list.data.depenses, onPhone)} showMission missions={missions} />
         </div>
       ) : null}
     </>

@@ -10,7 +10,7 @@ import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { ExpenseForm } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
-import { listWaitingExpenses, saveWaitingExpense, type WaitingExpense } from '../offline/store.ts';
+import { forgetWaitingExpense, listWaitingExpenses, saveWaitingExpense, type WaitingExpense } from '../offline/store.ts';
 
 const stored = (overrides: Partial<Depense> = {}): Depense => ({
   id: 'd1',
@@ -147,6 +147,39 @@ describe('the list of expenses', () => {
       moyenPaiement: 'carte',
       note: '',
     });
+  });
+
+  it('keeps a change on the phone when the network does not answer, to be sent as a change', async () => {
+    const user = userEvent.setup();
+    const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+    fakeApi({ [routeKey(expensesRoutes.update)]: noNetwork });
+    renderAt(<ExpenseList depenses={[stored()]} />);
+    await changeShownAmount(user, '36,50');
+    expect(await screen.findByText(t.changedOnPhone)).toBeVisible();
+    expect(await listWaitingExpenses()).toMatchObject([
+      { id: 'd1', created: true, revision: 1, sentRevision: 0, body: { id: 'd1', devisId: 'devis-1', montantCentimes: 3_650 } },
+    ]);
+    await forgetWaitingExpense('d1');
+  });
+
+  it('keeps a removal on the phone when the network does not answer', async () => {
+    const user = userEvent.setup();
+    fakeApi({ [routeKey(expensesRoutes.delete)]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderAt(<ExpenseList depenses={[stored()]} />);
+    await user.click(screen.getByRole('button', { name: t.remove }));
+    await user.click(screen.getByRole('button', { name: t.confirmRemove }));
+    expect(await screen.findByText(t.removedOnPhone)).toBeVisible();
+    expect(await listWaitingExpenses()).toMatchObject([{ id: 'd1', created: true, removed: true, body: { montantCentimes: 3_500 } }]);
+    await forgetWaitingExpense('d1');
+  });
+
+  it('says a refusal of a change and keeps nothing on the phone', async () => {
+    const user = userEvent.setup();
+    fakeApi({ [routeKey(expensesRoutes.update)]: { status: 409, body: { error: 'conflict', message: msg.rebilledIsFinal } } });
+    renderAt(<ExpenseList depenses={[stored()]} />);
+    await changeShownAmount(user, '36,50');
+    expect(await screen.findByText(msg.rebilledIsFinal)).toBeVisible();
+    expect(await listWaitingExpenses()).toEqual([]);
   });
 
   /** Opens the edit form of `depense` in a list offering one mission: the mission select and its choices. */

@@ -5,6 +5,7 @@ import { expenseTexts as t } from '#domain/texts/expenses.ts';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
 import type { WaitingExpense } from '../offline/store.ts';
+import { withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
 import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
@@ -16,7 +17,16 @@ import styles from './expenses.module.css';
  * its costs and margin (GET …/couts, with the network), and the lines its final invoice draft
  * will propose.
  */
-export function MissionExpenses({ mission, waiting }: { mission: MissionChoice; waiting: readonly WaitingExpense[] }) {
+export function MissionExpenses({
+  mission,
+  waiting,
+  onPhone,
+}: {
+  mission: MissionChoice;
+  waiting: readonly WaitingExpense[];
+  /** The expenses this phone holds a newer state of (`useWaitingExpenses`): their server copy is not listed. */
+  onPhone: ReadonlySet<string>;
+}) {
   const costs = useMissionCosts(mission.id);
   return (
     <section aria-labelledby="depenses-mission">
@@ -27,7 +37,11 @@ export function MissionExpenses({ mission, waiting }: { mission: MissionChoice; 
       {costs.data ? (
         <>
           <CostFigures costs={costs.data} />
-          {costs.data.depenses.length === 0 ? <p>{t.noMissionExpenses}</p> : <ExpenseList depenses={costs.data.depenses} />}
+          {costs.data.depenses.length === 0 ? (
+            <p>{t.noMissionExpenses}</p>
+          ) : (
+            <ExpenseList depenses={withoutThoseOnPhone(costs.data.depenses, onPhone)} />
+          )}
         </>
       ) : null}
     </section>

@@ -46,7 +46,9 @@ function WaitingItem({ expense, ...choice }: { expense: WaitingExpense } & Choic
         <span>{formatDay(body.date)}</span>
         <strong>{formatCentimes(body.montantCentimes)}</strong>
       </p>
-      <p className={styles.details}>{[body.note || null, receipt ? null : t.noReceipt].filter(Boolean).join(' · ')}</p>
+      <p className={styles.details}>
+        {[expense.created ? t.changeOfStored : null, body.note || null, receipt ? null : t.noReceipt].filter(Boolean).join(' · ')}
+      </p>
       {error ? <p className={styles.refused}>{error}</p> : null}
       <p className={styles.actions}>
         <Button variant="secondary" onClick={() => setIsEditing(true)}>

@@ -48,6 +48,24 @@ export const reviseWaitingExpense = (id: string, body: WaitingExpense['body'], r
     error: null,
   }));
 
+/**
+ * A change (or, `removed`, the removal) of an expense the server already has, made without the
+ * network: kept here as a waiting expense the server has (`created`), one revision ahead of what
+ * it has, so that the sender sends the change (or the deletion) and then forgets it.
+ */
+export const keepStoredExpenseChange = (body: WaitingExpense['body'], receipt: Blob | null, removed = false) =>
+  saveWaitingExpense({
+    id: body.id,
+    body,
+    receipt,
+    created: true,
+    error: null,
+    savedAt: new Date().toISOString(),
+    revision: 1,
+    sentRevision: 0,
+    removed,
+  });
+
 export const markWaitingExpenseRemoved = (id: string) => expenses.update(id, { removed: true, error: null });
 
 export const forgetWaitingExpense = (id: string) => expenses.forget(id);

@@ -118,6 +118,25 @@ describe('the sender of the expenses recorded on the phone', () => {
     expect(await offline.store.listWaitingExpenses()).toEqual([]);
   });
 
+  it('sends a change or a removal of an expense the server has, kept on the phone without network, and never creates it', async () => {
+    const toll = body({ categorie: 'peage', montantCentimes: 3_650 });
+    const parking = body({ categorie: 'parking' });
+    network(() => 'offline');
+    await offline.sync.keepChangeOnPhone(toll, receipt('jpeg'));
+    await offline.sync.keepChangeOnPhone(parking, null, { removed: true });
+    expect(await offline.store.listWaitingExpenses()).toMatchObject([
+      { id: toll.id, created: true, removed: false },
+      { id: parking.id, created: true, removed: true },
+    ]);
+
+    const calls = network(() => 200);
+    await offline.sender.syncNow();
+    expect(requests(calls)).toEqual([updateOf(toll.id), receiptOf(toll.id), deleteOf(parking.id)]);
+    expect(calls[0]!.body).toMatchObject({ categorie: 'peage', montantCentimes: 3_650 });
+    expect(calls[0]!.body).not.toHaveProperty('id');
+    expect(await offline.store.listWaitingExpenses()).toEqual([]);
+  });
+
   it('creates an expense changed on the phone before it left with the fields as changed', async () => {
     const train = body();
     network(() => 'offline');

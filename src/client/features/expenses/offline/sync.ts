@@ -6,6 +6,7 @@ import { emitSync, isRefusal, registerSender, send, syncNow } from '#client/lib/
 import {
   findWaitingExpense,
   forgetWaitingExpense,
+  keepStoredExpenseChange,
   listWaitingExpenses,
   markWaitingExpenseRemoved,
   reviseWaitingExpense,
@@ -101,5 +102,16 @@ export async function reviseExpense(body: DepenseCreate, receipt: Blob | null): 
 export async function removeWaitingExpense(id: string): Promise<void> {
   await markWaitingExpenseRemoved(id);
   emitSync({ key: id });
+  void syncNow();
+}
+
+/**
+ * « Enregistrer les modifications » or « Supprimer » on an expense the server has, without the
+ * network: kept on the phone as a change to send (shown with those waiting, in place of the
+ * server's copy), sent when the network returns like one recorded there.
+ */
+export async function keepChangeOnPhone(body: DepenseCreate, receipt: Blob | null, { removed = false } = {}): Promise<void> {
+  await keepStoredExpenseChange(body, receipt, removed);
+  emitSync({ key: body.id });
   void syncNow();
 }

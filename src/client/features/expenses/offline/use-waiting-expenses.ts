@@ -6,15 +6,29 @@ import { expenseKeys } from '../api/use-expenses.ts';
 import { listWaitingExpenses, type WaitingExpense } from './store.ts';
 import './sync.ts';
 
-export type WaitingExpenses = { waiting: WaitingExpense[]; isSending: boolean; sessionExpired: boolean };
+export type WaitingExpenses = {
+  waiting: WaitingExpense[];
+  /** Every expense this phone holds, removed ones included: the server's copy of each is not shown, the phone's is newer. */
+  onPhone: ReadonlySet<string>;
+  isSending: boolean;
+  sessionExpired: boolean;
+};
 
-const nothingWaiting: WaitingExpenses = { waiting: [], isSending: false, sessionExpired: false };
-const readWaiting = async (): Promise<WaitingExpenses> => ({
-  // Those the operator removed are gone from the page; the sender finishes them.
-  waiting: (await listWaitingExpenses()).filter((expense) => !expense.removed),
-  isSending: syncStatus.running,
-  sessionExpired: syncStatus.sessionExpired,
-});
+const nothingWaiting: WaitingExpenses = { waiting: [], onPhone: new Set(), isSending: false, sessionExpired: false };
+const readWaiting = async (): Promise<WaitingExpenses> => {
+  const all = await listWaitingExpenses();
+  return {
+    // Those the operator removed are gone from the page; the sender finishes them.
+    waiting: all.filter((expense) => !expense.removed),
+    onPhone: new Set(all.map((expense) => expense.id)),
+    isSending: syncStatus.running,
+    sessionExpired: syncStatus.sessionExpired,
+  };
+};
+
+/** The server's expenses but those this phone holds a newer state of (a change or a removal not sent yet). */
+export const withoutThoseOnPhone = <T extends { id: string }>(depenses: readonly T[], onPhone: ReadonlySet<string>) =>
+  onPhone.size === 0 ? depenses : depenses.filter((depense) => !onPhone.has(depense.id));
 
 /**
  * The expenses this phone holds that the server does not have yet, read again after every step
