@@ -17,7 +17,13 @@ function createQueryClient(pageData: PageData | null): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      // A change is tried at once, network or not: without it the form says so in French (« Connexion
+      // au serveur impossible… ») or keeps the change on the phone (expenses). TanStack Query's default
+      // holds it paused while the browser is offline: a button busy with no word, then sent later.
+      mutations: { networkMode: 'always' },
+    },
   });
   for (const [path, answer] of Object.entries(pageData ?? {})) client.setQueryData([path], answer);
   return client;

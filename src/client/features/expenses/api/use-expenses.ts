@@ -35,13 +35,12 @@ export function useMissionCosts(id: string, { enabled = true }: { enabled?: bool
 
 /**
  * Changing or deleting a stored expense, and replacing its receipt. Tried at once even without
- * the network (`networkMode: 'always'`, where TanStack Query would hold them paused until it
- * returns, the button busy meanwhile and the change lost with the page): the form then keeps
- * the change on the phone for the sender (`keepChangeOnPhone`).
+ * the network (the cache's `networkMode: 'always'`, lib/query-client.tsx): when the server cannot
+ * be reached, the form keeps the change on the phone for the sender (`keepChangeOnPhone`).
  */
 export function useExpenseActions() {
   const queryClient = useQueryClient();
-  const options = { networkMode: 'always', onSettled: () => queryClient.invalidateQueries({ queryKey: expenseKeys.all }) } as const;
+  const options = { onSettled: () => queryClient.invalidateQueries({ queryKey: expenseKeys.all }) };
   return {
     update: useMutation({
       mutationFn: ({ id, fields }: { id: string; fields: DepenseFields }) =>
