@@ -10,23 +10,26 @@ import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
 import { keepChangeOnPhone } from '../offline/sync.ts';
+import { withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
 import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
 import styles from './expenses.module.css';
 
 type ExpenseListProps = {
   depenses: readonly Depense[];
+  /** The expenses this phone holds a newer state of (a change or a removal not sent yet): listed with those waiting instead. */
+  onPhone?: ReadonlySet<string>;
   /** Each expense names its mission (the expenses page); not on a mission's own page. */
   showMission?: boolean;
   missions?: readonly MissionChoice[];
 };
 
 /** The expenses the server has, by month (the latest first) with each month's total. */
-export function ExpenseList({ depenses, showMission = false, missions }: ExpenseListProps) {
+export function ExpenseList({ depenses, onPhone, showMission = false, missions }: ExpenseListProps) {
   if (depenses.length === 0) return <p>{t.empty}</p>;
   return (
     <>
-      {expensesByMonth(depenses).map((month) => (
+      {expensesByMonth(onPhone ? withoutThoseOnPhone(depenses, onPhone) : depenses).map((month) => (
         <section key={month.mois} className={styles.month} aria-labelledby={`mois-${month.mois}`}>
           <h3 id={`mois-${month.mois}`}>{t.monthTotal(formatMonth(month.mois), formatCentimes(month.totalCentimes))}</h3>
           <ul className={styles.expenses}>

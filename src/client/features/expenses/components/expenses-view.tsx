@@ -10,7 +10,7 @@ import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { SyncBar } from '#client/ui/sync-bar.tsx';
 import { useExpenses } from '../api/use-expenses.ts';
-import { useWaitingExpenses, withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
+import { useWaitingExpenses } from '../offline/use-waiting-expenses.ts';
 import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
@@ -95,7 +95,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
           <p role="status">
             <strong>{t.total(formatCentimes(list.data.totalCentimes))}</strong>
           </p>
-          <ExpenseList depenses={withoutThoseOnPhone(list.data.depenses, onPhone)} showMission missions={missions} />
+          <ExpenseList depenses={list.data.depenses} onPhone={onPhone} showMission missions={missions} />
         </div>
       ) : null}
     </>

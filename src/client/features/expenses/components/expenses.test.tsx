@@ -173,6 +173,15 @@ describe('the list of expenses', () => {
     await forgetWaitingExpense('d1');
   });
 
+  it('lists an expense the phone holds a change of with those waiting only, without saying the list is empty', () => {
+    fakeApi({});
+    renderAt(<ExpenseList depenses={[stored(), stored({ id: 'd2', categorie: 'repas' })]} onPhone={new Set(['d1'])} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Repas');
+    renderAt(<ExpenseList depenses={[stored()]} onPhone={new Set(['d1'])} />);
+    expect(screen.queryByText(t.empty)).toBeNull();
+  });
+
   it('says a refusal of a change and keeps nothing on the phone', async () => {
     const user = userEvent.setup();
     fakeApi({ [routeKey(expensesRoutes.update)]: { status: 409, body: { error: 'conflict', message: msg.rebilledIsFinal } } });

@@ -5,7 +5,6 @@ import { expenseTexts as t } from '#domain/texts/expenses.ts';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useMissionCosts } from '../api/use-expenses.ts';
 import type { WaitingExpense } from '../offline/store.ts';
-import { withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
 import { AddExpense, type MissionChoice } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
@@ -40,7 +39,7 @@ export function MissionExpenses({
           {costs.data.depenses.length === 0 ? (
             <p>{t.noMissionExpenses}</p>
           ) : (
-            <ExpenseList depenses={withoutThoseOnPhone(costs.data.depenses, onPhone)} />
+            <ExpenseList depenses={costs.data.depenses} onPhone={onPhone} />
           )}
         </>
       ) : null}
