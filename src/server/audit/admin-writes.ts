@@ -98,9 +98,9 @@ const describeOperation = (operation: OperationRef) =>
     .join(' – ');
 
 /**
- * An expense's entry names it (« Péage – 23,40 € – 01/12/2026 »), read
- * before the change; deleting it also names the bank debits it frees, which the bank page then
- * offers to record again.
+ * An expense's entry names it (« Péage – 23,40 € – 01/12/2026 »), read before the change (or,
+ * for a new one, once it is made); deleting it also names the bank debits it frees, which the
+ * bank page then offers to record again.
  */
 async function expenseDetails(db: Db, depenseId: string, kind: AuditKind): Promise<AuditDetails> {
   const expense = await findExpenseRef(db, depenseId);
@@ -152,9 +152,10 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     if (route.subject === 'purchase' && params.id) entry.details = detailsOf(params, { achatId: params.id });
     if (route.subject === 'expense' && params.id)
       entry.details = detailsOf(params, await expenseDetails(app.database.db, params.id, route.kind));
-    const made = (request.body as { id?: unknown } | null)?.id;
-    if (route.subject === 'new-expense' && typeof made === 'string')
-      entry.detailsAfter = () => expenseDetails(app.database.db, made, route.kind);
+    if (route.subject === 'new-expense') {
+      const made = (request.body as { id?: unknown } | null)?.id;
+      if (typeof made === 'string') entry.detailsAfter = () => expenseDetails(app.database.db, made, route.kind);
+    }
     if (route.subject === 'statement') entry.detailsAfter = (answer) => statementDetails(app.database.db, answer);
     if (route.subject === 'operation' && params.id) entry.details = detailsOf(params, await operationDetails(app.database.db, params.id));
     if (route.subject === 'invoice' && params.id) {

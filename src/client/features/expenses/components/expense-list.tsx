@@ -43,6 +43,17 @@ export function ExpenseList({ depenses, onPhone, showMission = false, missions }
   );
 }
 
+/** An expense's first line, wherever it is listed (on the server, or waiting on the phone): category, date, amount. */
+export function ExpenseHeadline({ expense }: { expense: Pick<Depense, 'categorie' | 'date' | 'montantCentimes'> }) {
+  return (
+    <p className={styles.expenseLine}>
+      <strong>{CATEGORIE_LABELS[expense.categorie]}</strong>
+      <span>{formatDay(expense.date)}</span>
+      <strong>{formatCentimes(expense.montantCentimes)}</strong>
+    </p>
+  );
+}
+
 function ExpenseItem({ depense, showMission, missions }: { depense: Depense; showMission: boolean; missions?: readonly MissionChoice[] }) {
   const [isEditing, setIsEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,11 +87,7 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
   }
   return (
     <li className={styles.expense}>
-      <p className={styles.expenseLine}>
-        <strong>{CATEGORIE_LABELS[depense.categorie]}</strong>
-        <span>{formatDay(depense.date)}</span>
-        <strong>{formatCentimes(depense.montantCentimes)}</strong>
-      </p>
+      <ExpenseHeadline expense={depense} />
       <p className={styles.details}>
         {[
           depense.tvaCentimes ? t.vatOf(formatCentimes(depense.tvaCentimes)) : null,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { formatCentimes, formatDay } from '#domain/format.ts';
-import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
+import { expenseTexts as t } from '#domain/texts/expenses.ts';
 import { Button } from '#client/ui/button.tsx';
 import { discardExpense, removeWaitingExpense } from '../offline/sync.ts';
 import type { WaitingExpense } from '../offline/store.ts';
 import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
+import { ExpenseHeadline } from './expense-list.tsx';
 import styles from './expenses.module.css';
 
 type Choice = { mission?: MissionChoice; missions?: readonly MissionChoice[] };
@@ -41,13 +41,14 @@ function WaitingItem({ expense, ...choice }: { expense: WaitingExpense } & Choic
   }
   return (
     <li className={styles.expense} data-testid="waiting-expense">
-      <p className={styles.expenseLine}>
-        <strong>{CATEGORIE_LABELS[body.categorie]}</strong>
-        <span>{formatDay(body.date)}</span>
-        <strong>{formatCentimes(body.montantCentimes)}</strong>
-      </p>
+      <ExpenseHeadline expense={body} />
       <p className={styles.details}>
-        {[expense.created ? t.changeOfStored : null, body.note || null, receipt ? null : t.noReceipt].filter(Boolean).join(' · ')}
+        {
+          // A change of an expense the server has keeps the receipt the server has, unless it brings a new one.
+          [expense.created ? t.changeOfStored : null, body.note || null, receipt || expense.created ? null : t.noReceipt]
+            .filter(Boolean)
+            .join(' · ')
+        }
       </p>
       {error ? <p className={styles.refused}>{error}</p> : null}
       <p className={styles.actions}>
