@@ -7,7 +7,8 @@
 //  3. The production build, then Playwright in Chromium.
 // Prints how long each step took, then one line "N passed, N failed" summing all suites: a
 // test that passed only on a retry counts as failed, and so does a skipped one (there should
-// be none), each also named as such in the suites' line.
+// be none), each also named as such in the suites' line, and every such test is named on a
+// line of its own beginning « Not passed: » just before it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -62,8 +63,9 @@ function timed(name, step) {
 }
 
 /** Adds a suite's counts to the totals: flaky and skipped tests count as failed. */
-function count(suite, { passed, failed, flaky = 0, skipped = 0, broken = 0 }) {
+function count(suite, { passed, failed, flaky = 0, skipped = 0, broken = 0, names = [] }) {
   totals.passed += passed;
+  totals.names.push(...names.map((name) => `${suite}: ${name}`));
   totals.failed += failed + flaky + skipped + broken;
   const notes = [
     flaky && `${flaky} passed only on a retry`,
@@ -78,7 +80,24 @@ function count(suite, { passed, failed, flaky = 0, skipped = 0, broken = 0 }) {
 provision();
 
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-reports-'));
-const totals = { passed: 0, failed: 0, suites: [] };
+const totals = { passed: 0, failed: 0, suites: [], names: [] };
+
+/** The Playwright tests of a JSON report that did not simply pass, as « file › title (status) ». */
+function playwrightNames(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const outcome = { unexpected: 'failed', flaky: 'passed only on a retry', skipped: 'skipped' }[test.status];
+        if (outcome) names.push(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')} (${outcome})`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  for (const error of report.errors ?? []) names.push(`outside a test: ${String(error.message ?? '').split('\n')[0]}`);
+  return names;
+}
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 let pg = null;
@@ -119,7 +138,8 @@ try {
       }),
     );
     if (existsSync(playwrightReport)) {
-      const { stats, errors = [] } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+      const { stats, errors = [] } = report;
       const unexplained = status !== 0 && stats.unexpected + stats.flaky + stats.skipped === 0 ? 1 : 0;
       count('playwright', {
         passed: stats.expected,
@@ -127,6 +147,7 @@ try {
         flaky: stats.flaky,
         skipped: stats.skipped,
         broken: Math.max(errors.length, unexplained),
+        names: playwrightNames(report),
       });
     } else {
       totals.failed += 1;
@@ -140,5 +161,6 @@ try {
 
 console.log(`\nTook: ${phases.join(', ')}`);
 console.log(`Suites: ${totals.suites.join(' | ')}`);
+for (const name of totals.names) console.log(`Not passed: ${name}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
