@@ -6,7 +6,8 @@ const failOnConsoleError = 'src/server/test/setup-each.ts';
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // Ceilings for a loaded machine, not speeds (docs/decisions/0078).
+    testTimeout: 40_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,

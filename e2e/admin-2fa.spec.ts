@@ -29,7 +29,7 @@ test.describe('the administrator’s second factor', () => {
     'is set up at his first login, then asked at every login, a backup code once',
     { tag: '@phone' },
     async ({ page, adminAccount }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());

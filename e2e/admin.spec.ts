@@ -29,7 +29,6 @@ test('the admin confirms a completed quote, files the signed PDF and ends the mi
   customers,
   logInAsAdmin,
 }) => {
-  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

@@ -37,7 +37,6 @@ test(
   'the margin page shows an invoiced mission’s revenue, expenses and loss; a statement’s debit becomes an expense in one tap',
   { tag: '@phone' },
   async ({ page, customers, adminApi, logInAsAdmin }) => {
-    test.setTimeout(120_000);
     const today = parisToday();
     const year = Number(today.slice(0, 4));
     // What the year held before (the worker's server is shared with the other journeys).

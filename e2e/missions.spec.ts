@@ -188,7 +188,7 @@ test(
   'the operator runs a whole mission from his phone, with the network cut, and the customer gets both reports',
   { tag: '@phone' },
   async ({ page, context, baseURL, customers, adminApi, logInAsAdmin }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const isPhone = test.info().project.name === 'phone';
     const customer = await customers.create({ name: 'Hélène Dupré' });
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });

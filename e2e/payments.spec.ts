@@ -76,7 +76,6 @@ test(
     expect(paid?.etat).toBe('payée');
 
     // The mission done, the final invoice deducts the deposit, and its Factur-X passes the EN 16931 checks.
-    test.setTimeout(120_000);
     expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
     const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
     expect(draft.status()).toBe(201);
@@ -102,7 +101,6 @@ test(
   'one transfer for two invoices: the operator adds the second invoice on the bank page and both are paid',
   { tag: '@phone' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
-    test.setTimeout(120_000);
     const invoices = [];
     for (const prixFinal of ['150,00', '90,00']) {
       const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });

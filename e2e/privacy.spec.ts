@@ -9,7 +9,6 @@ test(
   'a customer downloads his data, deletes his account and can no longer log in; the privacy policy is in the footer',
   { tag: '@phone' },
   async ({ page, customer }) => {
-    test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('console', (message) => {
       // The wrong password and the failed login are refused on purpose (403, 401).

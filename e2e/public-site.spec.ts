@@ -380,7 +380,7 @@ test.describe('head, icons and crawlers', () => {
   });
 
   test('each public page arrives rendered: readable without JavaScript, then hydrated without error', async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(180_000);
     const withoutScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
     const withScript = await browser.newContext({ viewport: { width: 375, height: 812 } });
     for (const { path, heading } of publicPages) {

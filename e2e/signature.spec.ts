@@ -53,7 +53,7 @@ test(
   'the customer goes from the e-mail to a signed, sealed quote; the administrator is told and downloads it',
   { tag: '@phone' },
   async ({ page, browser, baseURL, customers, adminApi }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const customer = await customers.create({ name: 'Hélène Dupré' });
     const { email, password } = customer;
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
