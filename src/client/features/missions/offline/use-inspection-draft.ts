@@ -78,6 +78,13 @@ export function fieldErrorsOf(draft: Draft, photos: StoredPhoto[]): FieldErrors 
 export function useInspectionDraft(mission: MissionView | undefined, etape: Etape, driver: string) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
+  // The draft as last changed, ahead of the render that shows it: a change is written from it at
+  // once, in the handler that makes it, and two changes in a row each build on the one before.
+  const latest = useRef<Draft | null>(null);
+  const show = useCallback((next: Draft) => {
+    latest.current = next;
+    setDraft(next);
+  }, []);
   const [photos, setPhotos] = useState<StoredPhoto[]>([]);
   const [isSaving, setIsSaving] = useState(false);
   const [isSending, setIsSending] = useState(syncStatus.running);
@@ -91,9 +98,9 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
   const reload = useCallback(async () => {
     if (!devisId || !key) return;
     const [stored, storedPhotos] = await Promise.all([loadDraft(devisId, etape), listPhotos(key)]);
-    if (stored) setDraft(stored);
+    if (stored) show(stored);
     setPhotos(storedPhotos);
-  }, [devisId, etape, key]);
+  }, [devisId, etape, key, show]);
 
   useEffect(() => {
     if (!mission || !key || isDone) return;
@@ -113,7 +120,7 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
       if (!stored) await saveDraft(current);
       const storedPhotos = await listPhotos(key);
       if (!alive) return;
-      setDraft(current);
+      show(current);
       setPhotos(storedPhotos);
     })();
     return () => {
@@ -150,17 +157,17 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
       });
   }, []);
 
+  /** Changes the draft and starts writing it before anything is shown: « saved » never shows ahead of the write. */
   const update = useCallback(
     (changes: Partial<DraftFields> | ((fields: DraftFields) => Partial<DraftFields>)) => {
-      setDraft((current) => {
-        if (!current) return current;
-        const made = typeof changes === 'function' ? changes(current.fields) : changes;
-        const next = { ...current, fields: { ...current.fields, ...made }, error: null };
-        persist(next);
-        return next;
-      });
+      const current = latest.current;
+      if (!current) return;
+      const made = typeof changes === 'function' ? changes(current.fields) : changes;
+      const next = { ...current, fields: { ...current.fields, ...made }, error: null };
+      show(next);
+      persist(next);
     },
-    [persist],
+    [persist, show],
   );
 
   const addPhotos = useCallback(
@@ -199,16 +206,17 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
 
   /** Completes the inspection: refused with the fields' errors, else kept as to send and sent as soon as possible. */
   const submit = useCallback(async (): Promise<FieldErrors> => {
-    if (!draft) return {};
-    const errors = fieldErrorsOf(draft, photos);
+    const current = latest.current;
+    if (!current) return {};
+    const errors = fieldErrorsOf(current, photos);
     if (Object.keys(errors).length > 0) return errors;
-    const next = { ...draft, submitted: true, error: null };
-    setDraft(next);
+    const next = { ...current, submitted: true, error: null };
+    show(next);
     persist(next);
     await writes.current;
     void syncNow();
     return {};
-  }, [draft, photos, persist]);
+  }, [photos, persist, show]);
 
   const pendingPhotos = photos.filter((photo) => !photo.sent && !photo.error).length;
   return { draft, photos, update, addPhotos, removePhoto, submit, isSaving, isSending, sessionExpired, pendingPhotos };
