@@ -216,7 +216,7 @@ test.describe('the customer area', () => {
     await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     await card(toArchive).getByRole('button', { name: 'Archiver' }).click();
-    await expect(page.getByText(t.archiveFailure)).toBeVisible();
+    await expect(page.getByText(`${t.archiveFailure} ${texts.networkError}`)).toBeVisible();
     await expect(card(toArchive)).toHaveCount(1);
     await page.context().setOffline(false);
     await card(toArchive).getByRole('button', { name: 'Archiver' }).click();

@@ -6,10 +6,22 @@ import styles from './ui.module.css';
 type ToastKind = 'success' | 'error' | 'info';
 type Toast = { id: number; kind: ToastKind; message: string; keep?: string };
 type Failure = string | ((error: unknown) => string);
+
+/**
+ * The request never reached the server (lib/api.ts's ApiError with code 'network', told apart
+ * here without importing the API client): the action's own failure text says what failed, the
+ * network's says why and what to do, so a phone in a tunnel reads both.
+ */
+function failureMessage(failure: Failure, error: unknown): string {
+  const message = typeof failure === 'string' ? failure : failure(error);
+  const unreachable = error instanceof Error && (error as { code?: unknown }).code === 'network';
+  return unreachable && !message.includes(texts.networkError) ? `${message} ${texts.networkError}` : message;
+}
 /**
  * `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx).
  * `report`: awaits an action (a mutation), then says how it went: `success`, or `failure` (a
- * text, or one made from the error: `messageOf` for the server's); resolves to whether it
+ * text, or one made from the error: `messageOf` for the server's; without network, followed by
+ * the network's message); resolves to whether it
  * succeeded. `attempt`: the same, saying only a failure. (`messageOf` is not the default: this
  * module is in the home page's first bundle, the API client is not.)
  */
@@ -39,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       try {
         await action();
       } catch (error) {
-        show(typeof failure === 'string' ? failure : failure(error), 'error');
+        show(failureMessage(failure, error), 'error');
         return false;
       }
       return true;

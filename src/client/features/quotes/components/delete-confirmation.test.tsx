@@ -14,13 +14,14 @@ import { ArchivedQuotes } from './archived-quotes.tsx';
 const quote = (numeroDevis: number, statut: Devis['statut'] = 'en attente') =>
   makeDevis({ numeroDevis, statut, archive: statut === 'archivé' });
 
-/** The customer's quotes on a fake server that deletes for real (or refuses to, with a 500). */
-function quotesServer(list: Devis[], { isDeleteRefused = false } = {}) {
+/** The customer's quotes on a fake server that deletes for real (or refuses to, with a 500, or cannot be reached). */
+function quotesServer(list: Devis[], { isDeleteRefused = false, isUnreachable = false } = {}) {
   let quotes = [...list];
   const { calls } = fakeApi({
     [routeKey(quotesRoutes.list)]: () => ({ body: { devis: quotes.filter((devis) => devis.statut !== 'archivé') } }),
     [routeKey(quotesRoutes.listArchived)]: () => ({ body: { devis: quotes.filter((devis) => devis.statut === 'archivé') } }),
     [routeKey(quotesRoutes.delete)]: ({ params }) => {
+      if (isUnreachable) throw new TypeError('Failed to fetch');
       if (isDeleteRefused) return { status: 500, body: { error: 'internal', message: 'Erreur' } };
       quotes = quotes.filter((devis) => devis.id !== params.id);
       return { status: 204 };
@@ -59,6 +60,17 @@ describe('deleting a quote', () => {
     await user.click(within(await card(12)).getByRole('button', { name: new RegExp(`^${t.delete}`) }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.delete }));
     expect(await screen.findByText(t.deleteFailure)).toBeInTheDocument();
+    expect(screen.queryByText(texts.networkError, { exact: false })).toBeNull();
+    expect(await card(12)).toBeInTheDocument();
+  });
+
+  it('without network, says what failed and why, and keeps the quote listed', async () => {
+    const user = userEvent.setup();
+    quotesServer([quote(12)], { isUnreachable: true });
+    renderAt(<ActiveQuotes />);
+    await user.click(within(await card(12)).getByRole('button', { name: new RegExp(`^${t.delete}`) }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: t.delete }));
+    expect(await screen.findByText(`${t.deleteFailure} ${texts.networkError}`)).toBeInTheDocument();
     expect(await card(12)).toBeInTheDocument();
   });
 
