@@ -91,14 +91,18 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
   const [sessionExpired, setSessionExpired] = useState(syncStatus.sessionExpired);
   const writes = useRef<Promise<void>>(Promise.resolve());
   const pendingWrites = useRef(0);
+  const writesStarted = useRef(0);
   const devisId = mission?.id;
   const isDone = mission ? Boolean(etape === 'prise-en-charge' ? mission.priseEnCharge : mission.livraison) : false;
   const key = devisId ? draftKeyOf(devisId, etape) : null;
 
   const reload = useCallback(async () => {
     if (!devisId || !key) return;
+    const writesBefore = writesStarted.current;
     const [stored, storedPhotos] = await Promise.all([loadDraft(devisId, etape), listPhotos(key)]);
-    if (stored) show(stored);
+    // A change made since the read, or still being written, is newer than what was read (the
+    // sender writes only completed drafts): the page keeps it.
+    if (stored && writesStarted.current === writesBefore && pendingWrites.current === 0) show(stored);
     setPhotos(storedPhotos);
   }, [devisId, etape, key, show]);
 
@@ -148,6 +152,7 @@ export function useInspectionDraft(mission: MissionView | undefined, etape: Etap
   /** Writes the draft in the order the changes were made; `isSaving` until the last is on disk. */
   const persist = useCallback((next: Draft) => {
     pendingWrites.current += 1;
+    writesStarted.current += 1;
     setIsSaving(true);
     writes.current = writes.current
       .then(() => saveDraft(next))
