@@ -18,7 +18,7 @@ test.describe('the customer area', () => {
 
   test('a customer searches, completes, archives, restores and deletes quotes', { tag: '@phone' }, async ({ page, customer }, testInfo) => {
     const size = { name: testInfo.project.name };
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const errors: string[] = [];
     page.on('console', (message) => {
       // 4xx answers and the network cut the journey provokes on purpose are logged by Chromium as resource errors.
