@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { missionsRoutes } from '#domain/api-paths.ts';
 import type { Emplacement } from '#domain/schemas/missions.ts';
 import { urlOf } from '#client/lib/api.ts';
+import { signatureDrawing } from '#client/test/factories.ts';
 import { requestOf } from '#client/test/render.tsx';
 
 /**
@@ -19,17 +20,7 @@ let store: Store;
 let sync: Sync;
 
 const DEVIS = 'devis-1';
-const DRAWING = {
-  largeur: 300,
-  hauteur: 100,
-  traits: [
-    [
-      [10, 10],
-      [150, 60],
-      [290, 10],
-    ] as [number, number][],
-  ],
-};
+const DRAWING = signatureDrawing;
 
 beforeEach(async () => {
   // A fresh database and fresh modules (the sender keeps its round in module state).
