@@ -17,6 +17,7 @@ function failureMessage(failure: Failure, error: unknown): string {
   const unreachable = error instanceof Error && (error as { code?: unknown }).code === 'network';
   return unreachable && !message.includes(texts.networkError) ? `${message} ${texts.networkError}` : message;
 }
+
 /**
  * `keep`: a part of the message kept on one line (an invoice number, keep-together.tsx).
  * `report`: awaits an action (a mutation), then says how it went: `success`, or `failure` (a

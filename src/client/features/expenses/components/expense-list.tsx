@@ -9,7 +9,7 @@ import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useExpenseActions } from '../api/use-expenses.ts';
-import { keepChangeOnPhone } from '../offline/sync.ts';
+import { keepRemovalOnPhone } from '../offline/sync.ts';
 import { withoutThoseOnPhone } from '../offline/use-waiting-expenses.ts';
 import { ConfirmRemove } from './confirm-remove.tsx';
 import { ExpenseForm, type MissionChoice } from './expense-form.tsx';
@@ -25,11 +25,13 @@ type ExpenseListProps = {
 };
 
 /** The expenses the server has, by month (the latest first) with each month's total. */
-export function ExpenseList({ depenses, onPhone, showMission = false, missions }: ExpenseListProps) {
+const NOTHING_ON_PHONE: ReadonlySet<string> = new Set();
+
+export function ExpenseList({ depenses, onPhone = NOTHING_ON_PHONE, showMission = false, missions }: ExpenseListProps) {
   if (depenses.length === 0) return <p>{t.empty}</p>;
   return (
     <>
-      {expensesByMonth(onPhone ? withoutThoseOnPhone(depenses, onPhone) : depenses).map((month) => (
+      {expensesByMonth(withoutThoseOnPhone(depenses, onPhone)).map((month) => (
         <section key={month.mois} className={styles.month} aria-labelledby={`mois-${month.mois}`}>
           <h3 id={`mois-${month.mois}`}>{t.monthTotal(formatMonth(month.mois), formatCentimes(month.totalCentimes))}</h3>
           <ul className={styles.expenses}>
@@ -70,8 +72,7 @@ function ExpenseItem({ depense, showMission, missions }: { depense: Depense; sho
         return;
       }
       // No network: the removal waits on the phone (the expense leaves the list now) and goes with the next send.
-      const { id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note } = depense;
-      await keepChangeOnPhone({ id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note }, null, { removed: true });
+      await keepRemovalOnPhone(depense);
       toast.show(t.removedOnPhone, 'success');
       return;
     }

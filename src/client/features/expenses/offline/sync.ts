@@ -115,3 +115,9 @@ export async function keepChangeOnPhone(body: DepenseCreate, receipt: Blob | nul
   emitSync({ key: body.id });
   void syncNow();
 }
+
+/** « Supprimer » on an expense the server has, without the network: its removal kept on the phone, from the expense as listed. */
+export function keepRemovalOnPhone(expense: Pick<Depense, keyof DepenseCreate>): Promise<void> {
+  const { id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note } = expense;
+  return keepChangeOnPhone({ id, devisId, categorie, montantCentimes, tvaCentimes, date, moyenPaiement, note }, null, { removed: true });
+}
