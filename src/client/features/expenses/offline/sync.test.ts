@@ -122,8 +122,13 @@ describe('the sender of the expenses recorded on the phone', () => {
     const toll = body({ categorie: 'peage', montantCentimes: 3_650 });
     const parking = body({ categorie: 'parking' });
     network(() => 'offline');
+    // Two taps a minute apart: the phone lists and sends them in that order (within one
+    // millisecond the order would be the ids').
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-12-01T08:00:00Z') });
     await offline.sync.keepChangeOnPhone(toll, receipt('jpeg'));
+    vi.setSystemTime(Date.parse('2026-12-01T08:01:00Z'));
     await offline.sync.keepChangeOnPhone(parking, null, { removed: true });
+    vi.useRealTimers();
     expect(await offline.store.listWaitingExpenses()).toMatchObject([
       { id: toll.id, created: true, removed: false },
       { id: parking.id, created: true, removed: true },
