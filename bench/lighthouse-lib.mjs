@@ -1,78 +1,15 @@
 /**
- * What bench/lighthouse.mjs and bench/lighthouse-paired.mjs share: the production server of a
- * checkout on a free port with a throwaway DATA_DIR, the system Chromium, and one Lighthouse run
- * (mobile settings: Lighthouse's defaults).
+ * What bench/lighthouse.mjs and bench/lighthouse-paired.mjs share: one Lighthouse run (mobile
+ * settings: Lighthouse's defaults) in the system Chromium, on a build that ./lib/built-app.mjs serves.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { chromePath } from './lib/built-app.mjs';
 import { importBenchTool } from './tools/index.mjs';
+
+export { chromePath, median, startServer } from './lib/built-app.mjs';
 
 // Installed into bench/tools/ on first use (npm install leaves them out).
 const chromeLauncher = await importBenchTool('chrome-launcher');
 const { default: lighthouse } = await importBenchTool('lighthouse');
-
-export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-// Three minutes: a first start migrates a new database and loads the gazetteer, slow on a loaded machine.
-async function waitForHealth(url, child, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
-
-/** The built application of the checkout at `root`, served as in production; `stop()` ends it. */
-export async function startServer(root) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(origin, child);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { origin, stop };
-}
 
 export function launchChrome() {
   return chromeLauncher.launch({
@@ -105,8 +42,3 @@ export async function audit(url, port, attemptsLeft = 3) {
   }
   throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
 }
-
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
