@@ -1,6 +1,7 @@
 import { use, type ComponentType, type ReactElement, type ReactPromise } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { pageModule, routeList, type RouteAccess, type RouteName } from '#domain/paths.ts';
+import { readableByUse } from '#client/lib/preloaded.tsx';
 import { HomePage } from '#client/pages/home-page.tsx';
 import { NotFoundPage } from '#client/pages/not-found-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -34,13 +35,9 @@ function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): Rout
   let loading: ReactPromise<ReactElement> | undefined;
   const preload = () => {
     if (loading) return loading;
-    const promise = load().then((Loaded) => <Loaded />);
+    const promise = readableByUse(load().then((Loaded) => <Loaded />));
     loading = promise;
-    // Marked as React marks the promises it has seen settle: `use` then reads it without suspending.
-    promise.then(
-      (value) => Object.assign(promise, { status: 'fulfilled', value }),
-      () => (loading = undefined),
-    );
+    promise.catch(() => (loading = undefined));
     return promise;
   };
   function LazyRoute() {

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import type { Etape } from '#domain/schemas/missions.ts';
 import { texts } from '#domain/texts/common.ts';
+import { preloaded } from '#client/lib/preloaded.tsx';
 
 // Loaded with the page (see admin-missions-page.tsx): the home page's first bundle stays as it was.
-const InspectionScreen = lazy(() =>
-  import('#client/features/missions/components/inspection-screen.tsx').then((module) => ({ default: module.InspectionScreen })),
+const InspectionScreen = preloaded(() =>
+  import('#client/features/missions/components/inspection-screen.tsx').then((module) => module.InspectionScreen),
 );
 
 /** The body of the two inspection pages (admin-prise-en-charge-page.tsx, admin-livraison-page.tsx): the quote's id from the address. */

@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { texts } from '#domain/texts/common.ts';
+import { preloaded } from '#client/lib/preloaded.tsx';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 
-const Journal = lazy(() => import('#client/features/journal/components/journal.tsx').then((module) => ({ default: module.Journal })));
-const DevicesPanel = lazy(() =>
-  import('#client/features/devices/components/devices-panel.tsx').then((module) => ({ default: module.DevicesPanel })),
-);
+// Both load with the page, from the moment its module is read (src/client/lib/preloaded.tsx).
+const Journal = preloaded(() => import('#client/features/journal/components/journal.tsx').then((module) => module.Journal));
+const DevicesPanel = preloaded(() => import('#client/features/devices/components/devices-panel.tsx').then((module) => module.DevicesPanel));
 
 /** /admin/journal: the audit journal, and the administrator's own devices (« Mes appareils »). */
 export function AdminJournalPage() {

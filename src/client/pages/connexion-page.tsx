@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { VERIFICATION_OUTCOMES, type VerificationOutcome } from '#domain/verification.ts';
 import { texts } from '#domain/texts/common.ts';
 import { privacyTexts } from '#domain/texts/privacy.ts';
+import { preloaded } from '#client/lib/preloaded.tsx';
 import { withQueryClient } from '#client/lib/query-client.tsx';
 import { destinationAfterLogin, useSession } from '#client/lib/use-session.ts';
 import { FormPlaceholder } from '#client/ui/form-placeholder.tsx';
@@ -11,8 +12,9 @@ import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 import styles from './connexion-page.module.css';
 
-// The form and its validation load beside the page, which can paint its heading first.
-const LoginForm = lazy(() => import('#client/features/accounts/components/login-form.tsx').then((m) => ({ default: m.LoginForm })));
+// The form and its validation load beside the page (which can paint its heading first), from the
+// moment the page's module is read: by the time the session is known, the form is there.
+const LoginForm = preloaded(() => import('#client/features/accounts/components/login-form.tsx').then((m) => m.LoginForm));
 
 const verificationMessages: Record<VerificationOutcome, { kind: 'success' | 'info' | 'error'; text: string }> = {
   ok: { kind: 'success', text: texts.verificationOk },

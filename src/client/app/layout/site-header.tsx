@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { publicTexts, texts } from '#domain/texts/common.ts';
@@ -12,17 +12,31 @@ import styles from './layout.module.css';
 const LogoutButton = lazyWithQueryClient(() =>
   import('#client/features/accounts/components/logout-button.tsx').then((m) => m.LogoutButton),
 );
-// The session is read through the query cache, which is not in the first bundle either.
-const SessionWatcher = lazyWithQueryClient(() => import('./session-watcher.tsx').then((m) => m.SessionWatcher));
+/**
+ * The session is read through the query cache, which is not in the first bundle either: the
+ * watcher and the cache are loaded after the first render (hydration included, which then matches
+ * the server's HTML), by an effect rather than React.lazy. A lazy component inside Suspense would
+ * commit a fallback, and React holds what it reveals next for 300 ms after a fallback: the page's
+ * own session read and its form waited that long on every full load (docs/decisions/0080).
+ */
+let SessionWatcher: ComponentType<{ onChange: (user: SessionUser | undefined) => void }> | undefined;
+const loadSessionWatcher = async () => {
+  const [watcher, { withQueryClient }] = await Promise.all([import('./session-watcher.tsx'), import('#client/lib/query-client.tsx')]);
+  SessionWatcher ??= withQueryClient(watcher.SessionWatcher);
+};
 
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true afterwards: what only the browser renders waits for it. */
-const useIsHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/** True once SessionWatcher is loaded, which starts after the first render. */
+function useIsSessionWatcherLoaded() {
+  const [isLoaded, setIsLoaded] = useState(false);
+  useEffect(() => {
+    let isMounted = true;
+    void loadSessionWatcher().then(() => isMounted && setIsLoaded(true));
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+  return isLoaded;
+}
 
 const t = publicTexts.nav;
 
@@ -89,16 +103,12 @@ export function SiteHeader() {
   const menuId = useId();
   // Unknown (undefined) until the session is read, as on the server: the visitors' menu.
   const [user, setUser] = useState<SessionUser>();
-  const isHydrated = useIsHydrated();
+  const isWatcherLoaded = useIsSessionWatcherLoaded();
   const { business } = usePublicConfig();
 
   return (
     <header className={styles.header}>
-      {isHydrated ? (
-        <Suspense fallback={null}>
-          <SessionWatcher onChange={setUser} />
-        </Suspense>
-      ) : null}
+      {isWatcherLoaded && SessionWatcher ? <SessionWatcher onChange={setUser} /> : null}
       <a className={styles.skipLink} href="#contenu">
         {t.skipLink}
       </a>
