@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
 import { journalTexts } from '#domain/texts/sessions.ts';
-import { texts } from '#domain/texts/common.ts';
 import { preloaded } from '#client/lib/preloaded.tsx';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 
@@ -12,10 +10,8 @@ const DevicesPanel = preloaded(() => import('#client/features/devices/components
 export function AdminJournalPage() {
   return (
     <AdminSubpage title={journalTexts.title}>
-      <Suspense fallback={<p role="status">{texts.loading}</p>}>
-        <Journal />
-        <DevicesPanel />
-      </Suspense>
+      <Journal />
+      <DevicesPanel />
     </AdminSubpage>
   );
 }

@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
 import { adminTexts } from '#domain/texts/admin.ts';
-import { texts } from '#domain/texts/common.ts';
 import { preloaded } from '#client/lib/preloaded.tsx';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
 
@@ -16,9 +14,7 @@ const Planning = preloaded(() => import('#client/features/missions/components/pl
 export function AdminMissionsPage() {
   return (
     <AdminSubpage title={adminTexts.missionsLink}>
-      <Suspense fallback={<p role="status">{texts.loading}</p>}>
-        <Planning />
-      </Suspense>
+      <Planning />
     </AdminSubpage>
   );
 }

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { texts } from '#domain/texts/common.ts';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
@@ -16,7 +17,10 @@ type AdminSubpageProps = {
   children?: ReactNode;
 };
 
-/** A page of the back office below /admin: its title, the way back, and how its data is doing. */
+/**
+ * A page of the back office below /admin: its title, the way back, and how its data is doing;
+ * while a part of it loads from a chunk of its own (the planning, the journal), « Chargement… ».
+ */
 export function AdminSubpage({ title, heading, loading, failure, children }: AdminSubpageProps) {
   return (
     <Page title={title} heading={heading ?? title}>
@@ -25,7 +29,7 @@ export function AdminSubpage({ title, heading, loading, failure, children }: Adm
       </p>
       {loading ? <p role="status">{loading}</p> : null}
       {failure ? <Message kind="error">{failure}</Message> : null}
-      {children}
+      <Suspense fallback={<p role="status">{texts.loading}</p>}>{children}</Suspense>
     </Page>
   );
 }
