@@ -11,21 +11,13 @@
  *
  * Usage: node bench/form-ready-paired.mjs --base ../main-checkout [--rounds 15] [--pages /connexion]
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { chromePath, median, startServer } from './lib/built-app.mjs';
+import { chromePath, median, pairedRun, startServer } from './lib/built-app.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const baseDir = option('--base');
-if (!baseDir) {
-  console.error('Usage: node bench/form-ready-paired.mjs --base <other checkout, built> [--rounds 15] [--pages /connexion]');
-  process.exit(2);
-}
-const rounds = Number(option('--rounds', '15'));
-const pages = option('--pages', '/connexion').split(',');
-const builds = { base: path.resolve(baseDir), this: fileURLToPath(new URL('..', import.meta.url)) };
+const { builds, rounds, pages } = pairedRun(
+  'node bench/form-ready-paired.mjs --base <other checkout, built> [--rounds 15] [--pages /connexion]',
+  { rounds: 15, pages: '/connexion' },
+);
 
 /** Notes, on the page's clock, when a form field first stands in the main content. */
 function watchForField() {

@@ -11,21 +11,13 @@
  * Usage: node bench/lighthouse-paired.mjs --base ../main-checkout [--rounds 9] [--pages /,/faq,/connexion]
  */
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pairedRun } from './lib/built-app.mjs';
 import { audit, launchChrome, median, startServer } from './lighthouse-lib.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const baseDir = option('--base');
-if (!baseDir) {
-  console.error('Usage: node bench/lighthouse-paired.mjs --base <other checkout, built> [--rounds 9] [--pages /,/faq,/connexion]');
-  process.exit(2);
-}
-const rounds = Number(option('--rounds', '9'));
-const pages = option('--pages', '/,/faq,/connexion').split(',');
-
-const builds = { base: path.resolve(baseDir), this: fileURLToPath(new URL('..', import.meta.url)) };
+const { builds, rounds, pages } = pairedRun(
+  'node bench/lighthouse-paired.mjs --base <other checkout, built> [--rounds 9] [--pages /,/faq,/connexion]',
+  { rounds: 9, pages: '/,/faq,/connexion' },
+);
 const servers = {};
 let chrome;
 /** page → build → samples */

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -72,3 +73,22 @@ export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/**
+ * The command line of a benchmark that compares this checkout with another (`--base DIR`, built):
+ * the two builds' directories, how many rounds, which pages. Without `--base`, says `usage` and exits.
+ */
+export function pairedRun(usage, defaults) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+  const baseDir = option('--base');
+  if (!baseDir) {
+    console.error(`Usage: ${usage}`);
+    process.exit(2);
+  }
+  return {
+    builds: { base: path.resolve(baseDir), this: fileURLToPath(new URL('../..', import.meta.url)) },
+    rounds: Number(option('--rounds', String(defaults.rounds))),
+    pages: option('--pages', defaults.pages).split(','),
+  };
+}
