@@ -5,9 +5,14 @@ import { use, type ComponentType } from 'react';
  * at once instead of suspending for a turn.
  */
 export function readableByUse<T>(promise: Promise<T>): Promise<T> {
+  // Block bodies: returning the promise itself would make the derived promise reject with it, unhandled.
   promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+    (value) => {
+      Object.assign(promise, { status: 'fulfilled', value });
+    },
+    (reason: unknown) => {
+      Object.assign(promise, { status: 'rejected', reason });
+    },
   );
   return promise;
 }
@@ -20,9 +25,8 @@ export function readableByUse<T>(promise: Promise<T>): Promise<T> {
  * failed load is thrown to the error boundary, as React.lazy does.
  */
 export function preloaded<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  // A failure is handled by readableByUse's marking, and thrown at render by `use`.
   const loading = readableByUse(load());
-  // Nothing waits for it before the first render: a failure is reported there, by `use`.
-  loading.catch(() => {});
   function Preloaded(props: Props) {
     const Loaded = use(loading);
     return <Loaded {...props} />;

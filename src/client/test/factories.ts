@@ -92,7 +92,6 @@ export function makeInspection(etape: Etape, termineeLe: string): InspectionView
   };
 }
 
-/** A mission as GET /api/admin/missions/{id} sends it: quote n° 12 « en cours », picked up, not delivered. */
 /** A signature as the pad records it: one stroke, on a 300 × 100 pad. */
 export const signatureDrawing = {
   largeur: 300,
@@ -106,6 +105,7 @@ export const signatureDrawing = {
   ],
 };
 
+/** A mission as GET /api/admin/missions/{id} sends it: quote n° 12 « en cours », picked up, not delivered. */
 export function makeMissionView(overrides: Partial<MissionView> = {}): MissionView {
   return {
     // The quote's fields the mission shows, as the server picks them (`pasAvantLe` null).
