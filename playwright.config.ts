@@ -41,7 +41,7 @@ function fakeStripe(index: number) {
 function webServer(index: number) {
   const { baseURL, port, dataDir } = e2eServer(index);
   return {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    command: `rm -rf ${dataDir} && node --enable-source-maps dist/node/main.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

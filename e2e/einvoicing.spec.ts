@@ -64,7 +64,8 @@ test.beforeAll(async () => {
     ],
     { env, stdio: 'pipe' },
   );
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The server as the suite's webServer runs it: the bundle of `npm run build`.
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist/node/main.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   await expect
     .poll(
       () =>

@@ -1,4 +1,8 @@
-/** Types of build.mjs, for the build's test. */
+/** Types of build.mjs, for the build's test and the benchmarks. */
 export const vite: string;
 export const builds: string[][];
 export function buildFrontEnd(extraArgs?: string[]): number;
+export const SERVER_BUNDLE: string;
+export function serverCommand(): string[];
+export function bundleServer(options?: { outfile?: string }): Promise<void>;
+export function buildAll(extraArgs?: string[]): Promise<number>;

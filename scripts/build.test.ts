@@ -1,12 +1,14 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builds, vite } from './build.mjs';
+import { apiErrorMessages } from '#domain/texts/errors.ts';
+import { builds, bundleServer, vite } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-build-'));
@@ -76,4 +78,69 @@ describe('a newcomer’s first start and a production install', () => {
     );
     expect(missing).toEqual([]);
   });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+describe('the server’s bundle (what `npm start` runs)', () => {
+  it('serves from its own folder: prices a trip with the road network and answers a refusal in French', async () => {
+    // Inside the project, as dist/node is: the server finds its files from the package.json above it.
+    const bundleDir = mkdtempSync(path.join(root, 'node_modules', '.cache', 'server-bundle-'));
+    const outfile = path.join(bundleDir, 'main.mjs');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bundle-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await bundleServer({ outfile });
+      const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+      const server = spawn(process.execPath, ['--enable-source-maps', outfile], {
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: url,
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      try {
+        // Up once /api/health answers; a server that stopped instead fails the test with what it said.
+        for (const deadline = Date.now() + 60_000; ;) {
+          const status = await fetch(`${url}/api/health`).then(
+            (response) => response.status,
+            () => 0,
+          );
+          if (status === 200) break;
+          if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The bundle did not start: ${stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const simulation = await fetch(`${url}/api/devis/simulation`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ adresseDepart: '10 rue de Rivoli, 75001 Paris', adresseArrivee: '69002 Lyon', typeVehicule: 'Citadine' }),
+        });
+        expect(simulation.status).toBe(200);
+        const { distanceKm } = (await simulation.json()) as { distanceKm: number };
+        expect(distanceKm).toBeGreaterThan(400);
+        const refusal = await fetch(`${url}/api/devis`);
+        expect(refusal.status).toBe(401);
+        expect(await refusal.json()).toMatchObject({ message: apiErrorMessages.unauthenticated });
+      } finally {
+        server.kill('SIGKILL');
+      }
+    } finally {
+      rmSync(bundleDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
-// `npm start`: builds the front end only when the build is missing, then serves on PORT.
+// `npm start`: builds the front end only when the build is missing, bundles the server (under a
+// second, so it is never older than src/: docs/decisions/0081), then serves on PORT.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnd } from './build.mjs';
+import { buildFrontEnd, bundleServer, serverCommand } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/server/entry-server.js`)) {
@@ -18,7 +19,14 @@ if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/s
   const status = buildFrontEnd(['--logLevel', 'warn']);
   if (status !== 0) process.exit(status);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', `${root}/src/server/main.ts`], {
+try {
+  await bundleServer();
+} catch (error) {
+  console.error(`Le serveur n’a pas pu être préparé (npm run build) : ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+const [node, ...args] = serverCommand();
+const server = spawn(node, args, {
   cwd: process.cwd(),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

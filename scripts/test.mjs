@@ -4,7 +4,7 @@
 //     otherwise the exact command to run is printed.
 //  2. Vitest (domain and server tests, each server test on SQLite and on PostgreSQL: a
 //     throwaway cluster unless TEST_DATABASE_URL is set).
-//  3. The production build, then Playwright in Chromium.
+//  3. The production build (front end and server), then Playwright in Chromium.
 // Prints how long each step took, then one line "N passed, N failed" summing all suites: a
 // test that passed only on a retry counts as failed, and so does a skipped one (there should
 // be none), each also named as such in the suites' line, and every such test is named on a
@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnd } from './build.mjs';
+import { buildAll } from './build.mjs';
 import { findPgBin, startPostgres } from './lib/postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -55,11 +55,11 @@ const phases = [];
 /** Runs a step and notes how long it took. */
 function timed(name, step) {
   const start = performance.now();
-  try {
-    return step();
-  } finally {
-    phases.push(`${name} ${Math.round((performance.now() - start) / 1000)} s`);
-  }
+  const done = () => phases.push(`${name} ${Math.round((performance.now() - start) / 1000)} s`);
+  const result = step();
+  if (result instanceof Promise) return result.finally(done);
+  done();
+  return result;
 }
 
 /** Adds a suite's counts to the totals: flaky and skipped tests count as failed. */
@@ -124,7 +124,7 @@ try {
   }
 
   // Playwright against the production build.
-  const buildStatus = timed('build', () => buildFrontEnd(['--logLevel', 'warn']));
+  const buildStatus = await timed('build', () => buildAll(['--logLevel', 'warn']));
   if (buildStatus !== 0) {
     totals.failed += 1;
     totals.suites.push('build: failed');

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { bundleServer, serverCommand } from '../../scripts/build.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,12 +17,18 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The server's bundle, made once per bench from the sources as they are now (as `npm start` does). */
+let bundled: Promise<void> | undefined;
+
 /** The production server in its own process, on a fresh DATA_DIR, as `npm start` runs it. */
 export async function startServer(env: Record<string, string> = {}) {
+  bundled ??= bundleServer();
+  await bundled;
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const [node, ...args] = serverCommand();
+  const child: ChildProcess = spawn(node!, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import { authBridge } from './accounts/auth-bridge.ts';
 import { createGeo, type Geo } from './geo/index.ts';
 import { createGuards, type Guards } from './accounts/guards.ts';
 import { publicConfig, type Config } from './config.ts';
+import { fromProjectRoot } from './project-root.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
 import { migrateAll } from './db/migrate.ts';
 import { errorHandler, notFoundApi } from './error-handler.ts';
@@ -106,7 +106,7 @@ export type AppOverrides = {
   logStream?: { write(line: string): void };
 };
 
-const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const CLIENT_DIST = fromProjectRoot('dist', 'client');
 
 /** Builds the whole application from a config; main.ts and the tests both call it. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'no
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { fromProjectRoot } from '#server/project-root.ts';
 
 /**
  * The checks a platform runs on what we send it, run by us first (docs/decisions/ says which and
@@ -23,8 +23,7 @@ import { promisify } from 'node:util';
  */
 
 const require = createRequire(import.meta.url);
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const vendor = (...parts: string[]) => path.join(repoRoot, 'vendor', ...parts);
+const vendor = (...parts: string[]) => fromProjectRoot('vendor', ...parts);
 
 /** A rule set: the XSLT of a schematron, in its folder of vendor/ (EN16931_RULES_DIR points the EN 16931 one elsewhere). */
 type RuleSet = { name: string; file: () => string };
@@ -64,7 +63,7 @@ export async function validateAgainstSchema(xml: string, schema: SchemaSet): Pro
 const execFileAsync = promisify(execFile);
 
 function cacheDir(): string {
-  const preferred = path.join(repoRoot, 'node_modules', '.cache', 'einvoice-rules');
+  const preferred = fromProjectRoot('node_modules', '.cache', 'einvoice-rules');
   try {
     mkdirSync(preferred, { recursive: true });
     return preferred;

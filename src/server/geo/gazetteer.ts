@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fromProjectRoot } from '#server/project-root.ts';
 import { departementPrefix, normalizeText } from './normalize.js';
 
 /** C: commune, A: municipal arrondissement (Paris, Lyon, Marseille), D: former commune (déléguée or associée). */
@@ -35,7 +35,7 @@ export type Gazetteer = {
   maxNameWords: number;
 };
 
-export const DEFAULT_GAZETTEER_PATH = fileURLToPath(new URL('./data/communes.json', import.meta.url));
+export const DEFAULT_GAZETTEER_PATH = fromProjectRoot('src', 'server', 'geo', 'data', 'communes.json');
 
 const KIND_ORDER: Record<CommuneKind, number> = { C: 0, A: 1, D: 2 };
 

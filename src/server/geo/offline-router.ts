@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fromProjectRoot } from '#server/project-root.ts';
 import { greatCircleKm } from './road-factor.js';
 import type { GeoPoint, Router } from './types.js';
 
@@ -36,7 +36,7 @@ const ACCESS_NODES = 4;
 /** Ends farther than this from every node (Corsica, overseas) are priced straight. */
 const ACCESS_MAX_KM = 120;
 
-export const DEFAULT_ROAD_NETWORK_PATH = fileURLToPath(new URL('./road-network.json', import.meta.url));
+export const DEFAULT_ROAD_NETWORK_PATH = fromProjectRoot('src', 'server', 'geo', 'road-network.json');
 
 type NetworkFile = {
   format: number;

@@ -1,4 +1,4 @@
-import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice } from '@e-invoice-eu/core';
 import {
   decodePDFRawStream,
   PDFArray,
@@ -103,6 +103,8 @@ export async function replaceEmbeddedFile(content: Uint8Array, name: string, dat
 /** The Factur-X PDF of an issued invoice or credit note: what is stored, downloaded, e-mailed and sent to the platform. */
 export async function renderFacturX(document: IssuedDocument): Promise<Buffer> {
   const pdf = await renderInvoicePdf(document);
+  // Loaded on the first invoice issued, not at every start: it is half a second of the server's start-up (docs/decisions/0081).
+  const { FormatFactoryService } = await import('@e-invoice-eu/core');
   const factory = new FormatFactoryService();
   const formatter = factory.createFormatService(FORMAT, silentLogger);
   const container = await formatter.generate(containerData(document), {

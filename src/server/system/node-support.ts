@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
+import { fromProjectRoot } from '#server/project-root.ts';
 
 /**
  * The Node versions the app runs on in production: `engines.node` of package.json, the one
  * place they are written (README « Production deployment », docs/decisions).
  */
-const packageJson = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+const packageJson = JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')) as { engines: { node: string } };
 export const supportedNodeRange = packageJson.engines.node;
 
 /** `^22.12.0 || ^24.0.0` → [22, 24]. */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { PageData } from '#domain/page-data.ts';
 import type { PublicConfig } from '#domain/public-config.ts';
+import { fromProjectRoot } from '#server/project-root.ts';
 import type { Prerender } from './page-head.ts';
 
 /** Built by the second half of `npm run build` (`vite build --ssr`, see vite.config.ts). */
-export const SSR_ENTRY = fileURLToPath(new URL('../../../dist/server/entry-server.js', import.meta.url));
+export const SSR_ENTRY = fromProjectRoot('dist', 'server', 'entry-server.js');
 
 type SsrEntry = { prerenderPage(url: string, config: PublicConfig, pageData: PageData | null): Promise<string | null> };
 
