@@ -96,10 +96,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } },
+    {
+      name: 'desktop',
+      // The operator's work in the field, offline on his phone, is not done at a desk (decision 0082).
+      grepInvert: /@phone-only/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+    },
     {
       // A phone with a touch screen. Journeys opt in with the tag: test('…', { tag: '@phone' }, …)
-      // runs on the desktop and on the phone.
+      // runs on the desktop and on the phone; '@phone-only', on the phone alone.
       name: 'phone',
       grep: /@phone/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

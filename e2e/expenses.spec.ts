@@ -17,7 +17,7 @@ import { confirmSignedOnPaper, expect, makeSignedPdf, test } from './fixtures.ts
  */
 test(
   'expenses recorded offline on a mission reach the server once, and the final invoice draft proposes the toll and 23 extra km',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, context, customer, adminApi, logInAsAdmin }) => {
     test.setTimeout(180_000);
     const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });

@@ -186,10 +186,9 @@ async function missionOf(adminApi: import('@playwright/test').APIRequestContext,
 
 test(
   'the operator runs a whole mission from his phone, with the network cut, and the customer gets both reports',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, context, baseURL, customers, adminApi, logInAsAdmin }) => {
     test.setTimeout(480_000);
-    const isPhone = test.info().project.name === 'phone';
     const customer = await customers.create({ name: 'Hélène Dupré' });
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
     await customer.completeQuote(quote, { priseInfo: { datePriseEnCharge: daysFromToday(0), debut: '08:00', fin: '10:30' } });
@@ -221,7 +220,7 @@ test(
     await expect(page.getByRole('textbox', { name: m.contactName['prise-en-charge'], exact: true })).toHaveValue('Élodie Martin');
 
     // The car park: no network at all, for the page and for the service worker that serves it.
-    const touch = isPhone ? await context.newCDPSession(page) : null;
+    const touch = await context.newCDPSession(page);
     await context.setOffline(true);
     const [worker] = context.serviceWorkers();
     expect(
