@@ -1,6 +1,6 @@
 // `npm run test:node -- 22 [command…]`: runs the suites (`npm test`, or the command given) on
 // another Node than the machine's, without touching this working tree's node_modules.
-//  1. That Node comes from the npm registry, through npm's own cache: the package
+//  1. That Node comes from the npm registry (scripts/lib/node-dist.mjs): the package
 //     node-<platform>-<arch> (the official build, with the headers native modules compile
 //     against), extracted once into ~/.cache/convoyage-pro/node/<version>/.
 //  2. The working tree (tracked and untracked files, not the ignored ones) is copied to
@@ -14,10 +14,10 @@
 // the command's exit status, which is also this script's.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir, fetchNode } from './lib/node-dist.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [versionArg, ...commandArgs] = process.argv.slice(2);
@@ -34,8 +34,6 @@ if (!npmCli || !npmCli.endsWith('.js')) {
   process.exit(2);
 }
 
-const cacheDir =
-  process.env.CONVOYAGE_CACHE_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'convoyage-pro');
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
 function check(result, what) {
@@ -44,33 +42,6 @@ function check(result, what) {
     process.exit(1);
   }
   return result;
-}
-
-/** Downloads (or takes from npm's cache) the Node build of that version and returns its folder. */
-function fetchNode(version) {
-  const packageName = `node-${process.platform}-${process.arch}`;
-  const downloads = path.join(cacheDir, 'downloads');
-  mkdirSync(downloads, { recursive: true });
-  const packed = check(
-    spawnSync(
-      process.execPath,
-      [npmCli, 'pack', `${packageName}@${version}`, '--pack-destination', downloads, '--json', '--prefer-offline'],
-      {
-        encoding: 'utf8',
-      },
-    ),
-    `npm pack ${packageName}@${version}`,
-  );
-  const [{ version: exact, filename }] = JSON.parse(packed.stdout);
-  const nodeDir = path.join(cacheDir, 'node', exact);
-  if (!existsSync(path.join(nodeDir, 'bin', 'node'))) {
-    const partial = `${nodeDir}.partial`;
-    rmSync(partial, { recursive: true, force: true });
-    mkdirSync(partial, { recursive: true });
-    check(spawnSync('tar', ['-xzf', path.join(downloads, filename), '-C', partial, '--strip-components=1'], { encoding: 'utf8' }), 'tar');
-    renameSync(partial, nodeDir);
-  }
-  return { nodeDir, exact };
 }
 
 /** What the install in the copy depends on: that Node and the files `npm ci` reads or runs. */
@@ -108,7 +79,14 @@ function copyTree(treeDir, keep) {
 }
 
 const startedAt = performance.now();
-const { nodeDir, exact } = fetchNode(versionArg);
+let fetched;
+try {
+  fetched = fetchNode(versionArg);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const { nodeDir, exact } = fetched;
 const nodeBin = path.join(nodeDir, 'bin', 'node');
 const major = exact.split('.')[0];
 const treeDir = path.join(cacheDir, `tree-node-${major}`);
