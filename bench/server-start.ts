@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleServer, serverCommand } from '../scripts/build.mjs';
-import { freePort } from './lib/server.ts';
+import { bundleServer, localServerEnv, serverCommand } from '../scripts/build.mjs';
+import { freePort } from '../scripts/lib/free-port.mjs';
 
 const rounds = Number(process.argv[2] ?? 7);
 const ways = {
@@ -22,15 +22,7 @@ async function start(way: Way, dataDir: string): Promise<number> {
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
   const child = spawn(process.execPath, ways[way], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'error',
-    },
+    env: { ...process.env, ...localServerEnv({ port, dataDir, logLevel: 'error' }) },
     stdio: 'ignore',
   });
   try {

@@ -3,6 +3,7 @@ export const vite: string;
 export const builds: string[][];
 export function buildFrontEnd(extraArgs?: string[]): number;
 export const SERVER_BUNDLE: string;
-export function serverCommand(): string[];
+export function serverCommand(bundle?: string): string[];
+export function localServerEnv(options: { port: number; dataDir: string; logLevel?: string }): Record<string, string>;
 export function bundleServer(options?: { outfile?: string }): Promise<void>;
 export function buildAll(extraArgs?: string[]): Promise<number>;

@@ -24,7 +24,17 @@ export function buildFrontEnd(extraArgs = []) {
 export const SERVER_BUNDLE = path.join(root, 'dist', 'node', 'main.mjs');
 
 /** How to run the bundle: its source map turns a stack trace's lines back into src/ ones. */
-export const serverCommand = () => [process.execPath, '--enable-source-maps', SERVER_BUNDLE];
+export const serverCommand = (bundle = SERVER_BUNDLE) => [process.execPath, '--enable-source-maps', bundle];
+
+/** The environment of a production server on 127.0.0.1:`port` keeping its data in `dataDir` (tests and benchmarks). */
+export const localServerEnv = ({ port, dataDir, logLevel = 'warn' }) => ({
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: logLevel,
+});
 
 /**
  * Bundles src/server/main.ts into SERVER_BUNDLE (or `outfile`, which must lie inside the project:

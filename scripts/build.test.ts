@@ -1,14 +1,14 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
-import { builds, bundleServer, vite } from './build.mjs';
+import { builds, bundleServer, localServerEnv, serverCommand, vite } from './build.mjs';
+import { freePort } from './lib/free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-build-'));
@@ -80,14 +80,6 @@ describe('a newcomer’s first start and a production install', () => {
   });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 describe('the server’s bundle (what `npm start` runs)', () => {
   it('serves from its own folder: prices a trip with the road network and answers a refusal in French', async () => {
     // Inside the project, as dist/node is: the server finds its files from the package.json above it.
@@ -99,16 +91,9 @@ describe('the server’s bundle (what `npm start` runs)', () => {
     try {
       await bundleServer({ outfile });
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
-      const server = spawn(process.execPath, ['--enable-source-maps', outfile], {
-        env: {
-          ...env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          PUBLIC_URL: url,
-          LOG_LEVEL: 'error',
-        },
+      const [node, ...args] = serverCommand(outfile);
+      const server = spawn(node!, args, {
+        env: { ...env, ...localServerEnv({ port, dataDir, logLevel: 'error' }) },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';

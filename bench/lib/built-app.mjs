@@ -4,23 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localServerEnv } from '../../scripts/build.mjs';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Three minutes: a first start migrates a new database and loads the gazetteer, slow on a loaded machine.
 async function waitForHealth(url, child, timeoutMs = 180_000) {
@@ -45,15 +35,7 @@ export async function startServer(root) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, ...localServerEnv({ port, dataDir }) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = () => {

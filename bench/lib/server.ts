@@ -1,21 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleServer, serverCommand } from '../../scripts/build.mjs';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { bundleServer, localServerEnv, serverCommand } from '../../scripts/build.mjs';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 /** The server's bundle, made once per bench from the sources as they are now (as `npm start` does). */
 let bundled: Promise<void> | undefined;
@@ -31,12 +19,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const child: ChildProcess = spawn(node!, args, {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
+      ...localServerEnv({ port, dataDir }),
       PUBLIC_RATE_LIMIT: '0',
       DAILY_QUOTE_LIMIT: '0',
       ...env,

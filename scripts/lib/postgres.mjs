@@ -2,9 +2,9 @@
 // port, removed afterwards. Used by the Vitest global setup and by scripts/test.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 export function findPgBin() {
   const root = '/usr/lib/postgresql';
@@ -17,18 +17,6 @@ export function findPgBin() {
   }
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
   return which.status === 0 ? path.dirname(which.stdout.trim()) : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** initdb refuses to run as root: run the server binaries as the `postgres` user then. */
