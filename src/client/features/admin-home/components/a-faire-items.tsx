@@ -37,34 +37,58 @@ function Item({ title, to, children, more }: { title: string; to: string; childr
   );
 }
 
-const moreThan = (item: { nombre: number }, shown: number) => item.nombre - shown;
-
-export function QuotesToConfirm({ item, now }: { item: ItemOf<'devis-a-confirmer'> } & Pick<Context, 'now'>) {
+/** An item listing its first elements (`rows`, `line` writes each one) under an optional `hint`, the others counted below. */
+function ListItem<Row extends { id: string }>({
+  title,
+  to,
+  nombre,
+  rows,
+  line,
+  hint,
+}: {
+  title: string;
+  to: string;
+  nombre: number;
+  rows: readonly Row[];
+  line: (row: Row) => ReactNode;
+  hint?: ReactNode;
+}) {
   return (
-    <Item
-      title={t.quotesToConfirm(item.nombre)}
-      to={`${paths.admin}?statut=${encodeURIComponent('en attente de confirmation')}`}
-      more={moreThan(item, item.devis.length)}
-    >
-      {item.devis.map((devis) => (
-        <li key={devis.id}>
-          <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>{' '}
-          <span className={styles.detail}>{t.waitingSince(ageOf(devis.depuis, now))}</span>
-        </li>
+    <Item title={title} to={to} more={nombre - rows.length}>
+      {hint}
+      {rows.map((row) => (
+        <li key={row.id}>{line(row)}</li>
       ))}
     </Item>
   );
 }
 
+export function QuotesToConfirm({ item, now }: { item: ItemOf<'devis-a-confirmer'> } & Pick<Context, 'now'>) {
+  return (
+    <ListItem
+      title={t.quotesToConfirm(item.nombre)}
+      to={`${paths.admin}?statut=${encodeURIComponent('en attente de confirmation')}`}
+      nombre={item.nombre}
+      rows={item.devis}
+      line={(devis) => (
+        <>
+          <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>{' '}
+          <span className={styles.detail}>{t.waitingSince(ageOf(devis.depuis, now))}</span>
+        </>
+      )}
+    />
+  );
+}
+
 export function SignedWithoutDate({ item }: { item: ItemOf<'signes-sans-date'> }) {
   return (
-    <Item title={t.signedWithoutDate(item.nombre)} to={paths.adminMissions} more={moreThan(item, item.devis.length)}>
-      {item.devis.map((devis) => (
-        <li key={devis.id}>
-          <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>
-        </li>
-      ))}
-    </Item>
+    <ListItem
+      title={t.signedWithoutDate(item.nombre)}
+      to={paths.adminMissions}
+      nombre={item.nombre}
+      rows={item.devis}
+      line={(devis) => <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>}
+    />
   );
 }
 
@@ -110,7 +134,7 @@ function AppointmentLine({ appointment, today }: { appointment: Appointment } & 
 
 export function Appointments({ item, today }: { item: ItemOf<'rendez-vous'> } & Pick<Context, 'today'>) {
   return (
-    <Item title={t.upcoming(item.nombre)} to={paths.adminMissions} more={moreThan(item, item.rendezVous.length)}>
+    <Item title={t.upcoming(item.nombre)} to={paths.adminMissions} more={item.nombre - item.rendezVous.length}>
       {item.rendezVous.map((appointment) => (
         <AppointmentLine key={`${appointment.devis.id}-${appointment.etape}`} appointment={appointment} today={today} />
       ))}
@@ -140,14 +164,18 @@ function FailedMessages<Message extends FailedMessage>({
 }) {
   const first = messages.find((message) => message.devis)?.devis;
   return (
-    <Item title={title} to={first ? paths.adminEditDevis(first.id) : paths.adminJournal} more={nombre - messages.length}>
-      {messages.map((message) => (
-        <li key={message.id}>
+    <ListItem
+      title={title}
+      to={first ? paths.adminEditDevis(first.id) : paths.adminJournal}
+      nombre={nombre}
+      rows={messages}
+      line={(message) => (
+        <>
           {message.devis ? <Link to={paths.adminEditDevis(message.devis.id)}>{describe(message)}</Link> : describe(message)}{' '}
           <span className={styles.detail}>{t.failedEmailTo(recipient(message.destinataire))}</span>
-        </li>
-      ))}
-    </Item>
+        </>
+      )}
+    />
   );
 }
 
@@ -170,73 +198,89 @@ export function FailedSms({ item }: { item: ItemOf<'sms-en-echec'> }) {
   );
 }
 
+/** An invoice's number and customer, linked to its page. */
+function InvoiceLink({ facture }: { facture: { id: string; numero: string; client: string } }) {
+  return (
+    <Link to={paths.adminFacture(facture.id)}>
+      {facture.numero} · {facture.client}
+    </Link>
+  );
+}
+
 export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }) {
   return (
-    <Item
+    <ListItem
       title={t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes))}
       to={`${paths.adminFactures}?etat=${encodeURIComponent('en retard')}`}
-      more={moreThan(item, item.factures.length)}
-    >
-      {item.factures.map((facture) => (
-        <li key={facture.id}>
-          <Link to={paths.adminFacture(facture.id)}>
-            {facture.numero} · {facture.client}
-          </Link>{' '}
+      nombre={item.nombre}
+      rows={item.factures}
+      line={(facture) => (
+        <>
+          <InvoiceLink facture={facture} />{' '}
           <span className={styles.detail}>
             {formatCentimes(facture.resteCentimes)} · {t.overdueSince(formatDay(facture.dateEcheance))}
           </span>
-        </li>
-      ))}
-    </Item>
+        </>
+      )}
+    />
   );
 }
 
 export function BankCredits({ item }: { item: ItemOf<'banque-a-rapprocher'> }) {
   return (
-    <Item title={t.bankCredits(item.nombre)} to={paths.adminBanque} more={moreThan(item, item.operations.length)}>
-      {item.proposees > 0 ? <li className={styles.detail}>{t.bankProposed(item.proposees)}</li> : null}
-      {item.operations.map((operation) => (
-        <li key={operation.id}>
+    <ListItem
+      title={t.bankCredits(item.nombre)}
+      to={paths.adminBanque}
+      nombre={item.nombre}
+      rows={item.operations}
+      hint={item.proposees > 0 ? <li className={styles.detail}>{t.bankProposed(item.proposees)}</li> : null}
+      line={(operation) => (
+        <>
           {formatCentimes(operation.montantCentimes)} · {operation.contrepartie ?? t.bankUnknownPayer}{' '}
           <span className={styles.detail}>
             {formatDay(operation.date)}
             {operation.proposee ? ` · ${t.bankProposedLine}` : ''}
           </span>
-        </li>
-      ))}
-    </Item>
+        </>
+      )}
+    />
   );
 }
 
 /** Invoices the approved platform rejected, their buyer refused, or that did not leave: to cancel by a credit note and issue again. */
 export function PlatformToCorrect({ item }: { item: ItemOf<'plateforme-a-corriger'> }) {
   return (
-    <Item title={t.platformToCorrect(item.nombre)} to={paths.adminFactures} more={moreThan(item, item.factures.length)}>
-      <li className={styles.detail}>{t.platformToCorrectHint}</li>
-      {item.factures.map((facture) => (
-        <li key={facture.id}>
-          <Link to={paths.adminFacture(facture.id)}>
-            {facture.numero} · {facture.client}
-          </Link>{' '}
-          <span className={styles.detail}>{platformStateLabel(facture.etat)}</span>
-        </li>
-      ))}
-    </Item>
+    <ListItem
+      title={t.platformToCorrect(item.nombre)}
+      to={paths.adminFactures}
+      nombre={item.nombre}
+      rows={item.factures}
+      hint={<li className={styles.detail}>{t.platformToCorrectHint}</li>}
+      line={(facture) => (
+        <>
+          <InvoiceLink facture={facture} /> <span className={styles.detail}>{platformStateLabel(facture.etat)}</span>
+        </>
+      )}
+    />
   );
 }
 
 /** Supplier invoices received through the platform, to approve or refuse on /admin/achats. */
 export function PurchasesToDecide({ item }: { item: ItemOf<'achats-a-traiter'> }) {
   return (
-    <Item title={t.purchasesToDecide(item.nombre)} to={paths.adminAchats} more={moreThan(item, item.achats.length)}>
-      {item.achats.map((achat) => (
-        <li key={achat.id}>
+    <ListItem
+      title={t.purchasesToDecide(item.nombre)}
+      to={paths.adminAchats}
+      nombre={item.nombre}
+      rows={item.achats}
+      line={(achat) => (
+        <>
           {achat.fournisseur} · {achat.numero}
           {achat.totalTtcCentimes === null ? '' : ` · ${formatCentimes(achat.totalTtcCentimes)}`}{' '}
           <span className={styles.detail}>{t.receivedOn(formatParisDate(achat.recuLe))}</span>
-        </li>
-      ))}
-    </Item>
+        </>
+      )}
+    />
   );
 }
 
