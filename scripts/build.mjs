@@ -40,8 +40,8 @@ export const localServerEnv = ({ port, dataDir, logLevel = 'warn' }) => ({
  * Bundles src/server/main.ts into SERVER_BUNDLE (or `outfile`, which must lie inside the project:
  * the server finds its files from the folder with package.json above it) with esbuild, in under
  * a second. A start then reads one file instead of resolving and compiling some 300 modules
- * through tsx's loader: docs/decisions/0081 has the figures. Each file is written beside its place and renamed
- * into it, so instances starting together never read half a bundle.
+ * through tsx's loader: docs/decisions/0081 has the figures. Each file is written beside its
+ * place and renamed into it, so instances starting together never read half a bundle.
  */
 export async function bundleServer({ outfile = SERVER_BUNDLE } = {}) {
   const { build } = await import('esbuild');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The nearest folder at or above `from` that holds a package.json. */
-export function findProjectRoot(from: string): string {
+function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'package.json'))) return dir;
     if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
