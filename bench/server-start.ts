@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleServer, localServerEnv, serverCommand } from '../scripts/build.mjs';
-import { freePort } from '../scripts/lib/free-port.mjs';
+import { freePort, waitForHealth } from '../scripts/lib/local-server.mjs';
 
 const rounds = Number(process.argv[2] ?? 7);
 const ways = {
@@ -26,15 +26,8 @@ async function start(way: Way, dataDir: string): Promise<number> {
     stdio: 'ignore',
   });
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${way}: the server stopped (${child.exitCode})`);
-      const up = await fetch(`${url}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) return performance.now() - began;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitForHealth(url, child, { intervalMs: 25 });
+    return performance.now() - began;
   } finally {
     child.kill('SIGKILL');
   }

@@ -8,7 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
 import { builds, bundleServer, localServerEnv, serverCommand, vite } from './build.mjs';
-import { freePort } from './lib/free-port.mjs';
+import { freePort, waitForHealth } from './lib/local-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-build-'));
@@ -99,16 +99,10 @@ describe('the server’s bundle (what `npm start` runs)', () => {
       let stderr = '';
       server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       try {
-        // Up once /api/health answers; a server that stopped instead fails the test with what it said.
-        for (const deadline = Date.now() + 60_000; ;) {
-          const status = await fetch(`${url}/api/health`).then(
-            (response) => response.status,
-            () => 0,
-          );
-          if (status === 200) break;
-          if (server.exitCode !== null || Date.now() > deadline) throw new Error(`The bundle did not start: ${stderr}`);
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+        // A server that stopped instead fails the test with what it said.
+        await waitForHealth(url, server).catch((error: Error) => {
+          throw new Error(`The bundle did not start (${error.message}): ${stderr}`);
+        });
         const simulation = await fetch(`${url}/api/devis/simulation`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: url },

@@ -8,25 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localServerEnv } from '../../scripts/build.mjs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort, waitForHealth } from '../../scripts/lib/local-server.mjs';
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Three minutes: a first start migrates a new database and loads the gazetteer, slow on a loaded machine.
-async function waitForHealth(url, child, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
 
 /** The built application of the checkout at `root`, served as in production; `stop()` ends it. */
 export async function startServer(root) {
@@ -43,7 +27,8 @@ export async function startServer(root) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(origin, child);
+    // Three minutes: a first start migrates a new database and loads the gazetteer, slow on a loaded machine.
+    await waitForHealth(origin, child, { timeoutMs: 180_000, intervalMs: 250 });
   } catch (error) {
     stop();
     throw error;

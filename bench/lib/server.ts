@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleServer, localServerEnv, serverCommand } from '../../scripts/build.mjs';
-import { freePort } from '../../scripts/lib/free-port.mjs';
+import { freePort, waitForHealth } from '../../scripts/lib/local-server.mjs';
 
 /** The server's bundle, made once per bench from the sources as they are now (as `npm start` does). */
 let bundled: Promise<void> | undefined;
@@ -32,18 +32,11 @@ export async function startServer(env: Record<string, string> = {}) {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await kill();
-      throw new Error('server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await kill();
+    throw error;
   }
   return {
     url,

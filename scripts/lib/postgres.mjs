@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './free-port.mjs';
+import { freePort } from './local-server.mjs';
 
 export function findPgBin() {
   const root = '/usr/lib/postgresql';
