@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { auditDetailsSchema, type AuditDetails, type AuditEntry, type JournalQuery } from '#domain/audit.ts';
 import type { Db } from '#server/db/index.ts';
+import { countRows } from '#server/db/count.ts';
 import type { AuditLogTable } from '#server/db/schema.ts';
 
 type AuditRow = Omit<AuditLogTable, 'id'> & { id: number };
@@ -49,14 +50,14 @@ export async function listAuditRows(db: Db, query: JournalQuery, pageSize: numbe
     );
   }
   if (query.type) base = base.where('kind', '=', query.type);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const total = await countRows(base);
   const rows = await base
     .selectAll()
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((query.page - 1) * pageSize)
     .execute();
-  return { rows: rows.map((row) => toEntry(row as AuditRow)), total: Number(total) };
+  return { rows: rows.map((row) => toEntry(row as AuditRow)), total };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/index.ts';
+import { countRows } from '#server/db/count.ts';
 import type { PaAchatsTable, PaAnnuaireRow, PaFluxRow, PaFluxTable, PaStatutsTable } from '#server/db/schema.ts';
 import { updateClaimed } from '#server/outbox/lease-queue.ts';
 
@@ -196,15 +197,7 @@ export const purchaseExists = async (db: Db, flowId: string) =>
 export const listPurchases = (db: Db, { limit, offset }: { limit: number; offset: number }) =>
   db.selectFrom('pa_achats').selectAll().orderBy('recuLe', 'desc').orderBy('id').limit(limit).offset(offset).execute();
 
-export const countPurchases = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom('pa_achats')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countPurchases = (db: Db) => countRows(db.selectFrom('pa_achats'));
 
 /** The received invoices still to approve or refuse, oldest first, with how many there are in all (`total`). */
 export const listPurchasesToDecide = (db: Db, limit: number) =>

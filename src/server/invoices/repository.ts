@@ -115,6 +115,11 @@ export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRo
   return db.selectFrom('factures').selectAll().where('id', 'in', ids).execute();
 }
 
+/** Of these documents (invoices and credit notes), the issued ones, the newest first. */
+export function listIssuedAmong(db: Db, ids: readonly string[]): Promise<FactureRow[]> {
+  return db.selectFrom('factures').selectAll().where('id', 'in', ids).where('statut', '=', 'émise').orderBy('emiseLe', 'desc').execute();
+}
+
 /** The issued invoices of some quotes (a mission's revenue, for its margin). */
 export function listIssuedInvoicesOfQuotes(db: Db, devisIds: readonly string[]): Promise<FactureRow[]> {
   return db

@@ -18,6 +18,7 @@ import {
   findDocuments,
   listCreditNotesOf,
   listDocuments,
+  listIssuedAmong,
   listIssuedInvoicesOfQuotes,
   listLines,
   listPayments,
@@ -183,7 +184,7 @@ export async function isIssuedInvoice(db: Db, id: string): Promise<boolean> {
 
 /** Of these documents, the ids of the issued ones (one query). */
 export async function issuedAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  return new Set((await findDocuments(db, ids)).filter((row) => row.statut === 'émise').map((row) => row.id));
+  return new Set((await listIssuedAmong(db, ids)).map((row) => row.id));
 }
 
 /**
@@ -192,11 +193,10 @@ export async function issuedAmong(db: Db, ids: readonly string[]): Promise<Set<s
  * invoice waits until it is cancelled by a credit note).
  */
 export async function standingDocuments(db: Db, ids: readonly string[]) {
-  const rows = await findDocuments(db, ids);
+  const rows = await listIssuedAmong(db, ids);
   const net = await netOfCreditNotes(db, rows);
   return rows
-    .filter((row) => row.statut === 'émise' && (row.type === 'avoir' || net(row) > 0))
-    .sort((a, b) => (b.emiseLe ?? '').localeCompare(a.emiseLe ?? ''))
+    .filter((row) => row.type === 'avoir' || net(row) > 0)
     .map((row) => ({ id: row.id, numero: row.numero ?? '', client: row.clientNom }));
 }
 

@@ -1,5 +1,6 @@
 import { inspectionFieldsSchema, type Etape, type InspectionFields } from '#domain/schemas/missions.ts';
 import type { Db } from '#server/db/index.ts';
+import { countRows } from '#server/db/count.ts';
 import type { InspectionPhotosTable, InspectionsTable } from '#server/db/schema.ts';
 
 export type InspectionRow = Omit<InspectionsTable, 'fields' | 'etape'> & { etape: Etape; fields: InspectionFields };
@@ -42,14 +43,8 @@ export function listPhotos(db: Db, devisId: string, etape?: Etape): Promise<Phot
   return query.orderBy('uploadedAt').orderBy('id').execute();
 }
 
-export async function countPhotos(db: Db, devisId: string, etape: Etape): Promise<number> {
-  const { count } = await db
-    .selectFrom('inspection_photos')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('devisId', '=', devisId)
-    .where('etape', '=', etape)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+export function countPhotos(db: Db, devisId: string, etape: Etape): Promise<number> {
+  return countRows(db.selectFrom('inspection_photos').where('devisId', '=', devisId).where('etape', '=', etape));
 }
 
 /** Records a received photo; false when its id is taken already (the same photo sent again, or a race). */

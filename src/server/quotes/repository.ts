@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteEvent } from '#domain/quote-events.ts';
 import { INITIAL_STATUT, type Role, type Statut } from '#domain/statuses.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import { countRows } from '#server/db/count.ts';
 import { toJsonColumns } from '#server/db/json-columns.ts';
 import type { DevisJson, DevisRow, DevisUpdate, JsonColumn, NewDevisRow } from '#server/db/schema.ts';
 
@@ -53,14 +54,8 @@ export async function createQuote(
 }
 
 /** How many quotes a customer has saved since the given instant (ISO text). */
-export async function countQuotesSince(db: Db, uid: string, since: string): Promise<number> {
-  const { saved } = await db
-    .selectFrom('devis')
-    .select((eb) => eb.fn.countAll<number>().as('saved'))
-    .where('uid', '=', uid)
-    .where('createdAt', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(saved);
+export function countQuotesSince(db: Db, uid: string, since: string): Promise<number> {
+  return countRows(db.selectFrom('devis').where('uid', '=', uid).where('createdAt', '>=', since));
 }
 
 /** The numbers of these quotes, by id (one query; an unknown id is left out). */

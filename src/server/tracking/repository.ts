@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/index.ts';
+import { countRows } from '#server/db/count.ts';
 import type { TrackingLinksTable, TrackingPositionsTable } from '#server/db/schema.ts';
 
 export type TrackingLinkRow = TrackingLinksTable;
@@ -93,11 +94,6 @@ export async function deleteEndedBefore(db: Db, before: string): Promise<{ posit
   return { positions: Number(positions.numDeletedRows), links: Number(links.numDeletedRows) };
 }
 
-export async function countPositions(db: Db, devisId: string): Promise<number> {
-  const row = await db
-    .selectFrom('tracking_positions')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('devisId', '=', devisId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countPositions(db: Db, devisId: string): Promise<number> {
+  return countRows(db.selectFrom('tracking_positions').where('devisId', '=', devisId));
 }
