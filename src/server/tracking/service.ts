@@ -141,11 +141,16 @@ export async function recordPositions(deps: TrackingDeps, id: string, body: Posi
     batch.map((position) => position.id),
   );
   if (known.some((position) => position.devisId !== row.id)) throw conflict(k.positionConflict);
-  const fresh = batch.filter((position) => !known.some((stored) => stored.id === position.id));
-  if (fresh.length === 0) return { enregistrees: 0 };
+  const unknown = batch.filter((position) => !known.some((stored) => stored.id === position.id));
+  if (unknown.length === 0) return { enregistrees: 0 };
   const link = await findLinkOf(deps.database.db, row.id);
   if (!link) throw conflict(k.positionsBeforePickup);
-  if (link.endedAt || normalizeStatut(row.statut) !== 'en cours') throw conflict(k.positionsAfterDelivery);
+  if (!link.endedAt && normalizeStatut(row.statut) !== 'en cours') throw conflict(k.positionsAfterDelivery);
+  // After the delivery, what the phone read before it (offline, in a tunnel) still belongs to the
+  // mission and is kept; what it read after is not tracking any more, and is not stored.
+  const endedAt = link.endedAt ? new Date(link.endedAt).getTime() : null;
+  const fresh = endedAt === null ? unknown : unknown.filter((position) => new Date(position.prisLe).getTime() <= endedAt);
+  if (fresh.length === 0) throw conflict(k.positionsAfterDelivery);
 
   const receivedAt = now.toISOString();
   const enregistrees = await insertPositions(
@@ -160,7 +165,7 @@ export async function recordPositions(deps: TrackingDeps, id: string, body: Posi
       receivedAt,
     })),
   );
-  if (!link.approachNotifiedAt) await notifyIfApproaching(deps, row, link, now);
+  if (!link.endedAt && !link.approachNotifiedAt) await notifyIfApproaching(deps, row, link, now);
   return { enregistrees };
 }
 

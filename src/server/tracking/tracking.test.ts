@@ -99,6 +99,22 @@ describe.each(ENGINES)('live tracking on %s', (engine) => {
     expect((await send(quote.id, batch)).json()).toEqual({ enregistrees: 0 });
   });
 
+  it('keeps the positions read before the delivery that arrive after it, and only those', async () => {
+    const quote = await mission();
+    await pickUp(quote.id);
+    // Read in a tunnel before the delivery, sent once the phone has a signal again.
+    const offline = [ROUTE[1]!, ROUTE[2]!].map((point) => ({ ...position(point, 0), prisLe: new Date().toISOString() }));
+    expect((await complete(quote.id, 'livraison')).statusCode).toBe(200);
+    const afterwards = position(ROUTE[3]!, 0);
+    afterwards.prisLe = new Date(Date.now() + 60_000).toISOString();
+    expect((await send(quote.id, [...offline, afterwards])).json()).toEqual({ enregistrees: 2 });
+    const stored = await t.app.database.db.selectFrom('tracking_positions').select('id').where('devisId', '=', quote.id).execute();
+    expect(stored.map((row) => row.id).sort()).toEqual(offline.map((row) => row.id).sort());
+    const late = await send(quote.id, [afterwards]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(k.positionsAfterDelivery);
+  });
+
   it('tells the receiver his link at pickup, by e-mail and SMS, and shows both the same view without personal data', async () => {
     const quote = await mission();
     const token = await pickUp(quote.id);
