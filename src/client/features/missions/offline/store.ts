@@ -81,6 +81,18 @@ export async function saveDraft(draft: Draft): Promise<void> {
   await (await database()).put('drafts', { ...draft, updatedAt: new Date().toISOString() });
 }
 
+/**
+ * The completion goes back to the operator with the French reason it was refused (by the server,
+ * or as incomplete). Written over the draft as it is now, not as the sender read it before its
+ * request: a change the operator made while the request was on its way is kept.
+ */
+export async function refuseDraft(key: string, error: string): Promise<void> {
+  const transaction = (await database()).transaction('drafts', 'readwrite');
+  const current = await transaction.store.get(key);
+  if (current) await transaction.store.put({ ...current, submitted: false, error, updatedAt: new Date().toISOString() });
+  await transaction.done;
+}
+
 export async function listDrafts(): Promise<Draft[]> {
   return (await database()).getAll('drafts');
 }

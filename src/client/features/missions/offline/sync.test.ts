@@ -178,6 +178,28 @@ describe('the sender of the inspection page', () => {
     ]);
   });
 
+  it('keeps a change made while the completion was on its way when the server refuses it', async () => {
+    const { key } = await keptInspection({ photos: 0 });
+    const refusal = 'La date de l’état des lieux ne peut pas être dans le futur.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // The operator adds a remark while the request is on its way.
+        const draft = (await store.loadDraft(DEVIS, 'prise-en-charge'))!;
+        await store.saveDraft({ ...draft, fields: { ...draft.fields, remarques: 'Rayure sur le bouclier avant' } });
+        return new Response(JSON.stringify({ error: 'invalid', message: refusal }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    await sync.syncNow();
+
+    const draft = await store.loadDraft(DEVIS, 'prise-en-charge');
+    expect(draft).toMatchObject({ key, submitted: false, error: refusal });
+    expect(draft?.fields.remarques).toBe('Rayure sur le bouclier avant');
+  });
+
   it('stops at a lost session, keeping everything, until a round succeeds', async () => {
     const { key } = await keptInspection();
     network(() => 401);

@@ -7,7 +7,7 @@ import {
   listDeletions,
   listDrafts,
   listPhotos,
-  saveDraft,
+  refuseDraft,
   updatePhoto,
   type Draft,
   type StoredPhoto,
@@ -84,14 +84,14 @@ async function sendDraft(draft: Draft) {
   if (!draft.submitted) return;
   const body = inspectionBodyOf(draft, await listPhotos(draft.key));
   if (!body.success) {
-    await saveDraft({ ...draft, submitted: false, error: m.formInvalid });
+    await refuseDraft(draft.key, m.formInvalid);
     emitSync({ key: draft.key });
     return;
   }
   const params = { id: draft.devisId, etape: draft.etape };
   const answer = await send(api(missionsRoutes.completeInspection, { params, body: body.data, answer: trusted<MissionView>() }));
   if (isRefusal(answer)) {
-    await saveDraft({ ...draft, submitted: false, error: answer.message });
+    await refuseDraft(draft.key, answer.message);
     emitSync({ key: draft.key });
     return;
   }
