@@ -105,6 +105,7 @@ export const depenseListQuerySchema = z.strictObject({
 export type DepenseListQuery = z.infer<typeof depenseListQuerySchema>;
 
 export const depenseListSchema = z.object({ depenses: z.array(depenseSchema), totalCentimes: centsSchema });
+export type DepenseList = z.infer<typeof depenseListSchema>;
 
 export const depenseCsvQuerySchema = z.strictObject({ annee: z.coerce.number().int().min(2000).max(2100).optional() });
 

@@ -57,6 +57,8 @@ export const expenseTexts = {
   empty: 'Aucune dépense enregistrée.',
   listOffline: 'La liste des dépenses s’affichera au retour du réseau ; vous pouvez en ajouter dès maintenant.',
   total: (amount: string) => `Total : ${amount}`,
+  /** While changes or removals wait on the phone: the total of the expenses listed by month, without those. */
+  totalWithoutWaiting: (amount: string) => `Total : ${amount} (hors dépenses en attente d’envoi)`,
   monthTotal: (month: string, amount: string) => `${month} – ${amount}`,
   csv: (year: number) => `Télécharger les dépenses ${year} pour le comptable (CSV)`,
 

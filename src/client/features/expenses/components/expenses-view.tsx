@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { expensesRoutes } from '#domain/api-paths.ts';
 import { CATEGORIES_DEPENSE } from '#domain/expenses.ts';
 import { formatCentimes, parisYear } from '#domain/format.ts';
-import { depenseListQuerySchema, type DepenseListQuery } from '#domain/schemas/expenses.ts';
+import { depenseListQuerySchema, type DepenseList, type DepenseListQuery } from '#domain/schemas/expenses.ts';
 import { CATEGORIE_LABELS, expenseTexts as t } from '#domain/texts/expenses.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { useOnline, type OfflineReadiness } from '#client/lib/use-offline-ready.ts';
@@ -27,6 +27,17 @@ function filtersOf(params: URLSearchParams, thisYear: number): DepenseListQuery 
     categorie: params.get('categorie') || undefined,
   });
   return parsed.success ? parsed.data : { annee: thisYear };
+}
+
+/**
+ * The total of the expenses listed by month: the server's, less those whose newer state waits on
+ * the phone (listed with the waiting ones, above), so that it is the sum of the months' totals.
+ */
+function totalOf(list: DepenseList, onPhone: ReadonlySet<string>): string {
+  const waiting = list.depenses.filter((depense) => onPhone.has(depense.id));
+  if (waiting.length === 0) return t.total(formatCentimes(list.totalCentimes));
+  const listed = list.totalCentimes - waiting.reduce((total, depense) => total + depense.montantCentimes, 0);
+  return t.totalWithoutWaiting(formatCentimes(listed));
 }
 
 /**
@@ -93,7 +104,7 @@ export function ExpensesView({ missions, readiness }: { missions: readonly Missi
       {list.data ? (
         <div aria-busy={list.isFetching || undefined}>
           <p role="status">
-            <strong>{t.total(formatCentimes(list.data.totalCentimes))}</strong>
+            <strong>{totalOf(list.data, onPhone)}</strong>
           </p>
           <ExpenseList depenses={list.data.depenses} onPhone={onPhone} showMission missions={missions} />
         </div>

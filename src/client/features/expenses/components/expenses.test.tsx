@@ -9,6 +9,7 @@ import { expenseApiMessages as msg, expenseTexts as t } from '#domain/texts/expe
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { ExpenseForm } from './expense-form.tsx';
 import { ExpenseList } from './expense-list.tsx';
+import { ExpensesView } from './expenses-view.tsx';
 import { WaitingExpenses } from './waiting-expenses.tsx';
 import { forgetWaitingExpense, listWaitingExpenses, saveWaitingExpense, type WaitingExpense } from '../offline/store.ts';
 
@@ -222,6 +223,35 @@ describe('the list of expenses', () => {
     fakeApi({});
     const { choices } = await editWithOneMissionOffered(userEvent.setup(), stored({ devisId: 'devis-7', numeroDevis: 7 }));
     expect(choices).toEqual([t.noMission, 'Devis n° 12', t.missionNumber(7)]);
+  });
+});
+
+describe('the expenses page’s total', () => {
+  it('leaves out an expense whose change waits on the phone, as its month does, and says so', async () => {
+    const toll = stored();
+    const train = stored({ id: 'd2', categorie: 'train', montantCentimes: 4_790, tvaCentimes: 0, date: '2026-12-03' });
+    fakeApi({
+      [routeKey(expensesRoutes.list)]: { body: { depenses: [toll, train], totalCentimes: 8_290 } },
+      // No network: the change stays on the phone.
+      [routeKey(expensesRoutes.update)]: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { devisId, categorie, tvaCentimes, date, moyenPaiement, note } = toll;
+    await saveWaitingExpense({
+      id: toll.id,
+      body: { id: toll.id, devisId, categorie, montantCentimes: 3_650, tvaCentimes, date, moyenPaiement, note },
+      receipt: null,
+      created: true,
+      error: null,
+      savedAt: toll.updatedAt,
+      revision: 1,
+      sentRevision: 0,
+    });
+    renderAt(<ExpensesView missions={[]} />, '/admin/depenses?annee=2026');
+
+    const total = await screen.findByText(/hors dépenses en attente d’envoi/);
+    expect(total.textContent).toBe(t.totalWithoutWaiting('47,90\u00a0€'));
+    expect(screen.getByRole('heading', { level: 3, name: t.monthTotal('décembre 2026', '47,90\u00a0€') })).toBeVisible();
+    await forgetWaitingExpense(toll.id);
   });
 });
 
