@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -8,16 +10,16 @@ const failOnConsoleError = 'src/server/test/setup-each.ts';
 const CLIENT_TESTS = 'src/client/**/*.test.{ts,tsx}';
 /**
  * The component tests share their modules and their page between the files of a worker (no
- * isolation: 48 s → 14 s for the client project alone, docs/decisions/0084), except the files
- * that replace a module (`vi.mock`, `vi.resetModules`) or keep records in IndexedDB: a module
- * another file loaded first would not be replaced, and its records would still be there. Those
- * files are found by what they contain, so a new one is isolated without being listed.
+ * isolation; the client tests took 48 s, 23 s now: docs/decisions/0084), except the files that
+ * replace a module (`vi.mock`, `vi.resetModules`) or keep records in IndexedDB: a module another
+ * file loaded first would not be replaced, and its records would still be there. Those files are
+ * found by what they contain, so a new one is isolated without being listed.
  */
 const needsIsolation = /\bvi\.(mock|doMock|resetModules)\(|fake-indexeddb/;
-const isolatedClientTests = readdirSync('src/client', { recursive: true, encoding: 'utf8' })
-  .filter((name) => /\.test\.tsx?$/.test(name))
-  .map((name) => `src/client/${name}`)
-  .filter((file) => needsIsolation.test(readFileSync(file, 'utf8')));
+const clientDir = fileURLToPath(new URL('./src/client/', import.meta.url));
+const isolatedClientTests = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.test\.tsx?$/.test(name) && needsIsolation.test(readFileSync(path.join(clientDir, name), 'utf8')))
+  .map((name) => `src/client/${name.split(path.sep).join('/')}`);
 const clientProject = {
   plugins: [react()],
   environment: 'happy-dom',
