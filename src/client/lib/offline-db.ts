@@ -31,11 +31,11 @@ export function offlineDatabase<Schema extends DBSchema>(): Promise<IDBPDatabase
 type OrderField<Value> = { [Field in keyof Value]: Value[Field] extends string ? Field : never }[keyof Value];
 
 /**
- * A store of records under their `id` (the expenses, the positions, the inspections' photos),
- * and what the features do with one: keep it, list them, read one, change a few of its fields,
- * forget it.
+ * A store of records under their key (the expenses, the positions and the inspections' photos
+ * under their `id`, the inspections' drafts under their `key`), and what the features do with
+ * one: keep it, list them, read one, change a few of its fields, forget it.
  */
-export function recordStore<Value extends { id: string }>(name: 'expenses' | 'positions' | 'photos') {
+export function recordStore<Value extends object>(name: 'expenses' | 'positions' | 'photos' | 'drafts') {
   const database = () => offlineDatabase<{ [Store in typeof name]: { key: string; value: Value } }>();
   return {
     async save(record: Value): Promise<void> {
@@ -45,13 +45,13 @@ export function recordStore<Value extends { id: string }>(name: 'expenses' | 'po
       const records = await (await database()).getAll(name);
       return records.sort((a, b) => (a[orderBy] as string).localeCompare(b[orderBy] as string));
     },
-    async find(id: string): Promise<Value | undefined> {
-      return (await database()).get(name, id);
+    async find(key: string): Promise<Value | undefined> {
+      return (await database()).get(name, key);
     },
     /** Changes a few fields in one transaction; `changes` may be computed from the record as it is then. */
-    async update(id: string, changes: Partial<Value> | ((record: Value) => Partial<Value>)): Promise<void> {
+    async update(key: string, changes: Partial<Value> | ((record: Value) => Partial<Value>)): Promise<void> {
       const transaction = (await database()).transaction(name, 'readwrite');
-      const record = await transaction.store.get(id);
+      const record = await transaction.store.get(key);
       if (record) await transaction.store.put({ ...record, ...(typeof changes === 'function' ? changes(record) : changes) });
       await transaction.done;
     },

@@ -70,6 +70,7 @@ interface MissionsDb extends DBSchema {
 
 const database = () => offlineDatabase<MissionsDb>();
 const photoStore = recordStore<StoredPhoto>('photos');
+const draftStore = recordStore<Draft>('drafts');
 
 export const draftKeyOf = (devisId: string, etape: Etape) => `${devisId}:${etape}`;
 
@@ -86,12 +87,8 @@ export async function saveDraft(draft: Draft): Promise<void> {
  * or as incomplete). Written over the draft as it is now, not as the sender read it before its
  * request: a change the operator made while the request was on its way is kept.
  */
-export async function refuseDraft(key: string, error: string): Promise<void> {
-  const transaction = (await database()).transaction('drafts', 'readwrite');
-  const current = await transaction.store.get(key);
-  if (current) await transaction.store.put({ ...current, submitted: false, error, updatedAt: new Date().toISOString() });
-  await transaction.done;
-}
+export const refuseDraft = (key: string, error: string) =>
+  draftStore.update(key, { submitted: false, error, updatedAt: new Date().toISOString() });
 
 export async function listDrafts(): Promise<Draft[]> {
   return (await database()).getAll('drafts');
