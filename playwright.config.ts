@@ -98,13 +98,14 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      // The operator's work in the field, offline on his phone, is not done at a desk (decision 0082).
+      // A journey written for the phone runs there alone (decisions 0082, 0085).
       grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
     },
     {
-      // A phone with a touch screen. Journeys opt in with the tag: test('…', { tag: '@phone' }, …)
-      // runs on the desktop and on the phone; '@phone-only', on the phone alone.
+      // A phone with a touch screen. Journeys opt in with the tag: test('…', { tag: '@phone-only' }, …)
+      // runs on the phone alone; '@phone', on the desktop too, where that run takes another code
+      // path (a mouse on the signature pad) or tours the back office at the desk's size (decision 0085).
       name: 'phone',
       grep: /@phone/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },

@@ -27,7 +27,7 @@ test.describe('the administrator’s second factor', () => {
 
   test(
     'is set up at his first login, then asked at every login, a backup code once',
-    { tag: '@phone' },
+    { tag: '@phone-only' },
     async ({ page, adminAccount }, testInfo) => {
       test.setTimeout(180_000);
       const errors: string[] = [];

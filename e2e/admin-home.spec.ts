@@ -187,6 +187,8 @@ test(
       if (section.nav === 'more') await more.click();
       await nav(page).getByRole('link', { name: adminNavLabels[section.name], exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+      // Each section's page opens at this size: the only journey through all of them at the desk's (decision 0085).
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const link = nav(page).getByRole('link', { name: adminNavLabels[section.name], exact: true });
       if (section.nav === 'more') {
         // The address changes before the next page's code has arrived; a page outside the back

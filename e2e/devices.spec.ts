@@ -36,7 +36,7 @@ async function logInFromNewBrowser(
 
 test(
   'a customer logged in from two browsers disconnects the other one, and the administrator sees those sign-ins in the journal',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ browser, baseURL, customers, logInAsAdmin }, testInfo) => {
     const customer = await customers.create();
     // The session the sign-up left open is ended: only the two browsers below remain.

@@ -134,7 +134,7 @@ async function businessQuote(): Promise<{ api: APIRequestContext; quoteId: strin
 
 test(
   'a business invoice leaves through the platform, its statuses show in French, a supplier invoice arrives and is approved',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page }) => {
     const { api, quoteId } = await businessQuote();
     // The operator signs in once (a code is accepted once); his API context does the mission's steps.

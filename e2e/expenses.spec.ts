@@ -176,7 +176,7 @@ test(
  */
 test(
   'an expense whose mission was deleted keeps that mission when it is corrected',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
     const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });
     const id = crypto.randomUUID();

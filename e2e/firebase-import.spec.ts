@@ -10,7 +10,7 @@ mkdirSync('test-results/screens', { recursive: true });
 test.describe('coming from the original Firebase app', () => {
   test(
     'a customer imported by npm run import:firebase logs in with his old password and finds his quotes',
-    { tag: '@phone' },
+    { tag: '@phone-only' },
     async ({ page }, testInfo) => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'firebase-export-e2e-'));
       try {

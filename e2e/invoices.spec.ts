@@ -45,7 +45,7 @@ const amount = (cents: number) => new RegExp(formatCentimes(cents).replace(/[\s\
  */
 test(
   'a finished mission is invoiced in two clicks, the customer downloads the Factur-X PDF, its payment shows in the revenue',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, browser, baseURL, customers, adminApi, logInAsAdmin }) => {
     const customer = await customers.create({ name: 'Louise Garnier' });
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Berline' });

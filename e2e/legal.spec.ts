@@ -57,7 +57,7 @@ async function sentQuote(
 
 test(
   'a consumer signs with the CGV accepted, then withdraws within the period',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customers, adminApi }) => {
     const customer = await customers.create({ name: 'Léa Martin', page });
     // With a 30 % deposit (payments/), refunded by the withdrawal.
@@ -117,7 +117,7 @@ test(
 
 test(
   'a consumer whose pickup is near is asked about an early start, unticked; without it the planning says « pas avant le … »',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customers, adminApi, logInAsAdmin }) => {
     const customer = await customers.create({ name: 'Paul Bernard', page });
     const quote = await sentQuote(customer, adminApi, 3);
@@ -147,7 +147,7 @@ test(
 
 test(
   'a quote past its validity date cannot be signed; the administrator extends it',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customers, adminApi, logInAsAdmin }) => {
     const customer = await customers.create({ name: 'Nina Petit', page });
     const quote = await sentQuote(customer, adminApi, 30);

@@ -35,7 +35,7 @@ const marginsOf = async (adminApi: APIRequestContext, year: number) =>
  */
 test(
   'the margin page shows an invoiced mission’s revenue, expenses and loss; a statement’s debit becomes an expense in one tap',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customers, adminApi, logInAsAdmin }) => {
     const today = parisToday();
     const year = Number(today.slice(0, 4));

@@ -19,7 +19,7 @@ import { confirmSignedOnPaper, expect, readOutbox, test } from './fixtures.ts';
  */
 test(
   'a 30 % deposit: stated at signature, invoiced with its QR code, paid online and recorded from the signed notification; the final invoice deducts it',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customer, adminApi }) => {
     const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Marseille', typeVehicule: 'Berline' });
     await customer.completeQuote(quote);
@@ -99,7 +99,7 @@ test(
  */
 test(
   'one transfer for two invoices: the operator adds the second invoice on the bank page and both are paid',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
     const invoices = [];
     for (const prixFinal of ['150,00', '90,00']) {

@@ -7,7 +7,7 @@ import { expect, readOutbox, test } from './fixtures.ts';
 
 test(
   'a customer downloads his data, deletes his account and can no longer log in; the privacy policy is in the footer',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, customer }) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -48,7 +48,7 @@ const storedPositions = (devisId: string) =>
  */
 test(
   'the vehicle followed live from the operator’s phone by the customer and the receiver, told once before arrival',
-  { tag: '@phone' },
+  { tag: '@phone-only' },
   async ({ page, browser, baseURL, customer, adminApi, logInAsAdmin }, testInfo) => {
     test.setTimeout(180_000);
     const receiverEmail = `destinataire-${randomUUID().slice(0, 8)}@exemple.fr`;
