@@ -2,7 +2,7 @@
 // (dist/server, see vite.config.ts), then the server itself (dist/node/main.mjs, the one
 // `npm start` runs: docs/decisions/0081). Also used by `npm start`, `npm test` and the benchmarks.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,11 +61,47 @@ export async function bundleServer({ outfile = SERVER_BUNDLE } = {}) {
     logLevel: 'warning',
     write: false,
   });
-  mkdirSync(path.dirname(outfile), { recursive: true });
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(partial, file.contents);
-    renameSync(partial, file.path);
+    try {
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      writeFileSync(partial, file.contents);
+      renameSync(partial, file.path);
+    } catch (error) {
+      // A temporary file half written is removed; anything else at its name is left alone.
+      if (statSync(partial, { throwIfNoEntry: false })?.isFile()) rmSync(partial, { force: true });
+      throw new BundleWriteError(path.dirname(file.path), error);
+    }
+  }
+}
+
+/** The bundle was made but could not be written (a read-only installation, a full disk). */
+export class BundleWriteError extends Error {
+  constructor(dir, cause) {
+    super(`${dir}: ${cause instanceof Error ? cause.message : cause}`, { cause });
+    this.name = 'BundleWriteError';
+    this.dir = dir;
+    this.code = cause?.code ?? 'EIO';
+  }
+}
+
+/**
+ * What `npm start` runs: the server bundled again (so never older than src/), or, where the
+ * bundle cannot be written but one is there already (an installation whose folder is read-only,
+ * built once with `npm run build`), that one, with a warning. A build error stops the start
+ * either way. Returns what it did: 'bundled' or 'reused'.
+ */
+export async function prepareServerBundle({ outfile = SERVER_BUNDLE, warn = console.warn } = {}) {
+  try {
+    await bundleServer({ outfile });
+    return 'bundled';
+  } catch (error) {
+    if (!(error instanceof BundleWriteError) || !existsSync(outfile)) throw error;
+    const builtAt = statSync(outfile).mtime.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
+    warn(
+      `Le serveur n’a pas pu être réécrit dans ${path.relative(root, error.dir) || error.dir} (${error.code}) : il démarre avec celui construit le ${builtAt}. Après une mise à jour du code, reconstruisez-le (npm run build).`,
+    );
+    return 'reused';
   }
 }
 

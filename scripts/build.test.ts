@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorMessages } from '#domain/texts/errors.ts';
-import { builds, bundleServer, localServerEnv, serverCommand, vite } from './build.mjs';
+import { BundleWriteError, builds, bundleServer, localServerEnv, prepareServerBundle, serverCommand, vite } from './build.mjs';
 import { freePort, waitForHealth } from './lib/local-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -122,4 +122,38 @@ describe('the server’s bundle (what `npm start` runs)', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  // As root a test cannot take the write permission away: the bundle's temporary file is made
+  // impossible to write instead (a folder stands at its name), as a read-only folder makes it.
+  it('starts a read-only installation with the bundle it was built with, and says so', async () => {
+    const bundleDir = mkdtempSync(path.join(root, 'node_modules', '.cache', 'server-bundle-'));
+    const outfile = path.join(bundleDir, 'main.mjs');
+    const blocker = `${outfile}.${process.pid}.tmp`;
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    try {
+      mkdirSync(blocker);
+      // Nothing built yet: the start stops, with the reason.
+      await expect(prepareServerBundle({ outfile, warn })).rejects.toBeInstanceOf(BundleWriteError);
+      expect(warnings).toEqual([]);
+
+      const built = '// the bundle of the last `npm run build`\n';
+      writeFileSync(outfile, built);
+      expect(await prepareServerBundle({ outfile, warn })).toBe('reused');
+      expect(readFileSync(outfile, 'utf8')).toBe(built);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^Le serveur n’a pas pu être réécrit dans .+server-bundle-\w+ \(EISDIR\) : il démarre avec celui construit le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+      );
+      expect(warnings[0]).toContain('reconstruisez-le (npm run build)');
+
+      // Writable again: bundled afresh, no warning.
+      rmSync(blocker, { recursive: true });
+      expect(await prepareServerBundle({ outfile, warn })).toBe('bundled');
+      expect(readFileSync(outfile, 'utf8')).toContain('src/server/main.ts');
+      expect(warnings).toHaveLength(1);
+    } finally {
+      rmSync(bundleDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,9 +1,10 @@
 // `npm start`: builds the front end only when the build is missing, bundles the server (under a
-// second, so it is never older than src/: docs/decisions/0081), then serves on PORT.
+// second, so it is never older than src/: docs/decisions/0081; a read-only installation starts
+// the bundle it was built with), then serves on PORT.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFrontEnd, bundleServer, serverCommand } from './build.mjs';
+import { buildFrontEnd, prepareServerBundle, serverCommand } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/server/entry-server.js`)) {
@@ -20,7 +21,7 @@ if (!existsSync(`${root}/dist/client/index.html`) || !existsSync(`${root}/dist/s
   if (status !== 0) process.exit(status);
 }
 try {
-  await bundleServer();
+  await prepareServerBundle();
 } catch (error) {
   console.error(`Le serveur n’a pas pu être préparé (npm run build) : ${error instanceof Error ? error.message : error}`);
   process.exit(1);
