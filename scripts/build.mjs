@@ -97,7 +97,9 @@ export async function prepareServerBundle({ outfile = SERVER_BUNDLE, warn = cons
     return 'bundled';
   } catch (error) {
     if (!(error instanceof BundleWriteError) || !existsSync(outfile)) throw error;
-    const builtAt = statSync(outfile).mtime.toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
+    // Plain JavaScript cannot load src/domain/format.ts: the time in UTC, written out.
+    const iso = statSync(outfile).mtime.toISOString();
+    const builtAt = `${iso.slice(0, 10)} à ${iso.slice(11, 16)} UTC`;
     warn(
       `Le serveur n’a pas pu être réécrit dans ${path.relative(root, error.dir) || error.dir} (${error.code}) : il démarre avec celui construit le ${builtAt}. Après une mise à jour du code, reconstruisez-le (npm run build).`,
     );

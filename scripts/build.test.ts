@@ -143,7 +143,7 @@ describe('the server’s bundle (what `npm start` runs)', () => {
       expect(readFileSync(outfile, 'utf8')).toBe(built);
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(
-        /^Le serveur n’a pas pu être réécrit dans .+server-bundle-\w+ \(EISDIR\) : il démarre avec celui construit le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./,
+        /^Le serveur n’a pas pu être réécrit dans .+server-bundle-\w+ \(EISDIR\) : il démarre avec celui construit le \d{4}-\d{2}-\d{2} à \d{2}:\d{2} UTC\./,
       );
       expect(warnings[0]).toContain('reconstruisez-le (npm run build)');
 
