@@ -95,13 +95,9 @@ export default defineConfig({
       ],
     },
   },
+  // The phone's journeys first: the longest of all (a whole mission offline) then starts early
+  // instead of running alone at the end while the other worker waits (decision 0085).
   projects: [
-    {
-      name: 'desktop',
-      // A journey written for the phone runs there alone (decisions 0082, 0085).
-      grepInvert: /@phone-only/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
-    },
     {
       // A phone with a touch screen. Journeys opt in with the tag: test('…', { tag: '@phone-only' }, …)
       // runs on the phone alone; '@phone', on the desktop too, where that run takes another code
@@ -110,6 +106,17 @@ export default defineConfig({
       grep: /@phone/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
+    {
+      name: 'desktop',
+      // A journey written for the phone runs there alone (decisions 0082, 0085); the screenshots are taken on demand.
+      grepInvert: /@phone-only|@screenshots/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } },
+    },
+    // Screenshots of every public page at both sizes, to look at (test-results/screenshots/), not
+    // a test: `E2E_SCREENSHOTS=1 npx playwright test --project=screenshots` (README).
+    ...(process.env.E2E_SCREENSHOTS
+      ? [{ name: 'screenshots', grep: /@screenshots/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } }]
+      : []),
   ],
   webServer: Array.from({ length: workers }, (_, index) => [fakeStripe(index), webServer(index)]).flat(),
 });

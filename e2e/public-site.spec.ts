@@ -264,8 +264,9 @@ for (const viewport of viewports) {
       }
     });
 
-    test('screenshots of every public page', async ({ page }) => {
-      // Kept as artifacts in test-results/screenshots/ (git-ignored), to be looked at.
+    test('screenshots of every public page', { tag: '@screenshots' }, async ({ page }) => {
+      // Kept as artifacts in test-results/screenshots/ (git-ignored), to be looked at: taken on
+      // demand by the `screenshots` project, not by `npm test` (playwright.config.ts).
       const shoot = (name: string, fullPage = true) =>
         page.screenshot({ path: `${SCREENSHOT_DIR}/${viewport.name}-${name}.png`, fullPage });
       for (const target of publicPages) {
