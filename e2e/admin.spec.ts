@@ -189,7 +189,9 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
   await expect(item.getByRole('link', { name: adminTexts.view })).toHaveAttribute('href', `/admin/devis/${other.id}/edit`);
   await item.getByRole('button', { name: adminTexts.restore }).click();
   await expect(page.getByText(adminTexts.restoreDone)).toBeVisible();
-  await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+  // Its own quote leaves the list: the worker's server may hold other archived quotes (the
+  // Firebase import's journey brings one), so the list is not expected to be empty.
+  await expect(item).toHaveCount(0);
 
   // Archive again, then delete for good after the irreversible-action warning.
   item = await openQuote(page, other.email!, other.numeroDevis);
@@ -205,7 +207,7 @@ test('a quote without any e-mail cannot be confirmed; archive, restore and delet
   await item.getByRole('button', { name: adminTexts.delete }).click();
   await dialog.getByRole('button', { name: adminTexts.delete }).click();
   await expect(page.getByText(adminTexts.deleteDone)).toBeVisible();
-  await expect(page.getByText(texts.noArchivedQuotes)).toBeVisible();
+  await expect(item).toHaveCount(0);
   expect((await page.request.get(`/api/admin/devis/${other.id}`)).status()).toBe(404);
 });
 
