@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { fromProjectRoot } from '#server/project-root.ts';
 
 /**
@@ -16,10 +17,13 @@ import { fromProjectRoot } from '#server/project-root.ts';
  *   rules (CEN/TC 434) and the French rules BR-FR (FNFE-MPE, XP Z12-012 v1.4.0);
  * - a lifecycle message (CDAR): its D22B XML Schema and the French rules BR-FR-CDV.
  *
- * The schematrons are XSLT 2.0 run by SaxonJS. Each is compiled once per version of its file
- * (xslt3, about 30 s) into node_modules/.cache (or the system's temporary folder when that is not
- * writable), in a child process so the server keeps answering meanwhile; a server with a platform
- * configured starts compiling them at its start, ahead of the first invoice.
+ * The schematrons are XSLT 2.0 run by SaxonJS, from their compiled form (SEF) in
+ * node_modules/.cache (or the system's temporary folder when that is not writable). That form
+ * comes from `vendor/compiled-rules/` when it holds the one of this file for this version of the
+ * compiler (`npm run rules:compile` writes them: vendor/compiled-rules/README.md); otherwise it is
+ * compiled once per version of the file (xslt3, 30 to 60 s of processor), in a child process so
+ * the server keeps answering meanwhile; a server with a platform configured then starts compiling
+ * them at its start, ahead of the first invoice.
  */
 
 const require = createRequire(import.meta.url);
@@ -76,30 +80,51 @@ function cacheDir(): string {
 
 const compiling = new Map<string, Promise<string>>();
 
+/** The compiler's version: a shipped compiled form is used only with the compiler that made it. */
+const compilerVersion = () => (require('xslt3/package.json') as { version: string }).version;
+
+/** Where the compiled form of a rule set's file (by its SHA-256) is shipped: vendor/compiled-rules/. */
+export const shippedRules = (rules: RuleSet, sha: string) =>
+  vendor('compiled-rules', `${rules.name}-${sha}-xslt3-${compilerVersion()}.sef.json.gz`);
+
+/** The first 16 hex digits of the SHA-256 of the rule set's XSLT, which name its compiled forms. */
+export const rulesSha = (rules: RuleSet) => createHash('sha256').update(readFileSync(rules.file())).digest('hex').slice(0, 16);
+
 /** The rule set's XSLT compiled for SaxonJS (SEF), made once per SHA-256 of the file. */
 export function compiledRules(rules: RuleSet): Promise<string> {
   const xslt = rules.file();
   if (!existsSync(xslt)) {
     return Promise.reject(new Error(`The rule file ${xslt} is missing: put it back as vendor/*/README.md lists.`));
   }
-  const sha = createHash('sha256').update(readFileSync(xslt)).digest('hex').slice(0, 16);
+  const sha = rulesSha(rules);
   const sef = path.join(cacheDir(), `${rules.name}-${sha}.sef.json`);
   if (existsSync(sef)) return Promise.resolve(sef);
   const running = compiling.get(sef);
   if (running) return running;
   const partial = `${sef}.${process.pid}.tmp`;
-  const compiler = require.resolve('xslt3/xslt3.js');
-  const job = execFileAsync(process.execPath, [compiler, `-xsl:${xslt}`, `-export:${partial}`, '-nogo', '-relocate:on'], {
-    maxBuffer: 16 * 1024 * 1024,
-  })
+  const shipped = shippedRules(rules, sha);
+  if (existsSync(shipped)) {
+    writeFileSync(partial, gunzipSync(readFileSync(shipped)));
+    renameSync(partial, sef);
+    return Promise.resolve(sef);
+  }
+  const job = compileRules(rules, partial)
     .then(() => {
-      if (!existsSync(partial)) throw new Error(`compiling ${rules.name} wrote nothing`);
       renameSync(partial, sef);
       return sef;
     })
     .finally(() => compiling.delete(sef));
   compiling.set(sef, job);
   return job;
+}
+
+/** Compiles the rule set's XSLT with xslt3 (30 to 60 s of processor) into `outfile`, in a child process. */
+export async function compileRules(rules: RuleSet, outfile: string): Promise<void> {
+  const compiler = require.resolve('xslt3/xslt3.js');
+  await execFileAsync(process.execPath, [compiler, `-xsl:${rules.file()}`, `-export:${outfile}`, '-nogo', '-relocate:on'], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (!existsSync(outfile)) throw new Error(`compiling ${rules.name} wrote nothing`);
 }
 
 type Saxon = { transform(options: object, mode: 'async'): Promise<{ principalResult: string }> };
