@@ -46,6 +46,19 @@ test.describe('the price simulator', () => {
     await expect(status).toContainText('créez un compte');
   });
 
+  test('Tab leaves an address field for the next one while a long list of suggestions is open', async ({ page }) => {
+    await page.goto('/#simuler');
+    const departure = page.getByRole('combobox', { name: 'Adresse de départ' });
+    await departure.fill('Sa');
+    const list = page.getByRole('listbox', { name: 'Adresse de départ' });
+    await expect(list.getByRole('option').first()).toBeVisible();
+    // The list scrolls (Chromium would make such a box a tab stop of its own).
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await departure.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Adresse d’arrivée' })).toBeFocused();
+    await expect(list).toBeHidden();
+  });
+
   test('over 1200 km: the red message and no price; an unknown address: the failure message', async ({ page }) => {
     await page.goto('/');
     const simulator = await simulate(page, 'Brest', 'Menton', 'Berline');

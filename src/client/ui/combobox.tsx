@@ -63,11 +63,10 @@ export function Combobox({
         }
         break;
       case 'Escape':
-        if (isExpanded) {
-          event.preventDefault();
-          setIsOpen(false);
-          setActiveIndex(-1);
-        }
+        // Also while the suggestions are on their way: those that arrive after it stay closed.
+        if (isExpanded) event.preventDefault();
+        setIsOpen(false);
+        setActiveIndex(-1);
         break;
     }
   };
@@ -99,7 +98,9 @@ export function Combobox({
         onKeyDown={onKeyDown}
         onBlur={() => setIsOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!isExpanded}>
+      {/* Not a tab stop: Chromium makes a scrolling box without focusable children one, and Tab from
+          the field would land in the list, which closes as the field loses focus, the focus lost with it. */}
+      <ul id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!isExpanded} tabIndex={-1}>
         {options.map((option, index) => (
           <li
             key={option.id}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsRoutes, addressesRoutes, quotesRoutes, routeKey } from '#domain/api-paths.ts';
@@ -21,6 +21,25 @@ const form = () => screen.getByRole('form', { name: t.formLabel });
 const addresses = { [routeKey(addressesRoutes.suggest)]: { body: [] } };
 
 describe('the simulator', () => {
+  it('keeps the suggestions closed when they arrive after Escape', async () => {
+    const suggestions = held<{ body: unknown }>();
+    fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } }, [routeKey(addressesRoutes.suggest)]: () => suggestions.promise });
+    renderAt(<Simulator />);
+    const user = userEvent.setup();
+    const arrival = screen.getByRole('combobox', { name: t.adresseArrivee });
+    await user.type(arrival, 'Lyo');
+    await user.keyboard('{Escape}');
+    suggestions.release({ body: [{ label: 'Lyon (69000)', postcode: '69000', city: 'Lyon', lat: 45.76, lon: 4.84 }] });
+    // Once the suggestion is there (in the list, which stays hidden), the list is still closed.
+    const list = document.getElementById(arrival.getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(within(list).getAllByRole('option', { hidden: true })).toHaveLength(1));
+    expect(arrival).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option', { name: 'Lyon (69000)' })).toBeNull();
+    // The arrow key opens it again.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Lyon (69000)' })).toBeVisible();
+  });
+
   it('asks for every field before asking the server', async () => {
     const { calls } = fakeApi({ [routeKey(accountsRoutes.me)]: { body: { user: null } }, ...addresses });
     renderAt(<Simulator />);
