@@ -90,15 +90,23 @@ export const shippedRules = (rules: RuleSet, sha: string) =>
 /** The first 16 hex digits of the SHA-256 of the rule set's XSLT, which name its compiled forms. */
 export const rulesSha = (rules: RuleSet) => createHash('sha256').update(readFileSync(rules.file())).digest('hex').slice(0, 16);
 
+/** Each XSLT's compiled form once this process has found or made it: later checks do not hash the file again. */
+const ready = new Map<string, string>();
+
 /** The rule set's XSLT compiled for SaxonJS (SEF), made once per SHA-256 of the file. */
 export function compiledRules(rules: RuleSet): Promise<string> {
   const xslt = rules.file();
+  const known = ready.get(xslt);
+  if (known && existsSync(known)) return Promise.resolve(known);
   if (!existsSync(xslt)) {
     return Promise.reject(new Error(`The rule file ${xslt} is missing: put it back as vendor/*/README.md lists.`));
   }
   const sha = rulesSha(rules);
   const sef = path.join(cacheDir(), `${rules.name}-${sha}.sef.json`);
-  if (existsSync(sef)) return Promise.resolve(sef);
+  if (existsSync(sef)) {
+    ready.set(xslt, sef);
+    return Promise.resolve(sef);
+  }
   const running = compiling.get(sef);
   if (running) return running;
   const partial = `${sef}.${process.pid}.tmp`;
@@ -106,11 +114,13 @@ export function compiledRules(rules: RuleSet): Promise<string> {
   if (existsSync(shipped)) {
     writeFileSync(partial, gunzipSync(readFileSync(shipped)));
     renameSync(partial, sef);
+    ready.set(xslt, sef);
     return Promise.resolve(sef);
   }
   const job = compileRules(rules, partial)
     .then(() => {
       renameSync(partial, sef);
+      ready.set(xslt, sef);
       return sef;
     })
     .finally(() => compiling.delete(sef));

@@ -74,13 +74,9 @@ const draftStore = recordStore<Draft>('drafts');
 
 export const draftKeyOf = (devisId: string, etape: Etape) => `${devisId}:${etape}`;
 
-export async function loadDraft(devisId: string, etape: Etape): Promise<Draft | undefined> {
-  return (await database()).get('drafts', draftKeyOf(devisId, etape));
-}
+export const loadDraft = (devisId: string, etape: Etape): Promise<Draft | undefined> => draftStore.find(draftKeyOf(devisId, etape));
 
-export async function saveDraft(draft: Draft): Promise<void> {
-  await (await database()).put('drafts', { ...draft, updatedAt: new Date().toISOString() });
-}
+export const saveDraft = (draft: Draft): Promise<void> => draftStore.save({ ...draft, updatedAt: new Date().toISOString() });
 
 /**
  * The completion goes back to the operator with the French reason it was refused (by the server,
