@@ -59,6 +59,41 @@ test.describe('the price simulator', () => {
     await expect(list).toBeHidden();
   });
 
+  test('dragging the scrollbar of a long list of suggestions scrolls it and keeps it open', async ({ playwright, baseURL }, testInfo) => {
+    // Headless Chromium hides scrollbars; a desk's browser shows them, and a press on one must not close the list.
+    const browser = await playwright.chromium.launch({ ...testInfo.project.use.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+    try {
+      const page = await browser.newPage({ baseURL, viewport: { width: 1366, height: 768 } });
+      await page.goto('/#simuler');
+      const departure = page.getByRole('combobox', { name: 'Adresse de départ' });
+      await departure.fill('Sa');
+      const list = page.getByRole('listbox', { name: 'Adresse de départ' });
+      await expect(list.getByRole('option').first()).toBeVisible();
+      const box = await list.boundingBox();
+      const border = await list.evaluate((element) => element.clientLeft);
+      const scrollbarWidth = await list.evaluate((element) => element.offsetWidth - element.clientWidth - 2 * element.clientLeft);
+      expect(box && scrollbarWidth > 0).toBe(true);
+      if (!box) return;
+      // The thumb sits at the top of the scrollbar, below its arrow, inside the list's right border.
+      const x = box.x + box.width - border - scrollbarWidth / 2;
+      const thumbTop = box.y + border + scrollbarWidth + 6;
+      await page.mouse.move(x, thumbTop);
+      await page.mouse.down();
+      await page.mouse.move(x, thumbTop + 60, { steps: 5 });
+      await page.mouse.up();
+      await expect(list).toBeVisible();
+      await expect(departure).toBeFocused();
+      expect(await list.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+      const last = list.getByRole('option').last();
+      const chosen = (await last.locator('span').first().textContent()) ?? '';
+      await last.click();
+      await expect(list).toBeHidden();
+      await expect(departure).toHaveValue(chosen);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('over 1200 km: the red message and no price; an unknown address: the failure message', async ({ page }) => {
     await page.goto('/');
     const simulator = await simulate(page, 'Brest', 'Menton', 'Berline');

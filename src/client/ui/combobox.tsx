@@ -99,8 +99,18 @@ export function Combobox({
         onBlur={() => setIsOpen(false)}
       />
       {/* Not a tab stop: Chromium makes a scrolling box without focusable children one, and Tab from
-          the field would land in the list, which closes as the field loses focus, the focus lost with it. */}
-      <ul id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!isExpanded} tabIndex={-1}>
+          the field would land in the list, which closes as the field loses focus, the focus lost with it.
+          A press on the list (its scrollbar, its padding) keeps the focus in the field for the same reason:
+          dragging the scrollbar scrolls the suggestions instead of closing them. */}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        className={styles.list}
+        hidden={!isExpanded}
+        tabIndex={-1}
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {options.map((option, index) => (
           <li
             key={option.id}
