@@ -71,7 +71,9 @@ test.describe('the price simulator', () => {
       await expect(list.getByRole('option').first()).toBeVisible();
       const box = await list.boundingBox();
       const border = await list.evaluate((element) => element.clientLeft);
-      const scrollbarWidth = await list.evaluate((element) => element.offsetWidth - element.clientWidth - 2 * element.clientLeft);
+      const scrollbarWidth = await list.evaluate(
+        (element: HTMLElement) => element.offsetWidth - element.clientWidth - 2 * element.clientLeft,
+      );
       expect(box && scrollbarWidth > 0).toBe(true);
       if (!box) return;
       // The thumb sits at the top of the scrollbar, below its arrow, inside the list's right border.
