@@ -99,16 +99,18 @@ export function listPayments(db: Db, factureIds: readonly string[]): Promise<Fac
   return db.selectFrom('facture_paiements').selectAll().where('factureId', 'in', factureIds).orderBy('date').orderBy('createdAt').execute();
 }
 
+/**
+ * The issued documents (invoices and credit notes, or those of one type), every column: what the
+ * queries on issued documents start from, so that « issued » is written once.
+ */
+function issuedDocuments(db: Db, type?: FactureType) {
+  const issued = db.selectFrom('factures').selectAll().where('statut', '=', 'émise');
+  return type ? issued.where('type', '=', type) : issued;
+}
+
 /** The credit notes issued against these invoices. */
 export function listCreditNotesOf(db: Db, invoiceIds: readonly string[]): Promise<FactureRow[]> {
-  return db
-    .selectFrom('factures')
-    .selectAll()
-    .where('type', '=', 'avoir')
-    .where('statut', '=', 'émise')
-    .where('factureOrigineId', 'in', invoiceIds)
-    .orderBy('numero')
-    .execute();
+  return issuedDocuments(db, 'avoir').where('factureOrigineId', 'in', invoiceIds).orderBy('numero').execute();
 }
 
 export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRow[]> {
@@ -117,18 +119,12 @@ export function findDocuments(db: Db, ids: readonly string[]): Promise<FactureRo
 
 /** Of these documents (invoices and credit notes), the issued ones, the newest first. */
 export function listIssuedAmong(db: Db, ids: readonly string[]): Promise<FactureRow[]> {
-  return db.selectFrom('factures').selectAll().where('id', 'in', ids).where('statut', '=', 'émise').orderBy('emiseLe', 'desc').execute();
+  return issuedDocuments(db).where('id', 'in', ids).orderBy('emiseLe', 'desc').execute();
 }
 
 /** The issued invoices of some quotes (a mission's revenue, for its margin). */
 export function listIssuedInvoicesOfQuotes(db: Db, devisIds: readonly string[]): Promise<FactureRow[]> {
-  return db
-    .selectFrom('factures')
-    .selectAll()
-    .where('devisId', 'in', devisIds)
-    .where('type', '=', 'facture')
-    .where('statut', '=', 'émise')
-    .execute();
+  return issuedDocuments(db, 'facture').where('devisId', 'in', devisIds).execute();
 }
 
 /** A quote's invoices (not its credit notes, nor its deposit invoices: the final invoice deducts them), newest first. */
@@ -178,7 +174,7 @@ export function listDocuments(db: Db, filter: DocumentFilter = {}) {
 
 /** Issued documents left without their PDF (a crash or a store failure after issuing). */
 export function listIssuedWithoutPdf(db: Db): Promise<FactureRow[]> {
-  return db.selectFrom('factures').selectAll().where('statut', '=', 'émise').where('pdfKey', 'is', null).execute();
+  return issuedDocuments(db).where('pdfKey', 'is', null).execute();
 }
 
 /** On PostgreSQL, locks the document for the rest of the write transaction (SQLite's BEGIN IMMEDIATE already serialises writers). */
@@ -281,10 +277,7 @@ export function listPaymentsBetween(db: Db, from: string, to: string) {
 
 /** Issued invoices and credit notes of a period (issue date, both ends included). */
 export function listIssuedBetween(db: Db, from: string, to: string) {
-  return db
-    .selectFrom('factures')
-    .selectAll()
-    .where('statut', '=', 'émise')
+  return issuedDocuments(db)
     .where('dateEmission', '>=', from)
     .where('dateEmission', '<=', to)
     .orderBy('dateEmission')
@@ -292,8 +285,7 @@ export function listIssuedBetween(db: Db, from: string, to: string) {
     .execute();
 }
 
-export const findIssuedByNumber = (db: Db, numero: string) =>
-  db.selectFrom('factures').selectAll().where('numero', '=', numero).where('statut', '=', 'émise').executeTakeFirst();
+export const findIssuedByNumber = (db: Db, numero: string) => issuedDocuments(db).where('numero', '=', numero).executeTakeFirst();
 /**
  * Issued invoices with what is left to pay on them, computed in SQL: the total less the
  * deposits it deducts, its issued credit notes and its payments. `ids` narrows to those.
@@ -361,13 +353,5 @@ export function findPaymentByKey(db: Db, cle: string) {
 
 /** The issued deposit invoices of a quote, oldest first. */
 export function listDepositInvoicesOfQuote(db: Db, devisId: string): Promise<FactureRow[]> {
-  return db
-    .selectFrom('factures')
-    .selectAll()
-    .where('devisId', '=', devisId)
-    .where('type', '=', 'facture')
-    .where('nature', '=', 'acompte')
-    .where('statut', '=', 'émise')
-    .orderBy('numero')
-    .execute();
+  return issuedDocuments(db, 'facture').where('devisId', '=', devisId).where('nature', '=', 'acompte').orderBy('numero').execute();
 }
