@@ -26,3 +26,11 @@ export const refusals = errorResponses(400, 401, 403, 404, 409);
 export function routeSchema<const S extends object>(tags: string[], summary: string, schema: S): { tags: string[]; summary: string } & S {
   return { tags, summary, ...schema };
 }
+
+/**
+ * What a route that answers a file documents: the types it may send, its body described, and its
+ * refusals (those of `refusals` unless said). Spread into its schema: `...fileAnswer(['text/csv'], …)`.
+ */
+export function fileAnswer<const R extends object = typeof refusals>(types: string[], body: string, refused?: R) {
+  return { produces: types, response: { 200: z.any().describe(body), ...(refused ?? refusals) } };
+}

@@ -264,6 +264,8 @@ export const invoiceApiDocs = {
   revenueCsv: 'Le livre des recettes de l’année en CSV (séparateur « ; », virgule décimale, UTF-8 avec BOM)',
   customerList: 'Mes factures et avoirs émis (le client), à télécharger',
   customerPdf: 'Le PDF Factur-X d’une facture ou d’un avoir émis (le client concerné ou l’administrateur)',
+  revenueCsvBody: 'Le fichier CSV du livre des recettes',
+  pdfBody: 'Le PDF Factur-X (PDF/A-3 avec sa facture XML jointe)',
 };
 
 /** The late-payment penalty printed on invoices when INVOICE_LATE_PENALTY_RATE is not set. */

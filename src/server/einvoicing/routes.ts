@@ -15,7 +15,7 @@ import {
   achatSchema,
 } from '#domain/schemas/einvoicing.ts';
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
-import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
 import { serve } from '#server/http/serve.ts';
@@ -78,8 +78,7 @@ export const einvoicingRoutes: CapabilityRoutes = {
     serve(app, routes.purchaseFile, {
       schema: routeSchema(tags, einvoicingApiDocs.purchaseFile, {
         params: achatIdParamsSchema,
-        produces: ['application/pdf', 'application/xml'],
-        response: { 200: z.any().describe(einvoicingApiDocs.purchaseFileBody), ...refusals },
+        ...fileAnswer(['application/pdf', 'application/xml'], einvoicingApiDocs.purchaseFileBody),
       }),
       handler: async (request, reply) => sendFile(reply, await purchaseFile(depsOf(request), request.params.id)),
     });

@@ -21,7 +21,7 @@ import {
 import { expenseApiMessages as msg, expenseCsvTexts } from '#domain/texts/expenses.ts';
 import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
@@ -67,8 +67,7 @@ export const expenseRoutes: CapabilityRoutes = {
     serve(app, routes.csv, {
       schema: routeSchema(tags, msg.apiDocs.csv, {
         querystring: depenseCsvQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe(msg.apiDocs.csvBody), ...refusals },
+        ...fileAnswer(['text/csv'], msg.apiDocs.csvBody),
       }),
       handler: async (request, reply) => {
         const year = request.query.annee ?? parisYear();
@@ -118,8 +117,7 @@ export const expenseRoutes: CapabilityRoutes = {
     serve(app, routes.receipt, {
       schema: routeSchema(tags, msg.apiDocs.receiptGet, {
         params,
-        produces: ['image/jpeg', 'application/pdf'],
-        response: { 200: z.any().describe(msg.apiDocs.receiptBody), ...refusals },
+        ...fileAnswer(['image/jpeg', 'application/pdf'], msg.apiDocs.receiptBody),
       }),
       handler: async (request, reply) => sendFile(reply, await getReceipt(depsOf(request), request.params.id)),
     });

@@ -16,7 +16,7 @@ import {
 } from '#domain/schemas/invoices.ts';
 import { invoiceApiDocs, revenueCsvTexts } from '#domain/texts/invoices.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
-import { refusals, routeSchema } from '#server/http-schemas.ts';
+import { fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
@@ -102,8 +102,7 @@ export const invoiceRoutes: CapabilityRoutes = {
     serve(app, routes.revenueCsv, {
       schema: routeSchema(tags, invoiceApiDocs.revenueCsv, {
         querystring: revenueQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...refusals },
+        ...fileAnswer(['text/csv'], invoiceApiDocs.revenueCsvBody),
       }),
       handler: async (request, reply) => {
         const year = request.query.annee ?? parisYear();
@@ -126,8 +125,7 @@ export const invoiceRoutes: CapabilityRoutes = {
     serve(app, routes.pdf, {
       schema: routeSchema(tags, invoiceApiDocs.customerPdf, {
         params,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe('application/pdf'), ...refusals },
+        ...fileAnswer(['application/pdf'], invoiceApiDocs.pdfBody),
       }),
       handler: async (request, reply) =>
         sendPdfDownload(reply, await getPdf(depsOf(request), app.guards.viewerOf(request), request.params.id)),

@@ -15,7 +15,7 @@ import { devisIdParamsSchema } from '#domain/schemas/devis.ts';
 import { missionTexts as m } from '#domain/texts/missions.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { sendFile } from '#server/http/send-file.ts';
@@ -128,8 +128,7 @@ export const missionRoutes: CapabilityRoutes = {
       schema: routeSchema(tags, m.apiDocs.photo, {
         params: z.object({ id: idParam, photoId: clientIdSchema }),
         querystring: z.object({ taille: z.enum(['photo', 'vignette']).default('photo') }),
-        produces: ['image/jpeg'],
-        response: { 200: z.any().describe(m.apiDocs.photoBody), ...refusals },
+        ...fileAnswer(['image/jpeg'], m.apiDocs.photoBody),
       }),
       handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
@@ -141,8 +140,7 @@ export const missionRoutes: CapabilityRoutes = {
     serve(app, routes.report, {
       schema: routeSchema(tags, m.apiDocs.pv, {
         params: stepParams,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe(m.apiDocs.pvBody), ...refusals },
+        ...fileAnswer(['application/pdf'], m.apiDocs.pvBody),
       }),
       handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
@@ -156,8 +154,7 @@ export const missionRoutes: CapabilityRoutes = {
     serve(app, apiRoutes.missions.feed, {
       schema: routeSchema(['missions'], m.apiDocs.feed, {
         querystring: z.object({ token: z.string().max(200).optional() }),
-        produces: ['text/calendar'],
-        response: { 200: z.any().describe(m.apiDocs.feedBody), ...errorResponses(403) },
+        ...fileAnswer(['text/calendar'], m.apiDocs.feedBody, errorResponses(403)),
       }),
       handler: async (request, reply) => {
         const feed = await renderFeed(depsOf(request), request.query.token);

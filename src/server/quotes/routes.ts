@@ -13,7 +13,7 @@ import { apiDocs } from '#domain/texts/server.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
 import { MAX_UPLOAD_BYTES } from '#server/documents/pdf-check.ts';
 import { AppError } from '#server/errors.ts';
-import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -101,8 +101,7 @@ export const quoteRoutes: CapabilityRoutes = {
     serve(app, routes.signedPdf, {
       schema: routeSchema(['fichiers'], apiDocs.signedDownload, {
         params,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe(apiDocs.signedPdf), ...errorResponses(401, 403, 404) },
+        ...fileAnswer(['application/pdf'], apiDocs.signedPdf, errorResponses(401, 403, 404)),
       }),
       handler: async (request, reply) =>
         sendPdfDownload(reply, await getSignedQuoteFile(depsOf(request), viewerOf(request), request.params.id)),

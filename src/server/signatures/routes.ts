@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
 import { devisIdParamsSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { signBodySchema, signingViewSchema } from '#domain/schemas/signature.ts';
 import { sendPdfDownload } from '#server/documents/documents.ts';
-import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
+import { errorResponses, fileAnswer, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
@@ -27,8 +26,7 @@ export const signatureRoutes: CapabilityRoutes = {
     serve(app, apiRoutes.signatures.sentPdf, {
       schema: routeSchema(tags, apiDocs.sentPdfDownload, {
         params,
-        produces: ['application/pdf'],
-        response: { 200: z.any().describe(apiDocs.sentPdf), ...refusals },
+        ...fileAnswer(['application/pdf'], apiDocs.sentPdf),
       }),
       handler: async (request, reply) => {
         const viewer = app.guards.viewerOf(request);
