@@ -29,12 +29,15 @@ export type FlowInfo = {
   sha256?: string;
 };
 
+/** A text the platform may leave out or send as null (its schemas make most fields optional). */
+const optionalText = z.string().nullish();
+
 const ackDetailSchema = z
   .object({
     level: z.string().optional(),
-    item: z.string().nullish(),
-    reasonCode: z.string().nullish(),
-    reasonMessage: z.string().nullish(),
+    item: optionalText,
+    reasonCode: optionalText,
+    reasonMessage: optionalText,
   })
   .passthrough();
 
@@ -42,14 +45,14 @@ const ackDetailSchema = z
 export const flowSchema = z
   .object({
     flowId: z.string().min(1),
-    trackingId: z.string().nullish(),
-    name: z.string().nullish(),
-    flowType: z.string().nullish(),
-    flowDirection: z.string().nullish(),
-    flowSyntax: z.string().nullish(),
-    processingRule: z.string().nullish(),
-    submittedAt: z.string().nullish(),
-    updatedAt: z.string().nullish(),
+    trackingId: optionalText,
+    name: optionalText,
+    flowType: optionalText,
+    flowDirection: optionalText,
+    flowSyntax: optionalText,
+    processingRule: optionalText,
+    submittedAt: optionalText,
+    updatedAt: optionalText,
     acknowledgement: z
       .object({ status: z.string(), details: z.array(ackDetailSchema).nullish() })
       .passthrough()
@@ -62,13 +65,13 @@ const searchAnswerSchema = z.object({ results: z.array(flowSchema).default([]), 
 
 const directoryLineSchema = z
   .object({
-    addressingIdentifier: z.string().nullish(),
-    siren: z.string().nullish(),
-    siret: z.string().nullish(),
-    directoryLineStatus: z.string().nullish(),
-    platformType: z.string().nullish(),
-    platform: z.object({ platformType: z.string().nullish(), platformStatus: z.string().nullish() }).passthrough().nullish(),
-    legalUnit: z.object({ businessName: z.string().nullish() }).passthrough().nullish(),
+    addressingIdentifier: optionalText,
+    siren: optionalText,
+    siret: optionalText,
+    directoryLineStatus: optionalText,
+    platformType: optionalText,
+    platform: z.object({ platformType: optionalText, platformStatus: optionalText }).passthrough().nullish(),
+    legalUnit: z.object({ businessName: optionalText }).passthrough().nullish(),
   })
   .passthrough();
 export type DirectoryLine = z.infer<typeof directoryLineSchema>;
