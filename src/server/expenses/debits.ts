@@ -4,7 +4,7 @@ import { expenseApiMessages as msg } from '#domain/texts/expenses.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { expensesWithDebit, findDebit, listDebitsForExpenses, markDebitAsExpense } from '#server/payments/statements.ts';
+import { expensesWithDebit, findDebit, listDebitsForExpenses, markDebitAsExpense } from '#server/payments/bank-debits.ts';
 import { findExpense, findExpenseByOrigin, listExpensesOfAmounts } from './repository.ts';
 import { createExpenseFrom, toDepense, toDepenses, type ExpenseDeps } from './service.ts';
 

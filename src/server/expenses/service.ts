@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '#server/errors.ts';
 import { isIssuedInvoice, issuedAmong } from '#server/invoices/service.ts';
 import { processPhoto } from '#server/missions/photos.ts';
 import { forgetExpenseOfPurchases } from '#server/einvoicing/purchases.ts';
-import { forgetExpenseOfDebits } from '#server/payments/statements.ts';
+import { forgetExpenseOfDebits } from '#server/payments/bank-debits.ts';
 import { findQuoteById, findQuoteNumbers } from '#server/quotes/service.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import {

@@ -4,7 +4,8 @@ import { AppError } from '#server/errors.ts';
 import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
-import { bankCreditsToHandle, ignoreOperation, importStatement, matchOperation } from './statements.ts';
+import { bankCreditsToHandle } from './a-faire.ts';
+import { ignoreOperation, importStatement, matchOperation } from './statements.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
 const admin = { id: 'admin' };

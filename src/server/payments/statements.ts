@@ -9,24 +9,19 @@ import {
   type DueInvoice,
   type OpenInvoice,
 } from '#domain/payments.ts';
-import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import type { CsvMapping } from '#domain/schemas/payments.ts';
 import { toStorableText } from '#domain/schemas/text.ts';
 import { bankApiMessages as msg } from '#domain/texts/payments.ts';
-import { countedItem } from '#server/admin-home/provider.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
 import { invoicesPaidByKey, listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
-  clearOperationsExpense,
   findCsvMapping,
   findOperation,
   insertOperationOnce,
   insertStatement,
-  listCreditsToHandle,
-  listExpensesOfOperations,
   listOperations,
   listStatements,
   saveCsvMapping,
@@ -293,56 +288,7 @@ async function withInvoicesPaid(db: Db, lines: readonly ReleveOperationRow[]) {
   return lines.map((line) => ({ ...line, factures: keysOf(line).flatMap((key) => paid.get(key) ?? []) }));
 }
 
-/** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */
-export async function bankCreditsToHandle(deps: StatementDeps): Promise<AFaireItem | null> {
-  const rows = await listCreditsToHandle(deps.database.db, A_FAIRE_SHOWN);
-  return countedItem(rows, (nombre, first) => ({
-    type: 'banque-a-rapprocher',
-    nombre,
-    proposees: Number(first.proposees),
-    operations: rows.map((row) => ({
-      id: row.id,
-      date: row.date,
-      montantCentimes: row.montantCentimes,
-      contrepartie: row.contrepartie,
-      proposee: row.statut === 'proposée',
-    })),
-  }));
-}
-
 export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Promise<CsvMapping> {
   await saveCsvMapping(deps.database.db, mapping);
   return mapping;
 }
-
-/**
- * The seam for the mission-costs capability (issue 30): the debits of the statements not yet
- * turned into an expense, and the call that records which expense a debit became.
- */
-export function listDebitsForExpenses(db: Db, limit = 100) {
-  return listOperations(db, ['débit'], { limit, withoutExpense: true });
-}
-
-/** One debit of a statement (undefined when the line is not a debit), for the expense it becomes. */
-export async function findDebit(db: Db, operationId: string) {
-  const line = await findOperation(db, operationId);
-  return line && line.statut === 'débit' ? line : undefined;
-}
-
-/**
- * The debit names this expense: `linked` now; `already` when it named it before (a tap from a
- * second tab that raced the first); `taken` when the line is not a debit or names another expense.
- */
-export async function markDebitAsExpense(trx: Db, operationId: string, depenseId: string): Promise<'linked' | 'already' | 'taken'> {
-  const line = await findOperation(trx, operationId);
-  if (!line || line.statut !== 'débit') return 'taken';
-  if (line.depenseId === depenseId) return 'already';
-  if (line.depenseId !== null) return 'taken';
-  return (await updateOperation(trx, operationId, ['débit'], { depenseId })) ? 'linked' : 'taken';
-}
-
-/** The expenses among these that a statement's debit already names: none of them is proposed for another. */
-export const expensesWithDebit = async (db: Db, depenseIds: readonly string[]) => new Set(await listExpensesOfOperations(db, depenseIds));
-
-/** An expense deleted: the debit it was recorded from goes back to the debits to record. */
-export const forgetExpenseOfDebits = (trx: Db, depenseId: string) => clearOperationsExpense(trx, depenseId);
