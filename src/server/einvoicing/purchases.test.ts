@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSupplierInvoice } from './purchases.ts';
+import { readSupplierInvoice } from './supplier-invoice.ts';
 import { supplierCii, supplierUbl } from './test-factories.ts';
 
 describe('a supplier invoice as read from its XML', () => {

@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LifecycleCode } from '#domain/einvoicing.ts';
 import { buildCdar } from '#server/einvoicing/cdar.ts';
-import { readSupplierInvoice } from '#server/einvoicing/purchases.ts';
+import { readSupplierInvoice } from '#server/einvoicing/supplier-invoice.ts';
 import { readEmbeddedFile } from '#server/invoices/factur-x.ts';
 
 export const FAKE_CLIENT_ID = 'convoyage-test';
