@@ -122,6 +122,9 @@ export const paymentPageTexts = {
   beneficiary: 'Bénéficiaire',
   reference: 'Référence à indiquer',
   amount: 'Montant',
+  /** Neither the card provider nor the bank details are configured: the customer is told whom to ask. */
+  otherMeansTitle: 'Régler cette facture',
+  otherMeans: 'Le paiement en ligne n’est pas proposé pour cette facture. Pour la régler, contactez-nous :',
   back: 'Retour à mon espace',
   payLink: 'Payer',
 } as const;

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paymentsRoutes, routeKey } from '#domain/api-paths.ts';
+import { placeholderPublicConfig } from '#domain/public-config.ts';
 import type { PaymentPage } from '#domain/schemas/payments.ts';
 import { paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
@@ -65,5 +66,20 @@ describe('the payment page of an invoice', () => {
     expect(screen.queryByText(t.confirming)).toBeNull();
     expect(screen.queryByRole('button', { name: t.payOnline })).toBeNull();
     expect(screen.queryByRole('heading', { name: t.transferTitle })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.otherMeansTitle })).toBeNull();
+  });
+
+  it('with neither card nor bank details configured, tells whom to ask instead of showing no way to pay', async () => {
+    fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page({ enLigne: false, virement: null }, { acompte: false }) } });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    expect(await screen.findByRole('heading', { level: 1, name: t.title('F-2026-0003', false) })).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: t.otherMeansTitle });
+    expect(section).toHaveTextContent(t.otherMeans);
+    expect(within(section).getByRole('link', { name: placeholderPublicConfig.contact.email })).toHaveAttribute(
+      'href',
+      `mailto:${placeholderPublicConfig.contact.email}`,
+    );
+    expect(within(section).getByRole('link', { name: placeholderPublicConfig.contact.phone })).toHaveAttribute('href', 'tel:0612345678');
+    expect(screen.queryByRole('button', { name: t.payOnline })).toBeNull();
   });
 });

@@ -3,7 +3,10 @@ import { formatCentimes, formatDay } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import { paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
+import { telHref } from '#client/lib/phone.ts';
+import { usePublicConfig } from '#client/lib/public-config.ts';
 import { Button } from '#client/ui/button.tsx';
+import { KeepTogether } from '#client/ui/keep-together.tsx';
 import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -14,7 +17,8 @@ import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
  * An invoice to pay: what is left, « Payer en ligne » when the card provider is on, and the
  * transfer's EPC QR code with its details. Back from the provider (`?retour=1`) it says
  * « Paiement en cours de confirmation » until the provider's notification has recorded the
- * payment: the browser's return is never taken as the payment.
+ * payment: the browser's return is never taken as the payment. With neither configured, whom
+ * to ask (the business's e-mail and phone), not a page without a way to pay.
  */
 export function PaymentView({ id }: { id: string }) {
   const [params] = useSearchParams();
@@ -22,9 +26,10 @@ export function PaymentView({ id }: { id: string }) {
   const page = usePaymentPage(id, { waiting: returning });
   const start = useStartOnlinePayment(id);
   const data = page.data;
+  const contact = usePublicConfig().contact;
   const title = data ? t.title(data.facture.numero, data.facture.acompte) : t.loading;
   return (
-    <Page title={title}>
+    <Page title={title} heading={<KeepTogether text={title} part={data?.facture.numero} />}>
       <p>
         <Link to={paths.espaceClient}>{t.back}</Link>
       </p>
@@ -72,6 +77,15 @@ export function PaymentView({ id }: { id: string }) {
                   [t.amount, formatCentimes(data.virement.montantCentimes)],
                 ]}
               />
+            </section>
+          ) : null}
+          {!data.enLigne && !data.virement && data.facture.resteCentimes > 0 ? (
+            <section aria-labelledby="autres-moyens">
+              <h2 id="autres-moyens">{t.otherMeansTitle}</h2>
+              <p>
+                {t.otherMeans} <a href={`mailto:${contact.email}`}>{contact.email}</a> ·{' '}
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
+              </p>
             </section>
           ) : null}
         </>
