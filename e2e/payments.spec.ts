@@ -7,7 +7,7 @@ import { signatureTexts } from '#domain/texts/signature.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
-import { camt053Xml } from '#server/payments/statements/test-factories.ts';
+import { camt053Xml, creditAgricoleCsv } from '#server/payments/statements/test-factories.ts';
 import { confirmSignedOnPaper, expect, readOutbox, test } from './fixtures.ts';
 
 /**
@@ -149,5 +149,47 @@ test(
       expect(paid.etat).toBe('payée');
       expect(paid.paiements.map((payment) => [payment.montantCentimes, payment.moyen])).toEqual([[invoice.resteCentimes, 'virement']]);
     }
+  },
+);
+
+/**
+ * A bank that exports CSV only (Crédit Agricole's layout: an account preamble, a debit and a
+ * credit column, Windows-1252): the first statement opens the column mapping, filled from the
+ * file's header; once saved, the file is imported and the transfer naming the invoice pays it.
+ */
+test(
+  'a CSV statement: the operator saves his bank’s columns once, read from the file, and its transfer pays the invoice',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Annecy', typeVehicule: 'Citadine' });
+    await customer.completeQuote(quote);
+    await confirmSignedOnPaper(adminApi, quote.id, {
+      prixFinal: '175,00',
+      acomptePourcent: 0,
+      clauses: { km: false, longDistance: false },
+    });
+    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
+    const draft = (await (await adminApi.post(`/api/admin/devis/${quote.id}/facture`)).json()) as { id: string };
+    const invoice = (await (await adminApi.post(`/api/admin/factures/${draft.id}/emettre`)).json()) as Facture;
+
+    await logInAsAdmin(page);
+    await page.goto('/admin/banque');
+    const day = parisToday().split('-').reverse().join('/');
+    await page.getByLabel(bank.file).setInputFiles({
+      name: 'releve.csv',
+      mimeType: 'text/csv',
+      buffer: creditAgricoleCsv([{ date: day, libelle: `VIR SEPA ${customer.name.toUpperCase()} ${invoice.numero}`, credit: '175,00' }]),
+    });
+    await expect(page.getByText(bank.mappingNeeded)).toBeVisible();
+    await expect(page.getByLabel(bank.columnDebit)).toHaveValue('Débit Euros');
+    await expect(page.getByLabel(bank.columnCredit)).toHaveValue('Crédit Euros');
+    await page.getByRole('button', { name: bank.saveMappingAndImport }).click();
+    await expect(page.getByText(bank.imported(1, 1, 0))).toBeVisible();
+    await expect(page.getByText(bank.mappingSaved, { exact: true })).toBeVisible();
+    await expect(page.getByText(bank.mappingNeeded)).toBeHidden();
+
+    const paid = (await (await adminApi.get(`/api/admin/factures/${invoice.id}`)).json()) as Facture;
+    expect(paid.etat).toBe('payée');
+    expect(paid.paiements.map((payment) => [payment.montantCentimes, payment.moyen])).toEqual([[17_500, 'virement']]);
   },
 );

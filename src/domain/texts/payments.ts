@@ -171,4 +171,25 @@ export const bankPageTexts = {
   isExpense: 'Enregistré en dépense',
   seeExpenses: 'Voir les dépenses',
   recentTitle: 'Derniers virements enregistrés',
+  // The CSV's column mapping, saved once (PUT /api/admin/banque/correspondance-csv)
+  mappingTitle: 'Correspondance des colonnes (relevés CSV)',
+  mappingIntro:
+    'Indiquez une fois les colonnes du fichier CSV de votre banque, avec leurs noms tels qu’ils figurent sur la ligne d’en-tête. Elles servent à chaque import.',
+  /** A CSV chosen and no mapping saved yet: the form opens, filled from the file's header. */
+  mappingNeeded: 'Ce relevé est un fichier CSV : vérifiez les colonnes lues dans le fichier, puis enregistrez-les.',
+  mappingFromFile: (colonnes: string) => `Colonnes du fichier choisi : ${colonnes}.`,
+  separator: 'Séparateur',
+  separatorLabels: { ';': 'Point-virgule ( ; )', ',': 'Virgule ( , )', '\t': 'Tabulation' },
+  dateFormat: 'Format des dates',
+  columnDate: 'Colonne de la date de l’opération',
+  columnLabel: 'Colonne du libellé',
+  columnAmount: 'Colonne du montant (négatif pour un débit)',
+  columnAmountHint: 'Laissez-la vide si votre banque sépare les débits et les crédits en deux colonnes.',
+  columnDebit: 'Colonne des débits',
+  columnCredit: 'Colonne des crédits',
+  columnCounterparty: 'Colonne du nom de l’émetteur (facultative)',
+  columnReference: 'Colonne de la référence (facultative)',
+  saveMapping: 'Enregistrer la correspondance',
+  saveMappingAndImport: 'Enregistrer la correspondance et importer',
+  mappingSaved: 'Correspondance des colonnes enregistrée.',
 } as const;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expensesRoutes, paymentsRoutes, routeKey } from '#domain/api-paths.ts';
 import { formatCentimes } from '#domain/format.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
-import { bankPageTexts as t } from '#domain/texts/payments.ts';
+import { bankPageTexts as t, bankTexts } from '#domain/texts/payments.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { BankView } from './bank-view.tsx';
 
@@ -175,5 +175,55 @@ describe('the bank page', () => {
     const sent = calls.find((call) => call.method === 'POST');
     expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.linkDebit, { id: 'd1' }));
     expect(sent?.body).toEqual({ depenseId: 'e1' });
+  });
+
+  it('reads the header of a CSV chosen before any mapping is saved, proposes its columns, saves them and imports the file', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: overview([]) },
+      [routeKey(paymentsRoutes.saveCsvMapping)]: ({ body }) => ({ body }),
+      [routeKey(paymentsRoutes.importStatement)]: {
+        body: { releveId: 'r1', operations: 1, nouvelles: 1, rapprochees: 1, proposees: 0, aTraiter: 0, debits: 0, ignorees: 0 },
+      },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    await screen.findByText(t.nothingToHandle);
+    // Crédit Agricole's export: an account preamble, then the header; Windows-1252, as the bank writes it.
+    const csv = [
+      'Téléchargement du 27/11/2026;',
+      '',
+      'Date;Libellé;Débit Euros;Crédit Euros;Référence;',
+      '26/11/2026;"VIR ROUX";;508,00;R1;',
+    ];
+    const latin1 = Uint8Array.from(csv.join('\r\n'), (char) => char.charCodeAt(0));
+    await user.upload(screen.getByLabelText(t.file), new File([latin1], 'releve.csv', { type: 'text/csv' }));
+
+    expect(await screen.findByText(t.mappingNeeded)).toBeVisible();
+    expect(screen.getByLabelText(t.columnDate)).toHaveValue('Date');
+    expect(screen.getByLabelText(t.columnAmount)).toHaveValue('');
+    expect(screen.getByLabelText(t.columnDebit)).toHaveValue('Débit Euros');
+    expect(screen.getByLabelText(t.columnCredit)).toHaveValue('Crédit Euros');
+    expect(screen.getByLabelText(t.columnReference)).toHaveValue('Référence');
+
+    // A column that the form's rule refuses is said on its field, and nothing is sent.
+    await user.clear(screen.getByLabelText(t.columnLabel));
+    await user.click(screen.getByRole('button', { name: t.saveMappingAndImport }));
+    expect(await screen.findByText(bankTexts.mappingRequired)).toBeVisible();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.type(screen.getByLabelText(t.columnLabel), 'Libellé');
+    await user.click(screen.getByRole('button', { name: t.saveMappingAndImport }));
+    expect(await screen.findByText(t.imported(1, 1, 0))).toBeVisible();
+    expect(screen.getByText(t.mappingSaved)).toBeVisible();
+    const sent = calls.map((call) => `${call.method} ${call.path}`);
+    expect(sent.indexOf(requestOf(paymentsRoutes.saveCsvMapping))).toBeLessThan(sent.indexOf(requestOf(paymentsRoutes.importStatement)));
+    // The columns as read and retyped, an empty one as none.
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      colonneLibelle: 'Libellé',
+      colonneMontant: null,
+      colonneDebit: 'Débit Euros',
+      colonneCredit: 'Crédit Euros',
+      colonneContrepartie: null,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { draftOf, guessCsvMapping, readCsvLayout, type CsvLayout, type CsvMappingDraft } from '#domain/bank-csv.ts';
 import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { SPLIT_INVOICES_MAX } from '#domain/payments.ts';
@@ -7,13 +8,14 @@ import { paths } from '#domain/paths.ts';
 import type { Depense } from '#domain/schemas/expenses.ts';
 import type { BankOverview, Operation } from '#domain/schemas/payments.ts';
 import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
-import { bankPageTexts as t } from '#domain/texts/payments.ts';
+import { bankPageTexts as t, statementErrors } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ChoiceOptions, Options } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.ts';
+import { CsvMappingForm } from './csv-mapping-form.tsx';
 
 /**
  * /admin/banque: a statement imported (CAMT.053 or CSV), the credits the import could not
@@ -23,15 +25,58 @@ import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.
 /** A mission a debit may be an expense of (the page gives the planning's). */
 export type MissionChoice = { id: string; label: string };
 
+const BLANK_MAPPING: CsvMappingDraft = {
+  separateur: ';',
+  formatDate: 'JJ/MM/AAAA',
+  colonneDate: '',
+  colonneLibelle: '',
+  colonneMontant: '',
+  colonneDebit: '',
+  colonneCredit: '',
+  colonneContrepartie: '',
+  colonneReference: '',
+};
+
+/** The layout of a chosen CSV statement (its start, in UTF-8 or else Windows-1252 as French banks write them); null for anything else. */
+async function csvLayoutOf(file: File): Promise<CsvLayout | null> {
+  const start = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(start, { stream: true });
+  } catch {
+    text = new TextDecoder('windows-1252').decode(start);
+  }
+  return text.trimStart().startsWith('<') ? null : readCsvLayout(text);
+}
+
 export function BankView({ missions = [] }: { missions?: readonly MissionChoice[] }) {
   const bank = useBank();
   const actions = useBankActions();
   const [file, setFile] = useState<File | null>(null);
+  const [layout, setLayout] = useState<CsvLayout | null>(null);
+  const [mappingOpen, setMappingOpen] = useState(false);
+  const [mappingSaved, setMappingSaved] = useState(false);
+  const saved = bank.data?.correspondance ?? null;
 
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setMappingSaved(false);
+    actions.importStatement.reset();
+    const read = chosen ? await csvLayoutOf(chosen) : null;
+    setLayout(read);
+    if (read && !saved) setMappingOpen(true);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (file) actions.importStatement.mutate(file);
+    if (!file) return;
+    setMappingSaved(false);
+    actions.importStatement.mutate(file, {
+      onError: (error) => {
+        if (messageOf(error) === statementErrors.csvNoMapping) setMappingOpen(true);
+      },
+    });
   };
+  const draft = saved ? draftOf(saved) : layout ? guessCsvMapping(layout) : BLANK_MAPPING;
   const summary = actions.importStatement.data;
   const failure = [actions.importStatement, actions.match, actions.ignore, actions.toExpense, actions.linkToExpense].find(
     (mutation) => mutation.isError,
@@ -49,7 +94,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
             <input
               type="file"
               accept=".xml,.csv,text/xml,application/xml,text/csv"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              onChange={(event) => void choose(event.target.files?.[0] ?? null)}
             />
           </label>{' '}
           <Button type="submit" isBusy={actions.importStatement.isPending} disabled={!file}>
@@ -60,6 +105,24 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
           <Message kind="success">{t.imported(summary.nouvelles, summary.rapprochees, summary.proposees)}</Message>
         ) : null}
         {failure ? <Message kind="error">{messageOf(failure)}</Message> : null}
+        {mappingSaved ? <Message kind="success">{t.mappingSaved}</Message> : null}
+        {bank.data ? (
+          <details open={mappingOpen} onToggle={(event) => setMappingOpen(event.currentTarget.open)}>
+            <summary>{t.mappingTitle}</summary>
+            <p>{layout && !saved ? t.mappingNeeded : t.mappingIntro}</p>
+            <CsvMappingForm
+              key={`${saved ? 'saved' : 'guessed'}:${layout?.colonnes.join('|') ?? ''}`}
+              draft={draft}
+              layout={layout}
+              importsFile={!!file && !!layout}
+              onSaved={() => {
+                setMappingOpen(false);
+                setMappingSaved(true);
+                if (file && layout) actions.importStatement.mutate(file);
+              }}
+            />
+          </details>
+        ) : null}
       </section>
       {bank.data ? <Operations data={bank.data} actions={actions} missions={missions} /> : null}
     </>
