@@ -8,6 +8,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { validCompletion } from '#domain/schemas/devis-completion.fixture.ts';
 import type { ConfirmBody } from '#domain/schemas/admin.ts';
 import type { CompletionInput } from '#domain/schemas/devis-completion.ts';
+import type { Facture } from '#domain/schemas/invoices.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/index.ts';
 import { createQuote } from '#server/quotes/repository.ts';
@@ -144,6 +145,16 @@ export async function confirmSignedOnPaper(adminApi: APIRequestContext, quoteId:
   const confirmed = await adminApi.post(`/api/admin/devis/${quoteId}/confirmer`, { data: confirmation });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quoteId}/confirmer-signe`)).status()).toBe(200);
+}
+
+/** The administrator finishes the mission, makes its invoice from the quote and issues it (`F-…`, e-mailed to the customer). */
+export async function finishAndInvoice(adminApi: APIRequestContext, quoteId: string): Promise<Facture> {
+  expect((await adminApi.post(`/api/admin/devis/${quoteId}/terminer`)).status()).toBe(200);
+  const draft = await adminApi.post(`/api/admin/devis/${quoteId}/facture`);
+  expect(draft.status(), await draft.text()).toBe(201);
+  const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
+  expect(issued.status(), await issued.text()).toBe(200);
+  return (await issued.json()) as Facture;
 }
 
 export type Trip = { adresseDepart: string; adresseArrivee: string; typeVehicule: string };

@@ -7,7 +7,7 @@ import { CATEGORIE_LABELS, expenseTexts, marginTexts as t } from '#domain/texts/
 import { bankPageTexts as bank } from '#domain/texts/payments.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { camt053Xml } from '#server/payments/statements/test-factories.ts';
-import { confirmSignedOnPaper, expect, test } from './fixtures.ts';
+import { confirmSignedOnPaper, expect, finishAndInvoice, test } from './fixtures.ts';
 
 /** The value beside `term` in a list of figures (`Definitions`: a `dt` and its `dd`). */
 const figure = (scope: Locator, term: string) =>
@@ -59,11 +59,7 @@ test(
       });
       expect(created.status(), await created.text()).toBe(201);
     }
-    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
-    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
-    expect(draft.status(), await draft.text()).toBe(201);
-    const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
-    expect(issued.status(), await issued.text()).toBe(200);
+    await finishAndInvoice(adminApi, quote.id);
 
     // « Plus » → « Rentabilité », as the operator gets there.
     await logInAsAdmin(page);

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { formatCentimes, parisToday } from '#domain/format.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
-import { bankPageTexts as bank, paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { bankPageTexts as bank, invoiceRemindersTexts as reminderTexts, paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
 import { camt053Xml, creditAgricoleCsv } from '#server/payments/statements/test-factories.ts';
-import { confirmSignedOnPaper, expect, readOutbox, test } from './fixtures.ts';
+import { confirmSignedOnPaper, expect, finishAndInvoice, readOutbox, test } from './fixtures.ts';
 
 /**
  * Getting paid (issue 29), on the phone as the customer does it: the quote asks a 30 % deposit
@@ -76,12 +76,7 @@ test(
     expect(paid?.etat).toBe('payée');
 
     // The mission done, the final invoice deducts the deposit, and its Factur-X passes the EN 16931 checks.
-    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
-    const draft = await adminApi.post(`/api/admin/devis/${quote.id}/facture`);
-    expect(draft.status()).toBe(201);
-    const issued = await adminApi.post(`/api/admin/factures/${((await draft.json()) as { id: string }).id}/emettre`);
-    expect(issued.status()).toBe(200);
-    const finalPdf = await customer.api.get(((await issued.json()) as { pdfUrl: string }).pdfUrl);
+    const finalPdf = await customer.api.get((await finishAndInvoice(adminApi, quote.id)).pdfUrl!);
     const xml = (await pdfAttachments(await finalPdf.body()))[0]!.data.toString('utf8');
     expect(await validateXsd(xml)).toEqual({ valid: true, errors: [] });
     expect((await validateEn16931(xml)).filter((failure) => failure.flag === 'fatal')).toEqual([]);
@@ -106,11 +101,7 @@ test(
       const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
       await customer.completeQuote(quote);
       await confirmSignedOnPaper(adminApi, quote.id, { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } });
-      expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
-      const draft = (await (await adminApi.post(`/api/admin/devis/${quote.id}/facture`)).json()) as { id: string };
-      const issued = await adminApi.post(`/api/admin/factures/${draft.id}/emettre`);
-      expect(issued.status(), await issued.text()).toBe(200);
-      invoices.push((await issued.json()) as Facture);
+      invoices.push(await finishAndInvoice(adminApi, quote.id));
     }
     const [first, second] = invoices as [Facture, Facture];
     const total = first.resteCentimes + second.resteCentimes;
@@ -168,9 +159,7 @@ test(
       acomptePourcent: 0,
       clauses: { km: false, longDistance: false },
     });
-    expect((await adminApi.post(`/api/admin/devis/${quote.id}/terminer`)).status()).toBe(200);
-    const draft = (await (await adminApi.post(`/api/admin/devis/${quote.id}/facture`)).json()) as { id: string };
-    const invoice = (await (await adminApi.post(`/api/admin/factures/${draft.id}/emettre`)).json()) as Facture;
+    const invoice = await finishAndInvoice(adminApi, quote.id);
 
     await logInAsAdmin(page);
     await page.goto('/admin/banque');
@@ -191,5 +180,36 @@ test(
     const paid = (await (await adminApi.get(`/api/admin/factures/${invoice.id}`)).json()) as Facture;
     expect(paid.etat).toBe('payée');
     expect(paid.paiements.map((payment) => [payment.montantCentimes, payment.moyen])).toEqual([[17_500, 'virement']]);
+  },
+);
+
+/** A customer who has promised to pay at the end of the month: the operator stops the automatic reminders of his invoice, on the phone. */
+test(
+  'the operator stops the automatic reminders of one invoice from its page, and lets them go again',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Valence', typeVehicule: 'Citadine' });
+    await customer.completeQuote(quote);
+    await confirmSignedOnPaper(adminApi, quote.id, {
+      prixFinal: '130,00',
+      acomptePourcent: 0,
+      clauses: { km: false, longDistance: false },
+    });
+    const invoice = await finishAndInvoice(adminApi, quote.id);
+    const stopped = async () =>
+      ((await (await adminApi.get(`/api/admin/factures/${invoice.id}/relances`)).json()) as { arretees: boolean }).arretees;
+
+    await logInAsAdmin(page);
+    await page.goto(`/admin/factures/${invoice.id}`);
+    const section = page.getByRole('region', { name: reminderTexts.title });
+    await expect(section).toContainText(reminderTexts.active);
+    await section.getByRole('button', { name: reminderTexts.stop }).click();
+    await expect(section).toContainText(reminderTexts.stopped);
+    await expect(page.getByText(reminderTexts.stoppedDone)).toBeVisible();
+    expect(await stopped()).toBe(true);
+
+    await section.getByRole('button', { name: reminderTexts.resume }).click();
+    await expect(section).toContainText(reminderTexts.active);
+    expect(await stopped()).toBe(false);
   },
 );

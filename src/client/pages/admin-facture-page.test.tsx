@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { einvoicingRoutes, invoicesRoutes, routeKey } from '#domain/api-paths.ts';
+import { einvoicingRoutes, invoicesRoutes, paymentsRoutes, routeKey } from '#domain/api-paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { useAdminInvoices } from '#client/features/invoices/api/use-invoices.ts';
@@ -48,6 +48,7 @@ describe('issuing a draft on /admin/factures/{id}', () => {
       },
       // No approved platform configured: its panel shows nothing.
       [routeKey(einvoicingRoutes.invoicePlatform)]: { body: { enabled: false, plateforme: null, annuaire: null } },
+      [routeKey(paymentsRoutes.reminders)]: { body: { arretees: false, envoyees: [] } },
     });
     renderRoutes(
       [

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { canRemind } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
@@ -7,10 +8,11 @@ import { useInvoice } from '#client/features/invoices/api/use-invoices.ts';
 import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';
 import { InvoiceEditor } from '#client/features/invoices/components/invoice-editor.tsx';
 import { InvoiceView } from '#client/features/invoices/components/invoice-view.tsx';
+import { InvoiceReminders } from '#client/features/payments/components/invoice-reminders.tsx';
 import { messageOf } from '#client/lib/api.ts';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
-/** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments and credit notes. */
+/** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments, credit notes and, while due, its automatic reminders. */
 export function AdminFacturePage() {
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
@@ -30,6 +32,7 @@ export function AdminFacturePage() {
         <>
           {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
           {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
+          {facture.statut === 'émise' && canRemind(facture.etat) ? <InvoiceReminders factureId={facture.id} /> : null}
           {facture.statut === 'émise' ? <InvoicePlatform factureId={facture.id} /> : null}
         </>
       ) : null}

@@ -77,6 +77,26 @@ export const reminderApiMessages = {
   notFound: 'Facture introuvable.',
 } as const;
 
+/** The automatic reminders of one invoice, on its back-office page: what went out, and the switch. */
+export const invoiceRemindersTexts = {
+  title: 'Relances automatiques',
+  loading: 'Chargement des relances…',
+  active:
+    'Tant que la facture reste due, les rappels partent d’eux-mêmes par e-mail : avant l’échéance, le lendemain de l’échéance, puis quinze jours après.',
+  stopped: 'Les relances automatiques de cette facture sont arrêtées : aucun rappel ne partira de lui-même.',
+  stop: 'Arrêter les relances automatiques',
+  resume: 'Reprendre les relances automatiques',
+  stoppedDone: 'Relances automatiques arrêtées pour cette facture.',
+  resumedDone: 'Relances automatiques reprises pour cette facture.',
+  sentTitle: 'Déjà envoyées',
+  steps: {
+    'avant-echeance': 'Rappel avant l’échéance',
+    'echeance-depassee': 'Relance le lendemain de l’échéance',
+    'echeance-plus-15': 'Relance quinze jours après l’échéance',
+  },
+  sentOn: (step: string, day: string) => `${step}, le ${day}`,
+} as const;
+
 /** The deposit on the quote, its PDF, e-mail and signing page, and the reasons of its credit notes. */
 export const depositTexts = {
   label: 'Acompte',
