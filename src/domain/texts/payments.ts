@@ -197,7 +197,8 @@ export const bankPageTexts = {
     'Indiquez une fois les colonnes du fichier CSV de votre banque, avec leurs noms tels qu’ils figurent sur la ligne d’en-tête. Elles servent à chaque import.',
   /** A CSV chosen and no mapping saved yet: the form opens, filled from the file's header. */
   mappingNeeded: 'Ce relevé est un fichier CSV : vérifiez les colonnes lues dans le fichier, puis enregistrez-les.',
-  mappingFromFile: (colonnes: string) => `Colonnes du fichier choisi : ${colonnes}.`,
+  mappingFromFile: (colonnes: readonly string[]) =>
+    `Colonnes du fichier choisi : ${colonnes.map((name) => `«\u00a0${name}\u00a0»`).join(', ')}.`,
   separator: 'Séparateur',
   separatorLabels: { ';': 'Point-virgule ( ; )', ',': 'Virgule ( , )', '\t': 'Tabulation' },
   dateFormat: 'Format des dates',

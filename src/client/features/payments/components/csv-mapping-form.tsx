@@ -50,7 +50,7 @@ export function CsvMappingForm({ draft, layout, importsFile, onSaved }: CsvMappi
     <form onSubmit={onSubmit} noValidate>
       {layout ? (
         <>
-          <p>{t.mappingFromFile(layout.colonnes.map((name) => `«\u00a0${name}\u00a0»`).join(', '))}</p>
+          <p>{t.mappingFromFile(layout.colonnes)}</p>
           <datalist id={listId}>
             {layout.colonnes.map((name) => (
               <option key={name} value={name} />
