@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { reminderApiMessages } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, depsOf as invoiceDeps, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { addressOf, buildTestApp, createAdmin, createCustomer, ENGINES, queuedMessages, type TestApp } from '#server/test/helpers.ts';
@@ -73,6 +75,25 @@ describe.each(ENGINES)('automatic reminders on %s', (engine) => {
     expect(await sendDueReminders(deps(), at(addDays(dueOn, 15)))).toEqual({ sent: 1 });
     expect(await remindersTo(company.email)).toHaveLength(1);
     expect(await sendDueReminders(deps(), at(addDays(dueOn, 40)))).toEqual({ sent: 0 });
+  });
+
+  it('shows the reminders of an invoice to the administrator, and answers 404 in French for one that does not exist', async () => {
+    const customer = await createCustomer(t);
+    const id = await issuedThroughService(t, customer);
+    const url = (factureId: string) => apiPath(apiRoutes.payments.reminders, { id: factureId });
+    const shown = await t.app.inject({ method: 'GET', url: url(id), headers: admin });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ arretees: false, envoyees: [] });
+    for (const method of ['GET', 'PUT'] as const) {
+      const missing = await t.app.inject({
+        method,
+        url: url('facture-inconnue'),
+        headers: admin,
+        payload: method === 'PUT' ? { arretees: true } : undefined,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ message: reminderApiMessages.notFound });
+    }
   });
 
   it('sends nothing for an invoice paid in full', async () => {

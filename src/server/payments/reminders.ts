@@ -61,6 +61,7 @@ export async function sendDueReminders(deps: ReminderDeps, now: Date): Promise<{
 
 /** The reminders of one invoice, for its page in the back office. */
 export async function remindersOf(deps: Pick<ReminderDeps, 'database'>, factureId: string) {
+  if (!(await findPayableInvoice(deps.database.db, factureId))) throw notFound(msg.notFound);
   const [sent, stopped] = await Promise.all([
     listRemindersSent(deps.database.db, [factureId]),
     listStoppedReminders(deps.database.db, [factureId]),
