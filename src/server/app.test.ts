@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
-import { buildTestApp, createAdmin, ENGINES, readOutbox, useTestApp } from './test/helpers.ts';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, readOutbox, useTestApp } from './test/helpers.ts';
 import { startSmtpReceiver } from './test/smtp-receiver.ts';
 import pino from 'pino';
 
@@ -39,6 +40,21 @@ describe.each(ENGINES)('the application on %s', (engine) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_json', message: 'Le corps de la requête n’est pas un JSON valide.' });
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('says in French why a request breaks a rule that carries no message of its own', async () => {
+    const customer = await createCustomer(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPath(apiRoutes.missions.photo, { id: 'devis-1', photoId: 'pas-un-identifiant' }),
+      headers: customer.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'validation',
+      message: 'Les données envoyées sont invalides.',
+      details: [{ path: 'photoId', message: 'UUID invalide' }],
+    });
   });
 
   it('refuses deeply nested JSON and prototype-pollution keys on every route, better-auth included', async () => {
@@ -94,7 +110,8 @@ describe.each(ENGINES)('the application on %s', (engine) => {
 describe('configuration', () => {
   it('stops with a message naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', DATA_DIR: '/tmp/convoyage-config-test' })).toThrowError(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: '/tmp/convoyage-config-test' })).toThrowError(/PORT/);
+    // In English, as the README that lists the variables, whatever the language of the API's answers.
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: '/tmp/convoyage-config-test' })).toThrowError(/PORT: Invalid input/);
     expect(() => loadConfig({ ROUTER: 'osrm', DATA_DIR: '/tmp/convoyage-config-test' })).toThrowError(/OSRM_URL/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/convoyage-config-test' })).toThrowError(/DATABASE_URL/);
   });

@@ -1,3 +1,4 @@
+import './http/zod-french.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';

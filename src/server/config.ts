@@ -334,7 +334,8 @@ export class ConfigError extends Error {}
  * secret, which is then empty unless it exists already.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env, { readOnly = false } = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // In English whatever the app's locale for requests (http/zod-french.ts): the README and these messages are.
+  const parsed = envSchema.safeParse(env, { error: z.locales.en().localeError });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
