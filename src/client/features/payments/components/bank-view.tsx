@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { draftOf, guessCsvMapping, readCsvLayout, type CsvLayout, type CsvMappingDraft } from '#domain/bank-csv.ts';
 import { CATEGORIES_DEPENSE, categoryOfDebit, type CategorieDepense } from '#domain/expenses.ts';
@@ -11,7 +11,7 @@ import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { bankPageTexts as t, statementErrors } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
-import { ChoiceOptions, Options } from '#client/ui/field.tsx';
+import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.ts';
@@ -217,7 +217,6 @@ function CreditToHandle({
   actions: ReturnType<typeof useBankActions>;
 }) {
   const [factureIds, setFactureIds] = useState([operation.factureId ?? '']);
-  const id = useId();
   const chosen = data.factures.filter((invoice) => factureIds.includes(invoice.id));
   const setAt = (index: number, value: string) => setFactureIds((ids) => ids.map((current, at) => (at === index ? value : current)));
   const complete = factureIds.every(Boolean);
@@ -229,9 +228,12 @@ function CreditToHandle({
         {operation.statut === 'proposée' ? ` (${t.proposed})` : null}
       </p>
       {factureIds.map((factureId, index) => (
-        <p key={index}>
-          <label htmlFor={`${id}-${index}`}>{index === 0 ? t.invoice : t.otherInvoice(index + 1)}</label>{' '}
-          <select id={`${id}-${index}`} value={factureId} onChange={(event) => setAt(index, event.target.value)}>
+        <div key={index}>
+          <SelectField
+            label={index === 0 ? t.invoice : t.otherInvoice(index + 1)}
+            value={factureId}
+            onChange={(event) => setAt(index, event.target.value)}
+          >
             <ChoiceOptions
               choices={data.factures
                 .filter((invoice) => invoice.id === factureId || !factureIds.includes(invoice.id))
@@ -241,7 +243,7 @@ function CreditToHandle({
                 }))}
               empty={t.chooseInvoice}
             />
-          </select>
+          </SelectField>
           {index > 0 ? (
             <>
               {' '}
@@ -254,7 +256,7 @@ function CreditToHandle({
               </Button>
             </>
           ) : null}
-        </p>
+        </div>
       ))}
       {factureIds.length > 1 ? (
         <p>
@@ -303,7 +305,6 @@ function Debit({
   /** The expense recorded already that this debit likely pays: linked rather than recorded twice. */
   proposal?: Depense;
 }) {
-  const id = useId();
   const [categorie, setCategorie] = useState<CategorieDepense>(() =>
     categoryOfDebit(`${operation.contrepartie ?? ''} ${operation.libelle}`),
   );
@@ -335,15 +336,13 @@ function Debit({
               </Button>
             </p>
           ) : null}
+          <SelectField label={t.debitCategory} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
+            <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
+          </SelectField>
+          <SelectField label={t.debitMission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
+            <ChoiceOptions choices={missions} empty={t.noMission} />
+          </SelectField>
           <p>
-            <label htmlFor={`${id}-categorie`}>{t.debitCategory}</label>{' '}
-            <select id={`${id}-categorie`} value={categorie} onChange={(event) => setCategorie(event.target.value as CategorieDepense)}>
-              <Options values={CATEGORIES_DEPENSE} label={(value) => CATEGORIE_LABELS[value]} />
-            </select>{' '}
-            <label htmlFor={`${id}-mission`}>{t.debitMission}</label>{' '}
-            <select id={`${id}-mission`} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
-              <ChoiceOptions choices={missions} empty={t.noMission} />
-            </select>{' '}
             <Button
               variant={proposal ? 'secondary' : 'primary'}
               isBusy={busy}
