@@ -8,7 +8,8 @@ import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
 import { camt053Xml, creditAgricoleCsv } from '#server/payments/statements/test-factories.ts';
-import { confirmSignedOnPaper, expect, finishAndInvoice, readOutbox, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { confirmSignedOnPaper, expect, finishAndInvoice, readOutbox, test, type E2eCustomer } from './fixtures.ts';
 
 /**
  * Getting paid (issue 29), on the phone as the customer does it: the quote asks a 30 % deposit
@@ -86,6 +87,14 @@ test(
   },
 );
 
+/** A Citadine from Lyon, confirmed without a deposit, signed on paper, driven and invoiced: its issued invoice. */
+async function invoicedMission(customer: E2eCustomer, adminApi: APIRequestContext, adresseArrivee: string, prixFinal: string) {
+  const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee, typeVehicule: 'Citadine' });
+  await customer.completeQuote(quote);
+  await confirmSignedOnPaper(adminApi, quote.id, { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } });
+  return finishAndInvoice(adminApi, quote.id);
+}
+
 /**
  * A company pays two invoices with one transfer, as companies do: on the phone, the operator
  * imports the statement, finds the credit proposed for the first invoice it names, adds the
@@ -98,10 +107,7 @@ test(
   async ({ page, customer, adminApi, logInAsAdmin }) => {
     const invoices = [];
     for (const prixFinal of ['150,00', '90,00']) {
-      const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
-      await customer.completeQuote(quote);
-      await confirmSignedOnPaper(adminApi, quote.id, { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } });
-      invoices.push(await finishAndInvoice(adminApi, quote.id));
+      invoices.push(await invoicedMission(customer, adminApi, 'Grenoble', prixFinal));
     }
     const [first, second] = invoices as [Facture, Facture];
     const total = first.resteCentimes + second.resteCentimes;
@@ -152,14 +158,7 @@ test(
   'a CSV statement: the operator saves his bank’s columns once, read from the file, and its transfer pays the invoice',
   { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
-    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Annecy', typeVehicule: 'Citadine' });
-    await customer.completeQuote(quote);
-    await confirmSignedOnPaper(adminApi, quote.id, {
-      prixFinal: '175,00',
-      acomptePourcent: 0,
-      clauses: { km: false, longDistance: false },
-    });
-    const invoice = await finishAndInvoice(adminApi, quote.id);
+    const invoice = await invoicedMission(customer, adminApi, 'Annecy', '175,00');
 
     await logInAsAdmin(page);
     await page.goto('/admin/banque');
@@ -188,14 +187,7 @@ test(
   'the operator stops the automatic reminders of one invoice from its page, and lets them go again',
   { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
-    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Valence', typeVehicule: 'Citadine' });
-    await customer.completeQuote(quote);
-    await confirmSignedOnPaper(adminApi, quote.id, {
-      prixFinal: '130,00',
-      acomptePourcent: 0,
-      clauses: { km: false, longDistance: false },
-    });
-    const invoice = await finishAndInvoice(adminApi, quote.id);
+    const invoice = await invoicedMission(customer, adminApi, 'Valence', '130,00');
     const stopped = async () =>
       ((await (await adminApi.get(`/api/admin/factures/${invoice.id}/relances`)).json()) as { arretees: boolean }).arretees;
 
