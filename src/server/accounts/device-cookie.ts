@@ -6,7 +6,7 @@ import type { createAuthMiddleware } from 'better-auth/api';
  * signed in (or reset its password from the e-mailed link) gets a signed cookie naming that
  * account. Sign-in attempts that present it are counted per device, not on the account's
  * shared counter, so anonymous guessing from any number of addresses can lock out the
- * anonymous clients of an account, never the owner's own browsers (accounts/auth.ts).
+ * anonymous clients of an account, never the owner's own browsers (accounts/sign-in-guard.ts).
  *
  * One cookie per account and browser: its name is derived from the e-mail with the server's
  * secret (the cookie jar does not show which accounts were used), its value is a random nonce

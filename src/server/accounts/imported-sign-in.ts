@@ -5,7 +5,7 @@ import { findCredentialPassword, replaceImportedHash } from './repository.ts';
 
 /**
  * What a successful sign-in completes for an account that came from the original app (called
- * by better-auth's after hook, accounts/auth.ts), cheap for every other account:
+ * by better-auth's after hook, accounts/sign-in-guard.ts), cheap for every other account:
  * - its Firebase hash, just checked against the password typed, is replaced by ours, so the
  *   Firebase hash is gone after the first sign-in;
  * - imported quotes that carry its address and have no owner become its own (a customer who

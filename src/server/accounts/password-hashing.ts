@@ -95,7 +95,7 @@ export async function verifyFirebaseHash(stored: string, password: string): Prom
 /**
  * better-auth's `emailAndPassword.password`: our hash for every new password, and a check
  * that also knows the hashes imported from Firebase. Such a hash is replaced by ours at the
- * account's first successful sign-in (accounts/auth.ts, `replaceImportedHash`).
+ * account's first successful sign-in (accounts/imported-sign-in.ts, from the after hook of accounts/sign-in-guard.ts).
  */
 export const passwordHashing = {
   hash: (password: string) => hashPassword(password),

@@ -16,7 +16,7 @@ import { describeUserAgent } from './service.ts';
  * What authentication tells the journal and the account's owner (issue 18): every sign-in,
  * failed sign-in, sign-out and second-factor event is journalled; the owner is e-mailed on a
  * sign-in from a new browser, a password change and a lock. Called from the hooks of
- * accounts/auth.ts, by path, so the second factor's paths are handled once its plugin is on.
+ * accounts/sign-in-guard.ts, by path, so the second factor's paths are handled once its plugin is on.
  */
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -249,7 +249,7 @@ export async function recordTwoFactorEvent(
 }
 
 /**
- * A code refused before the second factor's endpoint ran (our hook in accounts/auth.ts: a code
+ * A code refused before the second factor's endpoint ran (our hook in accounts/sign-in-guard.ts: a code
  * of the app used before), journalled as the endpoint's own refusals are.
  */
 export async function recordTwoFactorRefusal(
