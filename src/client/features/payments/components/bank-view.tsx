@@ -11,6 +11,7 @@ import { CATEGORIE_LABELS } from '#domain/texts/expenses.ts';
 import { bankPageTexts as t, statementErrors } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
+import { Disclosure } from '#client/ui/disclosure.tsx';
 import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
@@ -107,8 +108,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
         {failure ? <Message kind="error">{messageOf(failure)}</Message> : null}
         {mappingSaved ? <Message kind="success">{t.mappingSaved}</Message> : null}
         {bank.data ? (
-          <details open={mappingOpen} onToggle={(event) => setMappingOpen(event.currentTarget.open)}>
-            <summary>{t.mappingTitle}</summary>
+          <Disclosure summary={t.mappingTitle} open={mappingOpen} onToggle={setMappingOpen}>
             <p>{layout && !saved ? t.mappingNeeded : t.mappingIntro}</p>
             <CsvMappingForm
               key={`${saved ? 'saved' : 'guessed'}:${layout?.colonnes.join('|') ?? ''}`}
@@ -121,7 +121,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
                 if (file && layout) actions.importStatement.mutate(file);
               }}
             />
-          </details>
+          </Disclosure>
         ) : null}
       </section>
       {bank.data ? <Operations data={bank.data} actions={actions} missions={missions} /> : null}
