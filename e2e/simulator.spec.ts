@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { texts } from '#domain/texts/common.ts';
+import { expect, linksSentTo, test } from './fixtures.ts';
 
 async function chooseAddress(page: Page, label: string, typed: string, expected: RegExp) {
   const field = page.getByRole('combobox', { name: label });
@@ -134,3 +135,51 @@ test.describe('the price simulator', () => {
     await expect(simulator.getByText('Erreur lors du calcul. Vérifiez les adresses.')).toHaveCount(0);
   });
 });
+
+test(
+  'a visitor’s price is saved in « Mes devis » once he has created his account, opened the e-mail’s link and logged in',
+  { tag: '@phone-only' },
+  async ({ page, adminApi }) => {
+    await page.goto('/#simuler');
+    const simulator = await simulate(page, 'Nantes', 'Bordeaux', 'Citadine');
+    await expect(simulator.getByRole('status')).toContainText('Pour enregistrer ce devis, créez un compte ou connectez-vous.');
+    await simulator.getByRole('link', { name: 'créez un compte' }).click();
+
+    const email = `visiteur-${Date.now()}@exemple.fr`;
+    const password = 'un-mot-de-passe-solide';
+    const signUp = page.getByRole('form', { name: 'Créer un compte' });
+    await signUp.getByLabel(texts.fieldNom).fill('Léa Martin');
+    await signUp.getByLabel(texts.fieldTelephone).fill('06 11 22 33 44');
+    await signUp.getByLabel(texts.fieldEmail).fill(email);
+    await signUp.getByLabel(texts.fieldAdresse).fill('3 rue Crébillon, 44000 Nantes');
+    await signUp.getByLabel(texts.fieldMotDePasse, { exact: true }).fill(password);
+    await signUp.getByLabel(texts.fieldConfirmation).fill(password);
+    await signUp.getByRole('button', { name: texts.signupSubmit }).click();
+    await expect(signUp.getByRole('status')).toHaveText(texts.signupSuccess);
+
+    // The e-mail's link, opened in another tab as a mail app would, then the login there.
+    await expect.poll(() => linksSentTo(email, { now: true }), { timeout: 20_000 }).toHaveLength(1);
+    const [link] = await linksSentTo(email);
+    const tab = await page.context().newPage();
+    await tab.goto(link!);
+    const login = tab.getByRole('form', { name: 'Connexion' });
+    await login.getByLabel(texts.fieldEmail).fill(email);
+    await login.getByLabel(texts.fieldMotDePasse).fill(password);
+    await login.getByRole('button', { name: texts.loginSubmit }).click();
+    await expect(tab).toHaveURL(/\/espace-client$/);
+
+    const quotes = tab.getByRole('article');
+    await expect(quotes).toHaveCount(1);
+    await expect(quotes.first()).toContainText('Nantes');
+    await expect(quotes.first()).toContainText('Bordeaux');
+    await expect(tab.getByRole('form', { name: 'Simulateur de prix' }).getByRole('status')).toContainText(
+      /Devis n° \d+ enregistré dans « Mes devis »/,
+    );
+    const id = (await quotes.first().getByRole('link', { name: 'Voir' }).getAttribute('href'))!.split('/').pop()!;
+
+    // Once only: back to the customer area, nothing more is saved.
+    await tab.reload();
+    await expect(quotes).toHaveCount(1);
+    await adminApi.delete(`/api/admin/devis/${id}`);
+  },
+);

@@ -6,6 +6,7 @@ import { paths } from '#domain/paths.ts';
 import { useToast } from '#client/ui/toast.tsx';
 import { api, messageOf } from './api.ts';
 import { clearCompletionDrafts } from './completion-draft.ts';
+import { forgetPendingSimulation } from './pending-simulation.ts';
 import { forgetSession, useSession } from './use-session.ts';
 
 /**
@@ -41,6 +42,7 @@ export function useLogout() {
     // cached quotes and completion drafts) first.
     forgetSession(queryClient);
     clearCompletionDrafts();
+    forgetPendingSimulation();
     await navigate(paths.connexion);
   }
 

@@ -38,7 +38,7 @@ export function EspaceClientPage() {
       </p>
       <section id="simuler" className={styles.section} aria-labelledby={simulateHeadingId}>
         <h2 id={simulateHeadingId}>{t.simulateTitle}</h2>
-        <Simulator />
+        <Simulator savesPending />
       </section>
       <NotificationSettings />
       <PrivacySection />

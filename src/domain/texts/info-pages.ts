@@ -135,6 +135,6 @@ export const infoPageTexts = {
     complaint: 'Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (cnil.fr).',
     cookiesTitle: 'Cookies',
     cookies:
-      'Ce site dépose uniquement un cookie de session strictement nécessaire, lorsque vous vous connectez, pour vous garder connecté. Il n’utilise aucun cookie de mesure d’audience, de publicité ni de suivi : aucun consentement n’est donc demandé.',
+      'Ce site ne dépose que des cookies strictement nécessaires : la session, lorsque vous vous connectez, et la reconnaissance d’un navigateur où vous vous êtes déjà connecté, pour la sécurité. Une simulation faite avant de vous connecter est gardée un jour dans votre navigateur, pour être enregistrée dans « Mes devis » une fois connecté. Le site n’utilise aucun cookie de mesure d’audience, de publicité ni de suivi : aucun consentement n’est donc demandé.',
   },
 } as const;

@@ -82,5 +82,5 @@ export const privacyPageTexts = {
 
   cookiesTitle: 'Cookies',
   cookies:
-    'Seuls des cookies strictement nécessaires sont déposés : la session lorsque vous êtes connecté, et un cookie qui reconnaît un navigateur où vous vous êtes déjà connecté, pour la sécurité. Aucun cookie de mesure d’audience, de publicité ni de suivi.',
+    'Seuls des cookies strictement nécessaires sont déposés : la session lorsque vous êtes connecté, et un cookie qui reconnaît un navigateur où vous vous êtes déjà connecté, pour la sécurité. Une simulation faite avant de vous connecter est gardée un jour dans ce navigateur (pas sur nos serveurs), pour être enregistrée dans « Mes devis » dès que vous êtes connecté ; la déconnexion l’efface. Aucun cookie de mesure d’audience, de publicité ni de suivi.',
 } as const;

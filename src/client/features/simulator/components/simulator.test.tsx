@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountsRoutes, addressesRoutes, quotesRoutes, routeKey } from '#domain/api-paths.ts';
 import { texts } from '#domain/texts/common.ts';
 import { simulatorTexts as t } from '#domain/texts/simulator.ts';
@@ -109,5 +109,67 @@ describe('the simulator', () => {
     status = 429;
     await userEvent.setup().click(screen.getByRole('button', { name: t.submit }));
     expect(await within(form()).findByText(tooMany)).toBeInTheDocument();
+  });
+
+  describe('a visitor who signs up or logs in after a price', () => {
+    /** A price as a visitor on the home page, gone when he signs up. */
+    async function priceAsVisitor() {
+      fakeApi({
+        [routeKey(accountsRoutes.me)]: { body: { user: null } },
+        ...addresses,
+        [routeKey(quotesRoutes.simulate)]: { body: result },
+      });
+      const home = renderAt(<Simulator />);
+      await fillAndSubmit();
+      await within(form()).findByRole('status');
+      home.unmount();
+    }
+    /** The server of a logged-in customer, whose simulations save quote n° 58. */
+    const asCustomer = () =>
+      fakeApi({
+        [routeKey(accountsRoutes.me)]: { body: { user: customer } },
+        ...addresses,
+        [routeKey(quotesRoutes.simulate)]: { body: { ...result, devis: { id: 'd9', numeroDevis: 58 } } },
+      });
+
+    it('finds it filled in and saved in the customer area, once', async () => {
+      await priceAsVisitor();
+
+      const { calls } = asCustomer();
+      const area = renderAt(<Simulator savesPending />);
+      expect(await within(form()).findByRole('status')).toHaveTextContent(t.saved(58));
+      expect(screen.getByRole('combobox', { name: t.adresseDepart })).toHaveValue('Paris');
+      expect(screen.getByLabelText(t.typeVehicule)).toHaveValue('Citadine');
+      const saves = calls.filter((call) => call.path === quotesRoutes.simulate.path);
+      expect(saves).toEqual([
+        expect.objectContaining({ body: { adresseDepart: 'Paris', adresseArrivee: 'Lyon', typeVehicule: 'Citadine' } }),
+      ]);
+      area.unmount();
+
+      // Shown again (another visit of the customer area), it is not saved twice.
+      renderAt(<Simulator savesPending />);
+      await waitFor(() => expect(screen.getByRole('combobox', { name: t.adresseDepart })).toHaveValue(''));
+      expect(calls.filter((call) => call.path === quotesRoutes.simulate.path)).toHaveLength(1);
+    });
+
+    it('is left to the customer area by the home page, and forgotten after a day', async () => {
+      await priceAsVisitor();
+
+      // The home page of a logged-in customer leaves it to the customer area.
+      let { calls } = asCustomer();
+      const again = renderAt(<Simulator />);
+      await waitFor(() => expect(calls.some((call) => call.path === accountsRoutes.me.path)).toBe(true));
+      expect(calls.some((call) => call.path === quotesRoutes.simulate.path)).toBe(false);
+      again.unmount();
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
+      ({ calls } = asCustomer());
+      renderAt(<Simulator savesPending />);
+      await waitFor(() => expect(calls.some((call) => call.path === accountsRoutes.me.path)).toBe(true));
+      expect(screen.getByRole('combobox', { name: t.adresseDepart })).toHaveValue('');
+      expect(calls.some((call) => call.path === quotesRoutes.simulate.path)).toBe(false);
+      vi.useRealTimers();
+    });
   });
 });

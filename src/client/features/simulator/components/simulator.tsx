@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#domain/paths.ts';
 import { VEHICLE_TYPES } from '#domain/pricing.ts';
-import type { SimulationResult } from '#domain/schemas/simulation.ts';
+import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
 import { texts } from '#domain/texts/common.ts';
 import { simulatorTexts as t } from '#domain/texts/simulator.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -10,6 +10,7 @@ import { formatEuros, formatKm } from '#domain/format.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { keepPendingSimulation, peekPendingSimulation, takePendingSimulation } from '#client/lib/pending-simulation.ts';
 import { useSession } from '#client/lib/use-session.ts';
 import { useSimulate } from '../api/use-simulate.ts';
 import { AddressField } from './address-field.tsx';
@@ -17,17 +18,46 @@ import styles from './simulator.module.css';
 
 type Outcome = { kind: 'result'; result: SimulationResult } | { kind: 'error'; message: string } | null;
 
-/** The price simulator of the home page and the customer area. */
-export function Simulator() {
-  const [adresseDepart, setAdresseDepart] = useState('');
-  const [adresseArrivee, setAdresseArrivee] = useState('');
-  const [typeVehicule, setTypeVehicule] = useState('');
+/**
+ * The price simulator of the home page and the customer area. A visitor's priced simulation
+ * waits in the browser (lib/pending-simulation.ts); once he is a logged-in customer, the
+ * customer area's simulator (`savesPending`) fills it in and saves it, as its « Pour
+ * enregistrer ce devis » promised.
+ */
+export function Simulator({ savesPending = false }: { savesPending?: boolean }) {
+  const [pending] = useState(() => (savesPending ? peekPendingSimulation() : null));
+  const [adresseDepart, setAdresseDepart] = useState(pending?.adresseDepart ?? '');
+  const [adresseArrivee, setAdresseArrivee] = useState(pending?.adresseArrivee ?? '');
+  const [typeVehicule, setTypeVehicule] = useState<string>(pending?.typeVehicule ?? '');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const simulation = useSimulate();
   const session = useSession();
   const isCustomer = session.data?.user?.role === 'customer';
+  const isVisitor = session.isSuccess && !session.data?.user;
 
-  const onSubmit = async (event: FormEvent) => {
+  const run = (request: SimulationRequest) =>
+    simulation.mutate(request, {
+      onSuccess: (result) => {
+        if (isVisitor && result.prix !== null && !result.devis) keepPendingSimulation(request);
+        setOutcome({ kind: 'result', result });
+      },
+      onError: (error) => {
+        console.log('Simulation failed:', error);
+        // Too many simulations is not a wrong address: the server's message says what to do.
+        const isLimited = error instanceof ApiError && error.status === 429;
+        setOutcome({ kind: 'error', message: isLimited ? error.message : texts.simulatorFailure });
+      },
+    });
+
+  // Taken from the browser as it is sent: one save, whatever renders again.
+  const savePending = useEffectEvent(() => {
+    if (pending && takePendingSimulation()) run(pending);
+  });
+  useEffect(() => {
+    if (isCustomer) savePending();
+  }, [isCustomer]);
+
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const depart = adresseDepart.trim();
     const arrivee = adresseArrivee.trim();
@@ -36,19 +66,7 @@ export function Simulator() {
       return;
     }
     setOutcome(null);
-    try {
-      const result = await simulation.mutateAsync({
-        adresseDepart: depart,
-        adresseArrivee: arrivee,
-        typeVehicule: typeVehicule as (typeof VEHICLE_TYPES)[number],
-      });
-      setOutcome({ kind: 'result', result });
-    } catch (error) {
-      console.log('Simulation failed:', error);
-      // Too many simulations is not a wrong address: the server's message says what to do.
-      const isLimited = error instanceof ApiError && error.status === 429;
-      setOutcome({ kind: 'error', message: isLimited ? error.message : texts.simulatorFailure });
-    }
+    run({ adresseDepart: depart, adresseArrivee: arrivee, typeVehicule: typeVehicule as (typeof VEHICLE_TYPES)[number] });
   };
 
   return (
