@@ -59,9 +59,16 @@ test(
       numero,
     ]);
 
-    // The e-mail's link: what is left, « Payer en ligne », the provider's page, back to « Payée ».
+    // The signing page, once signed (here on paper: « ne peut pas être signé en ligne »), leads
+    // to the deposit invoice as the e-mail's link does; there: what is left, « Payer en ligne »,
+    // the provider's page, back to « Payée ».
     const link = mail.text!.match(/https?:\/\/\S+\/factures\/\S+\/paiement/)![0];
-    await page.goto(link);
+    await page.goto(`/devis/${quote.id}/signer`);
+    await expect(page.getByText(signatureTexts.notSignable)).toBeVisible();
+    const depositInvoice = page.getByRole('listitem').filter({ hasText: numero });
+    await expect(depositInvoice).toContainText('À payer');
+    await depositInvoice.getByRole('link', { name: t.payLink }).click();
+    await expect(page).toHaveURL(link);
     await expect(page.getByRole('heading', { level: 1, name: t.title(numero, true) })).toBeVisible();
     await expect(page.getByText('126,15\u00a0€').first()).toBeVisible();
     await expect(page.getByRole('img', { name: t.qrAlt(numero) })).toBeVisible();

@@ -4,12 +4,17 @@ import { signatureTexts as s } from '#domain/texts/signature.ts';
 import { texts } from '#domain/texts/common.ts';
 import { formatDay } from '#domain/format.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
+import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import { useSigningView } from '#client/features/signature/api/get-signing-view.ts';
 import { SignedNotice, SigningForm } from '#client/features/signature/components/signing-form.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 
-/** /devis/{id}/signer: the customer reads the quote sent and signs it, on a phone or a computer. */
+/**
+ * /devis/{id}/signer: the customer reads the quote sent and signs it, on a phone or a computer.
+ * Once it is signed, the quote's invoices follow (the deposit invoice issued at signing, with
+ * « Payer »: signing refreshes every query but its own).
+ */
 export function SignerDevisPage() {
   const { id = '' } = useParams();
   const query = useSigningView(id);
@@ -54,6 +59,7 @@ export function SignerDevisPage() {
       ) : (
         <Message kind="info">{s.notSignable}</Message>
       )}
+      {expired ? null : <MyInvoices devisId={id} />}
       {back}
     </Page>
   );
