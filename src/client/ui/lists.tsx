@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Terms and their values, each pair in a <div> (the grid of ui.module.css's `.definitions`). */
+/** Terms and their values, each pair in a <div> (laid out by ui.module.css's `.facts` or `.definitions`). */
 export function Definitions({ className, items }: { className?: string; items: [term: string, value: ReactNode][] }) {
   return (
     <dl className={className}>

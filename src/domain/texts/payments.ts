@@ -147,6 +147,9 @@ export const paymentPageTexts = {
   otherMeans: 'Le paiement en ligne n’est pas proposé pour cette facture. Pour la régler, contactez-nous :',
   back: 'Retour à mon espace',
   payLink: 'Payer',
+  copy: 'Copier',
+  copied: 'Copié',
+  copyLabel: (what: string) => `Copier : ${what}`,
 } as const;
 
 /** The back office's bank page (/admin/banque). */

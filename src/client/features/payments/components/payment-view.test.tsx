@@ -52,6 +52,17 @@ describe('the payment page of an invoice', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toContain(requestOf(paymentsRoutes.startOnline, { id: 'f1' }));
   });
 
+  it('copies the IBAN (without its spaces) and the reference for the bank’s app, and says it did', async () => {
+    const user = userEvent.setup();
+    fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page() } });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    await user.click(await screen.findByRole('button', { name: t.copyLabel(t.iban) }));
+    expect(await navigator.clipboard.readText()).toBe('FR7630006000011234567890189');
+    expect(screen.getByRole('button', { name: t.copied })).toHaveTextContent(t.copied);
+    await user.click(screen.getByRole('button', { name: t.copyLabel(t.reference) }));
+    expect(await navigator.clipboard.readText()).toBe('F-2026-0003');
+  });
+
   it('back from the provider, says the payment is being confirmed until the notification has recorded it', async () => {
     fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page() } });
     renderAt(<PaymentView id="f1" />, '/factures/f1/paiement?retour=1');

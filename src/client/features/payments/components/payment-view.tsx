@@ -12,6 +12,8 @@ import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
+import { CopyableValue } from './copy-button.tsx';
+import styles from './payment-view.module.css';
 
 /**
  * An invoice to pay: what is left, « Payer en ligne » when the card provider is on, and the
@@ -37,6 +39,7 @@ export function PaymentView({ id }: { id: string }) {
       {data ? (
         <>
           <Definitions
+            className={styles.facts}
             items={[
               [t.total, formatCentimes(data.facture.totalCentimes)],
               ...(data.facture.acomptesCentimes > 0
@@ -69,11 +72,15 @@ export function PaymentView({ id }: { id: string }) {
                 <img src={data.virement.qrCode} alt={t.qrAlt(data.virement.reference)} width={180} height={180} />
               ) : null}
               <Definitions
+                className={styles.details}
                 items={[
                   [t.beneficiary, data.virement.beneficiaire],
-                  [t.iban, data.virement.iban],
+                  [
+                    t.iban,
+                    <CopyableValue key="iban" value={data.virement.iban} copied={data.virement.iban.replace(/\s/g, '')} label={t.iban} />,
+                  ],
                   ...(data.virement.bic ? [[t.bic, data.virement.bic] as [string, string]] : []),
-                  [t.reference, data.virement.reference],
+                  [t.reference, <CopyableValue key="reference" value={data.virement.reference} label={t.reference} />],
                   [t.amount, formatCentimes(data.virement.montantCentimes)],
                 ]}
               />
