@@ -91,7 +91,7 @@ test(
     await page.getByRole('button', { name: legalTexts.withdrawButton }).click();
     await expect(page.getByText(/Vous renoncez au contrat du devis/)).toBeVisible();
     await page.getByRole('button', { name: legalTexts.withdrawConfirm }).click();
-    await expect(page.getByText(/Vous vous êtes rétracté le/)).toBeVisible();
+    await expect(page.getByText(/Votre rétractation a été enregistrée le/)).toBeVisible();
 
     // The receipt (content, date and time) to the customer, the notice to the administrator.
     await expect

@@ -73,21 +73,21 @@ export const legalTexts = {
   withdrawCancel: 'Annuler',
   withdrawIntro: (numero: number, deadline: string) =>
     `Vous renoncez au contrat du devis n° ${numero}. Vous pouvez le faire jusqu’au ${deadline} inclus, sans motif ni frais ; tout acompte versé vous est remboursé sous 14 jours.`,
-  withdrawn: (date: string) => `Vous vous êtes rétracté le ${date}. Un accusé de réception vous a été envoyé par e-mail.`,
+  withdrawn: (date: string) => `Votre rétractation a été enregistrée le ${date}. Un accusé de réception vous a été envoyé par e-mail.`,
   historyEvent: 'rétractation du client',
   // The API's refusals (409, 404)
   withdrawLate: (deadline: string) => `Le délai de rétractation a pris fin le ${deadline} : la rétractation n’est plus possible.`,
   withdrawBusiness: 'Le droit de rétractation est réservé aux particuliers : il ne s’applique pas à un contrat conclu par une entreprise.',
   withdrawDone: 'La mission est terminée : le droit de rétractation ne s’applique plus à une prestation pleinement exécutée.',
   withdrawNotSigned: 'Ce devis n’est pas signé : il n’y a pas de contrat à rétracter.',
-  withdrawAlready: 'Vous vous êtes déjà rétracté de ce contrat.',
+  withdrawAlready: 'Votre rétractation de ce contrat est déjà enregistrée.',
   // E-mails (outbox)
   mailCustomerSubject: (numero: number) => `Accusé de réception de votre rétractation – devis n° ${numero}`,
   mailCustomerBody: (numero: number, name: string, at: string) =>
     `Nous avons bien reçu votre rétractation du contrat du devis n° ${numero}.\n\nContenu de votre déclaration : « Je, ${name}, vous notifie par la présente ma rétractation du contrat portant sur la prestation de services du devis n° ${numero}. »\nEnvoyée le ${at} (heure de Paris).\n\nTout acompte versé vous sera remboursé au plus tard dans les 14 jours, par le même moyen de paiement.`,
   mailAdminSubject: (numero: number) => `Rétractation du client – devis n° ${numero}`,
   mailAdminBody: (numero: number, name: string, at: string) =>
-    `${name} s’est rétracté du contrat du devis n° ${numero} le ${at}. Tout acompte est à rembourser au plus tard dans les 14 jours (article L221-24 du Code de la consommation).`,
+    `Rétractation de ${name} du contrat du devis n° ${numero}, reçue le ${at}. Tout acompte est à rembourser au plus tard dans les 14 jours (article L221-24 du Code de la consommation).`,
   // The model withdrawal form (annex to R221-1 of the Code de la consommation)
   formTitle: 'Modèle de formulaire de rétractation',
   formIntro: '(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)',
