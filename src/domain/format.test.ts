@@ -105,7 +105,11 @@ describe('distances and amounts as written in France', () => {
   });
 
   it('shows a quote’s estimate in whole euros and its final price with cents', () => {
-    expect(formatQuotePrice(418, 'en attente')).toBe(`418${NBSP}€`);
-    expect(formatQuotePrice(420.5, 'confirmé')).toBe(`420,50${NBSP}€`);
+    expect(formatQuotePrice({ prix: 418, statut: 'en attente' })).toBe(`418${NBSP}€`);
+    expect(formatQuotePrice({ prix: 420.5, statut: 'confirmé' })).toBe(`420,50${NBSP}€`);
+    // Archived after its confirmation (a withdrawal): still the final price; archived before, the estimate.
+    const clauses = { km: false, longDistance: false, refacturation: [] };
+    expect(formatQuotePrice({ prix: 230, statut: 'archivé', clauses })).toBe(`230,00${NBSP}€`);
+    expect(formatQuotePrice({ prix: 225, statut: 'archivé', clauses: null })).toBe(`225${NBSP}€`);
   });
 });

@@ -157,8 +157,8 @@ export const formatPercentChange = (ratio: number) => signedPercent().format(rat
  * A quote's price with its euro sign: the estimate in whole euros (« 418 € »), the final
  * price once confirmed with its cents (« 420,50 € »).
  */
-export const formatQuotePrice = (prix: number, statut: string) =>
-  hasFinalPrice(statut) ? formatPrice(prix) : `${formatEuros(prix)}\u00a0€`;
+export const formatQuotePrice = (devis: { prix: number; statut: string; clauses?: unknown }) =>
+  hasFinalPrice(devis) ? formatPrice(devis.prix) : `${formatEuros(devis.prix)}\u00a0€`;
 
 /** An E.164 number as people read it: « 06 12 34 56 78 » for a French one, as it is otherwise. */
 export function formatPhoneNumber(e164: string): string {

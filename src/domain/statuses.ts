@@ -31,8 +31,12 @@ export function statutLabel(statut: string | null | undefined): string {
 /** Statuses in which `prix` is the final price the administrator confirmed (decimal), not the estimate. */
 export const FINAL_PRICE_STATUTS: readonly Statut[] = ['confirmé', 'envoyé', 'en cours', 'terminé'];
 
-export function hasFinalPrice(statut: string | null | undefined): boolean {
-  return FINAL_PRICE_STATUTS.includes(normalizeStatut(statut));
+/**
+ * Whether the quote's `prix` is the final price: by its status, or, once archived (a withdrawal,
+ * a quote put away after its mission), by the clauses its confirmation recorded.
+ */
+export function hasFinalPrice(devis: { statut: string | null | undefined; clauses?: unknown }): boolean {
+  return FINAL_PRICE_STATUTS.includes(normalizeStatut(devis.statut)) || (devis.clauses ?? null) !== null;
 }
 
 export type Role = 'customer' | 'admin';

@@ -65,7 +65,7 @@ export function QuoteDetails({ devis }: { devis: Devis }) {
             [q.adresseDepart, devis.adresseDepart],
             [q.adresseArrivee, devis.adresseArrivee],
             [q.distance, formatDistance(devis.distanceKm)],
-            [hasFinalPrice(devis.statut) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis.prix, devis.statut)],
+            [hasFinalPrice(devis) ? q.prixFinal : q.prixTtc, formatQuotePrice(devis)],
             [q.typeConvoyage, valueLabel(devis.typeConvoyage)],
           ]}
         />

@@ -25,7 +25,7 @@ function QuoteItem({ devis }: { devis: DevisSummary }) {
       </div>
       <p className={styles.quoteInfo}>
         {formatParisDate(devis.dateSimulation)} · {devis.adresseDepart} → {devis.adresseArrivee} · {devis.typeVehicule} ·{' '}
-        {formatQuotePrice(devis.prix, devis.statut)}
+        {formatQuotePrice(devis)}
         {devis.clientNom ? ` · ${devis.clientNom}` : ''}
         {devis.clientTelephone ? (
           <>

@@ -7,6 +7,6 @@ import { quoteTexts as t } from '#domain/texts/quotes.ts';
  * The price of a quote with its label: « Prix estimé TTC » and whole euros until the
  * administrator confirms it, then « Prix final » with its cents (« 420,50 € »).
  */
-export function priceFact(devis: Pick<Devis, 'prix' | 'statut'>): [label: string, value: string] {
-  return [hasFinalPrice(devis.statut) ? t.prixFinal : t.prixTtc, formatQuotePrice(devis.prix, devis.statut)];
+export function priceFact(devis: Pick<Devis, 'prix' | 'statut' | 'clauses'>): [label: string, value: string] {
+  return [hasFinalPrice(devis) ? t.prixFinal : t.prixTtc, formatQuotePrice(devis)];
 }
