@@ -26,7 +26,8 @@ async function start() {
   const isPrerendered = container.firstElementChild !== null;
   // The page asked for is here before the first render (the server preloads its module with
   // the HTML): a prerendered page's first render then matches its HTML, without suspending.
-  await preloadRoute(window.location.pathname);
+  // A module that fails to load is left to the page: it shows « Une erreur est survenue ».
+  await preloadRoute(window.location.pathname).catch(() => undefined);
   const app = (
     <App config={config}>
       <BrowserRouter>

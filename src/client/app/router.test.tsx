@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { accountsRoutes, routeKey } from '#domain/api-paths.ts';
 import { pageModule, paths, routeList } from '#domain/paths.ts';
 import { placeholderPublicConfig } from '#domain/public-config.ts';
@@ -9,7 +10,8 @@ import { simulatorTexts } from '#domain/texts/simulator.ts';
 import { fakeApi } from '#client/test/render.tsx';
 import { adminPages } from './admin-pages.ts';
 import { App } from './app.tsx';
-import { AppRoutes, lazyPages as firstBundlePages, pageComponent, preloadRoute } from './router.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { AppRoutes, lazyPages as firstBundlePages, lazyRoute, pageComponent, preloadRoute } from './router.tsx';
 
 const lazyPages = { ...firstBundlePages, ...adminPages };
 
@@ -89,5 +91,45 @@ describe('the router', () => {
     } finally {
       Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
     }
+  });
+
+  it('shows « Une erreur est survenue » for a page whose module is gone (after a deployment), asks for it once, and again at the next visit', async () => {
+    let attempts = 0;
+    const lost = lazyRoute({ path: '/perdue' }, () => {
+      attempts += 1;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    function Pages() {
+      const { pathname } = useLocation();
+      const routes = [lost, { path: '/', element: <Link to="/perdue">perdue</Link> }];
+      return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+    }
+    // React logs each error its boundary catches.
+    const logged = vi.mocked(console.error).mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    // Each navigation is a transition that React settles only inside act().
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Pages />
+      </MemoryRouter>,
+    );
+    await act(() => user.click(screen.getByRole('link', { name: 'perdue' })));
+    // Time for a loop of requests, had the failure been forgotten at once.
+    await settle();
+    expect(screen.getByRole('heading', { name: texts.routeErrorHeading })).toBeInTheDocument();
+    expect(attempts).toBe(1);
+
+    // Back home from the error's page, then this one again: loaded again.
+    await act(() => user.click(screen.getByRole('link', { name: texts.backHome })));
+    await act(() => user.click(screen.getByRole('link', { name: 'perdue' })));
+    await settle();
+    expect(screen.getByRole('heading', { name: texts.routeErrorHeading })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+    // (React's format, then the error: one for each visit.)
+    expect(logged.mock.calls.map((call) => String(call[1]))).toEqual(
+      Array(2).fill('TypeError: Failed to fetch dynamically imported module'),
+    );
+    logged.mockClear();
   });
 });

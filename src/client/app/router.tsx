@@ -28,20 +28,28 @@ const preloads = new Map<RouteObject, () => PromiseLike<unknown>>();
 
 /**
  * A route whose component is fetched on first use (React's `use`: the router's navigations are
- * transitions, so the page on screen stays until the next one is here). A failed load shows
- * RouteError and is tried again on the next render.
+ * transitions, so the page on screen stays until the next one is here). A failed load (a chunk
+ * gone after a deployment, no network) shows RouteError for the visit that met it, and the next
+ * visit of the route loads it again. (Forgotten as soon as it failed, the load would start again
+ * at React's own retries of the same render, and fail again: a loop of requests, and no page.)
  */
-function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
+export function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
   let loading: ReactPromise<ReactElement> | undefined;
-  const preload = () => {
-    if (loading) return loading;
-    const promise = readableByUse(load().then((Loaded) => <Loaded />));
-    loading = promise;
-    promise.catch(() => (loading = undefined));
-    return promise;
+  /** The visit (the location's key) that met the failed load. */
+  let failedOn: string | undefined;
+  const preload = (): ReactPromise<ReactElement> => {
+    loading ??= readableByUse(load().then((Loaded) => <Loaded />));
+    return loading;
+  };
+  /** The load this visit renders: a failure met by an earlier visit is tried again. */
+  const loadFor = (visit: string) => {
+    if (loading?.status === 'rejected' && failedOn !== undefined && failedOn !== visit) loading = undefined;
+    const current = preload();
+    failedOn = current.status === 'rejected' ? (failedOn ?? visit) : undefined;
+    return current;
   };
   function LazyRoute() {
-    return use(preload());
+    return use(loadFor(useLocation().key));
   }
   const withElement = { ...route, element: <LazyRoute /> };
   preloads.set(withElement, preload);
