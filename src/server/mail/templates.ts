@@ -12,10 +12,14 @@ type LinkMailTexts = { subject: string; intro: string; introHtml: string; link: 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The start of every e-mail's HTML; the viewport lets a phone's mail app show it at the phone's width. */
+const htmlHead = (title: string) =>
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">`;
+
 /** Every e-mail's HTML: the trade name as its title, the body, the seller's lines at its foot. */
 export function mailLayout(seller: Seller, title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
+  return `${htmlHead(title)}
 <h1 style="font-size:20px">${escapeHtml(seller.tradeName)}</h1>
 ${bodyHtml}
 <hr><p style="font-size:12px;color:#555">${sellerFooter(seller).map(escapeHtml).join('<br>\n')}</p>
@@ -134,8 +138,7 @@ export function renderNotification(
     ...footer,
     ...(mail.optOut ? ['', n.optOut] : []),
   ].join('\n');
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2430;line-height:1.5">
+  const html = `${htmlHead(mail.subject)}
 <p>${escapeHtml(greeting)}</p>
 ${mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
 <p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>

@@ -17,10 +17,10 @@ import {
 
 type Headers = { cookie: string; origin: string };
 
-/** What every notification must be: both parts, the business identity, links to our site only, nothing that tracks. */
+/** What every notification must be: both parts (the HTML at a phone's width), the business identity, links to our site only, nothing that tracks. */
 function expectWellFormed(mail: ParsedMail, t: TestApp) {
   expect(mail.text?.trim()).toBeTruthy();
-  expect(mail.html).toBeTruthy();
+  expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   for (const part of [mail.text!, mail.html as string]) {
     expect(part).toContain(t.config.seller.tradeName);
     expect(part).toContain(t.config.seller.siret);

@@ -260,6 +260,7 @@ describe.each(ENGINES)('online signature on %s', (engine) => {
     for (const mail of [toAdmin!, copy!]) {
       expect(mail.text).toContain(t.config.seller.siret);
       expect(mail.html).toContain(t.config.seller.siret);
+      expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
       expect(mail.html).not.toMatch(/<img|<script|utm_|track/i);
       for (const [, href] of (mail.html as string).matchAll(/href="([^"]+)"/g)) expect(href!.startsWith(PUBLIC_URL)).toBe(true);
     }
