@@ -37,15 +37,19 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
             <p className={styles.meta}>
               {formatDay(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
             </p>
-            <a href={item.pdfUrl} download>
-              <KeepTogether text={t.customerDownload(item.type, item.numero)} part={item.numero} />
-            </a>
-            {item.etat && UNPAID.has(item.etat) ? (
-              <>
-                {' '}
-                <Link to={paths.paiementFacture(item.id)}>{paymentPageTexts.payLink}</Link>
-              </>
-            ) : null}
+            <p className={styles.actions}>
+              {item.etat && UNPAID.has(item.etat) ? (
+                <Link className={styles.payLink} to={paths.paiementFacture(item.id)}>
+                  {paymentPageTexts.payLink}
+                </Link>
+              ) : null}
+              <a className={styles.downloadLink} href={item.pdfUrl} download>
+                {/* One flex item: a flex box would drop the spaces around the number. */}
+                <span>
+                  <KeepTogether text={t.customerDownload(item.type, item.numero)} part={item.numero} />
+                </span>
+              </a>
+            </p>
           </li>
         ))}
       </ul>
