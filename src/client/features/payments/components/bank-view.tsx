@@ -12,7 +12,7 @@ import { bankPageTexts as t, statementErrors } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Disclosure } from '#client/ui/disclosure.tsx';
-import { ChoiceOptions, Options, SelectField } from '#client/ui/field.tsx';
+import { ChoiceOptions, FieldFrame, Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.ts';
@@ -90,14 +90,17 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
         <h2 id="releve">{t.importTitle}</h2>
         <p>{t.importHint}</p>
         <form onSubmit={submit}>
-          <label>
-            {t.file}{' '}
-            <input
-              type="file"
-              accept=".xml,.csv,text/xml,application/xml,text/csv"
-              onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-            />
-          </label>{' '}
+          <FieldFrame label={t.file}>
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                type="file"
+                accept=".xml,.csv,text/xml,application/xml,text/csv"
+                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </FieldFrame>
           <Button type="submit" isBusy={actions.importStatement.isPending} disabled={!file}>
             {t.import}
           </Button>
