@@ -86,6 +86,11 @@ export const legalTexts = {
   mailCustomerBody: (numero: number, name: string, at: string) =>
     `Nous avons bien reçu votre rétractation du contrat du devis n° ${numero}.\n\nContenu de votre déclaration : « Je, ${name}, vous notifie par la présente ma rétractation du contrat portant sur la prestation de services du devis n° ${numero}. »\nEnvoyée le ${at} (heure de Paris).\n\nTout acompte versé vous sera remboursé au plus tard dans les 14 jours, par le même moyen de paiement.`,
   mailAdminSubject: (numero: number) => `Rétractation du client – devis n° ${numero}`,
+  /** One line per deposit invoice on which money was received: what to give back, by when (L221-24). */
+  mailAdminRefund: (amount: string, numero: string, deadline: string) =>
+    `À rembourser au plus tard le ${deadline} : ${amount} reçus sur la facture d’acompte n° ${numero}.`,
+  mailAdminRefundBooked:
+    'Ce remboursement est déjà inscrit dans vos comptes (un paiement négatif sur la facture d’acompte, annulée par un avoir) : il vous reste à faire le virement.',
   mailAdminBody: (numero: number, name: string, at: string) =>
     `Rétractation de ${name} du contrat du devis n° ${numero}, reçue le ${at}. Tout acompte est à rembourser au plus tard dans les 14 jours (article L221-24 du Code de la consommation).`,
   // The model withdrawal form (annex to R221-1 of the Code de la consommation)

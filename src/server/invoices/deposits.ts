@@ -161,25 +161,27 @@ export async function creditDepositsIn(trx: Db, deps: DepositDeps, devisId: stri
  * A consumer's withdrawal (L221-24): what was received on each of the quote's deposit invoices,
  * now credited, is owed back within 14 days. It is recorded here as a negative payment (key
  * `retractation:<invoice id>`, so once), the seller's own word about his own money going out;
- * the invoice's balance comes back to zero. Returns the refunds recorded.
+ * the invoice's balance comes back to zero. Returns what is owed back, by deposit invoice.
  */
-export async function recordDepositRefundsIn(trx: Db, devisId: string, today: string) {
+export async function recordDepositRefundsIn(trx: Db, devisId: string, today: string): Promise<DepositRefund[]> {
   const deposits = await listDepositInvoicesOfQuote(trx, devisId);
   if (deposits.length === 0) return [];
   const balances = await listRemainingAmounts(trx, { ids: deposits.map((row) => row.id), openOnly: false });
-  const refunds = [];
+  const refunds: DepositRefund[] = [];
   for (const { id, resteCentimes } of balances) {
     if (resteCentimes >= 0) continue;
-    refunds.push(
-      await insertPayment(trx, {
-        factureId: id,
-        date: today,
-        montantCentimes: resteCentimes,
-        moyen: 'virement',
-        byUserId: null,
-        cle: `retractation:${id}`,
-      }),
-    );
+    await insertPayment(trx, {
+      factureId: id,
+      date: today,
+      montantCentimes: resteCentimes,
+      moyen: 'virement',
+      byUserId: null,
+      cle: `retractation:${id}`,
+    });
+    refunds.push({ numero: deposits.find((row) => row.id === id)?.numero ?? '', montantCentimes: -resteCentimes });
   }
   return refunds;
 }
+
+/** What a withdrawal owes back on one deposit invoice: its number, the amount received on it. */
+export type DepositRefund = { numero: string; montantCentimes: number };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatDay, formatParisDateAtTime } from '#domain/format.ts';
+import { formatCentimes, formatDay, formatParisDateAtTime, parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
 import { isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
@@ -20,10 +21,13 @@ import { findRetractation, insertRetractation } from './repository.ts';
 /**
  * What a withdrawal asks of the deposits (issue 29, payments/): in the withdrawal's
  * transaction, a credit note and a negative payment entry to do within 14 days for every
- * deposit received (L221-24). Until payments/ provides it, nothing is refunded automatically:
- * the administrator's e-mail says what to refund.
+ * deposit received (L221-24). It answers what is owed back on each deposit invoice, which the
+ * administrator's e-mail says with its deadline; the transfer itself is his to make.
  */
-export type DepositRefunds = (trx: Db, quote: { devisId: string; numeroDevis: number; withdrawnAt: Date }) => Promise<void>;
+export type DepositRefunds = (
+  trx: Db,
+  quote: { devisId: string; numeroDevis: number; withdrawnAt: Date },
+) => Promise<readonly { numero: string; montantCentimes: number }[]>;
 
 export type WithdrawalDeps = {
   database: DatabaseHandle;
@@ -92,7 +96,10 @@ export async function withdrawFromContract(
       at: now.toISOString(),
       ipAddress: client.ipAddress,
     });
-    await deps.refundDeposits?.(trx, { devisId: row.id, numeroDevis: row.numeroDevis, withdrawnAt: now });
+    const refunds = (await deps.refundDeposits?.(trx, { devisId: row.id, numeroDevis: row.numeroDevis, withdrawnAt: now })) ?? [];
+    // L221-24: within 14 days of being told of the withdrawal.
+    const refundBy = formatDay(addDays(parisToday(now), 14));
+    const refundLines = refunds.map((refund) => l.mailAdminRefund(formatCentimes(refund.montantCentimes), refund.numero, refundBy));
     await enqueueMail(trx, {
       kind: WITHDRAWAL_MAIL_KINDS.customer,
       devisId: row.id,
@@ -110,7 +117,10 @@ export async function withdrawFromContract(
       to: deps.config.adminEmail,
       ...renderNotification(deps.config, {
         subject: l.mailAdminSubject(row.numeroDevis),
-        paragraphs: [l.mailAdminBody(row.numeroDevis, name, at)],
+        paragraphs: [
+          l.mailAdminBody(row.numeroDevis, name, at),
+          ...(refundLines.length > 0 ? [...refundLines, l.mailAdminRefundBooked] : []),
+        ],
         link: { url: `${deps.config.publicUrl}${paths.adminEditDevis(row.id)}`, label: n.adminLink },
       }),
     });

@@ -2,7 +2,13 @@ import { parisToday } from '#domain/format.ts';
 import { depositTexts } from '#domain/texts/payments.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
-import { creditDepositsIn, issueDepositInvoiceIn, recordDepositRefundsIn, type DepositDeps } from '#server/invoices/deposits.ts';
+import {
+  creditDepositsIn,
+  issueDepositInvoiceIn,
+  recordDepositRefundsIn,
+  type DepositDeps,
+  type DepositRefund,
+} from '#server/invoices/deposits.ts';
 import { ensurePdf } from '#server/invoices/issuing.ts';
 import type { InvoiceDeps } from '#server/invoices/service.ts';
 
@@ -51,12 +57,17 @@ export function creditDepositsOnCancellation(trx: Db, deps: DepositDeps, devisId
  * For the legal pack's withdrawal (`WithdrawalDeps.refundDeposits`), in its transaction: each
  * deposit invoice credited by a credit note, and what was received on it recorded as given
  * back (a negative payment: L221-24 gives 14 days to refund). Returns the credit notes made,
- * whose PDFs and e-mails the caller makes after its commit (`ensureDocumentPdfs`).
+ * whose PDFs and e-mails the caller makes after its commit (`ensureDocumentPdfs`), and what is
+ * owed back on each invoice (the administrator's notice says it).
  */
-export async function refundDepositsOnWithdrawal(trx: Db, deps: DepositDeps, devisId: string, today = parisToday()): Promise<FactureRow[]> {
+export async function refundDepositsOnWithdrawal(
+  trx: Db,
+  deps: DepositDeps,
+  devisId: string,
+  today = parisToday(),
+): Promise<{ notes: FactureRow[]; refunds: DepositRefund[] }> {
   const notes = await creditDepositsIn(trx, deps, devisId, depositTexts.withdrawal, today);
-  await recordDepositRefundsIn(trx, devisId, today);
-  return notes;
+  return { notes, refunds: await recordDepositRefundsIn(trx, devisId, today) };
 }
 
 /** After the commit that made them: the other capabilities' follow-up, the documents' PDFs and e-mails; a failure is logged (the start-up sweep makes them). */
@@ -79,7 +90,9 @@ export function depositRefundsFor(deps: InvoiceDeps) {
   const made: FactureRow[] = [];
   return {
     refundDeposits: async (trx: Db, quote: { devisId: string }) => {
-      made.push(...(await refundDepositsOnWithdrawal(trx, deps, quote.devisId)));
+      const { notes, refunds } = await refundDepositsOnWithdrawal(trx, deps, quote.devisId);
+      made.push(...notes);
+      return refunds;
     },
     afterCommit: () => ensureDocumentPdfs(deps, made),
   };

@@ -4,6 +4,9 @@ import type { PaymentPage } from '#domain/schemas/payments.ts';
 import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { legalTexts } from '#domain/texts/legal.ts';
+import { formatCentimes, formatDay, parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, api as invoiceApi, depsOf as invoiceDeps, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
@@ -263,6 +266,12 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     expect(credited.resteCentimes).toBe(0);
     const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
     expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
+    // The operator is told what to give back, on which invoice, by when (L221-24: 14 days).
+    const notice = (await t.outbox()).find((mail) => mail.subject === legalTexts.mailAdminSubject(quote.numeroDevis))!;
+    expect(addressOf(notice)).toBe(t.config.adminEmail);
+    const deadline = formatDay(addDays(parisToday(), 14));
+    expect(notice.text).toContain(legalTexts.mailAdminRefund(formatCentimes(12_615), deposit.numero!, deadline));
+    expect(notice.text).toContain(legalTexts.mailAdminRefundBooked);
   });
 
   it('credits the deposit of a signed mission the administrator cancels, and nothing when the quote is not there', async () => {
