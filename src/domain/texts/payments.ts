@@ -114,7 +114,7 @@ export const paymentApiDocs = {
   bank: 'La page Banque : relevés importés, opérations à rapprocher, débits, factures en attente',
   importStatement: 'Importe un relevé bancaire (CAMT.053 ou CSV, multipart)',
   matchOperation: 'Rapproche un crédit du relevé d’une facture (virement enregistré)',
-  ignoreOperation: 'Écarte un crédit qui ne règle aucune facture',
+  ignoreOperation: 'Écarte un crédit qui ne règle aucune facture, ou un débit qui n’est pas une dépense',
   saveCsvMapping: 'Enregistre la correspondance des colonnes du CSV de la banque',
   reminders: 'Les relances automatiques d’une facture',
   setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
@@ -178,6 +178,8 @@ export const bankPageTexts = {
   chosenTotal: (total: string, amount: string) => `Reste à payer sur les factures choisies : ${total} pour un virement de ${amount}.`,
   confirm: 'Enregistrer le virement',
   ignore: 'Écarter',
+  /** A debit set aside: it is no expense (a deposit given back, the owner's own transfer). */
+  ignoreDebit: 'Écarter ce débit : ce n’est pas une dépense',
   /** Said once a credit is recorded on the invoice(s) chosen (the line leaves the list). */
   matched: (invoices: number) =>
     invoices > 1 ? `Virement enregistré sur les ${invoices} factures.` : 'Virement enregistré sur la facture.',

@@ -66,6 +66,10 @@ describe.each(ENGINES)('a bank debit recorded as an expense on %s', (engine) => 
         expect.objectContaining({ id: lines[1]!.id, depenseId: null }),
       ]),
     );
+    // Its debit stays with the expense: « Écarter » is refused.
+    const ignored = await t.app.inject({ method: 'POST', url: `/api/admin/banque/operations/${toll.id}/ignorer`, headers: admin });
+    expect(ignored.statusCode).toBe(409);
+    expect(await debitOf(toll.id)).toBe(expense.id);
   });
 
   it('gives the debit back to the bank page when its expense is deleted: it can be recorded again', async () => {

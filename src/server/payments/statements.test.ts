@@ -5,7 +5,7 @@ import { depsOf as invoiceDeps, issuedThroughService } from '#server/invoices/te
 import { getInvoice } from '#server/invoices/service.ts';
 import { buildTestApp, createAdmin, createCustomer, ENGINES, type TestApp } from '#server/test/helpers.ts';
 import { bankCreditsToHandle } from './a-faire.ts';
-import { ignoreOperation, importStatement, matchOperation } from './statements.ts';
+import { bankOverview, ignoreOperation, importStatement, matchOperation } from './statements.ts';
 import { camt053Xml } from './statements/test-factories.ts';
 
 const admin = { id: 'admin' };
@@ -90,6 +90,10 @@ describe.each(ENGINES)('bank statements on %s', (engine) => {
     // Set aside, it leaves « À faire » with the confirmed one.
     await ignoreOperation(deps(), lines[2]!.id);
     expect(await bankCreditsToHandle(deps())).toBeNull();
+    // A debit that is no expense (a deposit given back) is set aside too, and leaves the page's debits.
+    await ignoreOperation(deps(), lines[3]!.id);
+    expect((await bankOverview(deps())).debits).toEqual([]);
+    await expect(ignoreOperation(deps(), lines[3]!.id)).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('splits one transfer over the invoices it pays together, the one due first in full, and records all or nothing', async () => {

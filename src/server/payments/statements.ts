@@ -255,12 +255,17 @@ export async function matchOperation(deps: StatementDeps, id: string, factureIds
   return matched;
 }
 
-/** A credit that pays no invoice (a refund from a supplier, a transfer of one's own): set aside. */
+/**
+ * A credit that pays no invoice (a refund from a supplier, a transfer of one's own), or a debit
+ * that is no expense (a deposit given back after a withdrawal, the owner's own transfer): set aside.
+ */
 export async function ignoreOperation(deps: StatementDeps, id: string): Promise<ReleveOperationRow> {
   return withWriteTransaction(deps.database, async (trx) => {
     const line = await findOperation(trx, id);
     if (!line) throw notFound(msg.operationNotFound);
-    const updated = await updateOperation(trx, id, ['proposée', 'à traiter'], { statut: 'ignorée', factureId: null });
+    // A debit already an expense stays with it; any other (a deposit given back, the owner's own transfer) may go.
+    if (line.depenseId) throw conflict(msg.alreadyHandled);
+    const updated = await updateOperation(trx, id, ['proposée', 'à traiter', 'débit'], { statut: 'ignorée', factureId: null });
     if (!updated) throw conflict(msg.alreadyHandled);
     return updated;
   });

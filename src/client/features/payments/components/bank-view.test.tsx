@@ -140,6 +140,24 @@ describe('the bank page', () => {
     expect(sent?.body).toEqual({ categorie: 'peage', devisId: 'q1' });
   });
 
+  it('sets aside a debit that is no expense (a deposit given back), and offers it only for the debits not yet an expense', async () => {
+    const user = userEvent.setup();
+    const refund = debitLine('d1', -14_700, 'LEA MARTIN', 'VIR REMBOURSEMENT ACOMPTE F-2026-0001');
+    const done = debitLine('d2', -3_840, 'SNCF', 'CB SNCF', 'e2');
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [refund, done] } },
+      [routeKey(paymentsRoutes.ignoreOperation)]: { body: { ...refund, statut: 'ignorée' } },
+      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
+    });
+    renderAt(<BankView missions={[]} />, '/admin/banque');
+    const ignore = await screen.findAllByRole('button', { name: t.ignoreDebit });
+    expect(ignore).toHaveLength(1);
+    await user.click(ignore[0]!);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(paymentsRoutes.ignoreOperation, { id: 'd1' }));
+  });
+
   it('proposes the expense recorded already that a debit pays, and links them in one tap rather than record it twice', async () => {
     const user = userEvent.setup();
     const debit = debitLine('d1', -3_500, 'APRR', 'CB PEAGE');

@@ -15,6 +15,7 @@ import { Disclosure } from '#client/ui/disclosure.tsx';
 import { ChoiceOptions, FieldFrame, Options, SelectField } from '#client/ui/field.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import ui from '#client/ui/ui.module.css';
 import { useBank, useBankActions, useDebitProposals } from '../api/use-payments.ts';
 import { CsvMappingForm } from './csv-mapping-form.tsx';
 
@@ -314,6 +315,7 @@ function Debit({
   const [devisId, setDevisId] = useState('');
   const busy = actions.toExpense.isPending && actions.toExpense.variables.id === operation.id;
   const linking = actions.linkToExpense.isPending && actions.linkToExpense.variables.id === operation.id;
+  const ignoring = actions.ignore.isPending && actions.ignore.variables === operation.id;
   return (
     <li data-testid="debit">
       <p>
@@ -345,13 +347,17 @@ function Debit({
           <SelectField label={t.debitMission} value={devisId} onChange={(event) => setDevisId(event.target.value)}>
             <ChoiceOptions choices={missions} empty={t.noMission} />
           </SelectField>
-          <p>
+          <p className={ui.buttonRow}>
             <Button
               variant={proposal ? 'secondary' : 'primary'}
               isBusy={busy}
               onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}
             >
               {t.toExpense}
+            </Button>
+            {/* No expense: a deposit given back after a withdrawal, the owner's own transfer. */}
+            <Button variant="secondary" isBusy={ignoring} aria-label={t.ignoreDebit} onClick={() => actions.ignore.mutate(operation.id)}>
+              {t.ignore}
             </Button>
           </p>
         </>
