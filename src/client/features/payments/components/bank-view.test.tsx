@@ -117,16 +117,28 @@ describe('the bank page', () => {
     expect(screen.getByRole('button', { name: t.confirm })).toBeDisabled();
   });
 
-  it('records a debit as an expense in one tap with the category its label names, and says which debits already are', async () => {
-    const user = userEvent.setup();
-    const debit = debitLine('d1', -2_340, 'APRR', 'CB PEAGE VILLEFRANCHE');
+  /** The bank page with `debit` to handle and a debit already an expense; `answers` for the requests the test makes. */
+  function withDebits(debit: Operation, answers: Parameters<typeof fakeApi>[0]) {
     const done = debitLine('d2', -3_840, 'SNCF', 'CB SNCF', 'e2');
-    const { calls } = fakeApi({
+    const api = fakeApi({
       [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [debit, done] } },
-      [routeKey(expensesRoutes.fromDebit)]: { status: 201, body: null },
       [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
+      ...answers,
     });
     renderAt(<BankView missions={[{ id: 'q1', label: 'Devis n° 12 – Lyon → Paris' }]} />, '/admin/banque');
+    return api;
+  }
+  /** The one POST the page sent, as `calls` lists it. */
+  async function sentPost(calls: ReturnType<typeof fakeApi>['calls']) {
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    return calls.find((call) => call.method === 'POST')!;
+  }
+
+  it('records a debit as an expense in one tap with the category its label names, and says which debits already are', async () => {
+    const user = userEvent.setup();
+    const { calls } = withDebits(debitLine('d1', -2_340, 'APRR', 'CB PEAGE VILLEFRANCHE'), {
+      [routeKey(expensesRoutes.fromDebit)]: { status: 201, body: null },
+    });
     expect(await screen.findByRole('combobox', { name: t.debitCategory })).toHaveValue('peage');
     expect(screen.getByText(/23,40/)).toBeInTheDocument();
     expect(screen.getByText(new RegExp(t.isExpense))).toBeInTheDocument();
@@ -134,28 +146,20 @@ describe('the bank page', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: t.debitMission }), 'q1');
     await user.click(screen.getByRole('button', { name: t.toExpense }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    const sent = calls.find((call) => call.method === 'POST');
-    expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.fromDebit, { id: 'd1' }));
-    expect(sent?.body).toEqual({ categorie: 'peage', devisId: 'q1' });
+    const sent = await sentPost(calls);
+    expect(`${sent.method} ${sent.path}`).toBe(requestOf(expensesRoutes.fromDebit, { id: 'd1' }));
+    expect(sent.body).toEqual({ categorie: 'peage', devisId: 'q1' });
   });
 
   it('sets aside a debit that is no expense (a deposit given back), and offers it only for the debits not yet an expense', async () => {
     const user = userEvent.setup();
     const refund = debitLine('d1', -14_700, 'LEA MARTIN', 'VIR REMBOURSEMENT ACOMPTE F-2026-0001');
-    const done = debitLine('d2', -3_840, 'SNCF', 'CB SNCF', 'e2');
-    const { calls } = fakeApi({
-      [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [refund, done] } },
-      [routeKey(paymentsRoutes.ignoreOperation)]: { body: { ...refund, statut: 'ignorée' } },
-      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
-    });
-    renderAt(<BankView missions={[]} />, '/admin/banque');
+    const { calls } = withDebits(refund, { [routeKey(paymentsRoutes.ignoreOperation)]: { body: { ...refund, statut: 'ignorée' } } });
     const ignore = await screen.findAllByRole('button', { name: t.ignoreDebit });
     expect(ignore).toHaveLength(1);
     await user.click(ignore[0]!);
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    const sent = calls.find((call) => call.method === 'POST');
-    expect(sent && `${sent.method} ${sent.path}`).toBe(requestOf(paymentsRoutes.ignoreOperation, { id: 'd1' }));
+    const sent = await sentPost(calls);
+    expect(`${sent.method} ${sent.path}`).toBe(requestOf(paymentsRoutes.ignoreOperation, { id: 'd1' }));
   });
 
   it('proposes the expense recorded already that a debit pays, and links them in one tap rather than record it twice', async () => {
