@@ -133,7 +133,7 @@ export const purchasesToDecideItemSchema = z.object({
   ),
 });
 
-export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent', 'paiement-absent'] as const;
+export const CONFIG_WARNINGS = ['sceau-auto-signe', 'public-url-absente', 'mediateur-absent'] as const;
 export type ConfigWarning = (typeof CONFIG_WARNINGS)[number];
 
 export const configurationItemSchema = z.object({

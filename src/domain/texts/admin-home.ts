@@ -71,8 +71,6 @@ export const adminHomeTexts = {
       'Les documents signés sont scellés avec un certificat auto-signé : renseignez SIGNING_P12_PATH et SIGNING_P12_PASSWORD avec votre certificat.',
     'public-url-absente': 'PUBLIC_URL n’est pas renseignée : les liens des e-mails pointent vers localhost.',
     'mediateur-absent': legalTexts.mediatorUnset,
-    'paiement-absent':
-      'Aucun moyen de paiement n’est renseigné : indiquez BUSINESS_IBAN (virement, avec son code QR) ou PAYMENT_PROVIDER (carte) pour que vos factures et leur page de paiement disent comment vous régler.',
   },
   revenue: (total: string, ceiling: string, percent: string) =>
     `Chiffre d’affaires encaissé cette année : ${total} sur ${ceiling} de plafond (${percent})`,

@@ -142,26 +142,13 @@ describe.each(ENGINES)('« À faire » on %s', (engine) => {
     expect(itemOf(after, 'devis-a-confirmer')!.devis.map((devis) => devis.id)).toEqual([newer.id]);
   });
 
-  it('warns of a self-signed seal, of PUBLIC_URL unset in production only, of the consumer mediator unset, and of no way to be paid', async () => {
+  it('warns of a self-signed seal, of PUBLIC_URL unset in production only, and of the consumer mediator unset', async () => {
     const database = t.app.database;
     const mediator = { nom: 'CM2C', url: 'https://www.cm2c.net' };
-    const seller = { ...t.config.seller, iban: 'FR7630006000011234567890189' };
     const warnings = async (config: Partial<typeof t.config>) =>
-      (await configurationWarnings({ database, config: { ...t.config, seller, legal: { ...t.config.legal, mediator }, ...config } })) ?? {
+      (await configurationWarnings({ database, config: { ...t.config, legal: { ...t.config.legal, mediator }, ...config } })) ?? {
         alertes: [],
       };
-    const configured = { nodeEnv: 'production', publicUrlSet: true, signing: { p12Path: '/certificat.p12' } } as const;
-    expect(await warnings({ ...configured, seller: { ...seller, iban: undefined } })).toEqual({
-      type: 'configuration',
-      nombre: 1,
-      alertes: ['paiement-absent'],
-    });
-    const stripe = { kind: 'stripe', secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiBase: 'https://api.stripe.com' } as const;
-    expect(
-      await warnings({ ...configured, seller: { ...seller, iban: undefined }, payments: { ...t.config.payments, provider: stripe } }),
-    ).toEqual({
-      alertes: [],
-    });
     expect(await warnings({ signing: { p12Path: '/certificat.p12' }, legal: { ...t.config.legal, mediator: null } })).toMatchObject({
       alertes: ['mediateur-absent'],
     });

@@ -53,14 +53,12 @@ export async function failedTextMessages(deps: AFaireDeps, at: AFaireAt): Promis
   );
 }
 
-/** What the server knows to be missing from its configuration (its texts: adminHomeTexts.warnings). */
+/** What the server knows to be missing from its configuration. */
 export async function configurationWarnings(deps: AFaireDeps): Promise<AFaireItem | null> {
   const alertes: ConfigWarning[] = [];
   if (!deps.config.signing.p12Path) alertes.push('sceau-auto-signe');
   if (deps.config.nodeEnv === 'production' && !deps.config.publicUrlSet) alertes.push('public-url-absente');
   if (isMediatorUnset(deps.config)) alertes.push('mediateur-absent');
-  // Invoices would name no way to pay: the customer's payment page only says whom to ask.
-  if (!deps.config.seller.iban && !deps.config.payments.provider) alertes.push('paiement-absent');
   return alertes.length > 0 ? { type: 'configuration', nombre: alertes.length, alertes } : null;
 }
 
