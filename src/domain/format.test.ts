@@ -111,5 +111,7 @@ describe('distances and amounts as written in France', () => {
     const clauses = { km: false, longDistance: false, refacturation: [] };
     expect(formatQuotePrice({ prix: 230, statut: 'archivé', clauses })).toBe(`230,00${NBSP}€`);
     expect(formatQuotePrice({ prix: 225, statut: 'archivé', clauses: null })).toBe(`225${NBSP}€`);
+    // Restored (« en attente » again), it waits for a new confirmation: an estimate until then.
+    expect(formatQuotePrice({ prix: 230, statut: 'en attente', clauses })).toBe(`230${NBSP}€`);
   });
 });

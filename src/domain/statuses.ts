@@ -36,7 +36,8 @@ export const FINAL_PRICE_STATUTS: readonly Statut[] = ['confirmé', 'envoyé', '
  * a quote put away after its mission), by the clauses its confirmation recorded.
  */
 export function hasFinalPrice(devis: { statut: string | null | undefined; clauses?: unknown }): boolean {
-  return FINAL_PRICE_STATUTS.includes(normalizeStatut(devis.statut)) || (devis.clauses ?? null) !== null;
+  const statut = normalizeStatut(devis.statut);
+  return FINAL_PRICE_STATUTS.includes(statut) || (statut === 'archivé' && (devis.clauses ?? null) !== null);
 }
 
 export type Role = 'customer' | 'admin';
