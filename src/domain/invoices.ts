@@ -90,8 +90,8 @@ export function etatFacture(state: PaymentState, today: string): EtatFacture {
   return 'à payer';
 }
 
-/** A reminder e-mail goes only for an invoice still to pay. */
-export const canRemind = (etat: EtatFacture | null | undefined): boolean =>
+/** An invoice still to pay: the one a reminder goes for, and the customer's « Payer » opens. */
+export const isStillToPay = (etat: EtatFacture | null | undefined): boolean =>
   etat === 'à payer' || etat === 'partiellement payée' || etat === 'en retard';
 
 /** YYYY-MM-DD plus `days` calendar days. */

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { canRemind } from '#domain/invoices.ts';
+import { isStillToPay } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
 import { AdminSubpage } from '#client/features/admin/components/admin-subpage.tsx';
@@ -32,7 +32,7 @@ export function AdminFacturePage() {
         <>
           {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
           {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
-          {facture.statut === 'émise' && canRemind(facture.etat) ? <InvoiceReminders factureId={facture.id} /> : null}
+          {facture.statut === 'émise' && isStillToPay(facture.etat) ? <InvoiceReminders factureId={facture.id} /> : null}
           {facture.statut === 'émise' ? <InvoicePlatform factureId={facture.id} /> : null}
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { formatCentimes } from '#domain/format.ts';
-import { canRemind } from '#domain/invoices.ts';
+import { isStillToPay } from '#domain/invoices.ts';
 import type { Facture, PaiementInput } from '#domain/schemas/invoices.ts';
 import { invoiceApiMessages as msg } from '#domain/texts/invoices.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -49,7 +49,7 @@ export async function recordPayment(deps: InvoiceDeps, viewer: Viewer, id: strin
 export async function sendReminder(deps: InvoiceDeps, id: string): Promise<Facture> {
   const row = await findOrThrow(deps.database.db, id);
   const facture = await getInvoice(deps, id);
-  if (!canRemind(facture.etat)) throw conflict(msg.noReminder);
+  if (!isStillToPay(facture.etat)) throw conflict(msg.noReminder);
   const withPdf = await ensurePdf(deps, row);
   await withWriteTransaction(deps.database, async (trx) => {
     const updated = await recordReminder(trx, id);

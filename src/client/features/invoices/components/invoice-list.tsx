@@ -2,7 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCentimes, formatDay } from '#domain/format.ts';
 import { ETATS_PLATEFORME } from '#domain/einvoicing.ts';
-import { canRemind, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture } from '#domain/invoices.ts';
+import { isStillToPay, ETATS_FACTURE, FACTURE_TYPES, type EtatFacture } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
 import { einvoicingTexts, platformStateLabel } from '#domain/texts/einvoicing.ts';
@@ -100,7 +100,7 @@ export function InvoiceList() {
                 {t.view}
                 <span className="visually-hidden"> – {t.detailTitle(item.type, item.numero)}</span>
               </Link>
-              {canRemind(item.etat) ? <RemindButton invoiceId={item.id} /> : null}
+              {isStillToPay(item.etat) ? <RemindButton invoiceId={item.id} /> : null}
             </div>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCentimes, formatCentimesDecimal, formatDay, formatQuantity, parisToday } from '#domain/format.ts';
-import { canRemind, MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
+import { isStillToPay, MOYENS_PAIEMENT, parseEurosToCents, type MoyenPaiement } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoicePdfTexts, invoiceTexts as t, MOYEN_LABELS } from '#domain/texts/invoices.ts';
@@ -138,7 +138,7 @@ function Payments({ facture }: { facture: Facture }) {
           <Button type="submit" isBusy={record.isPending}>
             {t.recordPayment}
           </Button>
-          {canRemind(facture.etat) ? <RemindButton invoiceId={facture.id} /> : null}
+          {isStillToPay(facture.etat) ? <RemindButton invoiceId={facture.id} /> : null}
         </div>
       </form>
     </section>

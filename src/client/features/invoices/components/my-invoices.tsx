@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { EtatFacture } from '#domain/invoices.ts';
+import { isStillToPay } from '#domain/invoices.ts';
 import { paths } from '#domain/paths.ts';
 import { paymentPageTexts } from '#domain/texts/payments.ts';
 import { formatCentimes, formatDay } from '#domain/format.ts';
@@ -9,9 +9,6 @@ import { useMyInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
-
-/** The states in which an invoice waits for money: « Payer » opens its payment page. */
-const UNPAID = new Set<EtatFacture>(['à payer', 'partiellement payée', 'en retard']);
 
 /**
  * The customer's invoices and credit notes, to download: all of them in his area, or those of
@@ -38,7 +35,7 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
               {formatDay(item.dateEmission)} – {formatCentimes(item.totalCentimes)} – {invoicePdfTexts.quoteRef(item.numeroDevis)}
             </p>
             <p className={styles.actions}>
-              {item.etat && UNPAID.has(item.etat) ? (
+              {isStillToPay(item.etat) ? (
                 <Link className={styles.payLink} to={paths.paiementFacture(item.id)}>
                   {paymentPageTexts.payLink}
                 </Link>

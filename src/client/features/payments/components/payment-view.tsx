@@ -12,7 +12,7 @@ import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
 import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
-import { CopyableValue } from './copy-button.tsx';
+import { CopyableValue } from './copyable-value.tsx';
 import styles from './payment-view.module.css';
 
 /**
