@@ -77,6 +77,8 @@ export const paymentPageSchema = z.object({
     totalCentimes: centsSchema,
     acomptesCentimes: centsSchema,
     resteCentimes: centsSchema,
+    /** The number of the credit note that cancels the invoice whole (a withdrawal, an error): nothing is to pay, nothing was « réglé ». */
+    annuleeParAvoir: z.string().nullable(),
   }),
   /** « Payer en ligne » is offered (a provider is configured and something is due). */
   enLigne: z.boolean(),

@@ -130,6 +130,8 @@ export const paymentPageTexts = {
   left: 'Reste à payer',
   due: 'À régler avant le',
   settled: 'Cette facture est réglée. Merci !',
+  cancelled: (avoir: string) =>
+    `Cette facture est annulée par ${avoir ? `l’avoir n° ${avoir}` : 'un avoir'} : il n’y a rien à payer. Ce que vous aviez déjà réglé vous est remboursé.`,
   payOnline: 'Payer en ligne',
   payOnlineHint: 'Paiement par carte sur la page sécurisée de notre prestataire de paiement.',
   confirming: 'Paiement en cours de confirmation',

@@ -1,3 +1,4 @@
+import { netCentimes } from '#domain/invoices.ts';
 import type { OpenInvoice } from '#domain/payments.ts';
 import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FacturePaiementRow } from '#server/db/schema.ts';
@@ -5,6 +6,7 @@ import {
   findDocument,
   findPaymentByKey,
   insertPayment,
+  listCreditNotesOf,
   listPaymentInvoicesByKey,
   listRemainingAmounts,
   lockDocument,
@@ -74,10 +76,16 @@ export async function remainingOf(db: Db, factureId: string): Promise<number | n
   return row ? row.resteCentimes : null;
 }
 
-/** An issued invoice as the payment page and the webhook need it: its row and what is left to pay. Undefined when there is none. */
+/**
+ * An issued invoice as the payment page and the webhook need it: its row, what is left to pay,
+ * and the credit note that cancels it whole (its number), if one does. Undefined when there is none.
+ */
 export async function findPayableInvoice(db: Db, factureId: string) {
   const row = await findDocument(db, factureId);
   if (!row || row.type !== 'facture' || row.statut !== 'émise') return undefined;
   const resteCentimes = (await remainingOf(db, factureId)) ?? 0;
-  return { row, resteCentimes };
+  const credits = await listCreditNotesOf(db, [factureId]);
+  const avoirsCentimes = credits.reduce((total, credit) => total + credit.totalCentimes, 0);
+  const cancelled = netCentimes({ totalCentimes: row.totalCentimes, avoirsCentimes }) <= 0;
+  return { row, resteCentimes, annuleeParAvoir: cancelled ? (credits.at(-1)?.numero ?? '') : null };
 }

@@ -67,7 +67,7 @@ async function transferOf(row: FactureRow, amountCents: number) {
  * confirmation » until the provider's notification has come).
  */
 export async function paymentPage(deps: OnlineDeps, viewer: Viewer, factureId: string) {
-  const { row, resteCentimes } = await payableOf(deps, viewer, factureId);
+  const { row, resteCentimes, annuleeParAvoir } = await payableOf(deps, viewer, factureId);
   const latest = await findLatestPaymentSession(deps.database.db, factureId);
   return {
     facture: {
@@ -80,6 +80,7 @@ export async function paymentPage(deps: OnlineDeps, viewer: Viewer, factureId: s
       totalCentimes: row.totalCentimes,
       acomptesCentimes: row.acomptesCentimes,
       resteCentimes: Math.max(0, resteCentimes),
+      annuleeParAvoir,
     },
     enLigne: deps.payments !== null && resteCentimes > 0,
     virement: resteCentimes > 0 ? await transferOf(row, resteCentimes) : null,

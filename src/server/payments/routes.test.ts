@@ -264,6 +264,13 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     ]);
     const credited = await getInvoice(invoiceDeps(t), deposit.id);
     expect(credited.resteCentimes).toBe(0);
+    // Its payment page says it is cancelled by that credit note, not « réglée ».
+    const pageAfter = await t.app.inject({
+      method: 'GET',
+      url: apiPath(apiRoutes.payments.page, { id: deposit.id }),
+      headers: customer.headers,
+    });
+    expect(pageAfter.json<PaymentPage>().facture).toMatchObject({ resteCentimes: 0, annuleeParAvoir: notes[0]!.numero });
     const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
     expect(mails.map((mail) => mail.subject)).toContain(invoiceMailTexts.creditSubject(notes[0]!.numero!));
     // The operator is told what to give back, on which invoice, by when (L221-24: 14 days).

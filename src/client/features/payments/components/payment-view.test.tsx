@@ -19,6 +19,7 @@ const page = (overrides: Partial<PaymentPage> = {}, facture: Partial<PaymentPage
     totalCentimes: 12_615,
     acomptesCentimes: 0,
     resteCentimes: 12_615,
+    annuleeParAvoir: null,
     ...facture,
   },
   enLigne: true,
@@ -77,6 +78,19 @@ describe('the payment page of an invoice', () => {
     expect(screen.queryByText(t.confirming)).toBeNull();
     expect(screen.queryByRole('button', { name: t.payOnline })).toBeNull();
     expect(screen.queryByRole('heading', { name: t.transferTitle })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.otherMeansTitle })).toBeNull();
+  });
+
+  it('cancelled by a credit note, says so and that what was paid comes back, never « réglée »', async () => {
+    fakeApi({
+      [routeKey(paymentsRoutes.page)]: {
+        body: page({ enLigne: false, virement: null }, { resteCentimes: 0, annuleeParAvoir: 'A-2026-0001' }),
+      },
+    });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    expect(await screen.findByText(t.cancelled('A-2026-0001'))).toBeInTheDocument();
+    expect(screen.getByText(/l’avoir n° A-2026-0001/)).toBeInTheDocument();
+    expect(screen.queryByText(t.settled)).toBeNull();
     expect(screen.queryByRole('heading', { name: t.otherMeansTitle })).toBeNull();
   });
 

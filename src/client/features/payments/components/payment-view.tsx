@@ -49,7 +49,11 @@ export function PaymentView({ id }: { id: string }) {
               ...(data.facture.dateEcheance ? [[t.due, formatDay(data.facture.dateEcheance)] as [string, string]] : []),
             ]}
           />
-          {data.facture.resteCentimes <= 0 ? <Message kind="success">{t.settled}</Message> : null}
+          {data.facture.annuleeParAvoir !== null ? (
+            <Message kind="info">{t.cancelled(data.facture.annuleeParAvoir)}</Message>
+          ) : data.facture.resteCentimes <= 0 ? (
+            <Message kind="success">{t.settled}</Message>
+          ) : null}
           {returning && data.facture.resteCentimes > 0 ? (
             <Message kind="info">
               <strong>{t.confirming}</strong> {t.confirmingHint}
