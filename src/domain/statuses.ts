@@ -98,6 +98,24 @@ export function canApply(role: Role, action: QuoteAction, statut: Statut): boole
   return transition !== undefined && transition.from.includes(statut);
 }
 
+/**
+ * What a signed contract in the archives (a consumer's withdrawal, or a quote the original app
+ * archived signed) keeps from each role: it is not restored, since a new signature would replace
+ * the first and a second withdrawal could not be recorded (one per quote), and the customer does
+ * not delete it with its signed PDF. A new mission is a new quote (decision 0088).
+ */
+const KEPT_FROM_SIGNED_ARCHIVE: Record<Role, readonly QuoteAction[]> = { customer: ['restore', 'delete'], admin: ['restore'] };
+
+/** A quote in the archives that carries its signed PDF: a contract concluded, then ended. */
+export const isSignedArchive = (devis: { statut: Statut; devisSigneURL: string | null }) =>
+  devis.statut === 'archivé' && devis.devisSigneURL !== null;
+
+/** `canApply` for this quote: its status, and what a signed contract in the archives keeps (the server's rule and the buttons'). */
+export function canApplyToQuote(role: Role, action: QuoteAction, devis: { statut: Statut; devisSigneURL: string | null }): boolean {
+  if (isSignedArchive(devis) && KEPT_FROM_SIGNED_ARCHIVE[role].includes(action)) return false;
+  return canApply(role, action, devis.statut);
+}
+
 /** The status an action leads to, or undefined when the role may not apply it now. */
 export function nextStatut(role: Role, action: QuoteAction, statut: Statut) {
   if (!canApply(role, action, statut)) return undefined;

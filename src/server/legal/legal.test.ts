@@ -6,6 +6,7 @@ import { formatDay, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { withdrawalDeadline } from '#domain/legal.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
+import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { confirmQuote, insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
@@ -247,6 +248,22 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       const again = await withdraw(row.id);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(legalTexts.withdrawAlready);
+
+      // The withdrawn contract stays in the archives as it is: restored, it would be signed again and could not be withdrawn from.
+      const restored = await t.app.inject({ method: 'POST', url: `/api/devis/${row.id}/restaurer`, headers: customer.headers });
+      expect(restored.statusCode).toBe(409);
+      expect(restored.json().message).toBe(quoteApiMessages.signedArchiveKept);
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/devis/${row.id}`, headers: customer.headers });
+      expect(deleted.json()).toMatchObject({ message: quoteApiMessages.signedArchiveKept });
+      const adminRestored = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/restaurer`, headers: admin });
+      expect(adminRestored.statusCode).toBe(409);
+      expect(adminRestored.json().message).toBe(quoteApiMessages.signedArchiveNotRestored);
+      const after = await t.app.database.db
+        .selectFrom('devis')
+        .select(['statut', 'signedFileKey'])
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ statut: 'archivé', signedFileKey: expect.any(String) });
     });
 
     it('refuses another customer (404) and a visitor (401), and changes nothing', async () => {

@@ -5,10 +5,11 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { isQuoteExpired, quoteValidUntil } from '#domain/legal.ts';
 import { formatDay } from '#domain/format.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
-import { canApply, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
+import { canApply, canApplyToQuote, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
 import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { legalFacts, type Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
@@ -65,6 +66,8 @@ async function applyAction(deps: AdminDeps, admin: Admin, id: string, action: Qu
   const from = row.statut;
   const to = nextStatut('admin', action, from);
   if (!to) throw conflict();
+  // The status allows it: what may still forbid it is the signed contract an archived quote carries.
+  if (!canApplyToQuote('admin', action, rowToDevis(row))) throw conflict(quoteApiMessages.signedArchiveNotRestored);
   const updated = await withWriteTransaction(deps.database, async (trx) => {
     const moved = await transitionQuoteIn(trx, { id, expected: from, to, changes, by: { userId: admin.id, role: 'admin' } });
     if (moved) await notifyCustomerOfStatus(trx, deps.config, moved);

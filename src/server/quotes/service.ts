@@ -4,7 +4,7 @@ import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
-import { canApply, nextStatut, normalizeStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import { canApplyToQuote, isSignedArchive, nextStatut, normalizeStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import type { Viewer } from '#server/viewer.ts';
@@ -69,6 +69,13 @@ const refusals: Partial<Record<QuoteAction, string>> = {
   restore: quoteApiMessages.cannotRestore,
   delete: quoteApiMessages.cannotDelete,
 };
+
+/** Why the customer may not apply `action` to this quote now (a French 409), or null when he may. */
+function refusalOf(row: DevisRow, action: QuoteAction): string | null {
+  const devis = rowToDevis(row);
+  if (canApplyToQuote('customer', action, devis)) return null;
+  return isSignedArchive(devis) ? quoteApiMessages.signedArchiveKept : (refusals[action] ?? null);
+}
 
 /**
  * The price of a route for anyone; for a logged-in, verified customer the simulation is also
@@ -192,8 +199,9 @@ async function applyCustomerAction(
   notify?: (trx: Db, row: DevisRow) => Promise<unknown>,
 ): Promise<Devis> {
   const row = await findOwnQuote(deps, viewer, id);
+  const refusal = refusalOf(row, action);
   const to = nextStatut('customer', action, row.statut);
-  if (!to) throw conflict(refusals[action]);
+  if (refusal !== null || !to) throw conflict(refusal ?? undefined);
   const updated = await withWriteTransaction(deps.database, async (trx) => {
     const moved = await transitionQuoteIn(trx, {
       id: row.id,
@@ -242,7 +250,8 @@ export function restoreQuote(deps: Deps, viewer: Viewer, id: string): Promise<De
 
 export async function deleteOwnQuote(deps: Deps, viewer: Viewer, id: string): Promise<void> {
   const row = await findOwnQuote(deps, viewer, id);
-  if (!canApply('customer', 'delete', row.statut)) throw conflict(refusals.delete);
+  const refusal = refusalOf(row, 'delete');
+  if (refusal !== null) throw conflict(refusal);
   const deleted = await deleteQuote(deps.database, { id: row.id, expected: TRANSITIONS.customer.delete?.from ?? [] });
   if (!deleted) throw conflict(quoteApiMessages.changedMeanwhile);
   if (deleted.signedFileKey) {

@@ -73,3 +73,17 @@ describe('a quote sent, before and after its validity date (issue 28)', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(quotesRoutes.extend, { id: 'q9' })]);
   });
 });
+
+describe('a signed contract in the archives (a withdrawal)', () => {
+  it('is not offered « Restaurer », while an archived quote never signed is', () => {
+    const signed = renderAt(
+      <QuoteActions devis={{ ...archived, devisSigneURL: urlOf(quotesRoutes.signedPdf, { params: { id: 'q7' } }) }} context="archives" />,
+    );
+    expect(screen.queryByRole('button', { name: adminTexts.restore })).toBeNull();
+    expect(screen.getByRole('link', { name: adminTexts.downloadSigned })).toBeInTheDocument();
+    signed.unmount();
+
+    renderAt(<QuoteActions devis={archived} context="archives" />);
+    expect(screen.getByRole('button', { name: adminTexts.restore })).toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@ import type { DevisSummary } from '#domain/schemas/admin.ts';
 import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { isQuoteExpired } from '#domain/legal.ts';
-import { canApply } from '#domain/statuses.ts';
+import { canApplyToQuote, type QuoteAction } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
 import { ApiError } from '#client/lib/api.ts';
@@ -43,7 +43,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const action = useQuoteAction();
   const toast = useToast();
   const [isDeleting, setIsDeleting] = useState(false);
-  const can = (name: Parameters<typeof canApply>[1]) => canApply('admin', name, devis.statut);
+  const can = (name: QuoteAction) => canApplyToQuote('admin', name, devis);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
   // A quote sent is an offer open until its validity date: only past it may it be extended or archived.
   const isOpenOffer = devis.statut === 'envoyé' && !isQuoteExpired(devis.valableJusquAu ?? null);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatParisDate } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { canApply } from '#domain/statuses.ts';
+import { canApplyToQuote } from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteTexts as t } from '#domain/texts/quotes.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -48,12 +48,12 @@ export function ArchivedQuotes() {
                   <Link className={styles.actionLink} to={paths.devis(devis.id)}>
                     <ActionLabel label={t.view} devis={devis} />
                   </Link>
-                  {canApply('customer', 'restore', devis.statut) ? (
+                  {canApplyToQuote('customer', 'restore', devis) ? (
                     <Button variant="secondary" onClick={() => onRestore(devis)} disabled={isBusy}>
                       <ActionLabel label={t.restore} devis={devis} />
                     </Button>
                   ) : null}
-                  {canApply('customer', 'delete', devis.statut) ? (
+                  {canApplyToQuote('customer', 'delete', devis) ? (
                     <Button variant="danger" onClick={() => deletion.askToDelete(devis)} disabled={isBusy}>
                       <ActionLabel label={t.delete} devis={devis} />
                     </Button>

@@ -76,4 +76,20 @@ describe('deleting a quote', () => {
     expect(await screen.findByText(texts.noArchivedQuotes)).toBeInTheDocument();
     expect(deletions()).toEqual([urlOf(quotesRoutes.delete, { params: { id: 'd20' } })]);
   });
+
+  it('offers neither « Restaurer » nor « Supprimer » for a signed contract in the archives (a withdrawal), only « Voir »', async () => {
+    const signed = makeDevis({
+      id: 'd21',
+      numeroDevis: 21,
+      statut: 'archivé',
+      archive: true,
+      devisSigneURL: urlOf(quotesRoutes.signedPdf, { params: { id: 'd21' } }),
+    });
+    quotesServer([signed, quote(22, 'archivé')]);
+    renderAt(<ArchivedQuotes />);
+    const kept = await card(21);
+    expect(within(kept).getByRole('link', { name: new RegExp(`^${t.view}`) })).toBeInTheDocument();
+    expect(within(kept).queryByRole('button')).toBeNull();
+    expect(within(await card(22)).getByRole('button', { name: new RegExp(`^${t.restore}`) })).toBeInTheDocument();
+  });
 });
