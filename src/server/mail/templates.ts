@@ -12,6 +12,13 @@ type LinkMailTexts = { subject: string; intro: string; introHtml: string; link: 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** An invoice's or a credit note's number (F-2026-0001): a phone's narrow column must not break it at a hyphen. */
+const DOCUMENT_NUMBER = /\b[FA]-\d{4}-\d{4,}\b/g;
+
+/** A paragraph of text as HTML: escaped, its document numbers kept on one line (copied as they are: plain hyphens). */
+const paragraphHtml = (text: string) =>
+  `<p>${escapeHtml(text).replace(DOCUMENT_NUMBER, (numero) => `<span style="white-space:nowrap">${numero}</span>`)}</p>`;
+
 /** The start of every e-mail's HTML; the viewport lets a phone's mail app show it at the phone's width. */
 const htmlHead = (title: string) =>
   `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -104,11 +111,7 @@ export function accountNoticeMail({
   return {
     subject,
     text: `${mailTexts.greeting(name)}\n\n${paragraphs.join('\n\n')}${linkText}\n\n${footerText(config.seller)}`,
-    html: layout(
-      config,
-      subject,
-      `<p>${escapeHtml(mailTexts.greeting(name))}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}${linkHtml}`,
-    ),
+    html: layout(config, subject, `<p>${escapeHtml(mailTexts.greeting(name))}</p>${paragraphs.map(paragraphHtml).join('\n')}${linkHtml}`),
   };
 }
 
@@ -140,7 +143,7 @@ export function renderNotification(
   ].join('\n');
   const html = `${htmlHead(mail.subject)}
 <p>${escapeHtml(greeting)}</p>
-${mail.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${mail.paragraphs.map(paragraphHtml).join('\n')}
 <p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>
 <p>${escapeHtml(seller.tradeName)}</p>
 <hr><p style="font-size:12px;color:#555">${footer.map(escapeHtml).join('<br>')}</p>

@@ -118,6 +118,9 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const depositMail = mails.find((mail) => mail.subject === invoiceMailTexts.depositSubject(deposit.numero!));
     expect(depositMail, mails.map((mail) => mail.subject).join(' | ')).toBeDefined();
     expect(depositMail!.attachments.map((file) => file.filename)).toContain(`virement-${deposit.numero}.png`);
+    // On a phone's narrow column, the invoice's number is not broken at a hyphen (its text keeps plain hyphens, to be copied).
+    expect(depositMail!.html).toContain(`<span style="white-space:nowrap">${deposit.numero}</span>`);
+    expect(depositMail!.text).toContain(deposit.numero);
 
     const page = await t.app.inject({ method: 'GET', url: apiPath(payments.page, { id: deposit.id }), headers: customer.headers });
     expect(page.statusCode).toBe(200);
