@@ -149,6 +149,18 @@ export const bankOverviewSchema = z.object({
   /** The transfers recorded lately, with the invoices they paid (several for one transfer split). */
   rapprochees: z.array(operationSchema.extend({ factures: z.array(z.object({ id: z.string(), numero: z.string() })) })),
   factures: z.array(openInvoiceSchema),
+  /** The refunds owed after a withdrawal that no debit names yet (a debit of the same amount is offered to be matched with one). */
+  remboursements: z.array(
+    z.object({
+      paiementId: z.string(),
+      factureId: z.string(),
+      numero: z.string(),
+      clientNom: z.string(),
+      date: isoDaySchema,
+      /** Negative: money going back to the customer, as the debit that pays it. */
+      montantCentimes: centsSchema,
+    }),
+  ),
 });
 export type BankOverview = z.infer<typeof bankOverviewSchema>;
 

@@ -37,7 +37,8 @@ export const bankTexts = {
 export const bankApiMessages = {
   operationNotFound: 'Opération introuvable.',
   alreadyHandled: 'Cette opération a déjà été traitée : rechargez la page.',
-  debitNotMatched: 'Un débit ne règle aucune facture.',
+  debitNotMatched: 'Ce débit ne correspond à aucun remboursement enregistré sur cette facture (même montant, après une rétractation).',
+  refundAlreadyMatched: 'Ce remboursement est déjà rapproché d’un autre débit.',
   invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
   moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
   moreThanDueTogether: 'Ce virement dépasse ce qui reste à payer sur les factures choisies : ajoutez celle qu’il paie aussi.',
@@ -195,6 +196,11 @@ export const bankPageTexts = {
   alreadyRecorded: (day: string, category: string, amount: string, note: string) =>
     `Déjà enregistrée ? Dépense du ${day} – ${category} – ${amount}${note ? ` – ${note}` : ''}`,
   linkToExpense: 'Rattacher à cette dépense',
+  /** A debit of the same amount as a refund a withdrawal owes: the invoice, its customer, the day the refund was recorded. */
+  refundProposal: (numero: string, client: string, day: string) =>
+    `Remboursement après rétractation ? Facture ${numero} – ${client} – remboursement dû depuis le ${day}`,
+  matchRefund: 'Rapprocher de ce remboursement',
+  refundMatched: (numero: string) => `Débit rapproché du remboursement de la facture ${numero}.`,
   isExpense: 'Enregistré en dépense',
   seeExpenses: 'Voir les dépenses',
   recentTitle: 'Derniers virements enregistrés',

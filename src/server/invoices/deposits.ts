@@ -8,6 +8,7 @@ import type { FactureRow } from '#server/db/schema.ts';
 import { findQuoteById, recordQuoteEvent } from '#server/quotes/service.ts';
 import { netOfCreditNotes, type InvoiceDeps } from './service.ts';
 import { NOT_ISSUED, newInvoiceOfQuote, sellerOf } from './parties.ts';
+import { withdrawalRefundKey } from './holder-payments.ts';
 import {
   insertDocument,
   insertPayment,
@@ -176,7 +177,7 @@ export async function recordDepositRefundsIn(trx: Db, devisId: string, today: st
       montantCentimes: resteCentimes,
       moyen: 'virement',
       byUserId: null,
-      cle: `retractation:${id}`,
+      cle: withdrawalRefundKey(id),
     });
     refunds.push({ numero: deposits.find((row) => row.id === id)?.numero ?? '', montantCentimes: -resteCentimes });
   }

@@ -7,6 +7,7 @@ import {
   findPaymentByKey,
   insertPayment,
   listCreditNotesOf,
+  listPaymentsByKeyPrefix,
   listPaymentInvoicesByKey,
   listRemainingAmounts,
   lockDocument,
@@ -88,4 +89,32 @@ export async function findPayableInvoice(db: Db, factureId: string) {
   const avoirsCentimes = credits.reduce((total, credit) => total + credit.totalCentimes, 0);
   const cancelled = netCentimes({ totalCentimes: row.totalCentimes, avoirsCentimes }) <= 0;
   return { row, resteCentimes, annuleeParAvoir: cancelled ? (credits.at(-1)?.numero ?? '') : null };
+}
+
+/** The key of the refund a consumer's withdrawal records on a credited deposit invoice (deposits.ts): once per invoice. */
+export const withdrawalRefundKey = (factureId: string) => `retractation:${factureId}`;
+
+/** A refund owed after a withdrawal (a negative payment): its invoice, and what goes back to the customer. */
+export type WithdrawalRefund = {
+  paiementId: string;
+  factureId: string;
+  numero: string;
+  clientNom: string;
+  date: string;
+  montantCentimes: number;
+};
+
+/** The refunds withdrawals recorded, newest first (the bank page matches a statement's debit with one). */
+export async function listWithdrawalRefunds(db: Db, limit = 50): Promise<WithdrawalRefund[]> {
+  const rows = await listPaymentsByKeyPrefix(db, withdrawalRefundKey(''), limit);
+  return rows.map((row) => ({ ...row, paiementId: row.id, numero: row.numero ?? '' }));
+}
+
+/**
+ * In the caller's write transaction, the invoice locked (two debits matched with one refund at
+ * once: the second waits, then finds it taken): the refund a withdrawal recorded on it, if any.
+ */
+export async function findWithdrawalRefund(trx: Db, deps: Pick<HolderPaymentDeps, 'database'>, factureId: string) {
+  await lockDocument(trx, deps.database.engine, factureId);
+  return findPaymentByKey(trx, withdrawalRefundKey(factureId));
 }

@@ -347,6 +347,19 @@ export function listPaymentInvoicesByKey(db: Db, keys: readonly string[]) {
     .execute();
 }
 
+/** The payments whose key starts with `prefix` (the refunds a withdrawal records), newest first, each with its invoice's number and customer. */
+export function listPaymentsByKeyPrefix(db: Db, prefix: string, limit: number) {
+  return db
+    .selectFrom('facture_paiements as p')
+    .innerJoin('factures as f', 'f.id', 'p.factureId')
+    .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'f.numero', 'f.clientNom'])
+    .where('p.cle', 'like', `${prefix}%`)
+    .orderBy('p.date', 'desc')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}
+
 export function findPaymentByKey(db: Db, cle: string) {
   return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
 }

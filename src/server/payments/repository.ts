@@ -150,6 +150,13 @@ export async function listExpensesOfOperations(db: Db, depenseIds: readonly stri
   return rows.map((row) => row.depenseId!);
 }
 
+/** Which of these payments a statement line was matched with already (a refund's debit). */
+export async function listMatchedPayments(db: Db, paiementIds: readonly string[]): Promise<Set<string>> {
+  if (paiementIds.length === 0) return new Set();
+  const rows = await db.selectFrom('releve_operations').select('paiementId').where('paiementId', 'in', paiementIds).execute();
+  return new Set(rows.map((row) => row.paiementId!));
+}
+
 /** The statement lines that name an expense forget it (the expense is deleted). */
 export function clearOperationsExpense(trx: Db, depenseId: string) {
   return trx

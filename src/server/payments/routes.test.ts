@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
-import type { PaymentPage } from '#domain/schemas/payments.ts';
-import { bankTexts, statementErrors } from '#domain/texts/payments.ts';
+import type { BankOverview, PaymentPage } from '#domain/schemas/payments.ts';
+import { bankApiMessages, bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -227,21 +227,22 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     return { rows, paiements };
   }
 
-  async function payDepositByTransfer(deposit: { numero: string | null }) {
-    const body = multipartBody([
-      {
-        filename: 'releve.xml',
-        contentType: 'application/xml',
-        content: Buffer.from(camt053Xml([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }])),
-      },
-    ]);
+  /** A camt.053 statement of these entries uploaded by the administrator: the import's summary. */
+  async function uploadStatement(entries: Parameters<typeof camt053Xml>[0]) {
+    const body = multipartBody([{ filename: 'releve.xml', contentType: 'application/xml', content: Buffer.from(camt053Xml(entries)) }]);
     const uploaded = await t.app.inject({
       method: 'POST',
       url: payments.importStatement.path,
       headers: { ...admin, 'content-type': body.contentType },
       payload: body.payload,
     });
-    expect(uploaded.json()).toMatchObject({ rapprochees: 1 });
+    return uploaded.json();
+  }
+
+  async function payDepositByTransfer(deposit: { numero: string | null }) {
+    expect(await uploadStatement([{ montant: '126.15', nom: 'Claire Martin', motif: `Facture ${deposit.numero}` }])).toMatchObject({
+      rapprochees: 1,
+    });
   }
 
   it('credits the deposit and records its refund when the consumer withdraws, once', async () => {
@@ -282,6 +283,54 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const deadline = formatDay(addDays(parisToday(), 14));
     expect(notice.text).toContain(legalTexts.mailAdminRefund(formatCentimes(12_615), deposit.numero!, deadline));
     expect(notice.text).toContain(legalTexts.mailAdminRefundBooked);
+  });
+
+  it('matches the debit that gives the deposit back with the refund the withdrawal owes, once, and pays nothing again', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
+    await payDepositByTransfer(deposit);
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const summary = await uploadStatement([
+      { montant: '126.15', sens: 'DBIT', nom: 'Claire Martin', motif: `Remboursement ${deposit.numero}`, reference: 'RB-1' },
+      { montant: '50.00', sens: 'DBIT', nom: 'Garage', motif: 'Réparation', reference: 'RB-2' },
+    ]);
+    expect(summary).toMatchObject({ debits: 2 });
+    const bank = async () => (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin })).json<BankOverview>();
+    const before = await bank();
+    expect(before.remboursements).toContainEqual(
+      expect.objectContaining({ factureId: deposit.id, numero: deposit.numero, montantCentimes: -12_615 }),
+    );
+    const refundLine = before.debits.find((line) => line.referenceBanque === 'RB-1')!;
+    const otherLine = before.debits.find((line) => line.referenceBanque === 'RB-2')!;
+    const match = (id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: apiPath(payments.matchOperation, { id }),
+        headers: admin,
+        payload: { factureIds: [deposit.id] },
+      });
+
+    const wrongAmount = await match(otherLine.id);
+    expect(wrongAmount.statusCode).toBe(409);
+    expect(wrongAmount.json().message).toBe(bankApiMessages.debitNotMatched);
+    const matched = await match(refundLine.id);
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json()).toMatchObject({ statut: 'rapprochée', factureId: deposit.id });
+    expect((await match(refundLine.id)).statusCode).toBe(409);
+
+    const after = await bank();
+    expect(after.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
+    expect(after.debits.map((line) => line.id)).toEqual([otherLine.id]);
+    expect(after.rapprochees.find((line) => line.id === refundLine.id)?.factures).toEqual([{ id: deposit.id, numero: deposit.numero }]);
+    // The refund was recorded at the withdrawal: the debit names it, nothing is paid or refunded again.
+    expect((await documentsOf(quote.id)).paiements).toEqual([
+      { factureId: deposit.id, montantCentimes: 12_615 },
+      { factureId: deposit.id, montantCentimes: -12_615 },
+    ]);
   });
 
   it('credits the deposit of a signed mission the administrator cancels, and nothing when the quote is not there', async () => {

@@ -15,13 +15,21 @@ import { bankApiMessages as msg } from '#domain/texts/payments.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
-import { invoicesPaidByKey, listOpenInvoices, recordHolderPayment } from '#server/invoices/holder-payments.ts';
+import {
+  findWithdrawalRefund,
+  invoicesPaidByKey,
+  listOpenInvoices,
+  listWithdrawalRefunds,
+  recordHolderPayment,
+  withdrawalRefundKey,
+} from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
   findCsvMapping,
   findOperation,
   insertOperationOnce,
   insertStatement,
+  listMatchedPayments,
   listOperations,
   listStatements,
   saveCsvMapping,
@@ -238,7 +246,7 @@ export async function matchOperation(deps: StatementDeps, id: string, factureIds
   const matched = await withWriteTransaction(deps.database, async (trx) => {
     const line = await findOperation(trx, id);
     if (!line) throw notFound(msg.operationNotFound);
-    if (line.montantCentimes <= 0) throw conflict(msg.debitNotMatched);
+    if (line.montantCentimes <= 0) return matchRefund(deps, trx, line, factureIds);
     if (line.statut !== 'proposée' && line.statut !== 'à traiter') throw conflict(msg.alreadyHandled);
     const chosen = new Set(factureIds);
     const invoices = (await listOpenInvoices(trx)).filter((invoice) => chosen.has(invoice.id));
@@ -253,6 +261,34 @@ export async function matchOperation(deps: StatementDeps, id: string, factureIds
   });
   deps.invoiceHooks?.afterCommit?.();
   return matched;
+}
+
+/**
+ * A debit that is the refund a withdrawal owed on a deposit invoice (decision 0056): it names
+ * that refund, once, when the amounts are the same; the refund itself was recorded at the
+ * withdrawal, so nothing is paid again. 409 when the line is no debit waiting, the invoice has
+ * no such refund, or another debit was matched with it.
+ */
+async function matchRefund(deps: StatementDeps, trx: Db, line: ReleveOperationRow, factureIds: readonly string[]) {
+  if (line.statut !== 'débit' || line.depenseId) throw conflict(msg.alreadyHandled);
+  const [factureId] = factureIds;
+  if (factureIds.length !== 1 || !factureId) throw conflict(msg.debitNotMatched);
+  const refund = await findWithdrawalRefund(trx, deps, factureId);
+  if (!refund || refund.montantCentimes !== line.montantCentimes) throw conflict(msg.debitNotMatched);
+  if ((await listMatchedPayments(trx, [refund.id])).size > 0) throw conflict(msg.refundAlreadyMatched);
+  const updated = await updateOperation(trx, line.id, ['débit'], { statut: 'rapprochée', factureId, paiementId: refund.id });
+  if (!updated) throw conflict(msg.alreadyHandled);
+  return updated;
+}
+
+/** The refunds withdrawals owe that no statement's debit names yet: the bank page offers them for a debit of the same amount. */
+async function refundsToMatch(db: Db) {
+  const refunds = await listWithdrawalRefunds(db);
+  const matched = await listMatchedPayments(
+    db,
+    refunds.map((refund) => refund.paiementId),
+  );
+  return refunds.filter((refund) => !matched.has(refund.paiementId));
 }
 
 /**
@@ -274,7 +310,7 @@ export async function ignoreOperation(deps: StatementDeps, id: string): Promise<
 /** /admin/banque: the mapping, the last statements, the lines to handle, the debits, the open invoices to pick from. */
 export async function bankOverview(deps: StatementDeps) {
   const db = deps.database.db;
-  const [correspondance, releves, aTraiter, debits, rapprochees, factures] = await Promise.all([
+  const [correspondance, releves, aTraiter, debits, rapprochees, factures, remboursements] = await Promise.all([
     findCsvMapping(db),
     listStatements(db, 10),
     listOperations(db, ['proposée', 'à traiter'], { limit: 200 }),
@@ -282,13 +318,17 @@ export async function bankOverview(deps: StatementDeps) {
     listOperations(db, ['débit'], { limit: 100 }),
     listOperations(db, ['rapprochée'], { limit: 20 }),
     listOpenInvoices(db),
+    refundsToMatch(db),
   ]);
-  return { correspondance, releves, aTraiter, debits, rapprochees: await withInvoicesPaid(db, rapprochees), factures };
+  return { correspondance, releves, aTraiter, debits, rapprochees: await withInvoicesPaid(db, rapprochees), factures, remboursements };
 }
 
-/** The recorded transfers, each with the invoices its payments paid (several for a split), in the order they were paid. */
+/** The recorded transfers, each with the invoices its payments paid (several for a split) or the invoice a refund's debit gave back on. */
 async function withInvoicesPaid(db: Db, lines: readonly ReleveOperationRow[]) {
-  const keysOf = (line: ReleveOperationRow) => Array.from({ length: SPLIT_INVOICES_MAX }, (_, index) => paymentKey(line, index));
+  const keysOf = (line: ReleveOperationRow) =>
+    line.montantCentimes < 0
+      ? [withdrawalRefundKey(line.factureId ?? '')]
+      : Array.from({ length: SPLIT_INVOICES_MAX }, (_, index) => paymentKey(line, index));
   const paid = await invoicesPaidByKey(db, lines.flatMap(keysOf));
   return lines.map((line) => ({ ...line, factures: keysOf(line).flatMap((key) => paid.get(key) ?? []) }));
 }

@@ -82,6 +82,12 @@ export function useBankActions() {
         api(paymentsRoutes.matchOperation, { params: { id }, body: { factureIds }, answer: operationSchema }),
       onSettled,
     }),
+    /** A debit that is the refund a withdrawal owed on an invoice: matched with it (nothing is paid again). */
+    matchRefund: useMutation({
+      mutationFn: ({ id, factureId }: { id: string; factureId: string; numero: string }) =>
+        api(paymentsRoutes.matchOperation, { params: { id }, body: { factureIds: [factureId] }, answer: operationSchema }),
+      onSettled,
+    }),
     ignore: useMutation({
       mutationFn: (id: string) => api(paymentsRoutes.ignoreOperation, { params: { id }, answer: operationSchema }),
       onSettled,

@@ -32,6 +32,7 @@ const overview = (aTraiter: Operation[]): BankOverview => ({
   aTraiter,
   debits: [],
   rapprochees: [],
+  remboursements: [],
   factures: [
     { id: 'f1', numero: 'F-2026-0001', clientNom: 'Claire Martin', resteCentimes: 45_050, dateEcheance: null },
     { id: 'f2', numero: 'F-2026-0002', clientNom: 'Paul Durand', resteCentimes: 45_050, dateEcheance: null },
@@ -160,6 +161,35 @@ describe('the bank page', () => {
     await user.click(ignore[0]!);
     const sent = await sentPost(calls);
     expect(`${sent.method} ${sent.path}`).toBe(requestOf(paymentsRoutes.ignoreOperation, { id: 'd1' }));
+  });
+
+  it('proposes the refund a withdrawal owes for a debit of its amount, matches them in one tap and says so', async () => {
+    const user = userEvent.setup();
+    const refundDebit = debitLine('d1', -14_700, 'LEA MARTIN', 'VIR REMBOURSEMENT ACOMPTE');
+    const owed = {
+      paiementId: 'p9',
+      factureId: 'f9',
+      numero: 'F-2026-0009',
+      clientNom: 'Léa Martin',
+      date: '2026-11-20',
+      montantCentimes: -14_700,
+    };
+    const other = { ...owed, paiementId: 'p8', factureId: 'f8', numero: 'F-2026-0008', montantCentimes: -9_000 };
+    const { calls } = fakeApi({
+      [routeKey(paymentsRoutes.bank)]: { body: { ...overview([]), debits: [refundDebit], remboursements: [other, owed] } },
+      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
+      [routeKey(paymentsRoutes.matchOperation)]: { body: { ...refundDebit, statut: 'rapprochée', factureId: 'f9', paiementId: 'p9' } },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    const proposal = await screen.findByText(/Remboursement après rétractation/);
+    expect(proposal).toHaveTextContent(t.refundProposal('F-2026-0009', 'Léa Martin', '20/11/2026'));
+    expect(screen.queryByText(/F-2026-0008/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t.matchRefund }));
+    const sent = await sentPost(calls);
+    expect(`${sent.method} ${sent.path}`).toBe(requestOf(paymentsRoutes.matchOperation, { id: 'd1' }));
+    expect(sent.body).toEqual({ factureIds: ['f9'] });
+    expect(await screen.findByText(t.refundMatched('F-2026-0009'))).toBeInTheDocument();
   });
 
   it('proposes the expense recorded already that a debit pays, and links them in one tap rather than record it twice', async () => {

@@ -176,7 +176,14 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
           <CreditToHandle key={operation.id} operation={operation} data={data} actions={actions} />
         ))}
       </OperationSection>
-      <OperationSection id="debits" title={t.debitsTitle} empty={data.debits.length === 0 && t.noDebits}>
+      <OperationSection
+        id="debits"
+        title={t.debitsTitle}
+        empty={data.debits.length === 0 && t.noDebits}
+        notice={
+          actions.matchRefund.isSuccess ? <Message kind="success">{t.refundMatched(actions.matchRefund.variables.numero)}</Message> : null
+        }
+      >
         {data.debits.map((operation) => (
           <Debit
             key={operation.id}
@@ -184,6 +191,7 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
             actions={actions}
             missions={missions}
             proposal={proposals.data?.get(operation.id)}
+            refund={data.remboursements.find((refund) => refund.montantCentimes === operation.montantCentimes)}
           />
         ))}
       </OperationSection>
@@ -302,12 +310,15 @@ function Debit({
   actions,
   missions,
   proposal,
+  refund,
 }: {
   operation: Operation;
   actions: Actions;
   missions: readonly MissionChoice[];
   /** The expense recorded already that this debit likely pays: linked rather than recorded twice. */
   proposal?: Depense;
+  /** The refund a withdrawal owes of the same amount: this debit likely pays it back. */
+  refund?: BankOverview['remboursements'][number];
 }) {
   const [categorie, setCategorie] = useState<CategorieDepense>(() =>
     categoryOfDebit(`${operation.contrepartie ?? ''} ${operation.libelle}`),
@@ -316,6 +327,7 @@ function Debit({
   const busy = actions.toExpense.isPending && actions.toExpense.variables.id === operation.id;
   const linking = actions.linkToExpense.isPending && actions.linkToExpense.variables.id === operation.id;
   const ignoring = actions.ignore.isPending && actions.ignore.variables === operation.id;
+  const matchingRefund = actions.matchRefund.isPending && actions.matchRefund.variables.id === operation.id;
   return (
     <li data-testid="debit">
       <p>
@@ -328,6 +340,20 @@ function Debit({
         </p>
       ) : (
         <>
+          {refund ? (
+            <p>
+              {t.refundProposal(refund.numero, refund.clientNom, formatDay(refund.date))}{' '}
+              <Button
+                isBusy={matchingRefund}
+                onClick={() => actions.matchRefund.mutate({ id: operation.id, factureId: refund.factureId, numero: refund.numero })}
+              >
+                {t.matchRefund}
+              </Button>
+            </p>
+          ) : null}
+          {actions.matchRefund.isError && actions.matchRefund.variables.id === operation.id ? (
+            <Message kind="error">{messageOf(actions.matchRefund.error)}</Message>
+          ) : null}
           {proposal ? (
             <p>
               {t.alreadyRecorded(
@@ -349,7 +375,7 @@ function Debit({
           </SelectField>
           <p className={ui.buttonRow}>
             <Button
-              variant={proposal ? 'secondary' : 'primary'}
+              variant={proposal || refund ? 'secondary' : 'primary'}
               isBusy={busy}
               onClick={() => actions.toExpense.mutate({ id: operation.id, categorie, devisId: devisId || null })}
             >
