@@ -187,7 +187,7 @@ export const bankPageTexts = {
   matched: (invoices: number) =>
     invoices > 1 ? `Virement enregistré sur les ${invoices} factures.` : 'Virement enregistré sur la facture.',
   debitsTitle: 'Débits (frais de mission)',
-  noDebits: 'Aucun débit importé.',
+  noDebits: 'Aucun débit à traiter.',
   debitCategory: 'Catégorie',
   debitMission: 'Mission (facultative)',
   noMission: 'Sans mission (frais généraux)',
@@ -200,6 +200,8 @@ export const bankPageTexts = {
   refundProposal: (numero: string, client: string, day: string) =>
     `Remboursement après rétractation ? Facture ${numero} – ${client} – remboursement dû depuis le ${day}`,
   matchRefund: 'Rapprocher de ce remboursement',
+  /** A debit matched with a refund, among the recorded lines: the amount that went back. */
+  refunded: (amount: string) => `${amount} remboursés`,
   refundMatched: (numero: string) => `Débit rapproché du remboursement de la facture ${numero}.`,
   isExpense: 'Enregistré en dépense',
   seeExpenses: 'Voir les dépenses',

@@ -192,6 +192,21 @@ describe('the bank page', () => {
     expect(await screen.findByText(t.refundMatched('F-2026-0009'))).toBeInTheDocument();
   });
 
+  it('lists a debit matched with a refund among the recorded lines as the amount given back, with its invoice', async () => {
+    const line = { ...debitLine('d1', -14_700, 'LEA MARTIN', 'VIR'), statut: 'rapprochée' as const, factureId: 'f9' };
+    fakeApi({
+      [routeKey(paymentsRoutes.bank)]: {
+        body: { ...overview([]), rapprochees: [{ ...line, factures: [{ id: 'f9', numero: 'F-2026-0009' }] }] },
+      },
+      [routeKey(expensesRoutes.debitProposals)]: { body: { propositions: [] } },
+    });
+    renderAt(<BankView />, '/admin/banque');
+    const recorded = await screen.findByText(new RegExp(t.refunded(formatCentimes(14_700)).replace(/\s/g, '\\s')));
+    expect(recorded).toHaveTextContent('LEA MARTIN');
+    expect(screen.getByRole('link', { name: 'F-2026-0009' })).toBeInTheDocument();
+    expect(screen.getByText(t.noDebits)).toBeInTheDocument();
+  });
+
   it('proposes the expense recorded already that a debit pays, and links them in one tap rather than record it twice', async () => {
     const user = userEvent.setup();
     const debit = debitLine('d1', -3_500, 'APRR', 'CB PEAGE');

@@ -199,7 +199,10 @@ function Operations({ data, actions, missions }: { data: BankOverview; actions: 
         <OperationSection id="rapprochees" title={t.recentTitle}>
           {data.rapprochees.map((operation) => (
             <li key={operation.id}>
-              {formatDay(operation.date)} – {operation.contrepartie ?? operation.libelle} – {formatCentimes(operation.montantCentimes)}
+              {formatDay(operation.date)} – {operation.contrepartie ?? operation.libelle} –{' '}
+              {operation.montantCentimes < 0
+                ? t.refunded(formatCentimes(-operation.montantCentimes))
+                : formatCentimes(operation.montantCentimes)}
               {operation.factures.map((facture, index) => (
                 <span key={facture.id}>
                   {index === 0 ? ' – ' : ', '}
