@@ -46,7 +46,10 @@ export function PaymentView({ id }: { id: string }) {
                 ? [[t.deposits, `− ${formatCentimes(data.facture.acomptesCentimes)}`] as [string, string]]
                 : []),
               [t.left, <strong key="left">{formatCentimes(data.facture.resteCentimes)}</strong>],
-              ...(data.facture.dateEcheance ? [[t.due, formatDay(data.facture.dateEcheance)] as [string, string]] : []),
+              // A cancelled invoice has nothing due by any day.
+              ...(data.facture.dateEcheance && data.facture.annuleeParAvoir === null
+                ? [[t.due, formatDay(data.facture.dateEcheance)] as [string, string]]
+                : []),
             ]}
           />
           {data.facture.annuleeParAvoir !== null ? (
