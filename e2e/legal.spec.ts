@@ -112,6 +112,11 @@ test(
     // The quote left the active list.
     await page.goto('/espace-client');
     await expect(page.getByRole('region', { name: quoteTexts.myQuotes }).getByText(texts.noActiveQuotes)).toBeVisible();
+    // In the archives, the withdrawn contract is kept as it is: « Voir », neither « Restaurer » nor « Supprimer ».
+    await page.getByRole('link', { name: quoteTexts.archivesLink }).click();
+    const card = page.getByRole('article', { name: quoteTexts.quoteNumber(quote.numeroDevis) });
+    await expect(card.getByRole('link', { name: new RegExp(`^${quoteTexts.view}`) })).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
   },
 );
 
