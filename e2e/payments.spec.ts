@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatCentimes, parisToday } from '#domain/format.ts';
-import type { Facture } from '#domain/schemas/invoices.ts';
+import type { Facture, FactureClient } from '#domain/schemas/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { bankPageTexts as bank, invoiceRemindersTexts as reminderTexts, paymentPageTexts as t } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
@@ -210,5 +210,67 @@ test(
     await section.getByRole('button', { name: reminderTexts.resume }).click();
     await expect(section).toContainText(reminderTexts.active);
     expect(await stopped()).toBe(false);
+  },
+);
+
+/**
+ * A consumer withdrew after paying his deposit (decision 0056): the refund is in the books since
+ * the withdrawal and the operator makes the transfer; on the phone, the next statement's debit
+ * is proposed against that refund and matched in one tap, and the deposit's payment page says the
+ * invoice was cancelled by its credit note, not « réglée ».
+ */
+test(
+  'the debit that gives a deposit back after a withdrawal is matched with its refund on the bank page',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Dijon', typeVehicule: 'Citadine' });
+    await customer.completeQuote(quote);
+    // 30 % of 213,70 €: 64,11 €, an amount no other journey refunds.
+    await confirmSignedOnPaper(adminApi, quote.id, {
+      prixFinal: '213,70',
+      acomptePourcent: 30,
+      clauses: { km: false, longDistance: false },
+    });
+    let deposit: FactureClient | undefined;
+    await expect
+      .poll(async () => {
+        deposit = ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find(
+          (facture) => facture.devisId === quote.id,
+        );
+        return deposit?.totalCentimes;
+      })
+      .toBe(6_411);
+    const numero = deposit!.numero;
+
+    const statement = (entry: Parameters<typeof camt053Xml>[0][number]) => ({
+      name: 'releve.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt053Xml([{ date: parisToday(), nom: customer.name.toUpperCase(), reference: randomUUID(), ...entry }])),
+    });
+    // Paid by transfer, then withdrawn from (the customer's own session, before the page becomes the operator's).
+    const paid = await adminApi.post('/api/admin/banque/releves', {
+      multipart: { releve: statement({ montant: '64.11', motif: `VIR ACOMPTE ${numero}` }) },
+    });
+    expect(await paid.json()).toMatchObject({ rapprochees: 1 });
+    const withdrawn = await customer.api.post(`/api/devis/${quote.id}/retractation`);
+    expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+
+    await logInAsAdmin(page);
+    await page.goto('/admin/banque');
+    const motif = `REMBOURSEMENT ${randomUUID().slice(0, 8).toUpperCase()}`;
+    await page.getByLabel(bank.file).setInputFiles(statement({ montant: '64.11', sens: 'DBIT', motif }));
+    await page.getByRole('button', { name: bank.import }).click();
+    const debit = page.getByTestId('debit').filter({ hasText: motif });
+    await expect(debit).toContainText(`Facture ${numero}`);
+    await debit.getByRole('button', { name: bank.matchRefund }).click();
+    await expect(page.getByText(bank.refundMatched(numero))).toBeVisible();
+    await expect(page.getByTestId('debit').filter({ hasText: motif })).toHaveCount(0);
+    const recorded = page.getByRole('region', { name: bank.recentTitle }).getByRole('listitem').filter({ hasText: numero });
+    await expect(recorded.filter({ hasText: bank.refunded(formatCentimes(6_411)) })).toHaveCount(1);
+
+    // The customer's payment page of the deposit: cancelled by the credit note, nothing to pay.
+    await page.goto(`/factures/${deposit!.id}/paiement`);
+    await expect(page.getByText(/Cette facture est annulée par l’avoir n°/)).toBeVisible();
+    await expect(page.getByText(t.settled)).toHaveCount(0);
   },
 );
