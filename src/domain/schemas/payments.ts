@@ -131,6 +131,11 @@ const openInvoiceSchema = z.object({
   dateEcheance: isoDaySchema.nullable(),
 });
 
+/** A refund a withdrawal recorded on an invoice (a negative payment): money going back to the customer, as the debit that pays it. */
+const refundToMatchSchema = openInvoiceSchema
+  .pick({ numero: true, clientNom: true })
+  .extend({ paiementId: z.string(), factureId: z.string(), date: isoDaySchema, montantCentimes: centsSchema });
+
 /** /admin/banque: the saved mapping, the last statements, the lines to handle, the debits, the invoices to pick from. */
 export const bankOverviewSchema = z.object({
   correspondance: csvMappingSchema.nullable(),
@@ -150,17 +155,7 @@ export const bankOverviewSchema = z.object({
   rapprochees: z.array(operationSchema.extend({ factures: z.array(z.object({ id: z.string(), numero: z.string() })) })),
   factures: z.array(openInvoiceSchema),
   /** The refunds owed after a withdrawal that no debit names yet (a debit of the same amount is offered to be matched with one). */
-  remboursements: z.array(
-    z.object({
-      paiementId: z.string(),
-      factureId: z.string(),
-      numero: z.string(),
-      clientNom: z.string(),
-      date: isoDaySchema,
-      /** Negative: money going back to the customer, as the debit that pays it. */
-      montantCentimes: centsSchema,
-    }),
-  ),
+  remboursements: z.array(refundToMatchSchema),
 });
 export type BankOverview = z.infer<typeof bankOverviewSchema>;
 

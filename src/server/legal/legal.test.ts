@@ -258,11 +258,7 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       const adminRestored = await t.app.inject({ method: 'POST', url: `/api/admin/devis/${row.id}/restaurer`, headers: admin });
       expect(adminRestored.statusCode).toBe(409);
       expect(adminRestored.json().message).toBe(quoteApiMessages.signedArchiveNotRestored);
-      const after = await t.app.database.db
-        .selectFrom('devis')
-        .select(['statut', 'signedFileKey'])
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
+      const after = await storedQuote(t, row.id);
       expect(after).toMatchObject({ statut: 'archivé', signedFileKey: expect.any(String) });
     });
 
