@@ -171,8 +171,7 @@ export const quoteApiMessages = {
   cannotDelete: 'Seul un devis en attente ou archivé peut être supprimé.',
   signedArchiveKept:
     'Ce devis a été signé : il reste dans vos archives, sans pouvoir être restauré ni supprimé. Pour une nouvelle mission, faites une nouvelle simulation.',
-  signedArchiveNotRestored:
-    'Ce devis signé a été archivé : il ne peut pas être restauré. Une nouvelle mission passe par un nouveau devis.',
+  signedArchiveNotRestored: 'Ce devis signé a été archivé : il ne peut pas être restauré. Une nouvelle mission passe par un nouveau devis.',
   changedMeanwhile: 'Le devis a été modifié entre-temps. Rechargez la page et réessayez.',
   dailyLimitReached: (limit: number) =>
     `Vous avez déjà enregistré ${limit} devis ces dernières 24 heures : c’est le maximum. Réessayez plus tard ou contactez-nous.`,

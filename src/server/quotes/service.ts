@@ -4,7 +4,15 @@ import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import type { SimulationRequest, SimulationResult } from '#domain/schemas/simulation.ts';
-import { canApplyToQuote, isSignedArchive, nextStatut, normalizeStatut, TRANSITIONS, type QuoteAction, type Statut } from '#domain/statuses.ts';
+import {
+  canApplyToQuote,
+  isSignedArchive,
+  nextStatut,
+  normalizeStatut,
+  TRANSITIONS,
+  type QuoteAction,
+  type Statut,
+} from '#domain/statuses.ts';
 import { texts } from '#domain/texts/common.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import type { Viewer } from '#server/viewer.ts';
