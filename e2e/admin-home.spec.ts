@@ -26,6 +26,8 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
       return { name: t.failedSms(item.nombre), href: /\/admin\/(devis\/[^/]+\/edit|journal)$/ };
     case 'factures-en-retard':
       return { name: t.overdueInvoices(item.nombre, formatCentimes(item.totalDuCentimes)), href: /\/admin\/factures\?etat=en/ };
+    case 'remboursements-a-faire':
+      return { name: t.refundsToMake(item.nombre, formatCentimes(item.totalCentimes)), href: /\/admin\/banque$/ };
     case 'banque-a-rapprocher':
       return { name: t.bankCredits(item.nombre), href: /\/admin\/banque$/ };
     case 'plateforme-a-corriger':

@@ -256,7 +256,12 @@ test(
     expect(withdrawn.status(), await withdrawn.text()).toBe(200);
 
     await logInAsAdmin(page);
-    await page.goto('/admin/banque');
+    // « À faire » lists the refund to make, its invoice and its last day, and leads to the bank page.
+    await page.goto('/admin');
+    const refunds = page.getByRole('link', { name: /remboursements? à faire après une rétractation/ });
+    await expect(page.getByRole('link', { name: new RegExp(`^${numero} · `) })).toBeVisible();
+    await refunds.click();
+    await expect(page).toHaveURL(/\/admin\/banque$/);
     const motif = `REMBOURSEMENT ${randomUUID().slice(0, 8).toUpperCase()}`;
     await page.getByLabel(bank.file).setInputFiles(statement({ montant: '64.11', sens: 'DBIT', motif }));
     await page.getByRole('button', { name: bank.import }).click();

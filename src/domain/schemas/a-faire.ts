@@ -107,6 +107,28 @@ export const bankCreditsItemSchema = z.object({
   ),
 });
 
+/**
+ * The refunds consumers' withdrawals owe (legal/: within 14 days, L221-24), until a statement's
+ * debit is matched with each (payments/): the transfer is the operator's to make.
+ */
+export const refundsToMakeItemSchema = z.object({
+  type: z.literal('remboursements-a-faire'),
+  nombre: count,
+  /** What goes back in all, positive. */
+  totalCentimes: centsSchema,
+  /** The nearest deadline first; `montantCentimes` positive, `avant` the last day to refund. */
+  remboursements: z.array(
+    z.object({
+      id: z.string(),
+      factureId: z.string(),
+      numero: z.string(),
+      client: z.string(),
+      montantCentimes: centsSchema,
+      avant: isoDaySchema,
+    }),
+  ),
+});
+
 /** The approved platform's answers that ask for a correction (einvoicing/): rejected or refused, or not sent. */
 export const platformToCorrectItemSchema = z.object({
   type: z.literal('plateforme-a-corriger'),
@@ -149,6 +171,7 @@ export const aFaireItemSchema = z.discriminatedUnion('type', [
   failedEmailsItemSchema,
   failedSmsItemSchema,
   overdueInvoicesItemSchema,
+  refundsToMakeItemSchema,
   bankCreditsItemSchema,
   platformToCorrectItemSchema,
   purchasesToDecideItemSchema,

@@ -61,6 +61,10 @@ export const adminHomeTexts = {
   platformToCorrectHint: 'Annulez-la par un avoir, puis émettez une facture corrigée.',
   purchasesToDecide: (count: number) => `${count} facture${plural(count, '', 's')} fournisseur à approuver ou refuser`,
   receivedOn: (day: string) => `reçue le ${day}`,
+  refundsToMake: (count: number, total: string) =>
+    `${count} remboursement${plural(count, '', 's')} à faire après une rétractation : ${total}`,
+  refundsHint: 'Faites le virement, puis rapprochez son débit sur la page Banque.',
+  refundBefore: (day: string) => `avant le ${day}`,
   bankCredits: (count: number) => `${count} crédit${plural(count, '', 's')} du relevé à rapprocher`,
   bankProposed: (count: number) => `dont ${count} rapprochement${plural(count, '', 's')} proposé${plural(count, '', 's')} à confirmer`,
   bankProposedLine: 'à confirmer',

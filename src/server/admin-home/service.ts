@@ -5,7 +5,7 @@ import { overdueInvoices, revenueOfYear } from '#server/invoices/service.ts';
 import { isMediatorUnset } from '#server/legal/warnings.ts';
 import { upcomingAppointments } from '#server/missions/service.ts';
 import type { OutboxChannel } from '#server/db/schema.ts';
-import { bankCreditsToHandle } from '#server/payments/a-faire.ts';
+import { bankCreditsToHandle, refundsToMake } from '#server/payments/a-faire.ts';
 import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
 import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
 import type { AFaireAt, AFaireDeps, AFaireProvider } from './provider.ts';
@@ -73,6 +73,7 @@ export const aFaireProviders: readonly AFaireProvider[] = [
   failedEmails,
   failedTextMessages,
   overdueInvoices,
+  refundsToMake,
   bankCreditsToHandle,
   platformInvoicesToCorrect,
   purchasesToDecide,

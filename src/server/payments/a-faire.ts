@@ -1,7 +1,9 @@
+import { addDays } from '#domain/invoices.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import { listCreditsToHandle } from './repository.ts';
+import { refundsToMatch } from './statements.ts';
 
 /** The bank's part of « À faire » (issue 34): the credits of the statements a payment is not yet recorded for. */
 export async function bankCreditsToHandle(deps: { database: DatabaseHandle }): Promise<AFaireItem | null> {
@@ -18,4 +20,29 @@ export async function bankCreditsToHandle(deps: { database: DatabaseHandle }): P
       proposee: row.statut === 'proposée',
     })),
   }));
+}
+
+/** How long the seller has to give the money back once told of the withdrawal (L221-24 of the Code de la consommation). */
+const REFUND_DAYS = 14;
+
+/**
+ * The refunds withdrawals owe that no statement's debit is matched with yet (« À faire »): the
+ * transfer is the operator's to make, by the 14th day after the withdrawal (the refund's day).
+ */
+export async function refundsToMake(deps: { database: DatabaseHandle }): Promise<AFaireItem | null> {
+  const refunds = (await refundsToMatch(deps.database.db)).sort((a, b) => a.date.localeCompare(b.date));
+  if (refunds.length === 0) return null;
+  return {
+    type: 'remboursements-a-faire',
+    nombre: refunds.length,
+    totalCentimes: refunds.reduce((total, refund) => total - refund.montantCentimes, 0),
+    remboursements: refunds.slice(0, A_FAIRE_SHOWN).map((refund) => ({
+      id: refund.paiementId,
+      factureId: refund.factureId,
+      numero: refund.numero,
+      client: refund.clientNom,
+      montantCentimes: -refund.montantCentimes,
+      avant: addDays(refund.date, REFUND_DAYS),
+    })),
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { BankOverview, PaymentPage } from '#domain/schemas/payments.ts';
 import { bankApiMessages, bankTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
@@ -304,6 +305,15 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     expect(before.remboursements).toContainEqual(
       expect.objectContaining({ factureId: deposit.id, numero: deposit.numero, montantCentimes: -12_615 }),
     );
+    // « À faire » lists the refund, with its last day (L221-24: 14 days), until a debit is matched with it.
+    const refundsToMake = async () => {
+      const answer = await t.app.inject({ method: 'GET', url: apiRoutes.adminHome.aFaire.path, headers: admin });
+      const item = answer.json<AFaire>().elements.find((element) => element.type === 'remboursements-a-faire');
+      return item?.type === 'remboursements-a-faire' ? item.remboursements : [];
+    };
+    expect(await refundsToMake()).toContainEqual(
+      expect.objectContaining({ factureId: deposit.id, montantCentimes: 12_615, avant: addDays(parisToday(), 14) }),
+    );
     const refundLine = before.debits.find((line) => line.referenceBanque === 'RB-1')!;
     const otherLine = before.debits.find((line) => line.referenceBanque === 'RB-2')!;
     const match = (id: string) =>
@@ -324,6 +334,7 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
 
     const after = await bank();
     expect(after.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
+    expect((await refundsToMake()).map((refund) => refund.factureId)).not.toContain(deposit.id);
     expect(after.debits.map((line) => line.id)).toEqual([otherLine.id]);
     expect(after.rapprochees.find((line) => line.id === refundLine.id)?.factures).toEqual([{ id: deposit.id, numero: deposit.numero }]);
     // The refund was recorded at the withdrawal: the debit names it, nothing is paid or refunded again.

@@ -282,7 +282,7 @@ async function matchRefund(deps: StatementDeps, trx: Db, line: ReleveOperationRo
 }
 
 /** The refunds withdrawals owe that no statement's debit names yet: the bank page offers them for a debit of the same amount. */
-async function refundsToMatch(db: Db) {
+export async function refundsToMatch(db: Db) {
   const refunds = await listWithdrawalRefunds(db);
   const matched = await listMatchedPayments(
     db,

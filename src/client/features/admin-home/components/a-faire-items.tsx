@@ -226,6 +226,27 @@ export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }
   );
 }
 
+/** Refunds owed after a withdrawal (L221-24: 14 days), until the bank page matches their debit. */
+export function RefundsToMake({ item }: { item: ItemOf<'remboursements-a-faire'> }) {
+  return (
+    <ListItem
+      title={t.refundsToMake(item.nombre, formatCentimes(item.totalCentimes))}
+      to={paths.adminBanque}
+      nombre={item.nombre}
+      rows={item.remboursements}
+      hint={<li className={styles.detail}>{t.refundsHint}</li>}
+      line={(refund) => (
+        <>
+          <InvoiceLink facture={{ id: refund.factureId, numero: refund.numero, client: refund.client }} />{' '}
+          <span className={styles.detail}>
+            {formatCentimes(refund.montantCentimes)} · {t.refundBefore(formatDay(refund.avant))}
+          </span>
+        </>
+      )}
+    />
+  );
+}
+
 export function BankCredits({ item }: { item: ItemOf<'banque-a-rapprocher'> }) {
   return (
     <ListItem
@@ -323,6 +344,8 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
       return <FailedSms item={item} />;
     case 'factures-en-retard':
       return <OverdueInvoices item={item} />;
+    case 'remboursements-a-faire':
+      return <RefundsToMake item={item} />;
     case 'banque-a-rapprocher':
       return <BankCredits item={item} />;
     case 'plateforme-a-corriger':
