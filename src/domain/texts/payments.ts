@@ -131,8 +131,7 @@ export const paymentPageTexts = {
   left: 'Reste à payer',
   due: 'À régler avant le',
   settled: 'Cette facture est réglée. Merci !',
-  cancelled: (avoir: string) =>
-    `Cette facture est annulée par ${avoir ? `l’avoir n°\u00a0${avoir}` : 'un avoir'} : il n’y a rien à payer. Ce que vous aviez déjà réglé vous est remboursé.`,
+  cancelled: (avoir: string) => `Cette facture est annulée par ${avoir ? `l’avoir n°\u00a0${avoir}` : 'un avoir'} : il n’y a rien à payer.`,
   payOnline: 'Payer en ligne',
   payOnlineHint: 'Paiement par carte sur la page sécurisée de notre prestataire de paiement.',
   confirming: 'Paiement en cours de confirmation',

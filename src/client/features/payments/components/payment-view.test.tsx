@@ -81,7 +81,7 @@ describe('the payment page of an invoice', () => {
     expect(screen.queryByRole('heading', { name: t.otherMeansTitle })).toBeNull();
   });
 
-  it('cancelled by a credit note, says so and that what was paid comes back, never « réglée »', async () => {
+  it('cancelled by a credit note, says so and that nothing is to pay, never « réglée »', async () => {
     fakeApi({
       [routeKey(paymentsRoutes.page)]: {
         body: page({ enLigne: false, virement: null }, { resteCentimes: 0, annuleeParAvoir: 'A-2026-0001' }),
