@@ -207,6 +207,8 @@ export const invoiceTexts = {
   paymentAmount: 'Montant (€)',
   paymentMeans: 'Moyen',
   paymentRefund: 'Remboursement (montant rendu au client)',
+  /** A refund among the invoice's payments (a negative payment): the amount given back, positive. */
+  refundLine: (amount: string) => `Remboursement de ${amount}`,
   recordPayment: 'Enregistrer le paiement',
   paymentRecorded: 'Paiement enregistré.',
   remaining: 'Reste à payer',

@@ -93,7 +93,8 @@ function Payments({ facture }: { facture: Facture }) {
       <ul>
         {facture.paiements.map((payment) => (
           <li key={payment.id}>
-            {formatDay(payment.date)} – {MOYEN_LABELS[payment.moyen]} – {formatCentimes(payment.montantCentimes)}
+            {formatDay(payment.date)} – {MOYEN_LABELS[payment.moyen]} –{' '}
+            {payment.montantCentimes < 0 ? t.refundLine(formatCentimes(-payment.montantCentimes)) : formatCentimes(payment.montantCentimes)}
           </li>
         ))}
       </ul>
