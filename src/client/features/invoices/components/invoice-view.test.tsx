@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { invoicesRoutes } from '#domain/api-paths.ts';
 import { formatCentimes } from '#domain/format.ts';
 import type { Facture } from '#domain/schemas/invoices.ts';
 import { invoiceTexts as t } from '#domain/texts/invoices.ts';
+import { urlOf } from '#client/lib/api.ts';
 import { renderAt } from '#client/test/render.tsx';
 import { InvoiceView } from './invoice-view.tsx';
 
@@ -31,7 +33,7 @@ const refunded: Facture = {
   avoirs: [{ id: 'a1', numero: 'A-2026-0002', totalCentimes: 14_700, dateEmission: '2026-11-29' }],
   factureOrigine: null,
   motif: null,
-  pdfUrl: '/api/factures/f1/pdf',
+  pdfUrl: urlOf(invoicesRoutes.pdf, { params: { id: 'f1' } }),
   derniereRelance: null,
   createdAt: '2026-11-29T10:00:00.000Z',
   plateforme: null,
