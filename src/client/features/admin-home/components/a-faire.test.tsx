@@ -201,19 +201,12 @@ describe('« À faire »', () => {
     expect(within(band).getByText(`${formatDay('2026-11-25')} · ${t.bankProposedLine}`)).toBeInTheDocument();
     expect(within(band).getByText(words(`${formatCentimes(9_900)} · ${t.bankUnknownPayer}`), { exact: false })).toBeInTheDocument();
   });
-  it('lists the refunds withdrawals owe, the nearest deadline first, each invoice a link, with what to do, to the bank page', async () => {
-    const band = await renderBand([
-      {
-        type: 'remboursements-a-faire',
-        nombre: 2,
-        totalCentimes: 21_600,
-        remboursements: [
-          { id: 'p1', factureId: 'f1', numero: 'F-2026-0001', client: 'Léa Martin', montantCentimes: 14_700, avant: '2026-12-13' },
-          { id: 'p2', factureId: 'f2', numero: 'F-2026-0004', client: 'Paul Durand', montantCentimes: 6_900, avant: '2026-12-20' },
-        ],
-      },
-    ]);
-    const title = await within(band).findByRole('link', { name: t.refundsToMake(2, formatCentimes(21_600)) });
+  it('lists the refunds withdrawals owe, each invoice a link with its last day, the others counted, and leads to the bank page', async () => {
+    const lea = { id: 'p1', factureId: 'f1', numero: 'F-2026-0001', client: 'Léa Martin', montantCentimes: 14_700, avant: '2026-12-13' };
+    const paul = { ...lea, id: 'p2', factureId: 'f2', numero: 'F-2026-0004', client: 'Paul Durand', montantCentimes: 6_900 };
+    const band = await renderBand([{ type: 'remboursements-a-faire', nombre: 3, totalCentimes: 30_000, remboursements: [lea, paul] }]);
+    const title = await within(band).findByRole('link', { name: t.refundsToMake(3, formatCentimes(30_000)) });
+    expect(within(band).getByText(t.andMore(1))).toBeInTheDocument();
     expect(title).toHaveAttribute('href', paths.adminBanque);
     expect(within(band).getByText(t.refundsHint)).toBeInTheDocument();
     expect(within(band).getByRole('link', { name: 'F-2026-0001 · Léa Martin' })).toHaveAttribute('href', paths.adminFacture('f1'));
