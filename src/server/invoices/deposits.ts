@@ -14,6 +14,7 @@ import {
   insertPayment,
   listDepositInvoicesOfQuote,
   listLines,
+  listPayments,
   listRemainingAmounts,
   markIssued,
   nextSequence,
@@ -168,14 +169,20 @@ export async function recordDepositRefundsIn(trx: Db, devisId: string, today: st
   const deposits = await listDepositInvoicesOfQuote(trx, devisId);
   if (deposits.length === 0) return [];
   const balances = await listRemainingAmounts(trx, { ids: deposits.map((row) => row.id), openOnly: false });
+  const received = await listPayments(
+    trx,
+    balances.map((balance) => balance.id),
+  );
   const refunds: DepositRefund[] = [];
   for (const { id, resteCentimes } of balances) {
     if (resteCentimes >= 0) continue;
+    // Given back by the means it was paid with (L221-24): a card payment through the provider, a transfer by a transfer.
+    const paidWith = received.filter((payment) => payment.factureId === id && payment.montantCentimes > 0).at(-1)?.moyen;
     await insertPayment(trx, {
       factureId: id,
       date: today,
       montantCentimes: resteCentimes,
-      moyen: 'virement',
+      moyen: paidWith ?? 'virement',
       byUserId: null,
       cle: withdrawalRefundKey(id),
     });

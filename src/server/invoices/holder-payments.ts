@@ -102,6 +102,8 @@ export type WithdrawalRefund = {
   clientNom: string;
   date: string;
   montantCentimes: number;
+  /** The means it goes back by, the one the customer paid with (a transfer's debit comes back on a statement). */
+  moyen: FacturePaiementRow['moyen'];
 };
 
 /** The refunds withdrawals recorded, newest first (the bank page matches a statement's debit with one). */

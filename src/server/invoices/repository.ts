@@ -352,7 +352,7 @@ export function listPaymentsByKeyPrefix(db: Db, prefix: string, limit: number) {
   return db
     .selectFrom('facture_paiements as p')
     .innerJoin('factures as f', 'f.id', 'p.factureId')
-    .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'f.numero', 'f.clientNom'])
+    .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'p.moyen', 'f.numero', 'f.clientNom'])
     .where('p.cle', 'like', `${prefix}%`)
     .orderBy('p.date', 'desc')
     .orderBy('p.id')

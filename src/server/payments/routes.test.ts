@@ -112,8 +112,8 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
   const webhook = (payload: string, signature: string) =>
     postWebhook(t, payments.stripeWebhook, payload, { 'stripe-signature': signature });
 
-  it('issues the deposit invoice at signature, e-mails it with its QR code, and records a card payment only from the signed notification', async () => {
-    const { customer, deposit } = await signedWithDeposit();
+  it('issues the deposit invoice at signature, e-mails it with its QR code, records a card payment only from the signed notification, and gives it back by card on a withdrawal', async () => {
+    const { customer, quote, deposit } = await signedWithDeposit();
     expect(deposit).toMatchObject({ statut: 'émise', totalCentimes: 12_615, dateEcheance: deposit.dateEmission });
     const mails = (await t.outbox()).filter((mail) => addressOf(mail) === customer.email);
     const depositMail = mails.find((mail) => mail.subject === invoiceMailTexts.depositSubject(deposit.numero!));
@@ -154,6 +154,20 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const paid = await getInvoice(invoiceDeps(t), deposit.id);
     expect(paid.etat).toBe('payée');
     expect(paid.paiements).toEqual([expect.objectContaining({ montantCentimes: 12_615, moyen: 'carte' })]);
+
+    // Withdrawn from: the deposit goes back by the means it was paid with (L221-24), through the provider; no statement's debit is awaited.
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await getInvoice(invoiceDeps(t), deposit.id)).paiements).toEqual([
+      expect.objectContaining({ montantCentimes: 12_615, moyen: 'carte' }),
+      expect.objectContaining({ montantCentimes: -12_615, moyen: 'carte' }),
+    ]);
+    const bank = (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin })).json<BankOverview>();
+    expect(bank.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
   });
 
   it('records a transfer naming an invoice from an uploaded statement, once, and refuses a malformed file in French', async () => {

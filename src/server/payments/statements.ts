@@ -281,9 +281,13 @@ async function matchRefund(deps: StatementDeps, trx: Db, line: ReleveOperationRo
   return updated;
 }
 
-/** The refunds withdrawals owe that no statement's debit names yet: the bank page offers them for a debit of the same amount. */
+/**
+ * The refunds withdrawals owe by transfer that no statement's debit names yet: the bank page
+ * offers them for a debit of the same amount. (A card payment goes back through the provider,
+ * whose refund no statement line shows.)
+ */
 export async function refundsToMatch(db: Db) {
-  const refunds = await listWithdrawalRefunds(db);
+  const refunds = (await listWithdrawalRefunds(db)).filter((refund) => refund.moyen === 'virement');
   const matched = await listMatchedPayments(
     db,
     refunds.map((refund) => refund.paiementId),
