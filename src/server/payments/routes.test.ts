@@ -168,6 +168,19 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     ]);
     const bank = (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin })).json<BankOverview>();
     expect(bank.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
+    // Nor can a statement's debit of that amount be matched with it.
+    await uploadStatement([{ montant: '126.15', sens: 'DBIT', nom: 'Claire Martin', motif: 'Virement', reference: `CB-${deposit.id}` }]);
+    const debit = (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin }))
+      .json<BankOverview>()
+      .debits.find((line) => line.referenceBanque === `CB-${deposit.id}`)!;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: apiPath(payments.matchOperation, { id: debit.id }),
+      headers: admin,
+      payload: { factureIds: [deposit.id] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(bankApiMessages.debitNotMatched);
   });
 
   it('records a transfer naming an invoice from an uploaded statement, once, and refuses a malformed file in French', async () => {
@@ -349,7 +362,8 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const after = await bank();
     expect(after.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
     expect((await refundsToMake()).map((refund) => refund.factureId)).not.toContain(deposit.id);
-    expect(after.debits.map((line) => line.id)).toEqual([otherLine.id]);
+    expect(after.debits.map((line) => line.id)).toContain(otherLine.id);
+    expect(after.debits.map((line) => line.id)).not.toContain(refundLine.id);
     expect(after.rapprochees.find((line) => line.id === refundLine.id)?.factures).toEqual([{ id: deposit.id, numero: deposit.numero }]);
     // The refund was recorded at the withdrawal: the debit names it, nothing is paid or refunded again.
     expect((await documentsOf(quote.id)).paiements).toEqual([

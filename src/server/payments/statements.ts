@@ -274,7 +274,8 @@ async function matchRefund(deps: StatementDeps, trx: Db, line: ReleveOperationRo
   const [factureId] = factureIds;
   if (factureIds.length !== 1 || !factureId) throw conflict(msg.debitNotMatched);
   const refund = await findWithdrawalRefund(trx, deps, factureId);
-  if (!refund || refund.montantCentimes !== line.montantCentimes) throw conflict(msg.debitNotMatched);
+  // A refund by card goes back through the provider: no debit of a statement is it.
+  if (!refund || refund.moyen !== 'virement' || refund.montantCentimes !== line.montantCentimes) throw conflict(msg.debitNotMatched);
   if ((await listMatchedPayments(trx, [refund.id])).size > 0) throw conflict(msg.refundAlreadyMatched);
   const updated = await updateOperation(trx, line.id, ['débit'], { statut: 'rapprochée', factureId, paiementId: refund.id });
   if (!updated) throw conflict(msg.alreadyHandled);
