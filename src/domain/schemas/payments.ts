@@ -131,10 +131,10 @@ const openInvoiceSchema = z.object({
   dateEcheance: isoDaySchema.nullable(),
 });
 
-/** A refund a withdrawal recorded on an invoice (a negative payment): money going back to the customer, as the debit that pays it. */
+/** A refund by transfer recorded on an invoice (a negative payment: after a withdrawal, or by the administrator): money going back to the customer, as the debit that pays it. */
 const refundToMatchSchema = openInvoiceSchema
   .pick({ numero: true, clientNom: true })
-  .extend({ paiementId: z.string(), factureId: z.string(), date: isoDaySchema, montantCentimes: centsSchema });
+  .extend({ paiementId: z.string(), factureId: z.string(), date: isoDaySchema, montantCentimes: centsSchema, retractation: z.boolean() });
 
 /** /admin/banque: the saved mapping, the last statements, the lines to handle, the debits, the invoices to pick from. */
 export const bankOverviewSchema = z.object({
@@ -154,7 +154,7 @@ export const bankOverviewSchema = z.object({
   /** The transfers recorded lately, with the invoices they paid (several for one transfer split). */
   rapprochees: z.array(operationSchema.extend({ factures: z.array(z.object({ id: z.string(), numero: z.string() })) })),
   factures: z.array(openInvoiceSchema),
-  /** The refunds owed after a withdrawal that no debit names yet (a debit of the same amount is offered to be matched with one). */
+  /** The refunds by transfer that no debit names yet (a debit of the same amount is offered to be matched with one). */
   remboursements: z.array(refundToMatchSchema),
 });
 export type BankOverview = z.infer<typeof bankOverviewSchema>;

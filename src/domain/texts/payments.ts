@@ -195,9 +195,11 @@ export const bankPageTexts = {
   alreadyRecorded: (day: string, category: string, amount: string, note: string) =>
     `Déjà enregistrée ? Dépense du ${day} – ${category} – ${amount}${note ? ` – ${note}` : ''}`,
   linkToExpense: 'Rattacher à cette dépense',
-  /** A debit of the same amount as a refund a withdrawal owes: the invoice, its customer, the day the refund was recorded. */
-  refundProposal: (numero: string, client: string, day: string) =>
-    `Remboursement après rétractation ? Facture ${numero} – ${client} – remboursement dû depuis le ${day}`,
+  /** A debit of the same amount as a refund recorded on an invoice: the invoice, its customer, the day the refund was recorded (a withdrawal's: owed since). */
+  refundProposal: (numero: string, client: string, day: string, afterWithdrawal: boolean) =>
+    afterWithdrawal
+      ? `Remboursement après rétractation ? Facture ${numero} – ${client} – remboursement dû depuis le ${day}`
+      : `Remboursement enregistré ? Facture ${numero} – ${client} – remboursement noté le ${day}`,
   matchRefund: 'Rapprocher de ce remboursement',
   /** A debit matched with a refund, among the recorded lines: the amount that went back. */
   refunded: (amount: string) => `${amount} remboursés`,

@@ -7,7 +7,8 @@ import {
   findPaymentByKey,
   insertPayment,
   listCreditNotesOf,
-  listPaymentsByKeyPrefix,
+  listTransferRefunds,
+  findDocuments,
   listPaymentInvoicesByKey,
   listRemainingAmounts,
   lockDocument,
@@ -94,29 +95,48 @@ export async function findPayableInvoice(db: Db, factureId: string) {
 /** The key of the refund a consumer's withdrawal records on a credited deposit invoice (deposits.ts): once per invoice. */
 export const withdrawalRefundKey = (factureId: string) => `retractation:${factureId}`;
 
-/** A refund owed after a withdrawal (a negative payment): its invoice, and what goes back to the customer. */
-export type WithdrawalRefund = {
+/**
+ * Money given back by transfer on an invoice (a negative payment): after a withdrawal, recorded
+ * at once (`retractation`), or recorded by the administrator once he has made it.
+ */
+export type TransferRefund = {
   paiementId: string;
   factureId: string;
   numero: string;
   clientNom: string;
   date: string;
+  /** Negative, as the debit that pays it. */
   montantCentimes: number;
-  /** The means it goes back by, the one the customer paid with (a transfer's debit comes back on a statement). */
-  moyen: FacturePaiementRow['moyen'];
+  /** Owed by a consumer's withdrawal (L221-24: within 14 days), not yet necessarily made. */
+  retractation: boolean;
 };
 
-/** The refunds withdrawals recorded, newest first (the bank page matches a statement's debit with one). */
-export async function listWithdrawalRefunds(db: Db, limit = 50): Promise<WithdrawalRefund[]> {
-  const rows = await listPaymentsByKeyPrefix(db, withdrawalRefundKey(''), limit);
-  return rows.map((row) => ({ ...row, paiementId: row.id, numero: row.numero ?? '' }));
+const toTransferRefund = (row: Awaited<ReturnType<typeof listTransferRefunds>>[number]): TransferRefund => ({
+  paiementId: row.id,
+  factureId: row.factureId,
+  numero: row.numero ?? '',
+  clientNom: row.clientNom,
+  date: row.date,
+  montantCentimes: row.montantCentimes,
+  retractation: row.cle === withdrawalRefundKey(row.factureId),
+});
+
+/** The refunds by transfer, newest first (the bank page matches a statement's debit with one). */
+export async function listRefundsByTransfer(db: Db, limit = 50): Promise<TransferRefund[]> {
+  return (await listTransferRefunds(db, { limit })).map(toTransferRefund);
 }
 
 /**
  * In the caller's write transaction, the invoice locked (two debits matched with one refund at
- * once: the second waits, then finds it taken): the refund a withdrawal recorded on it, if any.
+ * once: the second waits, then finds it taken): its refunds by transfer.
  */
-export async function findWithdrawalRefund(trx: Db, deps: Pick<HolderPaymentDeps, 'database'>, factureId: string) {
+export async function refundsByTransferOf(trx: Db, deps: Pick<HolderPaymentDeps, 'database'>, factureId: string) {
   await lockDocument(trx, deps.database.engine, factureId);
-  return findPaymentByKey(trx, withdrawalRefundKey(factureId));
+  return (await listTransferRefunds(trx, { factureId, limit: 100 })).map(toTransferRefund);
+}
+
+/** The numbers of these invoices, by id (a refund's debit among the recorded lines names its invoice). */
+export async function invoiceNumbersOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await findDocuments(db, ids)).map((row) => [row.id, row.numero ?? '']));
 }

@@ -347,17 +347,16 @@ export function listPaymentInvoicesByKey(db: Db, keys: readonly string[]) {
     .execute();
 }
 
-/** The payments whose key starts with `prefix` (the refunds a withdrawal records), newest first, each with its invoice's number and customer. */
-export function listPaymentsByKeyPrefix(db: Db, prefix: string, limit: number) {
-  return db
+/** The refunds by transfer (negative payments), newest first, each with its key and its invoice's number and customer; of one invoice when `factureId` is given. */
+export function listTransferRefunds(db: Db, { factureId, limit }: { factureId?: string; limit: number }) {
+  let query = db
     .selectFrom('facture_paiements as p')
     .innerJoin('factures as f', 'f.id', 'p.factureId')
-    .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'p.moyen', 'f.numero', 'f.clientNom'])
-    .where('p.cle', 'like', `${prefix}%`)
-    .orderBy('p.date', 'desc')
-    .orderBy('p.id')
-    .limit(limit)
-    .execute();
+    .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'p.cle', 'f.numero', 'f.clientNom'])
+    .where('p.montantCentimes', '<', 0)
+    .where('p.moyen', '=', 'virement');
+  if (factureId) query = query.where('p.factureId', '=', factureId);
+  return query.orderBy('p.date', 'desc').orderBy('p.id').limit(limit).execute();
 }
 
 export function findPaymentByKey(db: Db, cle: string) {

@@ -26,11 +26,14 @@ export async function bankCreditsToHandle(deps: { database: DatabaseHandle }): P
 const REFUND_DAYS = 14;
 
 /**
- * The refunds withdrawals owe that no statement's debit is matched with yet (« À faire »): the
- * transfer is the operator's to make, by the 14th day after the withdrawal (the refund's day).
+ * The refunds by transfer withdrawals owe that no statement's debit is matched with yet (« À
+ * faire »): the transfer is the operator's to make, by the 14th day after the withdrawal (the
+ * refund's day). One the administrator recorded himself was made already: not listed.
  */
 export async function refundsToMake(deps: { database: DatabaseHandle }): Promise<AFaireItem | null> {
-  const refunds = (await refundsToMatch(deps.database.db)).sort((a, b) => a.date.localeCompare(b.date));
+  const refunds = (await refundsToMatch(deps.database.db))
+    .filter((refund) => refund.retractation)
+    .sort((a, b) => a.date.localeCompare(b.date));
   if (refunds.length === 0) return null;
   return {
     type: 'remboursements-a-faire',

@@ -372,6 +372,42 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     ]);
   });
 
+  it('matches the debit of a refund the administrator recorded after cancelling a signed mission; « À faire » does not list it', async () => {
+    const { quote, deposit } = await signedWithDeposit();
+    await payDepositByTransfer(deposit);
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // He gave the deposit back by transfer, and records it on the invoice (his own word about his own money).
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.invoices.recordPayment, { id: deposit.id }),
+      headers: admin,
+      payload: { date: parisToday(), montantCentimes: -12_615, moyen: 'virement' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    await uploadStatement([
+      { montant: '126.15', sens: 'DBIT', nom: 'Claire Martin', motif: 'Remboursement', reference: `RA-${deposit.id}` },
+    ]);
+    const bank = (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin })).json<BankOverview>();
+    expect(bank.remboursements).toContainEqual(
+      expect.objectContaining({ factureId: deposit.id, montantCentimes: -12_615, retractation: false }),
+    );
+    const aFaire = (await t.app.inject({ method: 'GET', url: apiRoutes.adminHome.aFaire.path, headers: admin })).json<AFaire>();
+    expect(JSON.stringify(aFaire.elements)).not.toContain(deposit.id);
+
+    const debit = bank.debits.find((line) => line.referenceBanque === `RA-${deposit.id}`)!;
+    const matched = await t.app.inject({
+      method: 'POST',
+      url: apiPath(payments.matchOperation, { id: debit.id }),
+      headers: admin,
+      payload: { factureIds: [deposit.id] },
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: payments.bank.path, headers: admin })).json<BankOverview>();
+    expect(after.rapprochees.find((line) => line.id === debit.id)?.factures).toEqual([{ id: deposit.id, numero: deposit.numero }]);
+    expect(after.remboursements.map((refund) => refund.factureId)).not.toContain(deposit.id);
+  });
+
   it('credits the deposit of a signed mission the administrator cancels, and nothing when the quote is not there', async () => {
     const { customer, quote, deposit } = await signedWithDeposit();
     const removed = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });

@@ -16,12 +16,12 @@ import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/i
 import type { ReleveOperationRow, ReleveOperationStatut } from '#server/db/schema.ts';
 import { conflict, notFound, validationError } from '#server/errors.ts';
 import {
-  findWithdrawalRefund,
+  invoiceNumbersOf,
   invoicesPaidByKey,
   listOpenInvoices,
-  listWithdrawalRefunds,
+  listRefundsByTransfer,
   recordHolderPayment,
-  withdrawalRefundKey,
+  refundsByTransferOf,
 } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import {
@@ -264,31 +264,32 @@ export async function matchOperation(deps: StatementDeps, id: string, factureIds
 }
 
 /**
- * A debit that is the refund a withdrawal owed on a deposit invoice (decision 0056): it names
- * that refund, once, when the amounts are the same; the refund itself was recorded at the
- * withdrawal, so nothing is paid again. 409 when the line is no debit waiting, the invoice has
- * no such refund, or another debit was matched with it.
+ * A debit that is a refund by transfer recorded on an invoice (owed by a withdrawal, or recorded
+ * by the administrator after a cancellation: decision 0056): it names that refund, once, when
+ * the amounts are the same; the refund is in the books already, so nothing is paid again. 409
+ * when the line is no debit waiting, the invoice has no such refund, or every such refund is
+ * matched with another debit. (A refund by card goes back through the provider: no debit is it.)
  */
 async function matchRefund(deps: StatementDeps, trx: Db, line: ReleveOperationRow, factureIds: readonly string[]) {
   if (line.statut !== 'débit' || line.depenseId) throw conflict(msg.alreadyHandled);
   const [factureId] = factureIds;
   if (factureIds.length !== 1 || !factureId) throw conflict(msg.debitNotMatched);
-  const refund = await findWithdrawalRefund(trx, deps, factureId);
-  // A refund by card goes back through the provider: no debit of a statement is it.
-  if (!refund || refund.moyen !== 'virement' || refund.montantCentimes !== line.montantCentimes) throw conflict(msg.debitNotMatched);
-  if ((await listMatchedPayments(trx, [refund.id])).size > 0) throw conflict(msg.refundAlreadyMatched);
-  const updated = await updateOperation(trx, line.id, ['débit'], { statut: 'rapprochée', factureId, paiementId: refund.id });
+  const sameAmount = (await refundsByTransferOf(trx, deps, factureId)).filter((refund) => refund.montantCentimes === line.montantCentimes);
+  if (sameAmount.length === 0) throw conflict(msg.debitNotMatched);
+  const matched = await listMatchedPayments(
+    trx,
+    sameAmount.map((refund) => refund.paiementId),
+  );
+  const refund = sameAmount.find((candidate) => !matched.has(candidate.paiementId));
+  if (!refund) throw conflict(msg.refundAlreadyMatched);
+  const updated = await updateOperation(trx, line.id, ['débit'], { statut: 'rapprochée', factureId, paiementId: refund.paiementId });
   if (!updated) throw conflict(msg.alreadyHandled);
   return updated;
 }
 
-/**
- * The refunds withdrawals owe by transfer that no statement's debit names yet: the bank page
- * offers them for a debit of the same amount. (A card payment goes back through the provider,
- * whose refund no statement line shows.)
- */
+/** The refunds by transfer that no statement's debit names yet: the bank page offers them for a debit of the same amount. */
 export async function refundsToMatch(db: Db) {
-  const refunds = (await listWithdrawalRefunds(db)).filter((refund) => refund.moyen === 'virement');
+  const refunds = await listRefundsByTransfer(db);
   const matched = await listMatchedPayments(
     db,
     refunds.map((refund) => refund.paiementId),
@@ -328,14 +329,19 @@ export async function bankOverview(deps: StatementDeps) {
   return { correspondance, releves, aTraiter, debits, rapprochees: await withInvoicesPaid(db, rapprochees), factures, remboursements };
 }
 
-/** The recorded transfers, each with the invoices its payments paid (several for a split) or the invoice a refund's debit gave back on. */
+/** The recorded transfers, each with the invoices its payments paid (several for a split), or the invoice a refund's debit gave back on. */
 async function withInvoicesPaid(db: Db, lines: readonly ReleveOperationRow[]) {
-  const keysOf = (line: ReleveOperationRow) =>
-    line.montantCentimes < 0
-      ? [withdrawalRefundKey(line.factureId ?? '')]
-      : Array.from({ length: SPLIT_INVOICES_MAX }, (_, index) => paymentKey(line, index));
-  const paid = await invoicesPaidByKey(db, lines.flatMap(keysOf));
-  return lines.map((line) => ({ ...line, factures: keysOf(line).flatMap((key) => paid.get(key) ?? []) }));
+  const keysOf = (line: ReleveOperationRow) => Array.from({ length: SPLIT_INVOICES_MAX }, (_, index) => paymentKey(line, index));
+  const credits = lines.filter((line) => line.montantCentimes > 0);
+  const refunded = lines.flatMap((line) => (line.montantCentimes < 0 && line.factureId ? [line.factureId] : []));
+  const [paid, numbers] = await Promise.all([invoicesPaidByKey(db, credits.flatMap(keysOf)), invoiceNumbersOf(db, refunded)]);
+  return lines.map((line) => ({
+    ...line,
+    factures:
+      line.montantCentimes < 0
+        ? [{ id: line.factureId ?? '', numero: numbers.get(line.factureId ?? '') ?? '' }].filter((facture) => facture.numero)
+        : keysOf(line).flatMap((key) => paid.get(key) ?? []),
+  }));
 }
 
 export async function saveMapping(deps: StatementDeps, mapping: CsvMapping): Promise<CsvMapping> {

@@ -173,6 +173,7 @@ describe('the bank page', () => {
       clientNom: 'Léa Martin',
       date: '2026-11-20',
       montantCentimes: -14_700,
+      retractation: true,
     };
     const other = { ...owed, paiementId: 'p8', factureId: 'f8', numero: 'F-2026-0008', montantCentimes: -9_000 };
     const { calls } = fakeApi({
@@ -182,7 +183,7 @@ describe('the bank page', () => {
     });
     renderAt(<BankView />, '/admin/banque');
     const proposal = await screen.findByText(/Remboursement après rétractation/);
-    expect(proposal).toHaveTextContent(t.refundProposal('F-2026-0009', 'Léa Martin', '20/11/2026'));
+    expect(proposal).toHaveTextContent(t.refundProposal('F-2026-0009', 'Léa Martin', '20/11/2026', true));
     expect(screen.queryByText(/F-2026-0008/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: t.matchRefund }));

@@ -320,7 +320,7 @@ function Debit({
   missions: readonly MissionChoice[];
   /** The expense recorded already that this debit likely pays: linked rather than recorded twice. */
   proposal?: Depense;
-  /** The refund a withdrawal owes of the same amount: this debit likely pays it back. */
+  /** A refund by transfer of the same amount recorded on an invoice: this debit likely pays it back. */
   refund?: BankOverview['remboursements'][number];
 }) {
   const [categorie, setCategorie] = useState<CategorieDepense>(() =>
@@ -345,7 +345,7 @@ function Debit({
         <>
           {refund ? (
             <p>
-              {t.refundProposal(refund.numero, refund.clientNom, formatDay(refund.date))}{' '}
+              {t.refundProposal(refund.numero, refund.clientNom, formatDay(refund.date), refund.retractation)}{' '}
               <Button
                 isBusy={matchingRefund}
                 onClick={() => actions.matchRefund.mutate({ id: operation.id, factureId: refund.factureId, numero: refund.numero })}
