@@ -65,6 +65,8 @@ export const adminHomeTexts = {
     `${count} remboursement${plural(count, '', 's')} à faire après une rétractation : ${total}`,
   refundsHint: 'Faites le virement, puis rapprochez son débit sur la page Banque.',
   refundBefore: (day: string) => `avant le ${day}`,
+  /** Its last day past (L221-24: the sums owed then bear interest). */
+  refundLate: (day: string) => `en retard : dû au plus tard le ${day}`,
   bankCredits: (count: number) => `${count} crédit${plural(count, '', 's')} du relevé à rapprocher`,
   bankProposed: (count: number) => `dont ${count} rapprochement${plural(count, '', 's')} proposé${plural(count, '', 's')} à confirmer`,
   bankProposedLine: 'à confirmer',

@@ -227,7 +227,7 @@ export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }
 }
 
 /** Refunds owed after a withdrawal (L221-24: 14 days), until the bank page matches their debit. */
-export function RefundsToMake({ item }: { item: ItemOf<'remboursements-a-faire'> }) {
+export function RefundsToMake({ item, today }: { item: ItemOf<'remboursements-a-faire'> } & Pick<Context, 'today'>) {
   return (
     <ListItem
       title={t.refundsToMake(item.nombre, formatCentimes(item.totalCentimes))}
@@ -238,8 +238,9 @@ export function RefundsToMake({ item }: { item: ItemOf<'remboursements-a-faire'>
       line={(refund) => (
         <>
           <InvoiceLink facture={{ id: refund.factureId, numero: refund.numero, client: refund.client }} />{' '}
-          <span className={styles.detail}>
-            {formatCentimes(refund.montantCentimes)} · {t.refundBefore(formatDay(refund.avant))}
+          <span className={today > refund.avant ? styles.late : styles.detail}>
+            {formatCentimes(refund.montantCentimes)} ·{' '}
+            {today > refund.avant ? t.refundLate(formatDay(refund.avant)) : t.refundBefore(formatDay(refund.avant))}
           </span>
         </>
       )}
@@ -345,7 +346,7 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
     case 'factures-en-retard':
       return <OverdueInvoices item={item} />;
     case 'remboursements-a-faire':
-      return <RefundsToMake item={item} />;
+      return <RefundsToMake item={item} today={context.today} />;
     case 'banque-a-rapprocher':
       return <BankCredits item={item} />;
     case 'plateforme-a-corriger':

@@ -203,7 +203,16 @@ describe('« À faire »', () => {
   });
   it('lists the refunds withdrawals owe, each invoice a link with its last day, the others counted, and leads to the bank page', async () => {
     const lea = { id: 'p1', factureId: 'f1', numero: 'F-2026-0001', client: 'Léa Martin', montantCentimes: 14_700, avant: '2026-12-13' };
-    const paul = { ...lea, id: 'p2', factureId: 'f2', numero: 'F-2026-0004', client: 'Paul Durand', montantCentimes: 6_900 };
+    // Its last day past: said as late.
+    const paul = {
+      ...lea,
+      id: 'p2',
+      factureId: 'f2',
+      numero: 'F-2026-0004',
+      client: 'Paul Durand',
+      montantCentimes: 6_900,
+      avant: '2026-11-20',
+    };
     const band = await renderBand([{ type: 'remboursements-a-faire', nombre: 3, totalCentimes: 30_000, remboursements: [lea, paul] }]);
     const title = await within(band).findByRole('link', { name: t.refundsToMake(3, formatCentimes(30_000)) });
     expect(within(band).getByText(t.andMore(1))).toBeInTheDocument();
@@ -212,6 +221,9 @@ describe('« À faire »', () => {
     expect(within(band).getByRole('link', { name: 'F-2026-0001 · Léa Martin' })).toHaveAttribute('href', paths.adminFacture('f1'));
     expect(
       within(band).getByText(words(`${formatCentimes(14_700)} · ${t.refundBefore(formatDay('2026-12-13'))}`), { exact: false }),
+    ).toBeInTheDocument();
+    expect(
+      within(band).getByText(words(`${formatCentimes(6_900)} · ${t.refundLate(formatDay('2026-11-20'))}`), { exact: false }),
     ).toBeInTheDocument();
   });
   it('lists the invoices the approved platform rejected or that did not leave, each to its page with its state, with what to do', async () => {
