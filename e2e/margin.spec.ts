@@ -98,7 +98,7 @@ test(
       ),
     });
     await page.getByRole('button', { name: bank.import }).click();
-    await expect(page.getByText(bank.imported(2, 0, 0))).toBeVisible();
+    await expect(page.getByText(bank.imported(2, 0, 0, 2))).toBeVisible();
 
     // The taxi is an expense already: the page proposes it, and one tap links them, with no second expense.
     const taxi = page.getByTestId('debit').filter({ hasText: taxiMotif });

@@ -133,7 +133,7 @@ test(
       ),
     });
     await page.getByRole('button', { name: bank.import }).click();
-    await expect(page.getByText(bank.imported(1, 0, 1))).toBeVisible();
+    await expect(page.getByText(bank.imported(1, 0, 1, 0))).toBeVisible();
 
     const line = page.getByRole('listitem').filter({ hasText: motif });
     await expect(line.getByLabel(bank.invoice)).toHaveValue(first.id);
@@ -179,7 +179,7 @@ test(
     await expect(page.getByLabel(bank.columnDebit)).toHaveValue('Débit Euros');
     await expect(page.getByLabel(bank.columnCredit)).toHaveValue('Crédit Euros');
     await page.getByRole('button', { name: bank.saveMappingAndImport }).click();
-    await expect(page.getByText(bank.imported(1, 1, 0))).toBeVisible();
+    await expect(page.getByText(bank.imported(1, 1, 0, 0))).toBeVisible();
     await expect(page.getByText(bank.mappingSaved, { exact: true })).toBeVisible();
     await expect(page.getByText(bank.mappingNeeded)).toBeHidden();
 
@@ -265,6 +265,7 @@ test(
     const motif = `REMBOURSEMENT ${randomUUID().slice(0, 8).toUpperCase()}`;
     await page.getByLabel(bank.file).setInputFiles(statement({ montant: '64.11', sens: 'DBIT', motif }));
     await page.getByRole('button', { name: bank.import }).click();
+    await expect(page.getByText(bank.imported(1, 0, 0, 1))).toBeVisible();
     const debit = page.getByTestId('debit').filter({ hasText: motif });
     await expect(debit).toContainText(`Facture ${numero}`);
     await debit.getByRole('button', { name: bank.matchRefund }).click();

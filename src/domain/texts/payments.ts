@@ -163,8 +163,8 @@ export const bankPageTexts = {
   importHint: 'Relevé exporté par votre banque au format XML CAMT.053, ou CSV une fois la correspondance des colonnes enregistrée.',
   file: 'Fichier du relevé',
   import: 'Importer',
-  imported: (nouvelles: number, rapprochees: number, proposees: number) =>
-    `Relevé importé : ${nouvelles} opération(s) nouvelle(s), ${rapprochees} virement(s) enregistré(s), ${proposees} rapprochement(s) proposé(s).`,
+  imported: (nouvelles: number, rapprochees: number, proposees: number, debits: number) =>
+    `Relevé importé : ${nouvelles} opération(s) nouvelle(s), ${rapprochees} virement(s) enregistré(s), ${proposees} rapprochement(s) proposé(s)${debits > 0 ? `, ${debits} débit(s) à traiter` : ''}.`,
   toHandleTitle: 'Crédits à rapprocher',
   nothingToHandle: 'Aucun crédit en attente.',
   proposed: 'Proposé',

@@ -281,7 +281,7 @@ describe('the bank page', () => {
 
     await user.type(screen.getByLabelText(t.columnLabel), 'Libellé');
     await user.click(screen.getByRole('button', { name: t.saveMappingAndImport }));
-    expect(await screen.findByText(t.imported(1, 1, 0))).toBeVisible();
+    expect(await screen.findByText(t.imported(1, 1, 0, 0))).toBeVisible();
     expect(screen.getByText(t.mappingSaved)).toBeVisible();
     const sent = calls.map((call) => `${call.method} ${call.path}`);
     expect(sent.indexOf(requestOf(paymentsRoutes.saveCsvMapping))).toBeLessThan(sent.indexOf(requestOf(paymentsRoutes.importStatement)));

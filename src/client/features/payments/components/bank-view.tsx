@@ -107,7 +107,7 @@ export function BankView({ missions = [] }: { missions?: readonly MissionChoice[
           </Button>
         </form>
         {summary && !actions.importStatement.isPending ? (
-          <Message kind="success">{t.imported(summary.nouvelles, summary.rapprochees, summary.proposees)}</Message>
+          <Message kind="success">{t.imported(summary.nouvelles, summary.rapprochees, summary.proposees, summary.debits)}</Message>
         ) : null}
         {failure ? <Message kind="error">{messageOf(failure)}</Message> : null}
         {mappingSaved ? <Message kind="success">{t.mappingSaved}</Message> : null}
