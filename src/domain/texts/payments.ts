@@ -37,7 +37,7 @@ export const bankTexts = {
 export const bankApiMessages = {
   operationNotFound: 'Opération introuvable.',
   alreadyHandled: 'Cette opération a déjà été traitée : rechargez la page.',
-  debitNotMatched: 'Ce débit ne correspond à aucun remboursement enregistré sur cette facture (même montant, après une rétractation).',
+  debitNotMatched: 'Ce débit ne correspond à aucun remboursement par virement enregistré sur cette facture pour ce montant.',
   refundAlreadyMatched: 'Ce remboursement est déjà rapproché d’un autre débit.',
   invoiceNotPayable: 'Cette facture n’attend aucun paiement.',
   moreThanDue: 'Ce virement dépasse ce qui reste à payer sur cette facture : choisissez-en une autre.',
