@@ -5,7 +5,7 @@ import { missionTexts as m } from '#domain/texts/missions.ts';
 import { offlineTexts } from '#domain/texts/offline.ts';
 import { inspectionBody } from '#server/missions/test-factories.ts';
 import { cameraJpeg } from '#server/missions/test-photos.ts';
-import { confirmSignedOnPaper, expect, makeSignedPdf, test } from './fixtures.ts';
+import { expect, makeSignedPdf, signedMission, test } from './fixtures.ts';
 
 /**
  * Issue 30's proof: on a phone with no network, the driver records his train ticket (photographed)
@@ -20,14 +20,13 @@ test(
   { tag: '@phone-only' },
   async ({ page, context, customer, adminApi, logInAsAdmin }) => {
     test.setTimeout(180_000);
-    const quote = await customer.createQuote({ adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' });
+    const quote = await signedMission(
+      customer,
+      adminApi,
+      { adresseDepart: 'Bayonne', adresseArrivee: 'Limoges', typeVehicule: 'Berline' },
+      { prixFinal: '450,50', acomptePourcent: 0, clauses: { km: true, longDistance: false, refacturation: ['peage'] } },
+    );
     expect(quote.distanceKm).toBe(465);
-    await customer.completeQuote(quote);
-    await confirmSignedOnPaper(adminApi, quote.id, {
-      prixFinal: '450,50',
-      acomptePourcent: 0,
-      clauses: { km: true, longDistance: false, refacturation: ['peage'] },
-    });
 
     // The mission's page, opened once with signal from the planning, is kept for use without it.
     await logInAsAdmin(page);

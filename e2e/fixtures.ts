@@ -147,6 +147,14 @@ export async function confirmSignedOnPaper(adminApi: APIRequestContext, quoteId:
   await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quoteId}/confirmer-signe`)).status()).toBe(200);
 }
 
+/** A mission ready to be driven: the customer's simulation of `trip`, completed, confirmed with `confirmation` and signed on paper. */
+export async function signedMission(customer: E2eCustomer, adminApi: APIRequestContext, trip: Trip, confirmation: ConfirmBody) {
+  const quote = await customer.createQuote(trip);
+  await customer.completeQuote(quote);
+  await confirmSignedOnPaper(adminApi, quote.id, confirmation);
+  return quote;
+}
+
 /** The administrator finishes the mission, makes its invoice from the quote and issues it (`F-…`, e-mailed to the customer). */
 export async function finishAndInvoice(adminApi: APIRequestContext, quoteId: string): Promise<Facture> {
   expect((await adminApi.post(`/api/admin/devis/${quoteId}/terminer`)).status()).toBe(200);

@@ -7,7 +7,7 @@ import { CATEGORIE_LABELS, expenseTexts, marginTexts as t } from '#domain/texts/
 import { bankPageTexts as bank } from '#domain/texts/payments.ts';
 import { journalTexts } from '#domain/texts/sessions.ts';
 import { camt053Xml } from '#server/payments/statements/test-factories.ts';
-import { confirmSignedOnPaper, expect, finishAndInvoice, test } from './fixtures.ts';
+import { expect, finishAndInvoice, signedMission, test } from './fixtures.ts';
 
 /** The value beside `term` in a list of figures (`Definitions`: a `dt` and its `dd`). */
 const figure = (scope: Locator, term: string) =>
@@ -43,13 +43,12 @@ test(
     const before = await marginsOf(adminApi, year);
 
     const customer = await customers.create();
-    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' });
-    await customer.completeQuote(quote);
-    await confirmSignedOnPaper(adminApi, quote.id, {
-      prixFinal: '150,00',
-      acomptePourcent: 0,
-      clauses: { km: false, longDistance: false },
-    });
+    const quote = await signedMission(
+      customer,
+      adminApi,
+      { adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' },
+      { prixFinal: '150,00', acomptePourcent: 0, clauses: { km: false, longDistance: false } },
+    );
     for (const [categorie, montantCentimes] of [
       ['train', 9_840],
       ['taxi', 7_160],

@@ -9,7 +9,7 @@ import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvo
 import { readQrCodes } from '#server/test/qr-reader.ts';
 import { camt053Xml, creditAgricoleCsv } from '#server/payments/statements/test-factories.ts';
 import type { APIRequestContext } from '@playwright/test';
-import { confirmSignedOnPaper, expect, finishAndInvoice, readOutbox, test, type E2eCustomer } from './fixtures.ts';
+import { expect, finishAndInvoice, readOutbox, signedMission, test, type E2eCustomer } from './fixtures.ts';
 
 /**
  * Getting paid (issue 29), on the phone as the customer does it: the quote asks a 30 % deposit
@@ -96,9 +96,12 @@ test(
 
 /** A Citadine from Lyon, confirmed without a deposit, signed on paper, driven and invoiced: its issued invoice. */
 async function invoicedMission(customer: E2eCustomer, adminApi: APIRequestContext, adresseArrivee: string, prixFinal: string) {
-  const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee, typeVehicule: 'Citadine' });
-  await customer.completeQuote(quote);
-  await confirmSignedOnPaper(adminApi, quote.id, { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } });
+  const quote = await signedMission(
+    customer,
+    adminApi,
+    { adresseDepart: 'Lyon', adresseArrivee, typeVehicule: 'Citadine' },
+    { prixFinal, acomptePourcent: 0, clauses: { km: false, longDistance: false } },
+  );
   return finishAndInvoice(adminApi, quote.id);
 }
 
@@ -223,14 +226,13 @@ test(
   'the debit that gives a deposit back after a withdrawal is matched with its refund on the bank page',
   { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
-    const quote = await customer.createQuote({ adresseDepart: 'Lyon', adresseArrivee: 'Dijon', typeVehicule: 'Citadine' });
-    await customer.completeQuote(quote);
     // 30 % of 213,70 €: 64,11 €, an amount no other journey refunds.
-    await confirmSignedOnPaper(adminApi, quote.id, {
-      prixFinal: '213,70',
-      acomptePourcent: 30,
-      clauses: { km: false, longDistance: false },
-    });
+    const quote = await signedMission(
+      customer,
+      adminApi,
+      { adresseDepart: 'Lyon', adresseArrivee: 'Dijon', typeVehicule: 'Citadine' },
+      { prixFinal: '213,70', acomptePourcent: 30, clauses: { km: false, longDistance: false } },
+    );
     let deposit: FactureClient | undefined;
     await expect
       .poll(async () => {
