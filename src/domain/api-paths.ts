@@ -189,6 +189,10 @@ export const paymentsRoutes = {
   saveCsvMapping: { method: 'PUT', path: '/api/admin/banque/correspondance-csv', access: 'admin' },
   reminders: { method: 'GET', path: '/api/admin/factures/:id/relances', access: 'admin' },
   setReminders: { method: 'PUT', path: '/api/admin/factures/:id/relances', access: 'admin' },
+  /** The card refunds an invoice owes (a withdrawal's, a cancellation's): their state at the provider. */
+  cardRefunds: { method: 'GET', path: '/api/admin/factures/:id/remboursements-carte', access: 'admin' },
+  /** Asks the provider to give back, on the card that paid, what the invoice owes by card. */
+  makeCardRefund: { method: 'POST', path: '/api/admin/factures/:id/remboursements-carte', access: 'admin' },
 } as const satisfies ApiRoutes;
 
 export const sessionsRoutes = {

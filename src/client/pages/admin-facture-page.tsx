@@ -8,11 +8,12 @@ import { useInvoice } from '#client/features/invoices/api/use-invoices.ts';
 import { EtatBadge } from '#client/features/invoices/components/etat-badge.tsx';
 import { InvoiceEditor } from '#client/features/invoices/components/invoice-editor.tsx';
 import { InvoiceView } from '#client/features/invoices/components/invoice-view.tsx';
+import { CardRefunds } from '#client/features/payments/components/card-refunds.tsx';
 import { InvoiceReminders } from '#client/features/payments/components/invoice-reminders.tsx';
 import { messageOf } from '#client/lib/api.ts';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
-/** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments, credit notes and, while due, its automatic reminders. */
+/** /admin/factures/{id}: a draft to edit and issue, or an issued invoice or credit note with its PDF, payments, credit notes, while due its automatic reminders, and a withdrawal's refund by card. */
 export function AdminFacturePage() {
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
@@ -33,6 +34,10 @@ export function AdminFacturePage() {
           {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
           {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
           {facture.statut === 'émise' && isStillToPay(facture.etat) ? <InvoiceReminders factureId={facture.id} /> : null}
+          {facture.statut === 'émise' &&
+          facture.paiements.some((paiement) => paiement.moyen === 'carte' && paiement.montantCentimes < 0) ? (
+            <CardRefunds factureId={facture.id} />
+          ) : null}
           {facture.statut === 'émise' ? <InvoicePlatform factureId={facture.id} /> : null}
         </>
       ) : null}

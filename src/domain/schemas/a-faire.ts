@@ -125,6 +125,8 @@ export const refundsToMakeItemSchema = z.object({
       client: z.string(),
       montantCentimes: centsSchema,
       avant: isoDaySchema,
+      /** By transfer (its debit to match on the bank page) or on the card that paid (from the invoice's page). */
+      moyen: z.enum(['virement', 'carte']),
     }),
   ),
 });

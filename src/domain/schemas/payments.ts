@@ -62,6 +62,8 @@ export function readAcomptesDeduits(json: string | null): AcompteDeduit[] {
 export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expirée', 'échouée'] as const;
 /** What became of a provider's notification: applied once, ignored (not ours to act on) or refused for good. */
 export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
+/** What the provider last said of a refund it makes on a card (decision 0089). */
+export const CARD_REFUND_STATUTS = ['en cours', 'effectué', 'échoué'] as const;
 
 // ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
 
@@ -195,5 +197,31 @@ export const remindersSchema = z.object({
   envoyees: z.array(z.object({ etape: z.enum(REMINDER_STEPS), envoyeeLe: z.string() })),
 });
 export type Reminders = z.infer<typeof remindersSchema>;
+
+/**
+ * An invoice's refunds by card (GET and POST /api/admin/factures/{id}/remboursements-carte): what
+ * a withdrawal gives back on the card that paid, and where the provider is with it.
+ */
+export const cardRefundsSchema = z.object({
+  /** Whether a card provider is configured (otherwise the refund is made from its dashboard). */
+  fournisseur: z.boolean(),
+  remboursements: z.array(
+    z.object({
+      paiementId: z.string(),
+      /** The withdrawal's day: the refund is due 14 days later at the latest (L221-24). */
+      date: isoDaySchema,
+      /** Positive: what goes back. */
+      montantCentimes: centsSchema,
+      /** Null: not asked of the provider yet. */
+      statut: z.enum(CARD_REFUND_STATUTS).nullable(),
+      /** When the provider last said where it is (null before it is asked). */
+      majLe: isoInstantSchema.nullable(),
+    }),
+  ),
+});
+export type CardRefunds = z.infer<typeof cardRefundsSchema>;
+
+/** « Rembourser par carte »: the refund (the negative payment) to make. */
+export const cardRefundInputSchema = z.strictObject({ paiementId: idParamSchema });
 
 export const remindersInputSchema = z.strictObject({ arretees: z.boolean({ error: bankTexts.remindersInvalid }) });

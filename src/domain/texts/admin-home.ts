@@ -64,6 +64,8 @@ export const adminHomeTexts = {
   refundsToMake: (count: number, total: string) =>
     `${count} remboursement${plural(count, '', 's')} à faire après une rétractation : ${total}`,
   refundsHint: 'Faites le virement, puis rapprochez son débit sur la page Banque.',
+  refundsByCardHint: 'Par carte : ouvrez la facture et touchez « Rembourser par carte ».',
+  refundByCard: 'par carte',
   refundBefore: (day: string) => `avant le ${day}`,
   /** Its last day past (L221-24: the sums owed then bear interest). */
   refundLate: (day: string) => `en retard : dû au plus tard le ${day}`,

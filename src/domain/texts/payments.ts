@@ -107,6 +107,39 @@ export const depositTexts = {
   withdrawal: 'Rétractation du client : acompte remboursé',
 } as const;
 
+/** A withdrawal's refund on the card that paid, on the invoice's back-office page (decision 0089). */
+export const cardRefundTexts = {
+  title: 'Remboursement par carte',
+  loading: 'Chargement du remboursement par carte…',
+  intro:
+    'L’acompte a été payé par carte : la rétractation se rembourse sur la même carte, par le prestataire de paiement, dans les 14 jours.',
+  line: (amount: string, day: string) => `${amount} à rembourser depuis le ${day}`,
+  toDo: 'À faire',
+  states: {
+    'en cours': 'Demandé au prestataire : en attente de sa confirmation',
+    effectué: 'Remboursé sur la carte',
+    échoué: 'Refusé par le prestataire : réessayez ou remboursez par virement',
+  },
+  updatedOn: (day: string) => `le ${day}`,
+  make: (amount: string) => `Rembourser ${amount} par carte`,
+  made: 'Remboursement demandé au prestataire de paiement.',
+  noProvider: 'Aucun paiement par carte n’est configuré ici : faites ce remboursement depuis le tableau de bord du prestataire.',
+} as const;
+
+/** The refusals of « Rembourser par carte ». */
+export const cardRefundApiMessages = {
+  notFound: 'Facture introuvable.',
+  unknownRefund: 'Ce remboursement par carte n’existe pas sur cette facture : rechargez la page.',
+  alreadyAsked: 'Ce remboursement est déjà demandé au prestataire : attendez sa confirmation.',
+  alreadyDone: 'Ce remboursement est déjà fait.',
+  providerOff: 'Aucun paiement par carte n’est configuré : faites ce remboursement depuis le tableau de bord du prestataire.',
+  noCardPayment:
+    'Le paiement par carte de cette facture est introuvable ou inférieur au remboursement : faites-le depuis le tableau de bord du prestataire.',
+  providerRefused:
+    'Le prestataire de paiement a refusé ce remboursement (le paiement est peut-être déjà remboursé depuis son tableau de bord) : vérifiez-y.',
+  providerUnavailable: 'Le prestataire de paiement ne répond pas : réessayez dans quelques minutes.',
+} as const;
+
 /** The API documentation's summaries of the payment routes. */
 export const paymentApiDocs = {
   page: 'Une facture à payer : ce qui reste dû, le paiement en ligne et le virement (code QR EPC)',
@@ -119,6 +152,8 @@ export const paymentApiDocs = {
   saveCsvMapping: 'Enregistre la correspondance des colonnes du CSV de la banque',
   reminders: 'Les relances automatiques d’une facture',
   setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
+  cardRefunds: 'Les remboursements par carte d’une facture (après une rétractation) et où en est le prestataire',
+  makeCardRefund: 'Demande au prestataire de rembourser sur la carte qui a payé (après une rétractation)',
 } as const;
 
 /** The customer's payment page (/factures/:id/paiement). */

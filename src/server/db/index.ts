@@ -30,6 +30,7 @@ import * as payments from './migrations/2026-11-27-payments-001-deposits-and-pay
 import * as trackingPositions from './migrations/2026-11-27-tracking-001-positions.ts';
 import * as purchaseLinesAndMeans from './migrations/2026-11-28-einvoicing-002-purchase-lines-and-means.ts';
 import * as oneDebitPerExpense from './migrations/2026-11-28-payments-002-one-debit-per-expense.ts';
+import * as cardRefunds from './migrations/2026-11-30-payments-003-card-refunds.ts';
 import { JsonColumnsPlugin } from './json-columns.ts';
 import type { Database } from './schema.ts';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-tracking-001-positions': trackingPositions,
   '2026-11-28-einvoicing-002-purchase-lines-and-means': purchaseLinesAndMeans,
   '2026-11-28-payments-002-one-debit-per-expense': oneDebitPerExpense,
+  '2026-11-30-payments-003-card-refunds': cardRefunds,
 };
 
 type ErrorLogger = { warn: (details: object, message: string) => void; error: (details: object, message: string) => void };

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 import type { PurchaseStatut } from '#domain/einvoicing.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import type { PAYMENT_SESSION_STATUTS, PROVIDER_EVENT_RESULTS } from '#domain/schemas/payments.ts';
+import type { CARD_REFUND_STATUTS, PAYMENT_SESSION_STATUTS, PROVIDER_EVENT_RESULTS } from '#domain/schemas/payments.ts';
 import type { Role, Statut } from '#domain/statuses.ts';
 
 /** Tables of the application; better-auth's own tables (user, session, …) are typed by it. */
@@ -36,6 +36,7 @@ export type Database = {
   pa_sync: PaSyncTable;
   paiement_sessions: PaiementSessionsTable;
   paiement_evenements: PaiementEvenementsTable;
+  remboursements_carte: RemboursementsCarteTable;
   releves: RelevesTable;
   releve_operations: ReleveOperationsTable;
   banque_correspondances: BanqueCorrespondancesTable;
@@ -589,6 +590,19 @@ export type PaiementEvenementsTable = {
   detail: string | null;
   recuLe: string;
 };
+
+/** A withdrawal's refund by card, made by the provider: one row per negative payment it gives back. */
+export type RemboursementsCarteTable = {
+  paiementId: string;
+  fournisseur: 'stripe';
+  /** The provider's id of the refund (Stripe: `re_…`): its notifications find the row by it. */
+  remboursementId: string;
+  statut: (typeof CARD_REFUND_STATUTS)[number];
+  montantCentimes: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type RemboursementCarteRow = Selectable<RemboursementsCarteTable>;
 
 /** A bank statement file imported on /admin/banque. */
 export type RelevesTable = {

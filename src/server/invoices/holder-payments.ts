@@ -5,9 +5,11 @@ import type { FacturePaiementRow } from '#server/db/schema.ts';
 import {
   findDocument,
   findPaymentByKey,
+  findPaymentWithReference,
   insertPayment,
   listCreditNotesOf,
-  listTransferRefunds,
+  listPayments,
+  listRefunds,
   findDocuments,
   listPaymentInvoicesByKey,
   listRemainingAmounts,
@@ -111,7 +113,7 @@ export type TransferRefund = {
   retractation: boolean;
 };
 
-const toTransferRefund = (row: Awaited<ReturnType<typeof listTransferRefunds>>[number]): TransferRefund => ({
+const toTransferRefund = (row: Awaited<ReturnType<typeof listRefunds>>[number]): TransferRefund => ({
   paiementId: row.id,
   factureId: row.factureId,
   numero: row.numero ?? '',
@@ -123,7 +125,7 @@ const toTransferRefund = (row: Awaited<ReturnType<typeof listTransferRefunds>>[n
 
 /** The refunds by transfer, newest first (the bank page matches a statement's debit with one). */
 export async function listRefundsByTransfer(db: Db, limit = 50): Promise<TransferRefund[]> {
-  return (await listTransferRefunds(db, { limit })).map(toTransferRefund);
+  return (await listRefunds(db, { moyen: 'virement', limit })).map(toTransferRefund);
 }
 
 /**
@@ -132,7 +134,31 @@ export async function listRefundsByTransfer(db: Db, limit = 50): Promise<Transfe
  */
 export async function refundsByTransferOf(trx: Db, deps: Pick<HolderPaymentDeps, 'database'>, factureId: string) {
   await lockDocument(trx, deps.database.engine, factureId);
-  return (await listTransferRefunds(trx, { factureId, limit: 100 })).map(toTransferRefund);
+  return (await listRefunds(trx, { moyen: 'virement', factureId, limit: 100 })).map(toTransferRefund);
+}
+
+/**
+ * The refunds by card consumers' withdrawals owe (`retractation:<invoice>`, L221-24: by the means
+ * the deposit was paid with), oldest first; of one invoice when `factureId` is given. Whether the
+ * provider has made them is payments/' business (its `remboursements_carte`).
+ */
+export async function listWithdrawalCardRefunds(db: Db, { factureId }: { factureId?: string } = {}): Promise<TransferRefund[]> {
+  const rows = await listRefunds(db, { moyen: 'carte', factureId, limit: 500 });
+  return rows
+    .map(toTransferRefund)
+    .filter((refund) => refund.retractation)
+    .reverse();
+}
+
+/** The card payments received on an invoice (positive, by card, with the provider's reference), newest first. */
+export async function listCardPaymentsOf(db: Db, factureId: string): Promise<FacturePaiementRow[]> {
+  const payments = await listPayments(db, [factureId]);
+  return payments.filter((payment) => payment.moyen === 'carte' && payment.montantCentimes > 0 && payment.reference !== null).reverse();
+}
+
+/** The payment whose provider's reference this is (a card payment's PaymentIntent), if one was recorded. */
+export function findPaymentByReference(db: Db, reference: string): Promise<FacturePaiementRow | undefined> {
+  return findPaymentWithReference(db, reference);
 }
 
 /** The numbers of these invoices, by id (a refund's debit among the recorded lines names its invoice). */

@@ -347,16 +347,30 @@ export function listPaymentInvoicesByKey(db: Db, keys: readonly string[]) {
     .execute();
 }
 
-/** The refunds by transfer (negative payments), newest first, each with its key and its invoice's number and customer; of one invoice when `factureId` is given. */
-export function listTransferRefunds(db: Db, { factureId, limit }: { factureId?: string; limit: number }) {
+/** The refunds by one means (negative payments), newest first, each with its key and its invoice's number and customer; of one invoice when `factureId` is given. */
+export function listRefunds(
+  db: Db,
+  { moyen, factureId, limit }: { moyen: FacturePaiementRow['moyen']; factureId?: string; limit: number },
+) {
   let query = db
     .selectFrom('facture_paiements as p')
     .innerJoin('factures as f', 'f.id', 'p.factureId')
     .select(['p.id', 'p.factureId', 'p.date', 'p.montantCentimes', 'p.cle', 'f.numero', 'f.clientNom'])
     .where('p.montantCentimes', '<', 0)
-    .where('p.moyen', '=', 'virement');
+    .where('p.moyen', '=', moyen);
   if (factureId) query = query.where('p.factureId', '=', factureId);
   return query.orderBy('p.date', 'desc').orderBy('p.id').limit(limit).execute();
+}
+
+/** The positive payment recorded with this provider's or bank's reference (the oldest, should two share it). */
+export function findPaymentWithReference(db: Db, reference: string) {
+  return db
+    .selectFrom('facture_paiements')
+    .selectAll()
+    .where('reference', '=', reference)
+    .where('montantCentimes', '>', 0)
+    .orderBy('createdAt')
+    .executeTakeFirst();
 }
 
 export function findPaymentByKey(db: Db, cle: string) {

@@ -2,6 +2,7 @@ import { addDays } from '#domain/invoices.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
+import { withdrawalCardRefunds } from './card-refunds.ts';
 import { listCreditsToHandle } from './repository.ts';
 import { refundsToMatch } from './statements.ts';
 
@@ -26,14 +27,19 @@ export async function bankCreditsToHandle(deps: { database: DatabaseHandle }): P
 const REFUND_DAYS = 14;
 
 /**
- * The refunds by transfer withdrawals owe that no statement's debit is matched with yet (« À
- * faire »): the transfer is the operator's to make, by the 14th day after the withdrawal (the
- * refund's day). One the administrator recorded himself was made already: not listed.
+ * The refunds withdrawals owe that are not made yet (« À faire »): by transfer, until a
+ * statement's debit is matched with it; on the card that paid, until the provider says it is
+ * made (card-refunds.ts). Due by the 14th day after the withdrawal (the refund's day). One the
+ * administrator recorded himself was made already: not listed.
  */
 export async function refundsToMake(deps: { database: DatabaseHandle }): Promise<AFaireItem | null> {
-  const refunds = (await refundsToMatch(deps.database.db))
+  const byTransfer = (await refundsToMatch(deps.database.db))
     .filter((refund) => refund.retractation)
-    .sort((a, b) => a.date.localeCompare(b.date));
+    .map((refund) => ({ ...refund, moyen: 'virement' as const }));
+  const byCard = (await withdrawalCardRefunds(deps.database.db))
+    .filter((refund) => refund.provider?.statut !== 'effectué')
+    .map((refund) => ({ ...refund, moyen: 'carte' as const }));
+  const refunds = [...byTransfer, ...byCard].sort((a, b) => a.date.localeCompare(b.date));
   if (refunds.length === 0) return null;
   return {
     type: 'remboursements-a-faire',
@@ -46,6 +52,7 @@ export async function refundsToMake(deps: { database: DatabaseHandle }): Promise
       client: refund.clientNom,
       montantCentimes: -refund.montantCentimes,
       avant: addDays(refund.date, REFUND_DAYS),
+      moyen: refund.moyen,
     })),
   };
 }

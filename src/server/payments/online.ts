@@ -10,6 +10,7 @@ import { findPayableInvoice, recordHolderPayment } from '#server/invoices/holder
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { qrCodeSvgDataUrl } from '#server/pdf/qr-code.ts';
+import { applyRefundEvent } from './card-refunds.ts';
 import { queueReceipts } from './mail.ts';
 import { ProviderSignatureError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import {
@@ -145,7 +146,8 @@ export async function startOnlinePayment(deps: OnlineDeps, viewer: Viewer, factu
 export type WebhookAnswer = { status: 200 | 400; body: { received: boolean; applied?: boolean } };
 
 /**
- * The provider's notification, the only way a card payment is recorded. Its signature is
+ * The provider's notification, the only way a card payment is recorded (and the word on a card
+ * refund, card-refunds.ts). Its signature is
  * checked over the raw body (tolerance five minutes): a forged or late one gets 400 and
  * records nothing. Its id is stored in the transaction that applies it: a replay is answered
  * 200 and applies nothing. The invoice is the one of the session we opened, and the amount and
@@ -173,7 +175,9 @@ export async function receiveProviderEvent(deps: OnlineDeps, rawBody: Buffer, si
       recuLe: new Date().toISOString(),
     });
     if (!isNew) return null;
-    const outcome = await applyEvent(deps, trx, event);
+    const outcome = event.refund
+      ? await applyRefundEvent(trx, provider.name, event.type, event.refund)
+      : await applyEvent(deps, trx, event);
     await recordEventOutcome(trx, key, outcome);
     return outcome;
   });

@@ -12,6 +12,8 @@ import type {
   ReleveOperationStatut,
   ReleveOperationsTable,
   RelevesTable,
+  RemboursementCarteRow,
+  RemboursementsCarteTable,
 } from '#server/db/schema.ts';
 
 /** All the SQL of payments/: online payment attempts, provider events, statements, reminders. */
@@ -97,6 +99,42 @@ export function recordEventOutcome(
 
 export function listRefusedEvents(db: Db, limit: number) {
   return db.selectFrom('paiement_evenements').selectAll().where('resultat', '=', 'refusé').orderBy('recuLe', 'desc').limit(limit).execute();
+}
+
+// ——— Refunds on a card (decision 0089) ———
+
+/** What the provider last said of these refunds (negative payments), by payment id. */
+export async function listCardRefunds(db: Db, paiementIds: readonly string[]): Promise<Map<string, RemboursementCarteRow>> {
+  if (paiementIds.length === 0) return new Map();
+  const rows = await db.selectFrom('remboursements_carte').selectAll().where('paiementId', 'in', paiementIds).execute();
+  return new Map(rows.map((row) => [row.paiementId, row]));
+}
+
+export function findCardRefundByProviderId(db: Db, fournisseur: RemboursementsCarteTable['fournisseur'], remboursementId: string) {
+  return db
+    .selectFrom('remboursements_carte')
+    .selectAll()
+    .where('fournisseur', '=', fournisseur)
+    .where('remboursementId', '=', remboursementId)
+    .executeTakeFirst();
+}
+
+/**
+ * Records what the provider said of the refund of a payment: a new row, or the one there
+ * updated (a new refund after a failed one, a later state of the same one).
+ */
+export async function saveCardRefund(
+  trx: Db,
+  refund: Pick<RemboursementsCarteTable, 'paiementId' | 'fournisseur' | 'remboursementId' | 'statut' | 'montantCentimes'>,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('remboursements_carte')
+    .values({ ...refund, createdAt: now, updatedAt: now })
+    .onConflict((oc) =>
+      oc.column('paiementId').doUpdateSet({ remboursementId: refund.remboursementId, statut: refund.statut, updatedAt: now }),
+    )
+    .execute();
 }
 
 // ——— Bank statements ———

@@ -4,6 +4,8 @@ import { apiRoutes } from '#domain/api-paths.ts';
 import { factureIdParamsSchema } from '#domain/schemas/invoices.ts';
 import {
   bankOverviewSchema,
+  cardRefundInputSchema,
+  cardRefundsSchema,
   checkoutAnswerSchema,
   csvMappingSchema,
   importSummarySchema,
@@ -23,6 +25,7 @@ import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
+import { cardRefundsOf, makeCardRefund } from './card-refunds.ts';
 import { paymentPage, receiveProviderEvent, startOnlinePayment } from './online.ts';
 import { remindersOf, setInvoiceReminders } from './reminders.ts';
 import { bankOverview, ignoreOperation, importStatement, matchOperation, saveMapping } from './statements.ts';
@@ -31,7 +34,7 @@ import { MAX_STATEMENT_BYTES } from './statements/read-statement.ts';
 const routes = apiRoutes.payments;
 const tags = ['paiements'];
 
-/** Getting paid: the customer's payment page, the provider's notification, the bank page, the reminders' switch. */
+/** Getting paid: the customer's payment page, the provider's notification, the bank page, the reminders' switch, card refunds. */
 export const paymentRoutes: CapabilityRoutes = {
   async visitor(app) {
     await app.register(webhookRoute);
@@ -84,6 +87,18 @@ export const paymentRoutes: CapabilityRoutes = {
       }),
       handler: async (request) =>
         setInvoiceReminders(depsOf(request), app.guards.viewerOf(request), request.params.id, request.body.arretees),
+    });
+    serve(app, routes.cardRefunds, {
+      schema: routeSchema(tags, docs.cardRefunds, { params: factureIdParamsSchema, response: { 200: cardRefundsSchema, ...refusals } }),
+      handler: async (request) => cardRefundsOf(depsOf(request), request.params.id),
+    });
+    serve(app, routes.makeCardRefund, {
+      schema: routeSchema(tags, docs.makeCardRefund, {
+        params: factureIdParamsSchema,
+        body: cardRefundInputSchema,
+        response: { 200: cardRefundsSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      }),
+      handler: async (request) => makeCardRefund(depsOf(request), request.params.id, request.body.paiementId),
     });
     await app.register(statementUploadRoute);
   },

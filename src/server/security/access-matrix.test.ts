@@ -343,6 +343,14 @@ const TABLE: Record<string, Entry> = {
     expect: adminOnly(200),
     request: () => ({ payload: { arretees: true } }),
   },
+  // A withdrawal's refund on the card that paid: none on this invoice (card-refunds.test.ts makes real ones).
+  'GET /api/admin/factures/:id/remboursements-carte': { perQuote: false, invoice: 'shared', expect: adminOnly(200) },
+  'POST /api/admin/factures/:id/remboursements-carte': {
+    perQuote: false,
+    invoice: 'issued',
+    expect: adminOnly(404),
+    request: () => ({ payload: { paiementId: randomUUID() } }),
+  },
   // The customer's own issued invoices (none for the others); the PDF for its customer and the admin alone.
   // What a mission costs (issue 30): the administrator's only.
   'GET /api/admin/depenses': { perQuote: false, expect: adminOnly(200), request: () => ({ query: '?annee=2026&mois=12' }) },

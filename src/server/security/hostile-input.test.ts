@@ -191,6 +191,14 @@ const ROUTES: FuzzedRoute[] = [
     asOwner: false,
     asAdmin: true,
   },
+  // A withdrawal's refund on the card that paid (the invoice is the expense's id here, no invoice: validation first, then 404).
+  {
+    method: 'POST',
+    path: '/api/admin/factures/:expense/remboursements-carte',
+    valid: () => ({ paiementId: '7a1f7a3e-5d0c-4a55-9f0e-2d7a1b7f0c11' }),
+    asOwner: false,
+    asAdmin: true,
+  },
   // Getting paid (payments/): « Payer en ligne » on what is not his invoice, and unsigned notifications.
   { method: 'POST', path: '/api/factures/:id/paiement/en-ligne', valid: () => ({}), asOwner: true },
   {

@@ -242,6 +242,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     invoiceRoute('GET', '/api/factures/:id/paiement', 'issued', 'owner'),
     invoiceRoute('POST', '/api/factures/:id/paiement/en-ligne', 'issued', 'owner'),
     invoiceRoute('GET', '/api/admin/factures/:id/relances', 'issued'),
+    invoiceRoute('GET', '/api/admin/factures/:id/remboursements-carte', 'issued'),
   ]),
   // Expenses (issue 30): an expense's fields (the note is multi-line), the list's filters, the CSV's and the margin's year.
   'POST /api/admin/depenses': {
@@ -269,6 +270,13 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     build: async ({ t, owner }) => ({
       url: `/api/admin/factures/${await issuedThroughService(t, owner)}/relances`,
       body: { arretees: true },
+    }),
+  },
+  'POST /api/admin/factures/:id/remboursements-carte': {
+    as: 'admin',
+    build: async ({ t, owner }) => ({
+      url: `/api/admin/factures/${await issuedThroughService(t, owner)}/remboursements-carte`,
+      body: { paiementId: randomUUID() },
     }),
   },
   'PUT /api/admin/banque/correspondance-csv': {

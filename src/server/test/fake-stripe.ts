@@ -1,6 +1,6 @@
 // Test helper: a local server that speaks Stripe's documented wire format for what the app
 // uses — Checkout Sessions (`POST /v1/checkout/sessions`, form-encoded with bracketed keys,
-// Bearer secret key, Idempotency-Key), a hosted payment page, and signed webhook deliveries
+// Bearer secret key, Idempotency-Key), refunds (`POST /v1/refunds`), a hosted payment page, and signed webhook deliveries
 // (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`). Signing is written here from the
 // documentation, not taken from the SDK, so that the app's check is tested against the format.
 // Sources: /work/research/wire-formats.md §1.
@@ -42,12 +42,33 @@ export type StripeEvent = {
   data: { object: Record<string, unknown> };
 };
 
+/** A refund as Stripe answers `POST /v1/refunds` and sends it in `refund.*` events. */
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  reason: string | null;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  created: number;
+};
+
 export type FakeStripe = FakeService & {
   sessions: Map<string, FakeSession>;
+  refunds: Map<string, FakeRefund>;
+  /** The status the next refunds are created with (Stripe: `succeeded` for most cards, `pending` for some). */
+  refundStatus: FakeRefund['status'];
+  /** The PaymentIntents paid (by `pay`) and their amount: a refund of more, or of an unknown one, is refused as Stripe does. */
+  charged: Map<string, number>;
   /** Every webhook delivery made, with the app's answer. */
   deliveries: { event: StripeEvent; status: number }[];
   /** The customer pays on the hosted page: the session completes and its signed event is delivered. */
   pay(sessionId: string): Promise<{ event: StripeEvent; status: number }>;
+  /** The same, the event returned to be delivered by the caller. */
+  complete(sessionId: string): StripeEvent;
   /** An event about a session (or any object), as Stripe would build it. */
   eventFor(type: string, object: Record<string, unknown>): StripeEvent;
   /** The Stripe-Signature header of a payload, signed now or at `timestamp` (unix seconds), with `secret`. */
@@ -87,6 +108,10 @@ export async function startFakeStripe(options: {
   const sessions = new Map<string, FakeSession>();
   const idempotent = new Map<string, FakeSession>();
   const deliveries: { event: StripeEvent; status: number }[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
+  const charged = new Map<string, number>();
+  const state = { refundStatus: 'succeeded' as FakeRefund['status'] };
   let base = '';
 
   const sign = (payload: string, { timestamp = Math.floor(Date.now() / 1000), secret = options.webhookSecret } = {}) =>
@@ -121,11 +146,17 @@ export async function startFakeStripe(options: {
     return { status: response.status, body };
   }
 
-  async function pay(sessionId: string) {
+  /** The customer pays on the hosted page: the session completes; its event, not delivered. */
+  function complete(sessionId: string) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: session.payment_intent ?? id('pi') });
-    const event = eventFor('checkout.session.completed', { ...session });
+    charged.set(session.payment_intent!, session.amount_total);
+    return eventFor('checkout.session.completed', { ...session });
+  }
+
+  async function pay(sessionId: string) {
+    const event = complete(sessionId);
     const { status } = await deliver(event);
     return { event, status };
   }
@@ -194,6 +225,51 @@ export async function startFakeStripe(options: {
     return sendJson(response, 200, session);
   }
 
+  /** `POST /v1/refunds`: `payment_intent`, `amount` (all that is left by default), `reason`, `metadata[…]`; Idempotency-Key honoured. */
+  function createRefund(request: RecordedRequest, response: ServerResponse) {
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string' && refundsByKey.has(key)) return sendJson(response, 200, refundsByKey.get(key));
+    const form = parseStripeForm(request.body) as {
+      payment_intent?: string;
+      amount?: string;
+      reason?: string;
+      metadata?: Record<string, string>;
+    };
+    const paid = form.payment_intent ? charged.get(form.payment_intent) : undefined;
+    if (paid === undefined)
+      return stripeError(
+        response,
+        400,
+        'invalid_request_error',
+        `No such payment_intent: '${form.payment_intent ?? ''}'`,
+        'payment_intent',
+      );
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === form.payment_intent && !['failed', 'canceled'].includes(refund.status))
+      .reduce((total, refund) => total + refund.amount, 0);
+    const amount = form.amount === undefined ? paid - refunded : Number(form.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > paid - refunded) {
+      const message = `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${((paid - refunded) / 100).toFixed(2)})`;
+      return stripeError(response, 400, 'invalid_request_error', message, 'amount');
+    }
+    const refund: FakeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: 'eur',
+      charge: `ch_${form.payment_intent!.slice(3)}`,
+      payment_intent: form.payment_intent!,
+      metadata: form.metadata ?? {},
+      reason: form.reason ?? null,
+      status: state.refundStatus,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    if (typeof key === 'string') refundsByKey.set(key, refund);
+    response.setHeader('request-id', id('req'));
+    return sendJson(response, 200, refund);
+  }
+
   function hostedPage(session: FakeSession, response: ServerResponse) {
     const amount = (session.amount_total / 100).toFixed(2);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -224,6 +300,7 @@ export async function startFakeStripe(options: {
         return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
       }
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return createSession(request, response);
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') return createRefund(request, response);
       const one = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(url.pathname);
       if (request.method === 'GET' && one) {
         const session = sessions.get(one[1]!);
@@ -240,8 +317,17 @@ export async function startFakeStripe(options: {
   return {
     ...service,
     sessions,
+    refunds,
+    charged,
+    get refundStatus() {
+      return state.refundStatus;
+    },
+    set refundStatus(status: FakeRefund['status']) {
+      state.refundStatus = status;
+    },
     deliveries,
     pay,
+    complete,
     eventFor,
     sign,
     deliver,

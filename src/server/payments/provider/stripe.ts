@@ -1,10 +1,14 @@
 import Stripe from 'stripe';
 import {
+  ProviderRefusedError,
   ProviderSignatureError,
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderRefund,
+  type RefundRequest,
+  type RefundState,
 } from './provider.ts';
 
 /** Stripe signs `${t}.${body}`; an event older than this is refused (Stripe's own default). */
@@ -16,7 +20,7 @@ type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: strin
 
 /**
  * Stripe Checkout through the official `stripe` package: a hosted page per payment
- * (`POST /v1/checkout/sessions`), its notifications checked with `webhooks.constructEvent`
+ * (`POST /v1/checkout/sessions`), a refund on the card that paid (`POST /v1/refunds`), its notifications checked with `webhooks.constructEvent`
  * on the raw body. `STRIPE_API_BASE` points the client at another origin (a local server that
  * speaks Stripe's wire format, in tests and outside checks).
  */
@@ -64,6 +68,25 @@ export function createStripeProvider(settings: StripeSettings, now: () => Date =
       };
     },
 
+    async refund(request: RefundRequest): Promise<ProviderRefund> {
+      try {
+        const refund = await client.refunds.create(
+          {
+            payment_intent: request.paymentReference,
+            amount: request.montantCentimes,
+            reason: 'requested_by_customer',
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.refundKey },
+        );
+        return { refundId: refund.id, state: refundState(refund.status) };
+      } catch (error) {
+        // A 4xx of Stripe's (already refunded, more than was charged): answered, nothing to try again.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusedError(error.message);
+        throw error;
+      }
+    },
+
     verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       let event: Stripe.Event;
       try {
@@ -84,10 +107,20 @@ export function createStripeProvider(settings: StripeSettings, now: () => Date =
   };
 }
 
+/** Stripe's refund statuses: `succeeded`; `pending` and `requires_action` wait; `failed` and `canceled` are not made. */
+function refundState(status: string | null): RefundState {
+  if (status === 'succeeded') return 'effectué';
+  if (status === 'failed' || status === 'canceled') return 'échoué';
+  return 'en cours';
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 function toProviderEvent(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as Partial<Stripe.Checkout.Session> & { object?: string; id?: string };
   const isSession = object.object === 'checkout.session' && typeof object.id === 'string';
-  const paymentIntent = object.payment_intent;
+  const refund = event.data.object as Partial<Stripe.Refund>;
+  const isRefund = refund.object === 'refund' && typeof refund.id === 'string' && typeof refund.amount === 'number';
   return {
     id: event.id,
     type: event.type,
@@ -98,7 +131,16 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
           amountTotal: typeof object.amount_total === 'number' ? object.amount_total : null,
           currency: object.currency ?? null,
           paid: object.payment_status === 'paid',
-          paymentReference: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null),
+          paymentReference: idOf(object.payment_intent),
+        }
+      : null,
+    refund: isRefund
+      ? {
+          id: refund.id!,
+          paymentReference: idOf(refund.payment_intent),
+          amount: refund.amount!,
+          currency: refund.currency ?? '',
+          state: refundState(refund.status ?? null),
         }
       : null,
   };

@@ -226,7 +226,7 @@ export function OverdueInvoices({ item }: { item: ItemOf<'factures-en-retard'> }
   );
 }
 
-/** Refunds owed after a withdrawal (L221-24: 14 days), until the bank page matches their debit. */
+/** Refunds owed after a withdrawal (L221-24: 14 days): by transfer until the bank page matches their debit, by card until the provider has made them. */
 export function RefundsToMake({ item, today }: { item: ItemOf<'remboursements-a-faire'> } & Pick<Context, 'today'>) {
   return (
     <ListItem
@@ -234,12 +234,18 @@ export function RefundsToMake({ item, today }: { item: ItemOf<'remboursements-a-
       to={paths.adminBanque}
       nombre={item.nombre}
       rows={item.remboursements}
-      hint={<li className={styles.detail}>{t.refundsHint}</li>}
+      hint={
+        <>
+          {item.remboursements.some((refund) => refund.moyen === 'virement') ? <li className={styles.detail}>{t.refundsHint}</li> : null}
+          {item.remboursements.some((refund) => refund.moyen === 'carte') ? <li className={styles.detail}>{t.refundsByCardHint}</li> : null}
+        </>
+      }
       line={(refund) => (
         <>
           <InvoiceLink facture={{ id: refund.factureId, numero: refund.numero, client: refund.client }} />{' '}
           <span className={today > refund.avant ? styles.late : styles.detail}>
-            {formatCentimes(refund.montantCentimes)} ·{' '}
+            {formatCentimes(refund.montantCentimes)}
+            {refund.moyen === 'carte' ? ` ${t.refundByCard}` : ''} ·{' '}
             {today > refund.avant ? t.refundLate(formatDay(refund.avant)) : t.refundBefore(formatDay(refund.avant))}
           </span>
         </>

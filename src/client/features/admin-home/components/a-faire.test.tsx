@@ -201,9 +201,17 @@ describe('« À faire »', () => {
     expect(within(band).getByText(`${formatDay('2026-11-25')} · ${t.bankProposedLine}`)).toBeInTheDocument();
     expect(within(band).getByText(words(`${formatCentimes(9_900)} · ${t.bankUnknownPayer}`), { exact: false })).toBeInTheDocument();
   });
-  it('lists the refunds withdrawals owe, each invoice a link with its last day, the others counted, and leads to the bank page', async () => {
-    const lea = { id: 'p1', factureId: 'f1', numero: 'F-2026-0001', client: 'Léa Martin', montantCentimes: 14_700, avant: '2026-12-13' };
-    // Its last day past: said as late.
+  it('lists the refunds withdrawals owe, each invoice a link with its last day and means, the others counted, and leads to the bank page', async () => {
+    const lea = {
+      id: 'p1',
+      factureId: 'f1',
+      numero: 'F-2026-0001',
+      client: 'Léa Martin',
+      montantCentimes: 14_700,
+      avant: '2026-12-13',
+      moyen: 'virement' as const,
+    };
+    // Its last day past: said as late; paid by card, given back on the card.
     const paul = {
       ...lea,
       id: 'p2',
@@ -212,18 +220,22 @@ describe('« À faire »', () => {
       client: 'Paul Durand',
       montantCentimes: 6_900,
       avant: '2026-11-20',
+      moyen: 'carte' as const,
     };
     const band = await renderBand([{ type: 'remboursements-a-faire', nombre: 3, totalCentimes: 30_000, remboursements: [lea, paul] }]);
     const title = await within(band).findByRole('link', { name: t.refundsToMake(3, formatCentimes(30_000)) });
     expect(within(band).getByText(t.andMore(1))).toBeInTheDocument();
     expect(title).toHaveAttribute('href', paths.adminBanque);
     expect(within(band).getByText(t.refundsHint)).toBeInTheDocument();
+    expect(within(band).getByText(t.refundsByCardHint)).toBeInTheDocument();
     expect(within(band).getByRole('link', { name: 'F-2026-0001 · Léa Martin' })).toHaveAttribute('href', paths.adminFacture('f1'));
     expect(
       within(band).getByText(words(`${formatCentimes(14_700)} · ${t.refundBefore(formatDay('2026-12-13'))}`), { exact: false }),
     ).toBeInTheDocument();
     expect(
-      within(band).getByText(words(`${formatCentimes(6_900)} · ${t.refundLate(formatDay('2026-11-20'))}`), { exact: false }),
+      within(band).getByText(words(`${formatCentimes(6_900)} ${t.refundByCard} · ${t.refundLate(formatDay('2026-11-20'))}`), {
+        exact: false,
+      }),
     ).toBeInTheDocument();
   });
   it('lists the invoices the approved platform rejected or that did not leave, each to its page with its state, with what to do', async () => {

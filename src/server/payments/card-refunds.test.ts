@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
+import type { AFaire } from '#domain/schemas/a-faire.ts';
+import type { CardRefunds } from '#domain/schemas/payments.ts';
+import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
+import { getInvoice } from '#server/invoices/service.ts';
+import { addProfile, depsOf as invoiceDeps, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { startFakeStripe } from '#server/test/fake-stripe.ts';
+import { buildTestApp, createAdmin, createCustomer, ENGINES, postWebhook, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+
+const SECRET_KEY = 'sk_test_card_refunds';
+const WEBHOOK_SECRET = 'whsec_card_refunds';
+const { payments } = apiRoutes;
+
+/**
+ * A withdrawal's refund on the card that paid the deposit (decision 0089), as the operator's
+ * browser and the provider call it: « Rembourser par carte » asks the provider (Stripe's
+ * documented wire format, served locally), its answer and signed notifications say where the
+ * refund is, « À faire » lists it until it is made, and the books are not touched again.
+ */
+describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, on %s', (engine) => {
+  let t: TestApp;
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let admin: Awaited<ReturnType<typeof createAdmin>>['headers'];
+
+  beforeAll(async () => {
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+    t = await buildTestApp(engine, {
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.baseUrl,
+        DEPOSIT_PERCENT: '30',
+      },
+    });
+    admin = (await createAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const notify = async (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify(fake.eventFor(type, object));
+    const answer = await postWebhook(t, payments.stripeWebhook, payload, { 'stripe-signature': fake.sign(payload) });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ applied: boolean }>();
+  };
+
+  /** A consumer signs with a 30 % deposit on 420,50 €, pays its 126,15 € by card online, then withdraws. */
+  async function withdrawnAfterCardPayment() {
+    const customer = await createCustomer(t, { name: 'Claire Martin' });
+    await addProfile(t, customer);
+    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
+    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+    const deposit = await signedOnPaperDeposit(t, admin, quote.id);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: apiPath(payments.startOnline, { id: deposit.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const paid = fake.complete(started.json<{ url: string }>().url.split('/').at(-1)!);
+    const payload = JSON.stringify(paid);
+    expect((await postWebhook(t, payments.stripeWebhook, payload, { 'stripe-signature': fake.sign(payload) })).json()).toMatchObject({
+      applied: true,
+    });
+    const withdrawn = await t.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+      headers: { ...customer.headers, origin: PUBLIC_URL },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const paymentIntent = (paid.data.object as { payment_intent: string }).payment_intent;
+    return { deposit, paymentIntent };
+  }
+
+  const refundsOf = async (factureId: string) => {
+    const answer = await t.app.inject({ method: 'GET', url: apiPath(payments.cardRefunds, { id: factureId }), headers: admin });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<CardRefunds>();
+  };
+  const refund = (factureId: string, paiementId: string) =>
+    t.app.inject({ method: 'POST', url: apiPath(payments.makeCardRefund, { id: factureId }), headers: admin, payload: { paiementId } });
+  const toMake = async () => {
+    const answer = await t.app.inject({ method: 'GET', url: apiRoutes.adminHome.aFaire.path, headers: admin });
+    const item = answer.json<AFaire>().elements.find((element) => element.type === 'remboursements-a-faire');
+    return item?.type === 'remboursements-a-faire' ? item.remboursements : [];
+  };
+  const paymentsOf = async (factureId: string) =>
+    (await getInvoice(invoiceDeps(t), factureId)).paiements.map((payment) => [payment.montantCentimes, payment.moyen]);
+
+  it('lists the refund by card in « À faire », refunds it on the paying card once, and leaves the books as the withdrawal wrote them', async () => {
+    const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
+    const before = await refundsOf(deposit.id);
+    expect(before).toEqual({
+      fournisseur: true,
+      remboursements: [{ paiementId: expect.any(String), date: parisToday(), montantCentimes: 12_615, statut: null, majLe: null }],
+    });
+    const owed = before.remboursements[0]!;
+    expect(await toMake()).toContainEqual(
+      expect.objectContaining({
+        id: owed.paiementId,
+        factureId: deposit.id,
+        montantCentimes: 12_615,
+        moyen: 'carte',
+        avant: addDays(parisToday(), 14),
+      }),
+    );
+
+    const made = await refund(deposit.id, owed.paiementId);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<CardRefunds>().remboursements).toEqual([expect.objectContaining({ statut: 'effectué', majLe: expect.any(String) })]);
+    const atStripe = [...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent);
+    expect(atStripe).toEqual([
+      expect.objectContaining({
+        amount: 12_615,
+        reason: 'requested_by_customer',
+        metadata: { factureId: deposit.id, paiementId: owed.paiementId },
+      }),
+    ]);
+    expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+    // Tapped again: refused in French, nothing more asked of the provider.
+    const again = await refund(deposit.id, owed.paiementId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(msg.alreadyDone);
+    expect([...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent)).toHaveLength(1);
+    // The provider's notification of the same refund is its word again: applied, the state kept.
+    expect(await notify('refund.created', { ...atStripe[0]! })).toEqual({ received: true, applied: true });
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('effectué');
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+  });
+
+  it('waits for the provider’s word on a pending refund, keeps a final state against a late notification, and asks again after a failure', async () => {
+    const { deposit } = await withdrawnAfterCardPayment();
+    const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;
+    fake.refundStatus = 'pending';
+    try {
+      expect((await refund(deposit.id, paiementId)).json<CardRefunds>().remboursements[0]!.statut).toBe('en cours');
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    const asked = await refund(deposit.id, paiementId);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(msg.alreadyAsked);
+    expect((await toMake()).map((row) => row.factureId)).toContain(deposit.id);
+
+    const atStripe = [...fake.refunds.values()].find((one) => one.metadata.paiementId === paiementId)!;
+    // Failed at the card's bank: to ask again; the new try is a new refund (a new idempotency key).
+    expect(await notify('refund.failed', { ...atStripe, status: 'failed' })).toMatchObject({ applied: true });
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('échoué');
+    atStripe.status = 'failed';
+    const retried = await refund(deposit.id, paiementId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<CardRefunds>().remboursements[0]!.statut).toBe('effectué');
+    const tries = [...fake.refunds.values()].filter((one) => one.metadata.paiementId === paiementId);
+    expect(tries.map((one) => one.status)).toEqual(['failed', 'succeeded']);
+    // A late « pending » of the refund that was made changes nothing.
+    expect(await notify('refund.updated', { ...tries[1]!, status: 'pending' })).toMatchObject({ applied: true });
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('effectué');
+    expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+  });
+
+  it('takes a refund the operator made from the provider’s dashboard as this one, and refuses one that no withdrawal owes', async () => {
+    const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
+    const other = await notify('refund.created', {
+      id: 're_test_dashboard_other',
+      object: 'refund',
+      amount: 5_000,
+      currency: 'eur',
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(other).toMatchObject({ applied: false });
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBeNull();
+
+    const dashboard = await notify('refund.created', {
+      id: 're_test_dashboard_whole',
+      object: 'refund',
+      amount: 12_615,
+      currency: 'eur',
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(dashboard).toMatchObject({ applied: true });
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('effectué');
+    expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+  });
+
+  it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {
+    const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
+    const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;
+    // Refunded already from the dashboard, and that notification lost: the provider says there is nothing left to refund.
+    fake.charged.set(paymentIntent, 0);
+    const refused = await refund(deposit.id, paiementId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(msg.providerRefused);
+    expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBeNull();
+
+    const unknown = await refund(deposit.id, 'pas-un-remboursement');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(msg.unknownRefund);
+    const missing = await t.app.inject({ method: 'GET', url: apiPath(payments.cardRefunds, { id: 'inconnue' }), headers: admin });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(msg.notFound);
+  });
+});

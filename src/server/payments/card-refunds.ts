@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CardRefunds } from '#domain/schemas/payments.ts';
+import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
+import type { RemboursementsCarteTable } from '#server/db/schema.ts';
+import { AppError, conflict, notFound } from '#server/errors.ts';
+import {
+  findPayableInvoice,
+  findPaymentByReference,
+  listCardPaymentsOf,
+  listWithdrawalCardRefunds,
+} from '#server/invoices/holder-payments.ts';
+import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
+import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
+
+/**
+ * A consumer's withdrawal gives back what he paid « par le même moyen de paiement » (L221-24):
+ * a deposit paid by card goes back on that card, through the provider (decision 0089). The
+ * refund is in the books since the withdrawal (a negative payment, invoices/deposits.ts); here
+ * the operator asks the provider to make it, and the provider's answer and signed notifications
+ * say where it is. Nothing here records or changes money: only the provider's word about it.
+ */
+export type CardRefundDeps = {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  payments: PaymentProvider | null;
+};
+
+type Refund = Pick<RemboursementsCarteTable, 'paiementId' | 'fournisseur' | 'remboursementId' | 'statut' | 'montantCentimes'>;
+
+/** The withdrawal refunds by card of some invoices (all when none is named), each with what the provider last said of it. */
+export async function withdrawalCardRefunds(db: Db, factureId?: string) {
+  const owed = await listWithdrawalCardRefunds(db, { factureId });
+  const states = await listCardRefunds(
+    db,
+    owed.map((refund) => refund.paiementId),
+  );
+  return owed.map((refund) => ({ ...refund, provider: states.get(refund.paiementId) ?? null }));
+}
+
+/** GET …/remboursements-carte: an issued invoice's card refunds (none for most); 404 for a missing one. */
+export async function cardRefundsOf(deps: CardRefundDeps, factureId: string): Promise<CardRefunds> {
+  if (!(await findPayableInvoice(deps.database.db, factureId))) throw notFound(msg.notFound);
+  const refunds = await withdrawalCardRefunds(deps.database.db, factureId);
+  return {
+    fournisseur: deps.payments !== null,
+    remboursements: refunds.map((refund) => ({
+      paiementId: refund.paiementId,
+      date: refund.date,
+      montantCentimes: -refund.montantCentimes,
+      statut: refund.provider?.statut ?? null,
+      majLe: refund.provider?.updatedAt ?? null,
+    })),
+  };
+}
+
+/**
+ * « Rembourser par carte »: the provider is asked to give the refund back on the card payment
+ * of the invoice that covers it. The idempotency key is the refund's and its try's (after a
+ * failed one, a new refund), so that two taps at once, or a retry, refund once. The provider's
+ * answer is recorded; its notifications follow (`applyRefundEvent`).
+ */
+export async function makeCardRefund(deps: CardRefundDeps, factureId: string, paiementId: string): Promise<CardRefunds> {
+  const before = await cardRefundsOf(deps, factureId);
+  const refund = before.remboursements.find((candidate) => candidate.paiementId === paiementId);
+  if (!refund) throw notFound(msg.unknownRefund);
+  if (refund.statut === 'en cours') throw conflict(msg.alreadyAsked);
+  if (refund.statut === 'effectué') throw conflict(msg.alreadyDone);
+  const provider = deps.payments;
+  if (!provider) throw conflict(msg.providerOff);
+  const card = (await listCardPaymentsOf(deps.database.db, factureId)).find((payment) => payment.montantCentimes >= refund.montantCentimes);
+  if (!card?.reference) throw conflict(msg.noCardPayment);
+
+  const previous = (await listCardRefunds(deps.database.db, [paiementId])).get(paiementId);
+  let made;
+  try {
+    made = await provider.refund({
+      refundKey: `refund-${paiementId}-${previous?.remboursementId ?? 'first'}`,
+      paymentReference: card.reference,
+      montantCentimes: refund.montantCentimes,
+      metadata: { factureId, paiementId },
+    });
+  } catch (error) {
+    if (error instanceof ProviderRefusedError) {
+      deps.log.warn({ factureId, paiementId, reason: error.message }, 'the payment provider refused a card refund');
+      throw conflict(msg.providerRefused);
+    }
+    deps.log.error({ err: error, factureId, paiementId }, 'the payment provider did not answer a card refund');
+    throw new AppError('unavailable', msg.providerUnavailable);
+  }
+  await withWriteTransaction(deps.database, (trx) =>
+    recordRefundState(trx, {
+      paiementId,
+      fournisseur: provider.name,
+      remboursementId: made.refundId,
+      statut: made.state,
+      montantCentimes: refund.montantCentimes,
+    }),
+  );
+  deps.log.info({ factureId, paiementId, refundId: made.refundId, state: made.state }, 'card refund asked of the payment provider');
+  return cardRefundsOf(deps, factureId);
+}
+
+/**
+ * What the provider says of a refund, kept: a later « en cours » (notifications may come out of
+ * order) never takes back a final state of the same refund.
+ */
+async function recordRefundState(trx: Db, refund: Refund): Promise<void> {
+  const current = (await listCardRefunds(trx, [refund.paiementId])).get(refund.paiementId);
+  const stale = current?.remboursementId === refund.remboursementId && current.statut !== 'en cours' && refund.statut === 'en cours';
+  if (!stale) await saveCardRefund(trx, refund);
+}
+
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
+
+type Outcome = { resultat: 'appliqué' | 'ignoré' | 'refusé'; detail: string | null };
+
+/**
+ * A refund's signed notification, in the webhook's transaction. A refund we asked for is found
+ * by its id; one the operator made from the provider's dashboard is found by the payment it gives
+ * back on, if a withdrawal owes that amount on its invoice. Any other refund is money given back
+ * that the books do not show: refused (logged as an error), for the operator to record by hand.
+ */
+export async function applyRefundEvent(
+  trx: Db,
+  fournisseur: PaymentProvider['name'],
+  type: string,
+  refund: NonNullable<ProviderEvent['refund']>,
+): Promise<Outcome> {
+  if (!REFUND_EVENTS.has(type)) return { resultat: 'ignoré', detail: `type ${type}` };
+  const known = await findCardRefundByProviderId(trx, fournisseur, refund.id);
+  if (known) {
+    const { paiementId, remboursementId, montantCentimes } = known;
+    await recordRefundState(trx, { paiementId, fournisseur, remboursementId, montantCentimes, statut: refund.state });
+    return { resultat: 'appliqué', detail: known.paiementId };
+  }
+  const payment = refund.paymentReference ? await findPaymentByReference(trx, refund.paymentReference) : undefined;
+  if (!payment) return { resultat: 'refusé', detail: `refund ${refund.id} of a payment not recorded here` };
+  const owed = (await withdrawalCardRefunds(trx, payment.factureId)).find(
+    (candidate) => -candidate.montantCentimes === refund.amount && (candidate.provider === null || candidate.provider.statut === 'échoué'),
+  );
+  if (!owed || refund.currency !== 'eur') {
+    return { resultat: 'refusé', detail: `refund ${refund.id} of ${refund.amount} ${refund.currency} that no withdrawal owes` };
+  }
+  await recordRefundState(trx, {
+    paiementId: owed.paiementId,
+    fournisseur,
+    remboursementId: refund.id,
+    statut: refund.state,
+    montantCentimes: refund.amount,
+  });
+  return { resultat: 'appliqué', detail: owed.paiementId };
+}
