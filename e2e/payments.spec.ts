@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { formatCentimes, parisToday } from '#domain/format.ts';
 import type { Facture, FactureClient } from '#domain/schemas/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
-import { bankPageTexts as bank, invoiceRemindersTexts as reminderTexts, paymentPageTexts as t } from '#domain/texts/payments.ts';
+import { adminHomeTexts as homeTexts } from '#domain/texts/admin-home.ts';
+import {
+  bankPageTexts as bank,
+  cardRefundTexts as cardRefund,
+  invoiceRemindersTexts as reminderTexts,
+  paymentPageTexts as t,
+} from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
@@ -280,5 +286,69 @@ test(
     await page.goto(`/factures/${deposit!.id}/paiement`);
     await expect(page.getByText(/Cette facture est annulée par l’avoir n°/)).toBeVisible();
     await expect(page.getByText(t.settled)).toHaveCount(0);
+  },
+);
+
+/**
+ * A consumer withdrew after paying his deposit by card (decision 0089): it goes back on that
+ * card. On the phone, « À faire » says so; the invoice's page asks the provider in one tap (the
+ * local server that speaks Stripe's wire format), says the refund is made, and « À faire » lets it go.
+ */
+test(
+  'the deposit paid by card is refunded on the card from the invoice page after a withdrawal',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    // 30 % of 187,30 €: 56,19 €, an amount no other journey refunds.
+    const quote = await signedMission(
+      customer,
+      adminApi,
+      { adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' },
+      { prixFinal: '187,30', acomptePourcent: 30, clauses: { km: false, longDistance: false } },
+    );
+    let deposit: FactureClient | undefined;
+    await expect
+      .poll(async () => {
+        deposit = ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find(
+          (facture) => facture.devisId === quote.id,
+        );
+        return deposit?.totalCentimes;
+      })
+      .toBe(5_619);
+    const numero = deposit!.numero;
+    // Paid on the provider's page (its form posted as the browser would), recorded from its signed notification.
+    const started = await customer.api.post(`/api/factures/${deposit!.id}/paiement/en-ligne`);
+    expect(started.status(), await started.text()).toBe(200);
+    expect((await customer.api.post(((await started.json()) as { url: string }).url)).ok()).toBe(true);
+    await expect
+      .poll(
+        async () => ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find((f) => f.numero === numero)?.etat,
+      )
+      .toBe('payée');
+    const withdrawn = await customer.api.post(`/api/devis/${quote.id}/retractation`);
+    expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+
+    await logInAsAdmin(page);
+    await page.goto('/admin');
+    // The refund's own line (inside the band's item, itself a list item).
+    const line = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: new RegExp(`^${numero} · `) }) })
+      .last();
+    await expect(line).toContainText(`${formatCentimes(5_619)} ${homeTexts.refundByCard}`);
+    await expect(page.getByText(homeTexts.refundsByCardHint)).toBeVisible();
+    await line.getByRole('link', { name: new RegExp(`^${numero} · `) }).click();
+
+    const section = page.getByRole('region', { name: cardRefund.title });
+    await expect(section).toContainText(cardRefund.toDo);
+    await section.getByRole('button', { name: cardRefund.make(formatCentimes(5_619)) }).click();
+    await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
+    await expect(section.getByRole('button')).toHaveCount(0);
+
+    // Made: « À faire » no longer lists it (the band's answer read first, so that the page is not looked at before it has loaded).
+    const aFaire = await adminApi.get('/api/admin/a-faire');
+    expect(await aFaire.text()).not.toContain(deposit!.id);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: homeTexts.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(`^${numero} · `) })).toHaveCount(0);
   },
 );

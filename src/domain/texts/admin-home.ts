@@ -64,7 +64,7 @@ export const adminHomeTexts = {
   refundsToMake: (count: number, total: string) =>
     `${count} remboursement${plural(count, '', 's')} à faire après une rétractation : ${total}`,
   refundsHint: 'Faites le virement, puis rapprochez son débit sur la page Banque.',
-  refundsByCardHint: 'Par carte : ouvrez la facture et touchez « Rembourser par carte ».',
+  refundsByCardHint: 'Par carte : ouvrez la facture et touchez «\u00a0Rembourser par carte\u00a0».',
   refundByCard: 'par carte',
   refundBefore: (day: string) => `avant le ${day}`,
   /** Its last day past (L221-24: the sums owed then bear interest). */
