@@ -90,7 +90,7 @@ export const legalTexts = {
   mailAdminRefund: (amount: string, numero: string, deadline: string) =>
     `À rembourser au plus tard le ${deadline} : ${amount} reçus sur la facture d’acompte n° ${numero}.`,
   mailAdminRefundBooked:
-    'Ce remboursement est déjà inscrit dans vos comptes (un paiement négatif sur la facture d’acompte, annulée par un avoir) : il vous reste à rendre l’argent par le moyen de paiement utilisé : un virement, dont le débit vous sera proposé sur la page Banque pour « Rapprocher de ce remboursement » (ce n’est pas une dépense), ou, pour un paiement par carte, depuis le tableau de bord de votre prestataire de paiement.',
+    'Ce remboursement est déjà inscrit dans vos comptes (un paiement négatif sur la facture d’acompte, annulée par un avoir) : il vous reste à rendre l’argent par le moyen de paiement utilisé : un virement, dont le débit vous sera proposé sur la page Banque pour « Rapprocher de ce remboursement » (ce n’est pas une dépense), ou, pour un paiement par carte, par «\u00a0Rembourser par carte\u00a0» sur la page de la facture dans le back-office.',
   mailAdminBody: (numero: number, name: string, at: string) =>
     `Rétractation de ${name} du contrat du devis n° ${numero}, reçue le ${at}. Tout acompte est à rembourser au plus tard dans les 14 jours (article L221-24 du Code de la consommation).`,
   // The model withdrawal form (annex to R221-1 of the Code de la consommation)
