@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { formatCentimes, parisToday } from '#domain/format.ts';
+import { formatCentimes, formatDay, parisToday } from '#domain/format.ts';
+import { addDays } from '#domain/invoices.ts';
 import type { Facture, FactureClient } from '#domain/schemas/invoices.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { adminHomeTexts as homeTexts } from '#domain/texts/admin-home.ts';
@@ -339,7 +340,7 @@ test(
     await line.getByRole('link', { name: new RegExp(`^${numero} · `) }).click();
 
     const section = page.getByRole('region', { name: cardRefund.title });
-    await expect(section).toContainText(cardRefund.toDo);
+    await expect(section).toContainText(cardRefund.toDo(formatDay(addDays(parisToday(), 14))));
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(5_619)) }).click();
     await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);

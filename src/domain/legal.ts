@@ -11,6 +11,12 @@ import { canApply, normalizeStatut } from './statuses.ts';
 /** The withdrawal period of a distance contract for services, in days (L221-18). */
 export const WITHDRAWAL_DAYS = 14;
 
+/** What a withdrawal owes back is refunded within this many days of the seller being told of it (L221-24). */
+export const WITHDRAWAL_REFUND_DAYS = 14;
+
+/** The last day to refund what a withdrawal of `withdrawnOn` (its day) owes back (L221-24). */
+export const withdrawalRefundDeadline = (withdrawnOn: string) => addDays(withdrawnOn, WITHDRAWAL_REFUND_DAYS);
+
 /** QUOTE_VALIDITY_DAYS when unset. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 

@@ -113,8 +113,8 @@ export const cardRefundTexts = {
   loading: 'Chargement du remboursement par carte…',
   intro:
     'L’acompte a été payé par carte : la rétractation se rembourse sur la même carte, par le prestataire de paiement, dans les 14 jours.',
-  line: (amount: string, day: string) => `${amount} à rembourser depuis le ${day}`,
-  toDo: 'À faire',
+  line: (amount: string, day: string) => `${amount}, rétractation du ${day}`,
+  toDo: (deadline: string) => `À faire avant le ${deadline}`,
   states: {
     'en cours': 'Demandé au prestataire : en attente de sa confirmation',
     effectué: 'Remboursé sur la carte',
@@ -123,6 +123,7 @@ export const cardRefundTexts = {
   updatedOn: (day: string) => `le ${day}`,
   make: (amount: string) => `Rembourser ${amount} par carte`,
   made: 'Remboursement demandé au prestataire de paiement.',
+  madeDone: 'Remboursement fait sur la carte du client.',
   noProvider: 'Aucun paiement par carte n’est configuré ici : faites ce remboursement depuis le tableau de bord du prestataire.',
 } as const;
 

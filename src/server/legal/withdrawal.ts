@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCentimes, formatDay, formatParisDateAtTime, parisToday } from '#domain/format.ts';
-import { addDays } from '#domain/invoices.ts';
-import { isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
+import { isWithinWithdrawalPeriod, withdrawalDeadline, withdrawalRefundDeadline } from '#domain/legal.ts';
 import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
@@ -97,8 +96,7 @@ export async function withdrawFromContract(
       ipAddress: client.ipAddress,
     });
     const refunds = (await deps.refundDeposits?.(trx, { devisId: row.id, numeroDevis: row.numeroDevis, withdrawnAt: now })) ?? [];
-    // L221-24: within 14 days of being told of the withdrawal.
-    const refundBy = formatDay(addDays(parisToday(now), 14));
+    const refundBy = formatDay(withdrawalRefundDeadline(parisToday(now)));
     const refundLines = refunds.map((refund) => l.mailAdminRefund(formatCentimes(refund.montantCentimes), refund.numero, refundBy));
     await enqueueMail(trx, {
       kind: WITHDRAWAL_MAIL_KINDS.customer,

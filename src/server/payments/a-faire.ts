@@ -1,4 +1,4 @@
-import { addDays } from '#domain/invoices.ts';
+import { withdrawalRefundDeadline } from '#domain/legal.ts';
 import { A_FAIRE_SHOWN, type AFaireItem } from '#domain/schemas/a-faire.ts';
 import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
@@ -22,9 +22,6 @@ export async function bankCreditsToHandle(deps: { database: DatabaseHandle }): P
     })),
   }));
 }
-
-/** How long the seller has to give the money back once told of the withdrawal (L221-24 of the Code de la consommation). */
-const REFUND_DAYS = 14;
 
 /**
  * The refunds withdrawals owe that are not made yet (« À faire »): by transfer, until a
@@ -51,7 +48,7 @@ export async function refundsToMake(deps: { database: DatabaseHandle }): Promise
       numero: refund.numero,
       client: refund.clientNom,
       montantCentimes: -refund.montantCentimes,
-      avant: addDays(refund.date, REFUND_DAYS),
+      avant: withdrawalRefundDeadline(refund.date),
       moyen: refund.moyen,
     })),
   };

@@ -33,13 +33,13 @@ describe('a withdrawal’s refund on the card that paid, on the invoice’s back
     expect(words(within(section).getByRole('listitem').textContent)).toContain(
       words(t.line(formatCentimes(12_615), formatDay('2026-11-29'))),
     );
-    expect(within(section).getByText(t.toDo)).toBeVisible();
+    expect(within(section).getByText(t.toDo(formatDay('2026-12-13')))).toBeVisible();
 
     await user.click(within(section).getByRole('button', { name: (name) => words(name) === words(t.make(formatCentimes(12_615))) }));
     expect(await within(section).findByText(t.states.effectué)).toBeVisible();
     expect(words(within(section).getByRole('listitem').textContent)).toContain(`${t.states.effectué} ${t.updatedOn('30/11/2026')}`);
     expect(within(section).queryByRole('button')).toBeNull();
-    expect(screen.getByText(t.made)).toBeVisible();
+    expect(screen.getByText(t.madeDone)).toBeVisible();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => [`${call.method} ${call.path}`, call.body])).toEqual([
       [requestOf(paymentsRoutes.makeCardRefund, { id: 'f1' }), { paiementId: 'p1' }],

@@ -1,4 +1,5 @@
 import { formatCentimes, formatDay, formatParisDate } from '#domain/format.ts';
+import { withdrawalRefundDeadline } from '#domain/legal.ts';
 import { cardRefundTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -32,14 +33,21 @@ export function CardRefunds({ factureId }: { factureId: string }) {
                 <p>
                   {t.line(formatCentimes(refund.montantCentimes), formatDay(refund.date))}
                   <br />
-                  <strong>{refund.statut ? t.states[refund.statut] : t.toDo}</strong>
+                  <strong>{refund.statut ? t.states[refund.statut] : t.toDo(formatDay(withdrawalRefundDeadline(refund.date)))}</strong>
                   {refund.majLe ? ` ${t.updatedOn(formatParisDate(refund.majLe))}` : null}
                 </p>
                 {data.fournisseur && (refund.statut === null || refund.statut === 'échoué') ? (
                   <Button
                     isBusy={make.isPending && make.variables === refund.paiementId}
                     disabled={make.isPending}
-                    onClick={() => make.mutate(refund.paiementId, { onSuccess: () => toast.show(t.made, 'success') })}
+                    onClick={() =>
+                      make.mutate(refund.paiementId, {
+                        onSuccess: (now) => {
+                          const made = now.remboursements.find((one) => one.paiementId === refund.paiementId);
+                          toast.show(made?.statut === 'effectué' ? t.madeDone : t.made, 'success');
+                        },
+                      })
+                    }
                   >
                     {t.make(formatCentimes(refund.montantCentimes))}
                   </Button>
