@@ -65,6 +65,7 @@ export const AUDIT_KINDS = [
   'bank.debit_to_expense',
   'bank.debit_linked_to_expense',
   'bank.csv_mapping_saved',
+  'invoice.card_refund_asked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

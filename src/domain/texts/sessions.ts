@@ -201,5 +201,6 @@ export const journalTexts = {
     'bank.debit_to_expense': 'Débit bancaire enregistré en dépense',
     'bank.debit_linked_to_expense': 'Débit bancaire rattaché à une dépense déjà enregistrée',
     'bank.csv_mapping_saved': 'Correspondance CSV de la banque enregistrée',
+    'invoice.card_refund_asked': 'Remboursement par carte demandé au prestataire de paiement',
   } satisfies Record<AuditKind, string>,
 };

@@ -65,6 +65,7 @@ const writes: [ApiRoute, AuditKind, Subject][] = [
   [expenses.fromDebit, 'bank.debit_to_expense', 'operation'],
   [expenses.linkDebit, 'bank.debit_linked_to_expense', 'operation'],
   [payments.saveCsvMapping, 'bank.csv_mapping_saved', 'none'],
+  [payments.makeCardRefund, 'invoice.card_refund_asked', 'invoice'],
 ];
 export const ADMIN_WRITE_ROUTES: Record<string, { kind: AuditKind; subject: Subject }> = Object.fromEntries(
   writes.map(([route, kind, subject]) => [routeKey(route), { kind, subject }]),

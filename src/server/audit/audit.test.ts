@@ -12,6 +12,8 @@ import { completeInspection, inspectionBody } from '#server/missions/test-factor
 import { makePdf, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { addProfile, draftThroughService, issuedInvoice, issuedThroughService } from '#server/invoices/test-factories.ts';
 import { startFakePlatform, type FakePlatform } from '#server/test/fake-platform.ts';
+import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { withdrawnAfterCardPayment } from '#server/payments/test-factories.ts';
 import { importStatement } from '#server/payments/statements.ts';
 import { boursoMapping, camt053Xml } from '#server/payments/statements/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
@@ -31,6 +33,8 @@ import { purgeAuditLog, recordAudit } from './service.ts';
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
 type Admin = Awaited<ReturnType<typeof createAdmin>>;
 let fake: FakePlatform | undefined;
+/** The card provider, for a withdrawal's refund by card. */
+let stripe: FakeStripe | undefined;
 type Call = { url: string; payload?: unknown; headers?: Record<string, string>; devisId: string | null; numeroDevis: number | null };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -230,6 +234,22 @@ async function callFor(t: TestApp, owner: Customer, key: string, admin?: Admin):
       const url = pattern.replace(':id', await lineOf(t, debitStatement()));
       return { url, payload: { depenseId: depense.id }, devisId: null, numeroDevis: null };
     }
+    // A withdrawal's refund on the card that paid the deposit (payments/card-refunds.ts).
+    case 'POST /api/admin/factures/:id/remboursements-carte': {
+      const { quote, deposit } = await withdrawnAfterCardPayment(t, stripe!, admin!.headers, owner);
+      const owed = await t.app.database.db
+        .selectFrom('facture_paiements')
+        .select('id')
+        .where('factureId', '=', deposit.id)
+        .where('montantCentimes', '<', 0)
+        .executeTakeFirstOrThrow();
+      return {
+        devisId: quote.id,
+        numeroDevis: quote.numeroDevis,
+        url: pattern.replace(':id', deposit.id),
+        payload: { paiementId: owed.id },
+      };
+    }
     case 'PUT /api/admin/banque/correspondance-csv':
       return { url: pattern, payload: { ...boursoMapping }, devisId: null, numeroDevis: null };
     default:
@@ -278,7 +298,15 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
   it('writes one entry, with the administrator, the quote, its owner and the address, for each admin action', async () => {
     fake = await startFakePlatform();
     onTestFinished(() => fake!.close());
-    const t = await buildTestAppForThisTest(engine, { env: fake.env({ PA_POLL_SECONDS: '0', PA_RETRY_BASE_MS: '0' }) });
+    stripe = await startFakeStripe({ secretKey: 'sk_test_audit', webhookSecret: 'whsec_audit' });
+    onTestFinished(() => stripe!.close());
+    const cards = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_audit',
+      STRIPE_WEBHOOK_SECRET: 'whsec_audit',
+      STRIPE_API_BASE: stripe.baseUrl,
+    };
+    const t = await buildTestAppForThisTest(engine, { env: fake.env({ PA_POLL_SECONDS: '0', PA_RETRY_BASE_MS: '0', ...cards }) });
     await t.app.einvoicing.worker!.stop();
     const owner = await createCustomer(t, { name: 'Client A' });
     await addProfile(t, owner);

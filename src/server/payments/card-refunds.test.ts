@@ -6,10 +6,10 @@ import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
 import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
-import { addProfile, depsOf as invoiceDeps, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
-import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
 import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import { buildTestApp, createAdmin, createCustomer, ENGINES, postWebhook, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { buildTestApp, createAdmin, ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
+import { withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
 
 const SECRET_KEY = 'sk_test_card_refunds';
 const WEBHOOK_SECRET = 'whsec_card_refunds';
@@ -51,33 +51,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     return answer.json<{ applied: boolean }>();
   };
 
-  /** A consumer signs with a 30 % deposit on 420,50 €, pays its 126,15 € by card online, then withdraws. */
-  async function withdrawnAfterCardPayment() {
-    const customer = await createCustomer(t, { name: 'Claire Martin' });
-    await addProfile(t, customer);
-    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
-    await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
-    const deposit = await signedOnPaperDeposit(t, admin, quote.id);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: apiPath(payments.startOnline, { id: deposit.id }),
-      headers: { ...customer.headers, origin: PUBLIC_URL },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const paid = fake.complete(started.json<{ url: string }>().url.split('/').at(-1)!);
-    const payload = JSON.stringify(paid);
-    expect((await postWebhook(t, payments.stripeWebhook, payload, { 'stripe-signature': fake.sign(payload) })).json()).toMatchObject({
-      applied: true,
-    });
-    const withdrawn = await t.app.inject({
-      method: 'POST',
-      url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
-      headers: { ...customer.headers, origin: PUBLIC_URL },
-    });
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const paymentIntent = (paid.data.object as { payment_intent: string }).payment_intent;
-    return { deposit, paymentIntent };
-  }
+  const withdrawnAfterCardPayment = () => withdrawnAfterPaying(t, fake, admin);
 
   const refundsOf = async (factureId: string) => {
     const answer = await t.app.inject({ method: 'GET', url: apiPath(payments.cardRefunds, { id: factureId }), headers: admin });

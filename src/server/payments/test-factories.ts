@@ -1,0 +1,39 @@
+import { expect } from 'vitest';
+import { apiPath, apiRoutes } from '#domain/api-paths.ts';
+import { addProfile, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
+import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
+import { createCustomer, postWebhook, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+
+type Customer = Awaited<ReturnType<typeof createCustomer>>;
+
+/**
+ * A consumer signs with a 30 % deposit on 420,50 €, pays its 126,15 € by card online (the
+ * provider's signed notification records it), then withdraws: the deposit invoice owes its
+ * refund on the card. A new customer unless one with a profile is given.
+ */
+export async function withdrawnAfterCardPayment(t: TestApp, fake: FakeStripe, admin: { cookie: string; origin: string }, given?: Customer) {
+  const customer = given ?? (await createCustomer(t, { name: 'Claire Martin' }));
+  if (!given) await addProfile(t, customer);
+  const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
+  await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
+  const deposit = await signedOnPaperDeposit(t, admin, quote.id);
+  const started = await t.app.inject({
+    method: 'POST',
+    url: apiPath(apiRoutes.payments.startOnline, { id: deposit.id }),
+    headers: { ...customer.headers, origin: PUBLIC_URL },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const paid = fake.complete(started.json<{ url: string }>().url.split('/').at(-1)!);
+  const payload = JSON.stringify(paid);
+  const notified = await postWebhook(t, apiRoutes.payments.stripeWebhook, payload, { 'stripe-signature': fake.sign(payload) });
+  expect(notified.json()).toMatchObject({ applied: true });
+  const withdrawn = await t.app.inject({
+    method: 'POST',
+    url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
+    headers: { ...customer.headers, origin: PUBLIC_URL },
+  });
+  expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  const paymentIntent = (paid.data.object as { payment_intent: string }).payment_intent;
+  return { quote, deposit, paymentIntent };
+}
