@@ -300,13 +300,7 @@ describe.each(ENGINES)('audit journal on %s', (engine) => {
     onTestFinished(() => fake!.close());
     stripe = await startFakeStripe({ secretKey: 'sk_test_audit', webhookSecret: 'whsec_audit' });
     onTestFinished(() => stripe!.close());
-    const cards = {
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_audit',
-      STRIPE_WEBHOOK_SECRET: 'whsec_audit',
-      STRIPE_API_BASE: stripe.baseUrl,
-    };
-    const t = await buildTestAppForThisTest(engine, { env: fake.env({ PA_POLL_SECONDS: '0', PA_RETRY_BASE_MS: '0', ...cards }) });
+    const t = await buildTestAppForThisTest(engine, { env: fake.env(stripe.env({ PA_POLL_SECONDS: '0', PA_RETRY_BASE_MS: '0' })) });
     await t.app.einvoicing.worker!.stop();
     const owner = await createCustomer(t, { name: 'Client A' });
     await addProfile(t, owner);

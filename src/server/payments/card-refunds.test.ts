@@ -7,12 +7,10 @@ import type { CardRefunds } from '#domain/schemas/payments.ts';
 import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
-import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import { buildTestApp, createAdmin, ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
-import { withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
+import { ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
+import { startCardPaymentsApp, withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
 
-const SECRET_KEY = 'sk_test_card_refunds';
-const WEBHOOK_SECRET = 'whsec_card_refunds';
 const { payments } = apiRoutes;
 
 /**
@@ -23,26 +21,11 @@ const { payments } = apiRoutes;
  */
 describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, on %s', (engine) => {
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let admin: Awaited<ReturnType<typeof createAdmin>>['headers'];
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-    t = await buildTestApp(engine, {
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: fake.baseUrl,
-        DEPOSIT_PERCENT: '30',
-      },
-    });
-    admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  let fake: FakeStripe;
+  let admin: { cookie: string; origin: string };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => void ({ t, fake, admin, close } = await startCardPaymentsApp(engine)));
+  afterAll(() => close?.());
 
   const notify = async (type: string, object: Record<string, unknown>) => {
     const payload = JSON.stringify(fake.eventFor(type, object));

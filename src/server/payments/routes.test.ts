@@ -14,25 +14,14 @@ import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvo
 import { insertQuote, multipartBody } from '#server/quotes/back-office-test-factories.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import {
-  addressOf,
-  buildTestApp,
-  lastMailTo,
-  createAdmin,
-  createCustomer,
-  ENGINES,
-  postWebhook,
-  PUBLIC_URL,
-  type TestApp,
-} from '#server/test/helpers.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
+import { addressOf, lastMailTo, createCustomer, ENGINES, postWebhook, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
 import { camt053Xml } from './statements/test-factories.ts';
+import { startCardPaymentsApp } from './test-factories.ts';
 
 // The EN 16931 rules are compiled by Saxon on first use: many seconds on a busy machine (a time limit, not a budget).
 vi.setConfig({ testTimeout: 120_000 });
 
-const SECRET_KEY = 'sk_test_routes';
-const WEBHOOK_SECRET = 'whsec_routes';
 const { payments, quotes } = apiRoutes;
 
 /**
@@ -43,28 +32,17 @@ const { payments, quotes } = apiRoutes;
  */
 describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
   let t: TestApp;
-  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  let admin: Awaited<ReturnType<typeof createAdmin>>['headers'];
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-    t = await buildTestApp(engine, {
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: fake.baseUrl,
+  let fake: FakeStripe;
+  let admin: { cookie: string; origin: string };
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(
+    async () =>
+      void ({ t, fake, admin, close } = await startCardPaymentsApp(engine, {
         BUSINESS_IBAN: 'FR7630006000011234567890189',
         BUSINESS_BIC: 'AGRIFRPP',
-        DEPOSIT_PERCENT: '30',
-      },
-    });
-    admin = (await createAdmin(t)).headers;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+      })),
+  );
+  afterAll(() => close?.());
 
   /** A quote of a new customer with a 30 % deposit on 420,50 €, confirmed signed by the administrator. */
   async function signedWithDeposit() {

@@ -2,10 +2,29 @@ import { expect } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { addProfile, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
 import { createQuoteInStatus } from '#server/quotes/test-factories.ts';
-import type { FakeStripe } from '#server/test/fake-stripe.ts';
-import { createCustomer, postWebhook, PUBLIC_URL, type TestApp } from '#server/test/helpers.ts';
+import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import { buildTestApp, createAdmin, createCustomer, postWebhook, PUBLIC_URL, type Engine, type TestApp } from '#server/test/helpers.ts';
 
 type Customer = Awaited<ReturnType<typeof createCustomer>>;
+
+/**
+ * An app of `engine` whose card provider is a local server speaking Stripe's wire format, with a
+ * 30 % deposit by default, and its administrator's headers; `close` stops both.
+ */
+export async function startCardPaymentsApp(engine: Engine, env: Record<string, string> = {}) {
+  const fake = await startFakeStripe({ secretKey: 'sk_test_payments', webhookSecret: 'whsec_payments' });
+  const t = await buildTestApp(engine, { env: fake.env({ DEPOSIT_PERCENT: '30', ...env }) });
+  const admin = (await createAdmin(t)).headers;
+  return {
+    t,
+    fake,
+    admin,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
 
 /**
  * A consumer signs with a 30 % deposit on 420,50 €, pays its 126,15 € by card online (the

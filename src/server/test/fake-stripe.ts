@@ -73,11 +73,16 @@ export type FakeStripe = FakeService & {
   eventFor(type: string, object: Record<string, unknown>): StripeEvent;
   /** The Stripe-Signature header of a payload, signed now or at `timestamp` (unix seconds), with `secret`. */
   sign(payload: string, options?: { timestamp?: number; secret?: string }): string;
+  /** The app's environment that points its card provider here (with `extra` over it). */
+  env(extra?: Record<string, string>): Record<string, string>;
   /** Posts an event to the webhook address, signed (or with the header given), and returns the app's answer. */
   deliver(event: StripeEvent | string, options?: { signature?: string; timestamp?: number }): Promise<{ status: number; body: string }>;
 };
 
 const API_VERSION = '2026-10-28.endive';
+
+/** The parameters of `POST /v1/refunds` the app sends, as read back from the form. */
+type RefundForm = { payment_intent?: string; amount?: string; reason?: string; metadata?: Record<string, string> };
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 /** Stripe's form encoding read back: `a[b][0][c]=v` into nested objects and arrays. */
@@ -161,9 +166,18 @@ export async function startFakeStripe(options: {
     return { event, status };
   }
 
+  /** A request whose Idempotency-Key Stripe has seen gets the first answer again (its documented replay); `key` to remember the new one. */
+  function replay<T>(request: RecordedRequest, seen: Map<string, T>, response: ServerResponse) {
+    const header = request.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header : null;
+    const first = key === null ? undefined : seen.get(key);
+    if (first !== undefined) sendJson(response, 200, first);
+    return { key, answered: first !== undefined };
+  }
+
   function createSession(request: RecordedRequest, response: ServerResponse) {
-    const key = request.headers['idempotency-key'];
-    if (typeof key === 'string' && idempotent.has(key)) return sendJson(response, 200, idempotent.get(key));
+    const { key, answered } = replay(request, idempotent, response);
+    if (answered) return;
     const form = parseStripeForm(request.body) as {
       mode?: string;
       success_url?: string;
@@ -220,21 +234,16 @@ export async function startFakeStripe(options: {
       locale: form.locale ?? null,
     };
     sessions.set(sessionId, session);
-    if (typeof key === 'string') idempotent.set(key, session);
+    if (key) idempotent.set(key, session);
     response.setHeader('request-id', id('req'));
     return sendJson(response, 200, session);
   }
 
   /** `POST /v1/refunds`: `payment_intent`, `amount` (all that is left by default), `reason`, `metadata[…]`; Idempotency-Key honoured. */
   function createRefund(request: RecordedRequest, response: ServerResponse) {
-    const key = request.headers['idempotency-key'];
-    if (typeof key === 'string' && refundsByKey.has(key)) return sendJson(response, 200, refundsByKey.get(key));
-    const form = parseStripeForm(request.body) as {
-      payment_intent?: string;
-      amount?: string;
-      reason?: string;
-      metadata?: Record<string, string>;
-    };
+    const { key, answered } = replay(request, refundsByKey, response);
+    if (answered) return;
+    const form = parseStripeForm(request.body) as RefundForm;
     const paid = form.payment_intent ? charged.get(form.payment_intent) : undefined;
     if (paid === undefined)
       return stripeError(
@@ -265,7 +274,7 @@ export async function startFakeStripe(options: {
       created: Math.floor(Date.now() / 1000),
     };
     refunds.set(refund.id, refund);
-    if (typeof key === 'string') refundsByKey.set(key, refund);
+    if (key) refundsByKey.set(key, refund);
     response.setHeader('request-id', id('req'));
     return sendJson(response, 200, refund);
   }
@@ -328,6 +337,13 @@ export async function startFakeStripe(options: {
     deliveries,
     pay,
     complete,
+    env: (extra = {}) => ({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: options.secretKey,
+      STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+      STRIPE_API_BASE: service.baseUrl,
+      ...extra,
+    }),
     eventFor,
     sign,
     deliver,

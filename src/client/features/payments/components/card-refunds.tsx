@@ -4,6 +4,8 @@ import { cardRefundTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
+import { TitledSection } from '#client/ui/titled-section.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useCardRefunds, useMakeCardRefund } from '../api/use-card-refunds.ts';
 
@@ -20,10 +22,8 @@ export function CardRefunds({ factureId }: { factureId: string }) {
   const data = refunds.data;
   if (data && data.remboursements.length === 0) return null;
   return (
-    <section aria-labelledby="remboursement-carte-titre">
-      <h2 id="remboursement-carte-titre">{t.title}</h2>
-      {refunds.isPending ? <p>{t.loading}</p> : null}
-      {refunds.isError ? <Message kind="error">{messageOf(refunds.error)}</Message> : null}
+    <TitledSection title={t.title}>
+      <QueryStatus query={refunds} loading={t.loading} />
       {data ? (
         <>
           <p>{t.intro}</p>
@@ -59,6 +59,6 @@ export function CardRefunds({ factureId }: { factureId: string }) {
           {make.isError ? <Message kind="error">{messageOf(make.error)}</Message> : null}
         </>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

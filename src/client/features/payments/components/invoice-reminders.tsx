@@ -3,6 +3,8 @@ import { invoiceRemindersTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
+import { QueryStatus } from '#client/ui/query-status.tsx';
+import { TitledSection } from '#client/ui/titled-section.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import { useReminders, useSetReminders } from '../api/use-reminders.ts';
 
@@ -17,10 +19,8 @@ export function InvoiceReminders({ factureId }: { factureId: string }) {
   const toast = useToast();
   const data = reminders.data;
   return (
-    <section aria-labelledby="relances-titre">
-      <h2 id="relances-titre">{t.title}</h2>
-      {reminders.isPending ? <p>{t.loading}</p> : null}
-      {reminders.isError ? <Message kind="error">{messageOf(reminders.error)}</Message> : null}
+    <TitledSection title={t.title}>
+      <QueryStatus query={reminders} loading={t.loading} />
       {data ? (
         <>
           <p>{data.arretees ? t.stopped : t.active}</p>
@@ -48,6 +48,6 @@ export function InvoiceReminders({ factureId }: { factureId: string }) {
           {change.isError ? <Message kind="error">{messageOf(change.error)}</Message> : null}
         </>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }
