@@ -227,7 +227,7 @@ describe('« À faire »', () => {
     expect(within(band).getByText(t.andMore(1))).toBeInTheDocument();
     expect(title).toHaveAttribute('href', paths.adminBanque);
     expect(within(band).getByText(t.refundsHint)).toBeInTheDocument();
-    expect(within(band).getByText(t.refundsByCardHint)).toBeInTheDocument();
+    expect(within(band).getByText(words(t.refundsByCardHint))).toBeInTheDocument();
     expect(within(band).getByRole('link', { name: 'F-2026-0001 · Léa Martin' })).toHaveAttribute('href', paths.adminFacture('f1'));
     expect(
       within(band).getByText(words(`${formatCentimes(14_700)} · ${t.refundBefore(formatDay('2026-12-13'))}`), { exact: false }),
