@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe } from '#server/test/fake-stripe.ts';
-import { ProviderSignatureError } from './provider.ts';
+import { ProviderRefusedError, ProviderSignatureError } from './provider.ts';
 import { createStripeProvider } from './stripe.ts';
 
 const SECRET_KEY = 'sk_test_provider';
@@ -65,5 +65,43 @@ describe('Stripe Checkout through the official package, against a server speakin
     );
     const fourMinutesAgo = Math.floor(Date.now() / 1000) - 240;
     expect(provider.verifyEvent(Buffer.from(payload), fake.sign(payload, { timestamp: fourMinutesAgo })).id).toBe(JSON.parse(payload).id);
+  });
+
+  it('refunds on the PaymentIntent once per key, reads the refund’s notifications, and tells a refusal from a provider that does not answer', async () => {
+    fake.charged.set('pi_test_refund', 12_615);
+    const refund = {
+      refundKey: 'refund-p1-first',
+      paymentReference: 'pi_test_refund',
+      montantCentimes: 12_615,
+      metadata: { factureId: 'f1', paiementId: 'p1' },
+    };
+    const made = await provider.refund(refund);
+    expect(made).toEqual({ refundId: expect.stringMatching(/^re_/), state: 'effectué' });
+    const call = fake.requests.find((recorded) => recorded.method === 'POST' && recorded.url === '/v1/refunds')!;
+    expect(call.headers['idempotency-key']).toBe('refund-p1-first');
+    const body = new URLSearchParams(call.body);
+    expect([body.get('payment_intent'), body.get('amount'), body.get('reason'), body.get('metadata[paiementId]')]).toEqual([
+      'pi_test_refund',
+      '12615',
+      'requested_by_customer',
+      'p1',
+    ]);
+    // Retried with the same key: the same refund, not a second one.
+    expect(await provider.refund(refund)).toEqual(made);
+    // A new key on a payment refunded whole: Stripe's 400, a refusal.
+    await expect(provider.refund({ ...refund, refundKey: 'refund-p1-again' })).rejects.toBeInstanceOf(ProviderRefusedError);
+
+    const notified = fake.eventFor('refund.updated', { ...fake.refunds.get(made.refundId)!, status: 'failed' });
+    const payload = JSON.stringify(notified);
+    expect(provider.verifyEvent(Buffer.from(payload), fake.sign(payload))).toMatchObject({
+      session: null,
+      refund: { id: made.refundId, paymentReference: 'pi_test_refund', amount: 12_615, currency: 'eur', state: 'échoué' },
+    });
+
+    // Nobody at the address: not a refusal (the caller says « réessayez »).
+    const unreachable = createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: 'http://127.0.0.1:9' });
+    const failure = await unreachable.refund({ ...refund, refundKey: 'refund-p1-down' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(ProviderRefusedError);
   });
 });
