@@ -38,6 +38,11 @@ export type HolderPaymentResult =
   | { outcome: 'duplicate'; payment: FacturePaiementRow }
   | { outcome: 'refused'; reason: 'not-payable' | 'more-than-due'; resteCentimes: number };
 
+/** The same for money given back: refused when the invoice does not hold that much more than it is owed. */
+export type HolderRefundResult =
+  | Exclude<HolderPaymentResult, { outcome: 'refused' }>
+  | { outcome: 'refused'; reason: 'not-payable' | 'more-than-held'; resteCentimes: number };
+
 /** What recording a payment needs: the engine (its lock), and the other capabilities' hooks (e-invoicing's « Encaissée »). */
 export type HolderPaymentDeps = { database: Pick<DatabaseHandle, 'engine'>; invoiceHooks?: InvoiceHooks };
 
@@ -59,6 +64,27 @@ export async function recordHolderPayment(trx: Db, deps: HolderPaymentDeps, paym
   const document = await findDocument(trx, payment.factureId);
   if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
   return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - payment.montantCentimes };
+}
+
+/**
+ * Money the provider gave back on an invoice (a refund made from its dashboard, told by its signed
+ * notification), in the caller's write transaction with the invoice locked: recorded once (its
+ * key), as a negative payment, and only while the invoice holds at least that much more than it
+ * is owed (a credit note made it so); otherwise refused, for the operator to look at.
+ */
+export async function recordHolderRefund(trx: Db, deps: HolderPaymentDeps, refund: HolderPayment): Promise<HolderRefundResult> {
+  await lockDocument(trx, deps.database.engine, refund.factureId);
+  const existing = await findPaymentByKey(trx, refund.cle);
+  if (existing) return { outcome: 'duplicate', payment: existing };
+  const [invoice] = await listRemainingAmounts(trx, { ids: [refund.factureId], openOnly: false });
+  if (!invoice) return { outcome: 'refused', reason: 'not-payable', resteCentimes: 0 };
+  if (refund.montantCentimes <= 0 || refund.montantCentimes > -invoice.resteCentimes) {
+    return { outcome: 'refused', reason: 'more-than-held', resteCentimes: invoice.resteCentimes };
+  }
+  const row = await insertPayment(trx, { ...refund, montantCentimes: -refund.montantCentimes, byUserId: null });
+  const document = await findDocument(trx, refund.factureId);
+  if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
+  return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes + refund.montantCentimes };
 }
 
 /** The invoice each of these keys' payments paid (an unknown key is left out). */

@@ -9,7 +9,7 @@ import { getInvoice } from '#server/invoices/service.ts';
 import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
 import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
-import { startCardPaymentsApp, withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
+import { cardPaidDeposit, startCardPaymentsApp, withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
 
 const { payments } = apiRoutes;
 
@@ -155,6 +155,37 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
       [12_615, 'carte'],
       [-12_615, 'carte'],
     ]);
+  });
+
+  it('records a cancelled mission’s deposit given back from the dashboard, once made and once, on the provider’s word', async () => {
+    const { quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
+    // The operator cancels the signed mission: the deposit is credited, the 126,15 € received are his to give back (or not).
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const fromDashboard = (id: string, amount: number, status: string) => ({
+      id,
+      object: 'refund',
+      amount,
+      currency: 'eur',
+      payment_intent: paymentIntent,
+      status,
+      metadata: {},
+    });
+    // Waiting at the card's bank: nothing recorded yet; more than the invoice holds: refused.
+    expect(await notify('refund.created', fromDashboard('re_test_cancel_whole', 12_615, 'pending'))).toMatchObject({ applied: false });
+    expect(await notify('refund.created', fromDashboard('re_test_cancel_more', 20_000, 'succeeded'))).toMatchObject({ applied: false });
+    expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
+
+    const made = fromDashboard('re_test_cancel_whole', 12_615, 'succeeded');
+    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
+    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+    // Not a withdrawal's refund: nothing for « À faire » nor for the invoice's card refund section.
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
+    expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
   });
 
   it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {

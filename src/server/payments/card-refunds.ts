@@ -4,11 +4,14 @@ import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { RemboursementsCarteTable } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
+import { parisToday } from '#domain/format.ts';
 import {
   findPayableInvoice,
   findPaymentByReference,
   listCardPaymentsOf,
   listWithdrawalCardRefunds,
+  recordHolderRefund,
+  type HolderPaymentDeps,
 } from '#server/invoices/holder-payments.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
@@ -118,15 +121,18 @@ type Outcome = { resultat: 'appliqué' | 'ignoré' | 'refusé'; detail: string |
 /**
  * A refund's signed notification, in the webhook's transaction. A refund we asked for is found
  * by its id; one the operator made from the provider's dashboard is found by the payment it gives
- * back on, if a withdrawal owes that amount on its invoice. Any other refund is money given back
- * that the books do not show: refused (logged as an error), for the operator to record by hand.
+ * back on: it is the withdrawal's refund if one of that amount is owed on its invoice; otherwise,
+ * once made, it is recorded as money given back (a negative payment, on the provider's word) if
+ * the invoice holds that much more than it is owed (after a cancellation's credit note). Any other
+ * refund is refused (logged as an error), for the operator to look at.
  */
 export async function applyRefundEvent(
   trx: Db,
-  fournisseur: PaymentProvider['name'],
-  type: string,
-  refund: NonNullable<ProviderEvent['refund']>,
+  deps: HolderPaymentDeps & { fournisseur: PaymentProvider['name'] },
+  event: Pick<ProviderEvent, 'type' | 'createdAt'> & { refund: NonNullable<ProviderEvent['refund']> },
 ): Promise<Outcome> {
+  const { fournisseur } = deps;
+  const { type, refund } = event;
   if (!REFUND_EVENTS.has(type)) return { resultat: 'ignoré', detail: `type ${type}` };
   const known = await findCardRefundByProviderId(trx, fournisseur, refund.id);
   if (known) {
@@ -139,9 +145,8 @@ export async function applyRefundEvent(
   const owed = (await withdrawalCardRefunds(trx, payment.factureId)).find(
     (candidate) => -candidate.montantCentimes === refund.amount && (candidate.provider === null || candidate.provider.statut === 'échoué'),
   );
-  if (!owed || refund.currency !== 'eur') {
-    return { resultat: 'refusé', detail: `refund ${refund.id} of ${refund.amount} ${refund.currency} that no withdrawal owes` };
-  }
+  if (refund.currency !== 'eur') return { resultat: 'refusé', detail: `refund ${refund.id} in ${refund.currency}` };
+  if (!owed) return recordDashboardRefund(trx, deps, event, payment.factureId);
   await recordRefundState(trx, {
     paiementId: owed.paiementId,
     fournisseur,
@@ -150,4 +155,38 @@ export async function applyRefundEvent(
     montantCentimes: refund.amount,
   });
   return { resultat: 'appliqué', detail: owed.paiementId };
+}
+
+/**
+ * A refund made from the provider's dashboard that no withdrawal owes (the operator gave a
+ * cancelled mission's deposit back): recorded once made, as a negative payment keyed by the
+ * provider's refund, with its state; waiting or failed, nothing is recorded yet.
+ */
+async function recordDashboardRefund(
+  trx: Db,
+  deps: HolderPaymentDeps & { fournisseur: PaymentProvider['name'] },
+  { refund, createdAt }: { refund: NonNullable<ProviderEvent['refund']>; createdAt: string },
+  factureId: string,
+): Promise<Outcome> {
+  if (refund.state !== 'effectué') return { resultat: 'ignoré', detail: `refund ${refund.id} not made yet (${refund.state})` };
+  const result = await recordHolderRefund(trx, deps, {
+    factureId,
+    date: parisToday(new Date(createdAt)),
+    montantCentimes: refund.amount,
+    moyen: 'carte',
+    reference: refund.id,
+    cle: `${deps.fournisseur}-remboursement:${refund.id}`,
+  });
+  if (result.outcome === 'duplicate') return { resultat: 'ignoré', detail: 'refund already recorded' };
+  if (result.outcome === 'refused') {
+    return { resultat: 'refusé', detail: `refund ${refund.id} of ${refund.amount}: ${result.reason}, ${result.resteCentimes} left to pay` };
+  }
+  await saveCardRefund(trx, {
+    paiementId: result.payment.id,
+    fournisseur: deps.fournisseur,
+    remboursementId: refund.id,
+    statut: 'effectué',
+    montantCentimes: refund.amount,
+  });
+  return { resultat: 'appliqué', detail: result.payment.id };
 }

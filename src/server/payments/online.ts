@@ -176,7 +176,7 @@ export async function receiveProviderEvent(deps: OnlineDeps, rawBody: Buffer, si
     });
     if (!isNew) return null;
     const outcome = event.refund
-      ? await applyRefundEvent(trx, provider.name, event.type, event.refund)
+      ? await applyRefundEvent(trx, { ...deps, fournisseur: provider.name }, { ...event, refund: event.refund })
       : await applyEvent(deps, trx, event);
     await recordEventOutcome(trx, key, outcome);
     return outcome;

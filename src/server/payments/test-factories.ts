@@ -26,12 +26,13 @@ export async function startCardPaymentsApp(engine: Engine, env: Record<string, s
   };
 }
 
+type AdminHeaders = { cookie: string; origin: string };
+
 /**
- * A consumer signs with a 30 % deposit on 420,50 €, pays its 126,15 € by card online (the
- * provider's signed notification records it), then withdraws: the deposit invoice owes its
- * refund on the card. A new customer unless one with a profile is given.
+ * A consumer signs with a 30 % deposit on 420,50 € and pays its 126,15 € by card online (the
+ * provider's signed notification records it). A new customer unless one with a profile is given.
  */
-export async function withdrawnAfterCardPayment(t: TestApp, fake: FakeStripe, admin: { cookie: string; origin: string }, given?: Customer) {
+export async function cardPaidDeposit(t: TestApp, fake: FakeStripe, admin: AdminHeaders, given?: Customer) {
   const customer = given ?? (await createCustomer(t, { name: 'Claire Martin' }));
   if (!given) await addProfile(t, customer);
   const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
@@ -47,12 +48,18 @@ export async function withdrawnAfterCardPayment(t: TestApp, fake: FakeStripe, ad
   const payload = JSON.stringify(paid);
   const notified = await postWebhook(t, apiRoutes.payments.stripeWebhook, payload, { 'stripe-signature': fake.sign(payload) });
   expect(notified.json()).toMatchObject({ applied: true });
+  const paymentIntent = (paid.data.object as { payment_intent: string }).payment_intent;
+  return { customer, quote, deposit, paymentIntent };
+}
+
+/** The same consumer then withdraws: the deposit invoice owes its refund on the card. */
+export async function withdrawnAfterCardPayment(t: TestApp, fake: FakeStripe, admin: AdminHeaders, given?: Customer) {
+  const { customer, quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin, given);
   const withdrawn = await t.app.inject({
     method: 'POST',
     url: apiPath(apiRoutes.legal.withdraw, { id: quote.id }),
     headers: { ...customer.headers, origin: PUBLIC_URL },
   });
   expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-  const paymentIntent = (paid.data.object as { payment_intent: string }).payment_intent;
   return { quote, deposit, paymentIntent };
 }
