@@ -4,6 +4,7 @@ import type { DatabaseHandle, Db } from '#server/db/index.ts';
 import type { FacturePaiementRow } from '#server/db/schema.ts';
 import {
   findDocument,
+  findPayment,
   findPaymentByKey,
   findPaymentWithReference,
   insertPayment,
@@ -180,6 +181,11 @@ export async function listWithdrawalCardRefunds(db: Db, { factureId }: { facture
 export async function listCardPaymentsOf(db: Db, factureId: string): Promise<FacturePaiementRow[]> {
   const payments = await listPayments(db, [factureId]);
   return payments.filter((payment) => payment.moyen === 'carte' && payment.montantCentimes > 0 && payment.reference !== null).reverse();
+}
+
+/** A payment (or refund) by its id. */
+export function findPaymentById(db: Db, id: string): Promise<FacturePaiementRow | undefined> {
+  return findPayment(db, id);
 }
 
 /** The payment whose provider's reference this is (a card payment's PaymentIntent), if one was recorded. */

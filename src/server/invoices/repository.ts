@@ -373,6 +373,10 @@ export function findPaymentWithReference(db: Db, reference: string) {
     .executeTakeFirst();
 }
 
+export function findPayment(db: Db, id: string) {
+  return db.selectFrom('facture_paiements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findPaymentByKey(db: Db, cle: string) {
   return db.selectFrom('facture_paiements').selectAll().where('cle', '=', cle).executeTakeFirst();
 }

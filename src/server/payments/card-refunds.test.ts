@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
-import { parisToday } from '#domain/format.ts';
+import { formatCentimes, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
-import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
+import { cardRefundApiMessages as msg, refundMailTexts } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
 import type { FakeStripe } from '#server/test/fake-stripe.ts';
-import { ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
+import { addressOf, ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
 import { cardPaidDeposit, startCardPaymentsApp, withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
 
 const { payments } = apiRoutes;
@@ -48,11 +48,13 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     const item = answer.json<AFaire>().elements.find((element) => element.type === 'remboursements-a-faire');
     return item?.type === 'remboursements-a-faire' ? item.remboursements : [];
   };
+  const refundNotices = async (email: string) =>
+    (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject?.startsWith(refundMailTexts.subject('').trim()));
   const paymentsOf = async (factureId: string) =>
     (await getInvoice(invoiceDeps(t), factureId)).paiements.map((payment) => [payment.montantCentimes, payment.moyen]);
 
   it('lists the refund by card in « À faire », refunds it on the paying card once, and leaves the books as the withdrawal wrote them', async () => {
-    const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
+    const { customer, deposit, paymentIntent } = await withdrawnAfterCardPayment();
     const before = await refundsOf(deposit.id);
     expect(before).toEqual({
       fournisseur: true,
@@ -93,6 +95,12 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
       [12_615, 'carte'],
       [-12_615, 'carte'],
     ]);
+    // The customer is told once that his card is refunded.
+    const notices = await refundNotices(customer.email);
+    expect(notices.map((mail) => mail.subject)).toEqual([refundMailTexts.subject(deposit.numero!)]);
+    expect(notices[0]!.text?.replace(/\s+/g, ' ')).toContain(
+      refundMailTexts.body(formatCentimes(12_615), deposit.numero!).replace(/\s+/g, ' '),
+    );
   });
 
   it('waits for the provider’s word on a pending refund, keeps a final state against a late notification, and asks again after a failure', async () => {
@@ -158,7 +166,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
   });
 
   it('records a cancelled mission’s deposit given back from the dashboard, once made and once, on the provider’s word', async () => {
-    const { quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
+    const { customer, quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
     // The operator cancels the signed mission: the deposit is credited, the 126,15 € received are his to give back (or not).
     const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
     expect(removed.statusCode, removed.body).toBe(204);
@@ -183,6 +191,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
       [12_615, 'carte'],
       [-12_615, 'carte'],
     ]);
+    expect(await refundNotices(customer.email)).toHaveLength(1);
     // Not a withdrawal's refund: nothing for « À faire » nor for the invoice's card refund section.
     expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
     expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);

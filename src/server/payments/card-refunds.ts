@@ -7,12 +7,16 @@ import { AppError, conflict, notFound } from '#server/errors.ts';
 import { parisToday } from '#domain/format.ts';
 import {
   findPayableInvoice,
+  findPaymentById,
   findPaymentByReference,
   listCardPaymentsOf,
   listWithdrawalCardRefunds,
   recordHolderRefund,
   type HolderPaymentDeps,
 } from '#server/invoices/holder-payments.ts';
+import type { Config } from '#server/config.ts';
+import type { OutboxWorker } from '#server/outbox/worker.ts';
+import { queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
 
@@ -25,11 +29,18 @@ import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './r
  */
 export type CardRefundDeps = {
   database: DatabaseHandle;
+  config: Config;
+  outbox: Pick<OutboxWorker, 'kick'>;
   log: FastifyBaseLogger;
   payments: PaymentProvider | null;
 };
 
-type Refund = Pick<RemboursementsCarteTable, 'paiementId' | 'fournisseur' | 'remboursementId' | 'statut' | 'montantCentimes'>;
+type Refund = Pick<RemboursementsCarteTable, 'paiementId' | 'fournisseur' | 'remboursementId' | 'statut' | 'montantCentimes'> & {
+  factureId: string;
+};
+
+/** What the webhook's transaction needs to record a refund: the invoice's lock and hooks, the provider's name, the e-mail's settings. */
+type RefundEventDeps = HolderPaymentDeps & { fournisseur: PaymentProvider['name']; config: Config };
 
 /** The withdrawal refunds by card of some invoices (all when none is named), each with what the provider last said of it. */
 export async function withdrawalCardRefunds(db: Db, factureId?: string) {
@@ -92,7 +103,8 @@ export async function makeCardRefund(deps: CardRefundDeps, factureId: string, pa
     throw new AppError('unavailable', msg.providerUnavailable);
   }
   await withWriteTransaction(deps.database, (trx) =>
-    recordRefundState(trx, {
+    recordRefundState(trx, deps.config, {
+      factureId,
       paiementId,
       fournisseur: provider.name,
       remboursementId: made.refundId,
@@ -100,18 +112,28 @@ export async function makeCardRefund(deps: CardRefundDeps, factureId: string, pa
       montantCentimes: refund.montantCentimes,
     }),
   );
+  deps.outbox.kick();
   deps.log.info({ factureId, paiementId, refundId: made.refundId, state: made.state }, 'card refund asked of the payment provider');
   return cardRefundsOf(deps, factureId);
 }
 
 /**
  * What the provider says of a refund, kept: a later « en cours » (notifications may come out of
- * order) never takes back a final state of the same refund.
+ * order) never takes back a final state of the same refund. Once it says the card is refunded,
+ * the customer is told (once), in the same transaction.
  */
-async function recordRefundState(trx: Db, refund: Refund): Promise<void> {
+async function recordRefundState(trx: Db, config: Config, { factureId, ...refund }: Refund): Promise<void> {
   const current = (await listCardRefunds(trx, [refund.paiementId])).get(refund.paiementId);
-  const stale = current?.remboursementId === refund.remboursementId && current.statut !== 'en cours' && refund.statut === 'en cours';
-  if (!stale) await saveCardRefund(trx, refund);
+  const sameRefund = current?.remboursementId === refund.remboursementId;
+  if (sameRefund && current.statut !== 'en cours' && refund.statut === 'en cours') return;
+  await saveCardRefund(trx, refund);
+  if (refund.statut === 'effectué' && !(sameRefund && current.statut === 'effectué'))
+    await tellCustomer(trx, config, factureId, refund.montantCentimes);
+}
+
+async function tellCustomer(trx: Db, config: Config, factureId: string, montantCentimes: number): Promise<void> {
+  const invoice = await findPayableInvoice(trx, factureId);
+  if (invoice) await queueRefundNotice(trx, config, invoice.row, montantCentimes);
 }
 
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);
@@ -128,7 +150,7 @@ type Outcome = { resultat: 'appliqué' | 'ignoré' | 'refusé'; detail: string |
  */
 export async function applyRefundEvent(
   trx: Db,
-  deps: HolderPaymentDeps & { fournisseur: PaymentProvider['name'] },
+  deps: RefundEventDeps,
   event: Pick<ProviderEvent, 'type' | 'createdAt'> & { refund: NonNullable<ProviderEvent['refund']> },
 ): Promise<Outcome> {
   const { fournisseur } = deps;
@@ -137,7 +159,15 @@ export async function applyRefundEvent(
   const known = await findCardRefundByProviderId(trx, fournisseur, refund.id);
   if (known) {
     const { paiementId, remboursementId, montantCentimes } = known;
-    await recordRefundState(trx, { paiementId, fournisseur, remboursementId, montantCentimes, statut: refund.state });
+    const factureId = (await findPaymentById(trx, paiementId))?.factureId ?? '';
+    await recordRefundState(trx, deps.config, {
+      factureId,
+      paiementId,
+      fournisseur,
+      remboursementId,
+      montantCentimes,
+      statut: refund.state,
+    });
     return { resultat: 'appliqué', detail: known.paiementId };
   }
   const payment = refund.paymentReference ? await findPaymentByReference(trx, refund.paymentReference) : undefined;
@@ -147,7 +177,8 @@ export async function applyRefundEvent(
   );
   if (refund.currency !== 'eur') return { resultat: 'refusé', detail: `refund ${refund.id} in ${refund.currency}` };
   if (!owed) return recordDashboardRefund(trx, deps, event, payment.factureId);
-  await recordRefundState(trx, {
+  await recordRefundState(trx, deps.config, {
+    factureId: owed.factureId,
     paiementId: owed.paiementId,
     fournisseur,
     remboursementId: refund.id,
@@ -164,7 +195,7 @@ export async function applyRefundEvent(
  */
 async function recordDashboardRefund(
   trx: Db,
-  deps: HolderPaymentDeps & { fournisseur: PaymentProvider['name'] },
+  deps: RefundEventDeps,
   { refund, createdAt }: { refund: NonNullable<ProviderEvent['refund']>; createdAt: string },
   factureId: string,
 ): Promise<Outcome> {
@@ -181,7 +212,8 @@ async function recordDashboardRefund(
   if (result.outcome === 'refused') {
     return { resultat: 'refusé', detail: `refund ${refund.id} of ${refund.amount}: ${result.reason}, ${result.resteCentimes} left to pay` };
   }
-  await saveCardRefund(trx, {
+  await recordRefundState(trx, deps.config, {
+    factureId,
     paiementId: result.payment.id,
     fournisseur: deps.fournisseur,
     remboursementId: refund.id,

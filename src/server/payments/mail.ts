@@ -1,13 +1,13 @@
 import { formatCentimes } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
-import { receiptMailTexts as m } from '#domain/texts/payments.ts';
+import { receiptMailTexts as m, refundMailTexts as r } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 
-export const PAYMENT_MAIL_KINDS = { receipt: 'payment-receipt', receiptAdmin: 'payment-receipt-admin' } as const;
+export const PAYMENT_MAIL_KINDS = { receipt: 'payment-receipt', receiptAdmin: 'payment-receipt-admin', refund: 'payment-refund' } as const;
 
 /**
  * The receipts of a card payment, queued in the transaction that records it: one to the
@@ -46,6 +46,23 @@ export async function queueReceipts(
         payment.resteCentimes > 0 ? m.left(left) : m.settled,
       ],
       link: { url: `${config.publicUrl}${paths.adminFacture(row.id)}`, label: m.adminLink },
+    }),
+  });
+}
+
+/** The customer's notice that his card has been refunded, queued in the transaction that records the provider's word. */
+export async function queueRefundNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
+  if (!row.clientEmail) return;
+  const numero = row.numero ?? '';
+  await enqueueMail(trx, {
+    kind: PAYMENT_MAIL_KINDS.refund,
+    devisId: row.devisId,
+    to: row.clientEmail,
+    ...renderNotification(config, {
+      subject: r.subject(numero),
+      name: row.clientNom,
+      paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
+      link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
     }),
   });
 }

@@ -61,5 +61,5 @@ export async function withdrawnAfterCardPayment(t: TestApp, fake: FakeStripe, ad
     headers: { ...customer.headers, origin: PUBLIC_URL },
   });
   expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-  return { quote, deposit, paymentIntent };
+  return { customer, quote, deposit, paymentIntent };
 }
