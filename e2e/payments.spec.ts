@@ -7,6 +7,7 @@ import { adminHomeTexts as homeTexts } from '#domain/texts/admin-home.ts';
 import {
   bankPageTexts as bank,
   cardRefundTexts as cardRefund,
+  refundMailTexts as refundMail,
   invoiceRemindersTexts as reminderTexts,
   paymentPageTexts as t,
 } from '#domain/texts/payments.ts';
@@ -344,6 +345,10 @@ test(
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(5_619)) }).click();
     await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
+    // The customer is told his card is refunded.
+    await expect
+      .poll(async () => (await readOutbox()).filter((mail) => addressOf(mail) === customer.email).map((mail) => mail.subject))
+      .toContain(refundMail.subject(numero));
 
     // Made: « À faire » no longer lists it (the band's answer read first, so that the page is not looked at before it has loaded).
     const aFaire = await adminApi.get('/api/admin/a-faire');
