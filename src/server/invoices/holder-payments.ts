@@ -125,10 +125,11 @@ export async function findPayableInvoice(db: Db, factureId: string) {
 export const withdrawalRefundKey = (factureId: string) => `retractation:${factureId}`;
 
 /**
- * Money given back by transfer on an invoice (a negative payment): after a withdrawal, recorded
- * at once (`retractation`), or recorded by the administrator once he has made it.
+ * Money given back on an invoice (a negative payment, by transfer or by card): after a withdrawal,
+ * recorded at once (`retractation`), or recorded once made (by the administrator, or on the
+ * provider's word).
  */
-export type TransferRefund = {
+export type RecordedRefund = {
   paiementId: string;
   factureId: string;
   numero: string;
@@ -140,7 +141,7 @@ export type TransferRefund = {
   retractation: boolean;
 };
 
-const toTransferRefund = (row: Awaited<ReturnType<typeof listRefunds>>[number]): TransferRefund => ({
+const toRecordedRefund = (row: Awaited<ReturnType<typeof listRefunds>>[number]): RecordedRefund => ({
   paiementId: row.id,
   factureId: row.factureId,
   numero: row.numero ?? '',
@@ -151,8 +152,8 @@ const toTransferRefund = (row: Awaited<ReturnType<typeof listRefunds>>[number]):
 });
 
 /** The refunds by transfer, newest first (the bank page matches a statement's debit with one). */
-export async function listRefundsByTransfer(db: Db, limit = 50): Promise<TransferRefund[]> {
-  return (await listRefunds(db, { moyen: 'virement', limit })).map(toTransferRefund);
+export async function listRefundsByTransfer(db: Db, limit = 50): Promise<RecordedRefund[]> {
+  return (await listRefunds(db, { moyen: 'virement', limit })).map(toRecordedRefund);
 }
 
 /**
@@ -161,7 +162,7 @@ export async function listRefundsByTransfer(db: Db, limit = 50): Promise<Transfe
  */
 export async function refundsByTransferOf(trx: Db, deps: Pick<HolderPaymentDeps, 'database'>, factureId: string) {
   await lockDocument(trx, deps.database.engine, factureId);
-  return (await listRefunds(trx, { moyen: 'virement', factureId, limit: 100 })).map(toTransferRefund);
+  return (await listRefunds(trx, { moyen: 'virement', factureId, limit: 100 })).map(toRecordedRefund);
 }
 
 /**
@@ -169,10 +170,10 @@ export async function refundsByTransferOf(trx: Db, deps: Pick<HolderPaymentDeps,
  * the deposit was paid with), oldest first; of one invoice when `factureId` is given. Whether the
  * provider has made them is payments/' business (its `remboursements_carte`).
  */
-export async function listWithdrawalCardRefunds(db: Db, { factureId }: { factureId?: string } = {}): Promise<TransferRefund[]> {
+export async function listWithdrawalCardRefunds(db: Db, { factureId }: { factureId?: string } = {}): Promise<RecordedRefund[]> {
   const rows = await listRefunds(db, { moyen: 'carte', factureId, limit: 500 });
   return rows
-    .map(toTransferRefund)
+    .map(toRecordedRefund)
     .filter((refund) => refund.retractation)
     .reverse();
 }

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { parisToday } from '#domain/format.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
 import { cardRefundApiMessages as msg } from '#domain/texts/payments.ts';
+import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { RemboursementsCarteTable } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
-import { parisToday } from '#domain/format.ts';
 import {
   findPayableInvoice,
   findPaymentById,
@@ -14,7 +15,6 @@ import {
   recordHolderRefund,
   type HolderPaymentDeps,
 } from '#server/invoices/holder-payments.ts';
-import type { Config } from '#server/config.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
@@ -25,7 +25,8 @@ import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './r
  * a deposit paid by card goes back on that card, through the provider (decision 0089). The
  * refund is in the books since the withdrawal (a negative payment, invoices/deposits.ts); here
  * the operator asks the provider to make it, and the provider's answer and signed notifications
- * say where it is. Nothing here records or changes money: only the provider's word about it.
+ * say where it is. The only money recorded here is a refund the provider says it made from its
+ * dashboard after a cancellation (`recordDashboardRefund`), on its word.
  */
 export type CardRefundDeps = {
   database: DatabaseHandle;
