@@ -52,40 +52,52 @@ export type HolderPaymentDeps = { database: Pick<DatabaseHandle, 'engine'>; invo
  * due; the other capabilities act on it in the transaction, as on a payment the administrator
  * records (the caller calls `invoiceHooks.afterCommit` after its commit).
  */
-export async function recordHolderPayment(trx: Db, deps: HolderPaymentDeps, payment: HolderPayment): Promise<HolderPaymentResult> {
+export function recordHolderPayment(trx: Db, deps: HolderPaymentDeps, payment: HolderPayment): Promise<HolderPaymentResult> {
+  return recordOnHoldersWord(trx, deps, payment, 'in');
+}
+
+/**
+ * Money the provider gave back on an invoice (a refund made from its dashboard, told by its signed
+ * notification; `montantCentimes` what went back, positive), in the caller's write transaction
+ * with the invoice locked: recorded once (its key), as a negative payment, and only while the
+ * invoice holds at least that much more than it is owed (a credit note made it so); otherwise
+ * refused, for the operator to look at.
+ */
+export function recordHolderRefund(trx: Db, deps: HolderPaymentDeps, refund: HolderPayment): Promise<HolderRefundResult> {
+  return recordOnHoldersWord(trx, deps, refund, 'out');
+}
+
+type Direction = 'in' | 'out';
+type BeyondReason<D extends Direction> = D extends 'in' ? 'more-than-due' : 'more-than-held';
+
+/**
+ * Money in or out on its holder's word, once per key, the invoice locked: no more in than is left
+ * to pay, no more out than the invoice holds beyond what it is owed.
+ */
+async function recordOnHoldersWord<D extends Direction>(
+  trx: Db,
+  deps: HolderPaymentDeps,
+  payment: HolderPayment,
+  direction: D,
+): Promise<
+  | Exclude<HolderPaymentResult, { outcome: 'refused' }>
+  | { outcome: 'refused'; reason: 'not-payable' | BeyondReason<D>; resteCentimes: number }
+> {
   await lockDocument(trx, deps.database.engine, payment.factureId);
   const existing = await findPaymentByKey(trx, payment.cle);
   if (existing) return { outcome: 'duplicate', payment: existing };
   const [invoice] = await listRemainingAmounts(trx, { ids: [payment.factureId], openOnly: false });
   if (!invoice) return { outcome: 'refused', reason: 'not-payable', resteCentimes: 0 };
-  if (payment.montantCentimes <= 0 || payment.montantCentimes > invoice.resteCentimes) {
-    return { outcome: 'refused', reason: 'more-than-due', resteCentimes: invoice.resteCentimes };
+  const room = direction === 'in' ? invoice.resteCentimes : -invoice.resteCentimes;
+  if (payment.montantCentimes <= 0 || payment.montantCentimes > room) {
+    const reason = (direction === 'in' ? 'more-than-due' : 'more-than-held') as BeyondReason<D>;
+    return { outcome: 'refused', reason, resteCentimes: invoice.resteCentimes };
   }
-  const row = await insertPayment(trx, { ...payment, byUserId: null });
+  const signed = direction === 'in' ? payment.montantCentimes : -payment.montantCentimes;
+  const row = await insertPayment(trx, { ...payment, montantCentimes: signed, byUserId: null });
   const document = await findDocument(trx, payment.factureId);
   if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
-  return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - payment.montantCentimes };
-}
-
-/**
- * Money the provider gave back on an invoice (a refund made from its dashboard, told by its signed
- * notification), in the caller's write transaction with the invoice locked: recorded once (its
- * key), as a negative payment, and only while the invoice holds at least that much more than it
- * is owed (a credit note made it so); otherwise refused, for the operator to look at.
- */
-export async function recordHolderRefund(trx: Db, deps: HolderPaymentDeps, refund: HolderPayment): Promise<HolderRefundResult> {
-  await lockDocument(trx, deps.database.engine, refund.factureId);
-  const existing = await findPaymentByKey(trx, refund.cle);
-  if (existing) return { outcome: 'duplicate', payment: existing };
-  const [invoice] = await listRemainingAmounts(trx, { ids: [refund.factureId], openOnly: false });
-  if (!invoice) return { outcome: 'refused', reason: 'not-payable', resteCentimes: 0 };
-  if (refund.montantCentimes <= 0 || refund.montantCentimes > -invoice.resteCentimes) {
-    return { outcome: 'refused', reason: 'more-than-held', resteCentimes: invoice.resteCentimes };
-  }
-  const row = await insertPayment(trx, { ...refund, montantCentimes: -refund.montantCentimes, byUserId: null });
-  const document = await findDocument(trx, refund.factureId);
-  if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
-  return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes + refund.montantCentimes };
+  return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - signed };
 }
 
 /** The invoice each of these keys' payments paid (an unknown key is left out). */

@@ -33,6 +33,7 @@ export type CardRefundDeps = {
   config: Config;
   outbox: Pick<OutboxWorker, 'kick'>;
   log: FastifyBaseLogger;
+  /** The card provider; null when PAYMENT_PROVIDER is unset (no « Payer en ligne », no card refund). */
   payments: PaymentProvider | null;
 };
 

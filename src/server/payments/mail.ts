@@ -22,19 +22,11 @@ export async function queueReceipts(
   const numero = row.numero ?? '';
   const amount = formatCentimes(payment.montantCentimes);
   const left = formatCentimes(Math.max(0, payment.resteCentimes));
-  if (row.clientEmail) {
-    await enqueueMail(trx, {
-      kind: PAYMENT_MAIL_KINDS.receipt,
-      devisId: row.devisId,
-      to: row.clientEmail,
-      ...renderNotification(config, {
-        subject: m.subject(numero),
-        name: row.clientNom,
-        paragraphs: [m.body(amount, numero, payment.reference ?? ''), payment.resteCentimes > 0 ? m.left(left) : m.settled],
-        link: { url: `${config.publicUrl}${paths.paiementFacture(row.id)}`, label: m.link },
-      }),
-    });
-  }
+  await toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.receipt, {
+    subject: m.subject(numero),
+    paragraphs: [m.body(amount, numero, payment.reference ?? ''), payment.resteCentimes > 0 ? m.left(left) : m.settled],
+    link: { url: `${config.publicUrl}${paths.paiementFacture(row.id)}`, label: m.link },
+  });
   await enqueueMail(trx, {
     kind: PAYMENT_MAIL_KINDS.receiptAdmin,
     devisId: row.devisId,
@@ -51,18 +43,28 @@ export async function queueReceipts(
 }
 
 /** The customer's notice that his card has been refunded, queued in the transaction that records the provider's word. */
-export async function queueRefundNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
-  if (!row.clientEmail) return;
+export function queueRefundNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
   const numero = row.numero ?? '';
+  return toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.refund, {
+    subject: r.subject(numero),
+    paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
+    link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
+  });
+}
+
+/** An e-mail about an invoice to its customer, greeted by name; none when the invoice has no address. */
+async function toCustomer(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  kind: (typeof PAYMENT_MAIL_KINDS)[keyof typeof PAYMENT_MAIL_KINDS],
+  mail: Omit<Parameters<typeof renderNotification>[1], 'name'>,
+): Promise<void> {
+  if (!row.clientEmail) return;
   await enqueueMail(trx, {
-    kind: PAYMENT_MAIL_KINDS.refund,
+    kind,
     devisId: row.devisId,
     to: row.clientEmail,
-    ...renderNotification(config, {
-      subject: r.subject(numero),
-      name: row.clientNom,
-      paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
-      link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
-    }),
+    ...renderNotification(config, { ...mail, name: row.clientNom }),
   });
 }

@@ -1,18 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { parisToday } from '#domain/format.ts';
 import { epcPayload, formatIban } from '#domain/payments.ts';
 import { onlinePaymentMessages as msg } from '#domain/texts/payments.ts';
-import type { Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findPayableInvoice, recordHolderPayment } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
-import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { qrCodeSvgDataUrl } from '#server/pdf/qr-code.ts';
-import { applyRefundEvent } from './card-refunds.ts';
+import { applyRefundEvent, type CardRefundDeps } from './card-refunds.ts';
 import { queueReceipts } from './mail.ts';
-import { ProviderSignatureError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
+import { ProviderSignatureError, type ProviderEvent } from './provider/provider.ts';
 import {
   claimProviderEvent,
   findLatestPaymentSession,
@@ -23,13 +20,8 @@ import {
   updatePaymentSession,
 } from './repository.ts';
 
-export type OnlineDeps = {
-  database: DatabaseHandle;
-  config: Config;
-  outbox: Pick<OutboxWorker, 'kick'>;
-  log: FastifyBaseLogger;
-  /** The card provider; null when PAYMENT_PROVIDER is unset (no « Payer en ligne »). */
-  payments: PaymentProvider | null;
+/** The card refunds' deps (the stores, the e-mail's settings, the provider), and the clock. */
+export type OnlineDeps = CardRefundDeps & {
   now?: () => Date;
   /** What other capabilities do when a payment is recorded (e-invoicing's « Encaissée »). */
   invoiceHooks?: InvoiceHooks;
