@@ -224,6 +224,26 @@ test(
   },
 );
 
+/** A Citadine from Lyon confirmed with a 30 % deposit and signed on paper; its deposit invoice once issued (of `cents`). */
+async function withDeposit(customer: E2eCustomer, adminApi: APIRequestContext, adresseArrivee: string, prixFinal: string, cents: number) {
+  const quote = await signedMission(
+    customer,
+    adminApi,
+    { adresseDepart: 'Lyon', adresseArrivee, typeVehicule: 'Citadine' },
+    { prixFinal, acomptePourcent: 30, clauses: { km: false, longDistance: false } },
+  );
+  let deposit: FactureClient | undefined;
+  await expect
+    .poll(async () => {
+      deposit = ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find(
+        (facture) => facture.devisId === quote.id,
+      );
+      return deposit?.totalCentimes;
+    })
+    .toBe(cents);
+  return { quote, deposit: deposit! };
+}
+
 /**
  * A consumer withdrew after paying his deposit (decision 0056): the refund is in the books since
  * the withdrawal and the operator makes the transfer; on the phone, the next statement's debit
@@ -235,22 +255,8 @@ test(
   { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
     // 30 % of 213,70 €: 64,11 €, an amount no other journey refunds.
-    const quote = await signedMission(
-      customer,
-      adminApi,
-      { adresseDepart: 'Lyon', adresseArrivee: 'Dijon', typeVehicule: 'Citadine' },
-      { prixFinal: '213,70', acomptePourcent: 30, clauses: { km: false, longDistance: false } },
-    );
-    let deposit: FactureClient | undefined;
-    await expect
-      .poll(async () => {
-        deposit = ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find(
-          (facture) => facture.devisId === quote.id,
-        );
-        return deposit?.totalCentimes;
-      })
-      .toBe(6_411);
-    const numero = deposit!.numero;
+    const { quote, deposit } = await withDeposit(customer, adminApi, 'Dijon', '213,70', 6_411);
+    const numero = deposit.numero;
 
     const statement = (entry: Parameters<typeof camt053Xml>[0][number]) => ({
       name: 'releve.xml',
@@ -285,7 +291,7 @@ test(
     await expect(recorded.filter({ hasText: bank.refunded(formatCentimes(6_411)) })).toHaveCount(1);
 
     // The customer's payment page of the deposit: cancelled by the credit note, nothing to pay.
-    await page.goto(`/factures/${deposit!.id}/paiement`);
+    await page.goto(`/factures/${deposit.id}/paiement`);
     await expect(page.getByText(/Cette facture est annulée par l’avoir n°/)).toBeVisible();
     await expect(page.getByText(t.settled)).toHaveCount(0);
   },
@@ -301,24 +307,10 @@ test(
   { tag: '@phone-only' },
   async ({ page, customer, adminApi, logInAsAdmin }) => {
     // 30 % of 187,30 €: 56,19 €, an amount no other journey refunds.
-    const quote = await signedMission(
-      customer,
-      adminApi,
-      { adresseDepart: 'Lyon', adresseArrivee: 'Grenoble', typeVehicule: 'Citadine' },
-      { prixFinal: '187,30', acomptePourcent: 30, clauses: { km: false, longDistance: false } },
-    );
-    let deposit: FactureClient | undefined;
-    await expect
-      .poll(async () => {
-        deposit = ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find(
-          (facture) => facture.devisId === quote.id,
-        );
-        return deposit?.totalCentimes;
-      })
-      .toBe(5_619);
-    const numero = deposit!.numero;
+    const { quote, deposit } = await withDeposit(customer, adminApi, 'Grenoble', '187,30', 5_619);
+    const numero = deposit.numero;
     // Paid on the provider's page (its form posted as the browser would), recorded from its signed notification.
-    const started = await customer.api.post(`/api/factures/${deposit!.id}/paiement/en-ligne`);
+    const started = await customer.api.post(`/api/factures/${deposit.id}/paiement/en-ligne`);
     expect(started.status(), await started.text()).toBe(200);
     expect((await customer.api.post(((await started.json()) as { url: string }).url)).ok()).toBe(true);
     await expect
@@ -352,7 +344,7 @@ test(
 
     // Made: « À faire » no longer lists it (the band's answer read first, so that the page is not looked at before it has loaded).
     const aFaire = await adminApi.get('/api/admin/a-faire');
-    expect(await aFaire.text()).not.toContain(deposit!.id);
+    expect(await aFaire.text()).not.toContain(deposit.id);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: homeTexts.title })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(`^${numero} · `) })).toHaveCount(0);
