@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { buildAll } from './build.mjs';
 import { findPgBin, startPostgres } from './lib/postgres.mjs';
 
@@ -82,14 +83,29 @@ provision();
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'convoyage-reports-'));
 const totals = { passed: 0, failed: 0, suites: [], names: [] };
 
-/** The Playwright tests of a JSON report that did not simply pass, as « file › title (status) ». */
+/**
+ * Why a Playwright test failed, in one short line: its first error's first line and where it
+ * was thrown. CI shows only the end of its output, where the « Not passed: » lines are: the
+ * reason has to be there too, or a failure seen once cannot be told from another.
+ */
+function firstError(test) {
+  const error = (test.results ?? []).flatMap((result) => result.errors ?? [result.error]).find(Boolean);
+  if (!error) return '';
+  // Without the reporter's colours.
+  const lines = stripVTControlCharacters(String(error.message ?? '')).split('\n');
+  const message = lines.find((line) => line.trim()) ?? '';
+  const where = error.location ? ` at ${path.basename(error.location.file)}:${error.location.line}` : '';
+  return `: ${message.trim().slice(0, 200)}${where}`;
+}
+
+/** The Playwright tests of a JSON report that did not simply pass, as « file › title (status: why) ». */
 function playwrightNames(report) {
   const names = [];
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const outcome = { unexpected: 'failed', flaky: 'passed only on a retry', skipped: 'skipped' }[test.status];
-        if (outcome) names.push(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')} (${outcome})`);
+        if (outcome) names.push(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')} (${outcome}${firstError(test)})`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
