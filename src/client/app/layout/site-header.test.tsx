@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsRoutes, routeKey } from '#domain/api-paths.ts';
 import { publicTexts, texts } from '#domain/texts/common.ts';
@@ -18,7 +18,9 @@ describe('the site header', () => {
     expect(menu().queryByRole('link', { name: texts.headerEspaceClient })).toBeNull();
     session.release({ body: { user: customer } });
     expect(await menu().findByRole('link', { name: texts.headerEspaceClient })).toHaveAttribute('href', '/espace-client');
-    expect(await menu().findByRole('button', { name: texts.logout })).toBeInTheDocument();
+    // « Se déconnecter » stands beside it at once (its code comes later): nothing moves under a finger.
+    expect(menu().getByRole('button', { name: texts.logout })).toBeInTheDocument();
+    await waitFor(() => expect(menu().getByRole('button', { name: texts.logout })).toBeEnabled());
     expect(menu().queryByRole('link', { name: nav.creerCompte })).toBeNull();
     expect(menu().queryByRole('link', { name: nav.connexion })).toBeNull();
   });

@@ -144,8 +144,16 @@ export function SiteHeader() {
                   </NavLink>
                 </li>
                 <li>
-                  <Suspense fallback={null}>
-                    <LogoutButton appearance="header" />
+                  {/* Until its code arrives, the same button, inert: in a menu aligned right, a
+                      button appearing late would move the links before it under the finger. */}
+                  <Suspense
+                    fallback={
+                      <button type="button" className={styles.logout} disabled>
+                        {texts.logout}
+                      </button>
+                    }
+                  >
+                    <LogoutButton appearance="header" className={styles.logout} />
                   </Suspense>
                 </li>
               </>

@@ -1,10 +1,9 @@
 import { texts } from '#domain/texts/common.ts';
 import { Button } from '#client/ui/button.tsx';
 import { useLogout } from '#client/lib/use-logout.ts';
-import styles from './accounts.module.css';
 
 type LogoutButtonProps = {
-  /** "header" draws it as a light link for the dark site header. */
+  /** "header": a plain button that the site header draws (its `className`), as a light link. */
   appearance?: 'button' | 'header';
   className?: string;
 };
@@ -14,7 +13,7 @@ export function LogoutButton({ appearance = 'button', className }: LogoutButtonP
   const { logout, isBusy } = useLogout();
   if (appearance === 'header') {
     return (
-      <button type="button" className={[styles.headerLogout, className].filter(Boolean).join(' ')} onClick={logout} disabled={isBusy}>
+      <button type="button" className={className} onClick={logout} disabled={isBusy}>
         {texts.logout}
       </button>
     );
