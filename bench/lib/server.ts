@@ -19,7 +19,9 @@ export async function startServer(env: Record<string, string> = {}) {
   const child: ChildProcess = spawn(node!, args, {
     env: {
       ...process.env,
-      ...localServerEnv({ port, dataDir }),
+      // Errors only: the crash benches start a server some thirty times, and each start's
+      // configuration warnings (the mediator not set, say) buried the end of CI's output.
+      ...localServerEnv({ port, dataDir, logLevel: 'error' }),
       PUBLIC_RATE_LIMIT: '0',
       DAILY_QUOTE_LIMIT: '0',
       ...env,
