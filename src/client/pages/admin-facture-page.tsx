@@ -34,8 +34,10 @@ export function AdminFacturePage() {
           {facture.etat ? <EtatBadge etat={facture.etat} /> : null}
           {facture.statut === 'brouillon' ? <InvoiceEditor key={facture.id} facture={facture} /> : <InvoiceView facture={facture} />}
           {facture.statut === 'émise' && isStillToPay(facture.etat) ? <InvoiceReminders factureId={facture.id} /> : null}
+          {/* Paid by card, and a refund made or money received in excess: it may go back on the card. */}
           {facture.statut === 'émise' &&
-          facture.paiements.some((paiement) => paiement.moyen === 'carte' && paiement.montantCentimes < 0) ? (
+          facture.paiements.some((paiement) => paiement.moyen === 'carte') &&
+          (facture.resteCentimes < 0 || facture.paiements.some((paiement) => paiement.montantCentimes < 0)) ? (
             <CardRefunds factureId={facture.id} />
           ) : null}
           {facture.statut === 'émise' ? <InvoicePlatform factureId={facture.id} /> : null}

@@ -64,6 +64,11 @@ export const PAYMENT_SESSION_STATUTS = ['création', 'ouverte', 'payée', 'expir
 export const PROVIDER_EVENT_RESULTS = ['appliqué', 'ignoré', 'refusé'] as const;
 /** What the provider last said of a refund it makes on a card (decision 0089). */
 export const CARD_REFUND_STATUTS = ['en cours', 'effectué', 'échoué'] as const;
+/**
+ * Why a card is refunded: a consumer's withdrawal (owed, L221-24), or money the invoice received
+ * beyond what it is owed, after a credit note (the operator's call: decision 0056).
+ */
+export const CARD_REFUND_MOTIFS = ['rétractation', 'trop-perçu'] as const;
 
 // ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
 
@@ -200,15 +205,21 @@ export type Reminders = z.infer<typeof remindersSchema>;
 
 /**
  * An invoice's refunds by card (GET and POST /api/admin/factures/{id}/remboursements-carte): what
- * a withdrawal gives back on the card that paid, and where the provider is with it.
+ * a withdrawal gives back on the card that paid, or what the invoice received in excess, and where
+ * the provider is with it.
  */
 export const cardRefundsSchema = z.object({
   /** Whether a card provider is configured (otherwise the refund is made from its dashboard). */
   fournisseur: z.boolean(),
   remboursements: z.array(
     z.object({
+      /** A withdrawal's: its negative payment; money received in excess: the card payment it goes back on. */
       paiementId: z.string(),
-      /** The withdrawal's day: the refund is due 14 days later at the latest (L221-24). */
+      motif: z.enum(CARD_REFUND_MOTIFS),
+      /**
+       * A withdrawal's: its day, the refund is due 14 days later at the latest (L221-24); money
+       * received in excess: the day the card paid.
+       */
       date: isoDaySchema,
       /** Positive: what goes back. */
       montantCentimes: centsSchema,
@@ -221,7 +232,7 @@ export const cardRefundsSchema = z.object({
 });
 export type CardRefunds = z.infer<typeof cardRefundsSchema>;
 
-/** « Rembourser par carte »: the refund (the negative payment) to make. */
+/** « Rembourser par carte »: the refund to make (its `paiementId` in the list above). */
 export const cardRefundInputSchema = z.strictObject({ paiementId: idParamSchema });
 
 export const remindersInputSchema = z.strictObject({ arretees: z.boolean({ error: bankTexts.remindersInvalid }) });

@@ -116,14 +116,21 @@ export const depositTexts = {
   withdrawal: 'Rétractation du client : acompte remboursé',
 } as const;
 
-/** A withdrawal's refund on the card that paid, on the invoice's back-office page (decision 0089). */
+/**
+ * A refund on the card that paid, on the invoice's back-office page (decision 0089): a
+ * withdrawal's, owed, or money received in excess, the operator's call.
+ */
 export const cardRefundTexts = {
   title: 'Remboursement par carte',
   loading: 'Chargement du remboursement par carte…',
   intro:
     'L’acompte a été payé par carte : la rétractation se rembourse sur la même carte, par le prestataire de paiement, dans les 14 jours.',
+  excessIntro:
+    'Cette facture a reçu par carte plus que ce qui reste dû (un avoir l’a réduite, après une annulation par exemple). Rendre la différence sur la même carte est votre décision.',
   line: (amount: string, day: string) => `${amount}, rétractation du ${day}`,
+  excessLine: (amount: string, day: string) => `${amount} reçus en trop, payés par carte le ${day}`,
   toDo: (deadline: string) => `À faire avant le ${deadline}`,
+  excessToDo: 'À rendre si vous le décidez',
   states: {
     'en cours': 'Demandé au prestataire : en attente de sa confirmation',
     effectué: 'Remboursé sur la carte',
@@ -162,7 +169,8 @@ export const paymentApiDocs = {
   saveCsvMapping: 'Enregistre la correspondance des colonnes du CSV de la banque',
   reminders: 'Les relances automatiques d’une facture',
   setReminders: 'Arrête ou reprend les relances automatiques d’une facture',
-  cardRefunds: 'Les remboursements par carte d’une facture (après une rétractation) et où en est le prestataire',
+  cardRefunds:
+    'Les remboursements par carte d’une facture (après une rétractation, ou de ce qu’elle a reçu en trop) et où en est le prestataire',
   makeCardRefund: 'Demande au prestataire de rembourser sur la carte qui a payé (après une rétractation)',
 } as const;
 

@@ -591,7 +591,10 @@ export type PaiementEvenementsTable = {
   recuLe: string;
 };
 
-/** A withdrawal's refund by card, made by the provider: one row per negative payment it gives back. */
+/**
+ * A refund by card made by the provider: one row per payment it is for, a withdrawal's negative
+ * payment (decision 0089), or the card payment that money received in excess goes back on.
+ */
 export type RemboursementsCarteTable = {
   paiementId: string;
   fournisseur: 'stripe';

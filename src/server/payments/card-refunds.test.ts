@@ -58,7 +58,9 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     const before = await refundsOf(deposit.id);
     expect(before).toEqual({
       fournisseur: true,
-      remboursements: [{ paiementId: expect.any(String), date: parisToday(), montantCentimes: 12_615, statut: null, majLe: null }],
+      remboursements: [
+        { paiementId: expect.any(String), motif: 'rétractation', date: parisToday(), montantCentimes: 12_615, statut: null, majLe: null },
+      ],
     });
     const owed = before.remboursements[0]!;
     expect(await toMake()).toContainEqual(
@@ -195,6 +197,75 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     // Not a withdrawal's refund: nothing for « À faire » nor for the invoice's card refund section.
     expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
     expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+  });
+
+  it('gives a cancelled mission’s deposit back on the card when the operator chooses to, recorded once the provider says it is made', async () => {
+    const { customer, quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
+    const [card] = (await getInvoice(invoiceDeps(t), deposit.id)).paiements;
+    // Paid, then not owed: nothing to give back yet.
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // The credit note leaves 126,15 € received beyond what is owed: offered, on the card that paid, not in « À faire » (his call).
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([
+      { paiementId: card!.id, motif: 'trop-perçu', date: card!.date, montantCentimes: 12_615, statut: null, majLe: null },
+    ]);
+    expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+
+    // Waiting at the card's bank: asked once, nothing in the books yet.
+    fake.refundStatus = 'pending';
+    try {
+      expect((await refund(deposit.id, card!.id)).json<CardRefunds>().remboursements).toEqual([
+        expect.objectContaining({ paiementId: card!.id, statut: 'en cours', montantCentimes: 12_615 }),
+      ]);
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    expect((await refund(deposit.id, card!.id)).json().message).toBe(msg.alreadyAsked);
+    expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
+    const atStripe = [...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent);
+    expect(atStripe).toEqual([expect.objectContaining({ amount: 12_615, metadata: { factureId: deposit.id, paiementId: card!.id } })]);
+
+    // Made: the provider's word records the money given back, once, and tells the customer once.
+    const made = { ...atStripe[0]!, status: 'succeeded' };
+    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
+    expect(await notify('charge.refund.updated', made)).toMatchObject({ applied: true });
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+    expect(await refundNotices(customer.email)).toHaveLength(1);
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([
+      expect.objectContaining({ paiementId: card!.id, motif: 'trop-perçu', statut: 'effectué', montantCentimes: 12_615 }),
+    ]);
+    expect((await refund(deposit.id, card!.id)).json().message).toBe(msg.alreadyDone);
+  });
+
+  it('offers a failed refund of money received in excess again, and records at once a new one the provider answers is made', async () => {
+    const { quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
+    await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
+    const [offered] = (await refundsOf(deposit.id)).remboursements;
+    fake.refundStatus = 'failed';
+    try {
+      expect((await refund(deposit.id, offered!.paiementId)).json<CardRefunds>().remboursements).toEqual([
+        expect.objectContaining({ paiementId: offered!.paiementId, statut: 'échoué', montantCentimes: 12_615 }),
+      ]);
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
+
+    const made = await refund(deposit.id, offered!.paiementId);
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<CardRefunds>().remboursements).toEqual([expect.objectContaining({ statut: 'effectué' })]);
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+    const tries = [...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent);
+    expect(tries.map((one) => one.status)).toEqual(['failed', 'succeeded']);
+    expect(await notify('refund.created', { ...tries[1]! })).toMatchObject({ applied: true });
+    expect(await paymentsOf(deposit.id)).toHaveLength(2);
   });
 
   it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {

@@ -13,8 +13,10 @@ import {
   listCardPaymentsOf,
   listWithdrawalCardRefunds,
   recordHolderRefund,
+  remainingOf,
   type HolderPaymentDeps,
 } from '#server/invoices/holder-payments.ts';
+import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
@@ -25,8 +27,11 @@ import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './r
  * a deposit paid by card goes back on that card, through the provider (decision 0089). The
  * refund is in the books since the withdrawal (a negative payment, invoices/deposits.ts); here
  * the operator asks the provider to make it, and the provider's answer and signed notifications
- * say where it is. The only money recorded here is a refund the provider says it made from its
- * dashboard after a cancellation (`recordDashboardRefund`), on its word.
+ * say where it is. Money an invoice received beyond what it is owed (a cancelled mission's
+ * deposit, once credited) is his to give back or not (decision 0056): the same button gives it
+ * back on the card when he chooses to, and that refund, like one he made from the provider's
+ * dashboard (`recordDashboardRefund`), is recorded as money given back once the provider says it
+ * is made, on its word.
  */
 export type CardRefundDeps = {
   database: DatabaseHandle;
@@ -35,7 +40,11 @@ export type CardRefundDeps = {
   log: FastifyBaseLogger;
   /** The card provider; null when PAYMENT_PROVIDER is unset (no « Payer en ligne », no card refund). */
   payments: PaymentProvider | null;
+  /** What other capabilities do when a payment is recorded (e-invoicing's « Encaissée »). */
+  invoiceHooks?: InvoiceHooks;
 };
+
+type CardRefundEntry = CardRefunds['remboursements'][number];
 
 type Refund = Pick<RemboursementsCarteTable, 'paiementId' | 'fournisseur' | 'remboursementId' | 'statut' | 'montantCentimes'> & {
   factureId: string;
@@ -54,19 +63,57 @@ export async function withdrawalCardRefunds(db: Db, factureId?: string) {
   return owed.map((refund) => ({ ...refund, provider: states.get(refund.paiementId) ?? null }));
 }
 
+/**
+ * Money an invoice received by card beyond what it is owed: the refunds asked for it (each on the
+ * card payment it goes back on, made or waiting), then what is left to give back, on a card
+ * payment that covers it (the one whose refund failed first, to try again; otherwise the newest
+ * one not refunded yet). A failed refund with nothing left to give back is no longer shown.
+ */
+async function excessCardRefunds(db: Db, factureId: string): Promise<CardRefundEntry[]> {
+  const cards = await listCardPaymentsOf(db, factureId);
+  if (cards.length === 0) return [];
+  const states = await listCardRefunds(
+    db,
+    cards.map((card) => card.id),
+  );
+  const entries = cards.flatMap((card): CardRefundEntry[] => {
+    const state = states.get(card.id);
+    if (!state) return [];
+    const { statut, montantCentimes, updatedAt: majLe } = state;
+    return [{ paiementId: card.id, motif: 'trop-perçu', date: card.date, montantCentimes, statut, majLe }];
+  });
+  const asked = entries.filter((entry) => entry.statut === 'en cours').reduce((sum, entry) => sum + entry.montantCentimes, 0);
+  const toGiveBack = -((await remainingOf(db, factureId)) ?? 0) - asked;
+  const settled = entries.filter((entry) => entry.statut !== 'échoué');
+  if (toGiveBack <= 0) return settled;
+  const covers = (paiementId: string) => (cards.find((card) => card.id === paiementId)?.montantCentimes ?? 0) >= toGiveBack;
+  const failed = entries.find((entry) => entry.statut === 'échoué' && covers(entry.paiementId));
+  if (failed) return [...settled, { ...failed, montantCentimes: toGiveBack }];
+  const fresh = cards.find((card) => !states.has(card.id) && card.montantCentimes >= toGiveBack);
+  if (!fresh) return settled;
+  return [
+    ...settled,
+    { paiementId: fresh.id, motif: 'trop-perçu', date: fresh.date, montantCentimes: toGiveBack, statut: null, majLe: null },
+  ];
+}
+
 /** GET …/remboursements-carte: an issued invoice's card refunds (none for most); 404 for a missing one. */
 export async function cardRefundsOf(deps: CardRefundDeps, factureId: string): Promise<CardRefunds> {
   if (!(await findPayableInvoice(deps.database.db, factureId))) throw notFound(msg.notFound);
-  const refunds = await withdrawalCardRefunds(deps.database.db, factureId);
+  const withdrawals = await withdrawalCardRefunds(deps.database.db, factureId);
   return {
     fournisseur: deps.payments !== null,
-    remboursements: refunds.map((refund) => ({
-      paiementId: refund.paiementId,
-      date: refund.date,
-      montantCentimes: -refund.montantCentimes,
-      statut: refund.provider?.statut ?? null,
-      majLe: refund.provider?.updatedAt ?? null,
-    })),
+    remboursements: [
+      ...withdrawals.map((refund): CardRefundEntry => ({
+        paiementId: refund.paiementId,
+        motif: 'rétractation',
+        date: refund.date,
+        montantCentimes: -refund.montantCentimes,
+        statut: refund.provider?.statut ?? null,
+        majLe: refund.provider?.updatedAt ?? null,
+      })),
+      ...(await excessCardRefunds(deps.database.db, factureId)),
+    ],
   };
 }
 
@@ -84,7 +131,10 @@ export async function makeCardRefund(deps: CardRefundDeps, factureId: string, pa
   if (refund.statut === 'effectué') throw conflict(msg.alreadyDone);
   const provider = deps.payments;
   if (!provider) throw conflict(msg.providerOff);
-  const card = (await listCardPaymentsOf(deps.database.db, factureId)).find((payment) => payment.montantCentimes >= refund.montantCentimes);
+  // A withdrawal's goes back on a card payment that covers it; money received in excess, on the one it names.
+  const card = (await listCardPaymentsOf(deps.database.db, factureId)).find((payment) =>
+    refund.motif === 'trop-perçu' ? payment.id === paiementId : payment.montantCentimes >= refund.montantCentimes,
+  );
   if (!card?.reference) throw conflict(msg.noCardPayment);
 
   const previous = (await listCardRefunds(deps.database.db, [paiementId])).get(paiementId);
@@ -104,19 +154,52 @@ export async function makeCardRefund(deps: CardRefundDeps, factureId: string, pa
     deps.log.error({ err: error, factureId, paiementId }, 'the payment provider did not answer a card refund');
     throw new AppError('unavailable', msg.providerUnavailable);
   }
-  await withWriteTransaction(deps.database, (trx) =>
-    recordRefundState(trx, deps.config, {
-      factureId,
-      paiementId,
-      fournisseur: provider.name,
-      remboursementId: made.refundId,
-      statut: made.state,
-      montantCentimes: refund.montantCentimes,
-    }),
+  const settled = await withWriteTransaction(deps.database, (trx) =>
+    settleRefund(
+      trx,
+      { ...deps, fournisseur: provider.name },
+      {
+        factureId,
+        paiementId,
+        fournisseur: provider.name,
+        remboursementId: made.refundId,
+        statut: made.state,
+        montantCentimes: refund.montantCentimes,
+      },
+      parisToday(),
+    ),
   );
+  if (settled.refused)
+    deps.log.error({ factureId, paiementId, refundId: made.refundId, reason: settled.refused }, 'a card refund made could not be recorded');
+  deps.invoiceHooks?.afterCommit?.();
   deps.outbox.kick();
   deps.log.info({ factureId, paiementId, refundId: made.refundId, state: made.state }, 'card refund asked of the payment provider');
   return cardRefundsOf(deps, factureId);
+}
+
+/** A refund's key among the invoice's payments: once per provider's refund, whichever of its notifications or answers comes first. */
+const refundPaymentKey = (fournisseur: PaymentProvider['name'], refundId: string) => `${fournisseur}-remboursement:${refundId}`;
+
+/**
+ * What the provider says of a refund asked here, kept (`recordRefundState`). A withdrawal's is in
+ * the books since the withdrawal; money received in excess (its row names the card payment it
+ * goes back on) is recorded as given back once the provider says the refund is made, on its word,
+ * once (its key). `refused` says why it could not be (the invoice no longer holds that much).
+ */
+async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day: string): Promise<{ refused: string | null }> {
+  await recordRefundState(trx, deps.config, refund);
+  if (refund.statut !== 'effectué') return { refused: null };
+  const payment = await findPaymentById(trx, refund.paiementId);
+  if (!payment || payment.montantCentimes < 0) return { refused: null };
+  const result = await recordHolderRefund(trx, deps, {
+    factureId: refund.factureId,
+    date: day,
+    montantCentimes: refund.montantCentimes,
+    moyen: 'carte',
+    reference: refund.remboursementId,
+    cle: refundPaymentKey(refund.fournisseur, refund.remboursementId),
+  });
+  return { refused: result.outcome === 'refused' ? `${result.reason}, ${result.resteCentimes} left to pay` : null };
 }
 
 /**
@@ -162,14 +245,13 @@ export async function applyRefundEvent(
   if (known) {
     const { paiementId, remboursementId, montantCentimes } = known;
     const factureId = (await findPaymentById(trx, paiementId))?.factureId ?? '';
-    await recordRefundState(trx, deps.config, {
-      factureId,
-      paiementId,
-      fournisseur,
-      remboursementId,
-      montantCentimes,
-      statut: refund.state,
-    });
+    const settled = await settleRefund(
+      trx,
+      deps,
+      { factureId, paiementId, fournisseur, remboursementId, montantCentimes, statut: refund.state },
+      parisToday(new Date(event.createdAt)),
+    );
+    if (settled.refused) return { resultat: 'refusé', detail: `refund ${refund.id} of ${montantCentimes}: ${settled.refused}` };
     return { resultat: 'appliqué', detail: known.paiementId };
   }
   const payment = refund.paymentReference ? await findPaymentByReference(trx, refund.paymentReference) : undefined;
@@ -208,7 +290,7 @@ async function recordDashboardRefund(
     montantCentimes: refund.amount,
     moyen: 'carte',
     reference: refund.id,
-    cle: `${deps.fournisseur}-remboursement:${refund.id}`,
+    cle: refundPaymentKey(deps.fournisseur, refund.id),
   });
   if (result.outcome === 'duplicate') return { resultat: 'ignoré', detail: 'refund already recorded' };
   if (result.outcome === 'refused') {

@@ -5,7 +5,6 @@ import { withWriteTransaction } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findPayableInvoice, recordHolderPayment } from '#server/invoices/holder-payments.ts';
-import type { InvoiceHooks } from '#server/invoices/service.ts';
 import { qrCodeSvgDataUrl } from '#server/pdf/qr-code.ts';
 import { applyRefundEvent, type CardRefundDeps } from './card-refunds.ts';
 import { queueReceipts } from './mail.ts';
@@ -21,11 +20,7 @@ import {
 } from './repository.ts';
 
 /** The card refunds' deps (the stores, the e-mail's settings, the provider), and the clock. */
-export type OnlineDeps = CardRefundDeps & {
-  now?: () => Date;
-  /** What other capabilities do when a payment is recorded (e-invoicing's « Encaissée »). */
-  invoiceHooks?: InvoiceHooks;
-};
+export type OnlineDeps = CardRefundDeps & { now?: () => Date };
 
 type Viewer = { id: string; role: string };
 

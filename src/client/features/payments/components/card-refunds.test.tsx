@@ -8,7 +8,7 @@ import { cardRefundApiMessages, cardRefundTexts as t } from '#domain/texts/payme
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
 import { CardRefunds } from './card-refunds.tsx';
 
-const owed = { paiementId: 'p1', date: '2026-11-29', montantCentimes: 12_615, statut: null, majLe: null };
+const owed = { paiementId: 'p1', motif: 'rétractation', date: '2026-11-29', montantCentimes: 12_615, statut: null, majLe: null } as const;
 const answer = (refund: Partial<CardRefundsAnswer['remboursements'][number]> = {}, fournisseur = true): CardRefundsAnswer => ({
   fournisseur,
   remboursements: [{ ...owed, ...refund }],
@@ -69,5 +69,20 @@ describe('a withdrawal’s refund on the card that paid, on the invoice’s back
     const section = await screen.findByRole('region', { name: t.title });
     expect(await within(section).findByText(t.noProvider)).toBeVisible();
     expect(within(section).queryByRole('button')).toBeNull();
+  });
+
+  it('offers to give back money received in excess as the operator’s choice, with no deadline', async () => {
+    fakeApi({
+      [routeKey(paymentsRoutes.cardRefunds)]: { body: answer({ paiementId: 'carte1', motif: 'trop-perçu', date: '2026-11-28' }) },
+    });
+    renderAt(<CardRefunds factureId="f1" />, '/admin/factures/f1');
+    const section = await screen.findByRole('region', { name: t.title });
+    expect(await within(section).findByText(t.excessIntro)).toBeVisible();
+    expect(within(section).queryByText(t.intro)).toBeNull();
+    expect(words(within(section).getByRole('listitem').textContent)).toContain(
+      words(`${t.excessLine(formatCentimes(12_615), formatDay('2026-11-28'))}${t.excessToDo}`),
+    );
+    expect(within(section).queryByText(/avant le/)).toBeNull();
+    expect(within(section).getByRole('button', { name: (name) => words(name) === words(t.make(formatCentimes(12_615))) })).toBeEnabled();
   });
 });

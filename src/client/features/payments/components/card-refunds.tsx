@@ -1,5 +1,6 @@
 import { formatCentimes, formatDay, formatParisDate } from '#domain/format.ts';
 import { withdrawalRefundDeadline } from '#domain/legal.ts';
+import type { CardRefunds as CardRefundsAnswer } from '#domain/schemas/payments.ts';
 import { cardRefundTexts as t } from '#domain/texts/payments.ts';
 import { messageOf } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
@@ -10,10 +11,10 @@ import { useToast } from '#client/ui/toast.tsx';
 import { useCardRefunds, useMakeCardRefund } from '../api/use-card-refunds.ts';
 
 /**
- * A deposit paid by card and withdrawn from, on its back-office page: what goes back on the card
- * (L221-24: by the same means, within 14 days), where the provider is with it, and « Rembourser
- * par carte » while it is to do or failed. The provider's answer and notifications are the word
- * on it; the books show the refund since the withdrawal.
+ * On an invoice's back-office page, what goes back on the card that paid: a deposit withdrawn
+ * from (L221-24: by the same means, within 14 days), or money received beyond what the invoice is
+ * owed (the operator's call); where the provider is with it, and « Rembourser par carte » while it
+ * is to do or failed. The provider's answer and notifications are the word on it.
  */
 export function CardRefunds({ factureId }: { factureId: string }) {
   const refunds = useCardRefunds(factureId);
@@ -26,14 +27,18 @@ export function CardRefunds({ factureId }: { factureId: string }) {
       <QueryStatus query={refunds} loading={t.loading} />
       {data ? (
         <>
-          <p>{t.intro}</p>
+          {data.remboursements.some((refund) => refund.motif === 'rétractation') ? <p>{t.intro}</p> : null}
+          {data.remboursements.some((refund) => refund.motif === 'trop-perçu') ? <p>{t.excessIntro}</p> : null}
           <ul>
             {data.remboursements.map((refund) => (
               <li key={refund.paiementId}>
                 <p>
-                  {t.line(formatCentimes(refund.montantCentimes), formatDay(refund.date))}
+                  {(refund.motif === 'rétractation' ? t.line : t.excessLine)(
+                    formatCentimes(refund.montantCentimes),
+                    formatDay(refund.date),
+                  )}
                   <br />
-                  <strong>{refund.statut ? t.states[refund.statut] : t.toDo(formatDay(withdrawalRefundDeadline(refund.date)))}</strong>
+                  <strong>{refund.statut ? t.states[refund.statut] : toDo(refund)}</strong>
                   {refund.majLe ? ` ${t.updatedOn(formatParisDate(refund.majLe))}` : null}
                 </p>
                 {data.fournisseur && (refund.statut === null || refund.statut === 'échoué') ? (
@@ -61,4 +66,9 @@ export function CardRefunds({ factureId }: { factureId: string }) {
       ) : null}
     </TitledSection>
   );
+}
+
+/** What is to do with a refund not asked yet: a withdrawal's before its deadline; money received in excess, if he decides to. */
+function toDo(refund: CardRefundsAnswer['remboursements'][number]) {
+  return refund.motif === 'rétractation' ? t.toDo(formatDay(withdrawalRefundDeadline(refund.date))) : t.excessToDo;
 }
