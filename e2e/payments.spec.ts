@@ -244,6 +244,19 @@ async function withDeposit(customer: E2eCustomer, adminApi: APIRequestContext, a
   return { quote, deposit: deposit! };
 }
 
+/** The customer pays the deposit on the provider's page (its form posted as the browser would); its signed notification records it. */
+async function payByCard(customer: E2eCustomer, deposit: FactureClient) {
+  const started = await customer.api.post(`/api/factures/${deposit.id}/paiement/en-ligne`);
+  expect(started.status(), await started.text()).toBe(200);
+  expect((await customer.api.post(((await started.json()) as { url: string }).url)).ok()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find((facture) => facture.id === deposit.id)?.etat,
+    )
+    .toBe('payée');
+}
+
 /**
  * A consumer withdrew after paying his deposit (decision 0056): the refund is in the books since
  * the withdrawal and the operator makes the transfer; on the phone, the next statement's debit
@@ -309,15 +322,7 @@ test(
     // 30 % of 187,30 €: 56,19 €, an amount no other journey refunds.
     const { quote, deposit } = await withDeposit(customer, adminApi, 'Grenoble', '187,30', 5_619);
     const numero = deposit.numero;
-    // Paid on the provider's page (its form posted as the browser would), recorded from its signed notification.
-    const started = await customer.api.post(`/api/factures/${deposit.id}/paiement/en-ligne`);
-    expect(started.status(), await started.text()).toBe(200);
-    expect((await customer.api.post(((await started.json()) as { url: string }).url)).ok()).toBe(true);
-    await expect
-      .poll(
-        async () => ((await (await customer.api.get('/api/factures')).json()) as FactureClient[]).find((f) => f.numero === numero)?.etat,
-      )
-      .toBe('payée');
+    await payByCard(customer, deposit);
     const withdrawn = await customer.api.post(`/api/devis/${quote.id}/retractation`);
     expect(withdrawn.status(), await withdrawn.text()).toBe(200);
 
@@ -348,5 +353,40 @@ test(
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: homeTexts.title })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(`^${numero} · `) })).toHaveCount(0);
+  },
+);
+
+/**
+ * The operator cancels a signed mission whose deposit was paid by card: the credit note leaves the
+ * money received beyond what is owed, his to give back (decision 0056); he does it from the
+ * invoice's page on his phone, and the provider's answer records it.
+ */
+test(
+  'a cancelled mission’s deposit paid by card is given back on the card from the invoice page, if the operator chooses',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    // 30 % of 241,90 €: 72,57 €, an amount no other journey refunds.
+    const { quote, deposit } = await withDeposit(customer, adminApi, 'Annecy', '241,90', 7_257);
+    await payByCard(customer, deposit);
+    expect((await adminApi.delete(`/api/admin/devis/${quote.id}`)).status()).toBe(204);
+
+    await logInAsAdmin(page);
+    await page.goto(`/admin/factures/${deposit.id}`);
+    const section = page.getByRole('region', { name: cardRefund.title });
+    await expect(section).toContainText(cardRefund.excessIntro);
+    await expect(section).toContainText(cardRefund.excessToDo);
+    await section.getByRole('button', { name: cardRefund.make(formatCentimes(7_257)) }).click();
+    await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
+    await expect(section.getByRole('button')).toHaveCount(0);
+    // In the books on the provider's word: nothing held beyond what is owed any more; the customer is told.
+    const invoice = (await (await adminApi.get(`/api/admin/factures/${deposit.id}`)).json()) as Facture;
+    expect(invoice.resteCentimes).toBe(0);
+    expect(invoice.paiements.map((paiement) => [paiement.montantCentimes, paiement.moyen])).toEqual([
+      [7_257, 'carte'],
+      [-7_257, 'carte'],
+    ]);
+    await expect
+      .poll(async () => (await readOutbox()).filter((mail) => addressOf(mail) === customer.email).map((mail) => mail.subject))
+      .toContain(refundMail.subject(deposit.numero));
   },
 );
