@@ -378,6 +378,7 @@ test(
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(7_257)) }).click();
     await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
+    await expect(section).not.toContainText(cardRefund.excessIntro);
     // In the books on the provider's word: nothing held beyond what is owed any more; the customer is told.
     const invoice = (await (await adminApi.get(`/api/admin/factures/${deposit.id}`)).json()) as Facture;
     expect(invoice.resteCentimes).toBe(0);

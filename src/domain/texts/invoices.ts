@@ -212,6 +212,8 @@ export const invoiceTexts = {
   recordPayment: 'Enregistrer le paiement',
   paymentRecorded: 'Paiement enregistré.',
   remaining: 'Reste à payer',
+  /** In place of « Reste à payer » when the invoice holds more than it is owed. */
+  excess: 'Reçu en trop',
   paid: 'Payé',
   creditSection: 'Avoirs',
   creditReason: 'Motif de l’avoir',

@@ -34,4 +34,13 @@ describe('an invoice’s page in the back office', () => {
     expect(lines).toContain(`30/11/2026 – Virement – ${t.refundLine(formatCentimes(45_000)).replace(/\s/g, ' ')}`);
     expect(lines.some((line) => line?.includes(`-${amount}`))).toBe(false);
   });
+
+  it('says what it holds beyond what it is owed, where « Reste à payer » would read 0,00 €', () => {
+    const held = { ...refunded, payeCentimes: 45_000, resteCentimes: -45_000, paiements: refunded.paiements.slice(0, 1) };
+    renderAt(<InvoiceView facture={held} />, '/admin/factures/f1');
+    expect(screen.getByText(t.excess).nextElementSibling?.textContent?.replace(/\s/g, ' ')).toBe(
+      formatCentimes(45_000).replace(/\s/g, ' '),
+    );
+    expect(screen.queryByText(t.remaining)).toBeNull();
+  });
 });

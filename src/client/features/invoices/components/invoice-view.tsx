@@ -28,7 +28,10 @@ export function InvoiceView({ facture }: { facture: Facture }) {
     [t.total, formatCentimes(facture.totalCentimes)],
   ];
   if (isInvoice) {
-    facts.push([t.paid, formatCentimes(facture.payeCentimes)], [t.remaining, formatCentimes(Math.max(0, facture.resteCentimes))]);
+    // Money held beyond what is owed (a credit note after a payment) is said, not shown as nothing left to pay.
+    const remaining: [string, string] =
+      facture.resteCentimes < 0 ? [t.excess, formatCentimes(-facture.resteCentimes)] : [t.remaining, formatCentimes(facture.resteCentimes)];
+    facts.push([t.paid, formatCentimes(facture.payeCentimes)], remaining);
   }
   return (
     <>

@@ -28,7 +28,9 @@ export function CardRefunds({ factureId }: { factureId: string }) {
       {data ? (
         <>
           {data.remboursements.some((refund) => refund.motif === 'rétractation') ? <p>{t.intro}</p> : null}
-          {data.remboursements.some((refund) => refund.motif === 'trop-perçu') ? <p>{t.excessIntro}</p> : null}
+          {data.remboursements.some((refund) => refund.motif === 'trop-perçu' && refund.statut !== 'effectué') ? (
+            <p>{t.excessIntro}</p>
+          ) : null}
           <ul>
             {data.remboursements.map((refund) => (
               <li key={refund.paiementId}>
