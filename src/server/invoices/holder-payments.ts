@@ -67,6 +67,29 @@ export function recordHolderRefund(trx: Db, deps: HolderPaymentDeps, refund: Hol
   return recordOnHoldersWord(trx, deps, refund, 'out');
 }
 
+/**
+ * A refund recorded on its holder's word (key `refundKey`) that the holder later says failed (a
+ * closed card, say): the money is back with the business, recorded once (key `cle`) as a payment
+ * of the same amount by the same means, in the caller's write transaction with the invoice locked,
+ * so that the books show it held again. Null when no such refund was recorded.
+ */
+export async function recordFailedHolderRefund(
+  trx: Db,
+  deps: HolderPaymentDeps,
+  { refundKey, cle, date }: { refundKey: string; cle: string; date: string },
+): Promise<FacturePaiementRow | null> {
+  const given = await findPaymentByKey(trx, refundKey);
+  if (!given || given.montantCentimes >= 0) return null;
+  await lockDocument(trx, deps.database.engine, given.factureId);
+  const existing = await findPaymentByKey(trx, cle);
+  if (existing) return existing;
+  const { factureId, moyen, reference } = given;
+  const row = await insertPayment(trx, { factureId, date, montantCentimes: -given.montantCentimes, moyen, reference, cle, byUserId: null });
+  const document = await findDocument(trx, factureId);
+  if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
+  return row;
+}
+
 type Direction = 'in' | 'out';
 type BeyondReason<D extends Direction> = D extends 'in' ? 'more-than-due' : 'more-than-held';
 

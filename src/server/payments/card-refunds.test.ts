@@ -239,6 +239,19 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
       expect.objectContaining({ paiementId: card!.id, motif: 'trop-perçu', statut: 'effectué', montantCentimes: 12_615 }),
     ]);
     expect((await refund(deposit.id, card!.id)).json().message).toBe(msg.alreadyDone);
+
+    // The card's bank sends it back later (a closed card): the money is held again, once, and offered again.
+    const failed = { ...made, status: 'failed' };
+    expect(await notify('refund.failed', failed)).toMatchObject({ applied: true });
+    expect(await notify('refund.updated', failed)).toMatchObject({ applied: true });
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+      [12_615, 'carte'],
+    ]);
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([
+      expect.objectContaining({ paiementId: card!.id, motif: 'trop-perçu', statut: 'échoué', montantCentimes: 12_615 }),
+    ]);
   });
 
   it('offers a failed refund of money received in excess again, and records at once a new one the provider answers is made', async () => {

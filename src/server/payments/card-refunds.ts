@@ -12,6 +12,7 @@ import {
   findPaymentByReference,
   listCardPaymentsOf,
   listWithdrawalCardRefunds,
+  recordFailedHolderRefund,
   recordHolderRefund,
   remainingOf,
   type HolderPaymentDeps,
@@ -184,23 +185,32 @@ const refundPaymentKey = (fournisseur: PaymentProvider['name'], refundId: string
  * What the provider says of a refund asked here, kept (`recordRefundState`). A withdrawal's is in
  * the books since the withdrawal; money received in excess (its row names the card payment it
  * goes back on) is recorded as given back once the provider says the refund is made, on its word,
- * once (its key). `refused` says why it could not be (the invoice no longer holds that much).
+ * once (its key). `refused` says why it could not be (the invoice no longer holds that much). A
+ * refund recorded as given back that the provider then says failed has its money recorded back.
  */
-async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day: string): Promise<{ refused: string | null }> {
+async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day: string): Promise<Settled> {
   await recordRefundState(trx, deps.config, refund);
-  if (refund.statut !== 'effectué') return { refused: null };
+  const key = refundPaymentKey(refund.fournisseur, refund.remboursementId);
+  if (refund.statut === 'échoué') {
+    const back = await recordFailedHolderRefund(trx, deps, { refundKey: key, cle: `${key}:echec`, date: day });
+    return { refused: null, cameBack: back !== null };
+  }
+  if (refund.statut !== 'effectué') return { refused: null, cameBack: false };
   const payment = await findPaymentById(trx, refund.paiementId);
-  if (!payment || payment.montantCentimes < 0) return { refused: null };
+  if (!payment || payment.montantCentimes < 0) return { refused: null, cameBack: false };
   const result = await recordHolderRefund(trx, deps, {
     factureId: refund.factureId,
     date: day,
     montantCentimes: refund.montantCentimes,
     moyen: 'carte',
     reference: refund.remboursementId,
-    cle: refundPaymentKey(refund.fournisseur, refund.remboursementId),
+    cle: key,
   });
-  return { refused: result.outcome === 'refused' ? `${result.reason}, ${result.resteCentimes} left to pay` : null };
+  return { refused: result.outcome === 'refused' ? `${result.reason}, ${result.resteCentimes} left to pay` : null, cameBack: false };
 }
+
+/** What settling a refund did beyond its state: money it could not record (why), or money recorded back after a failure. */
+type Settled = { refused: string | null; cameBack: boolean };
 
 /**
  * What the provider says of a refund, kept: a later « en cours » (notifications may come out of
@@ -252,6 +262,7 @@ export async function applyRefundEvent(
       parisToday(new Date(event.createdAt)),
     );
     if (settled.refused) return { resultat: 'refusé', detail: `refund ${refund.id} of ${montantCentimes}: ${settled.refused}` };
+    if (settled.cameBack) return { resultat: 'appliqué', detail: `${known.paiementId}: failed after it was made, its money recorded back` };
     return { resultat: 'appliqué', detail: known.paiementId };
   }
   const payment = refund.paymentReference ? await findPaymentByReference(trx, refund.paymentReference) : undefined;
