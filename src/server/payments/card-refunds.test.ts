@@ -43,6 +43,20 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
   };
   const refund = (factureId: string, paiementId: string) =>
     t.app.inject({ method: 'POST', url: apiPath(payments.makeCardRefund, { id: factureId }), headers: admin, payload: { paiementId } });
+  /** « Rembourser par carte » while the provider answers new refunds with `status`: the refunds as the answer lists them. */
+  const refundWhileProviderSays = async (status: FakeStripe['refundStatus'], factureId: string, paiementId: string) => {
+    fake.refundStatus = status;
+    try {
+      return (await refund(factureId, paiementId)).json<CardRefunds>().remboursements;
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+  };
+  /** The operator cancels the signed mission (its quote deleted): the deposit invoice is credited. */
+  const cancelMission = async (quoteId: string) => {
+    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quoteId }), headers: admin });
+    expect(removed.statusCode, removed.body).toBe(204);
+  };
   const toMake = async () => {
     const answer = await t.app.inject({ method: 'GET', url: apiRoutes.adminHome.aFaire.path, headers: admin });
     const item = answer.json<AFaire>().elements.find((element) => element.type === 'remboursements-a-faire');
@@ -52,6 +66,15 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject?.startsWith(refundMailTexts.subject('').trim()));
   const paymentsOf = async (factureId: string) =>
     (await getInvoice(invoiceDeps(t), factureId)).paiements.map((payment) => [payment.montantCentimes, payment.moyen]);
+  /** The provider notifies a refund of the deposit made, once by each of `types`: given back once in the books, the customer told once. */
+  const expectGivenBackOnce = async (types: string[], made: Record<string, unknown>, factureId: string, email: string) => {
+    for (const type of types) expect(await notify(type, made)).toMatchObject({ applied: true });
+    expect(await paymentsOf(factureId)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+    expect(await refundNotices(email)).toHaveLength(1);
+  };
 
   it('lists the refund by card in « À faire », refunds it on the paying card once, and leaves the books as the withdrawal wrote them', async () => {
     const { customer, deposit, paymentIntent } = await withdrawnAfterCardPayment();
@@ -108,12 +131,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
   it('waits for the provider’s word on a pending refund, keeps a final state against a late notification, and asks again after a failure', async () => {
     const { deposit } = await withdrawnAfterCardPayment();
     const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;
-    fake.refundStatus = 'pending';
-    try {
-      expect((await refund(deposit.id, paiementId)).json<CardRefunds>().remboursements[0]!.statut).toBe('en cours');
-    } finally {
-      fake.refundStatus = 'succeeded';
-    }
+    expect((await refundWhileProviderSays('pending', deposit.id, paiementId))[0]!.statut).toBe('en cours');
     const asked = await refund(deposit.id, paiementId);
     expect(asked.statusCode).toBe(409);
     expect(asked.json().message).toBe(msg.alreadyAsked);
@@ -170,8 +188,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
   it('records a cancelled mission’s deposit given back from the dashboard, once made and once, on the provider’s word', async () => {
     const { customer, quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
     // The operator cancels the signed mission: the deposit is credited, the 126,15 € received are his to give back (or not).
-    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
-    expect(removed.statusCode, removed.body).toBe(204);
+    await cancelMission(quote.id);
     const fromDashboard = (id: string, amount: number, status: string) => ({
       id,
       object: 'refund',
@@ -187,13 +204,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
 
     const made = fromDashboard('re_test_cancel_whole', 12_615, 'succeeded');
-    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
-    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
-    expect(await paymentsOf(deposit.id)).toEqual([
-      [12_615, 'carte'],
-      [-12_615, 'carte'],
-    ]);
-    expect(await refundNotices(customer.email)).toHaveLength(1);
+    await expectGivenBackOnce(['refund.updated', 'refund.updated'], made, deposit.id, customer.email);
     // Not a withdrawal's refund: nothing for « À faire » nor for the invoice's card refund section.
     expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
     expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
@@ -204,8 +215,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     const [card] = (await getInvoice(invoiceDeps(t), deposit.id)).paiements;
     // Paid, then not owed: nothing to give back yet.
     expect((await refundsOf(deposit.id)).remboursements).toEqual([]);
-    const removed = await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
-    expect(removed.statusCode, removed.body).toBe(204);
+    await cancelMission(quote.id);
     // The credit note leaves 126,15 € received beyond what is owed: offered, on the card that paid, not in « À faire » (his call).
     expect((await refundsOf(deposit.id)).remboursements).toEqual([
       { paiementId: card!.id, motif: 'trop-perçu', date: card!.date, montantCentimes: 12_615, statut: null, majLe: null },
@@ -213,14 +223,9 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
 
     // Waiting at the card's bank: asked once, nothing in the books yet.
-    fake.refundStatus = 'pending';
-    try {
-      expect((await refund(deposit.id, card!.id)).json<CardRefunds>().remboursements).toEqual([
-        expect.objectContaining({ paiementId: card!.id, statut: 'en cours', montantCentimes: 12_615 }),
-      ]);
-    } finally {
-      fake.refundStatus = 'succeeded';
-    }
+    expect(await refundWhileProviderSays('pending', deposit.id, card!.id)).toEqual([
+      expect.objectContaining({ paiementId: card!.id, statut: 'en cours', montantCentimes: 12_615 }),
+    ]);
     expect((await refund(deposit.id, card!.id)).json().message).toBe(msg.alreadyAsked);
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
     const atStripe = [...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent);
@@ -228,13 +233,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
 
     // Made: the provider's word records the money given back, once, and tells the customer once.
     const made = { ...atStripe[0]!, status: 'succeeded' };
-    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
-    expect(await notify('charge.refund.updated', made)).toMatchObject({ applied: true });
-    expect(await paymentsOf(deposit.id)).toEqual([
-      [12_615, 'carte'],
-      [-12_615, 'carte'],
-    ]);
-    expect(await refundNotices(customer.email)).toHaveLength(1);
+    await expectGivenBackOnce(['refund.updated', 'charge.refund.updated'], made, deposit.id, customer.email);
     expect((await refundsOf(deposit.id)).remboursements).toEqual([
       expect.objectContaining({ paiementId: card!.id, motif: 'trop-perçu', statut: 'effectué', montantCentimes: 12_615 }),
     ]);
@@ -256,16 +255,11 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
 
   it('offers a failed refund of money received in excess again, and records at once a new one the provider answers is made', async () => {
     const { quote, deposit, paymentIntent } = await cardPaidDeposit(t, fake, admin);
-    await t.app.inject({ method: 'DELETE', url: apiPath(apiRoutes.quotes.adminDelete, { id: quote.id }), headers: admin });
+    await cancelMission(quote.id);
     const [offered] = (await refundsOf(deposit.id)).remboursements;
-    fake.refundStatus = 'failed';
-    try {
-      expect((await refund(deposit.id, offered!.paiementId)).json<CardRefunds>().remboursements).toEqual([
-        expect.objectContaining({ paiementId: offered!.paiementId, statut: 'échoué', montantCentimes: 12_615 }),
-      ]);
-    } finally {
-      fake.refundStatus = 'succeeded';
-    }
+    expect(await refundWhileProviderSays('failed', deposit.id, offered!.paiementId)).toEqual([
+      expect.objectContaining({ paiementId: offered!.paiementId, statut: 'échoué', montantCentimes: 12_615 }),
+    ]);
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
 
     const made = await refund(deposit.id, offered!.paiementId);
