@@ -82,6 +82,15 @@ export const refundMailTexts = {
   link: 'Voir mon espace client',
 } as const;
 
+/** The operator's notice that a card refund failed at the provider after it was asked or made (the card closed, say). */
+export const refundFailedMailTexts = {
+  subject: (numero: string) => `Remboursement refusé par le prestataire : facture n° ${numero}`,
+  body: (amount: string, client: string, numero: string) =>
+    `Le remboursement de ${amount} sur la carte de ${client} (facture n° ${numero}) a échoué chez le prestataire de paiement : la carte est peut-être fermée.`,
+  next: 'Réessayez depuis la page de la facture, ou remboursez par virement.',
+  link: 'Ouvrir la facture',
+} as const;
+
 /** The automatic reminders, as the back office names them. */
 export const reminderApiMessages = {
   notFound: 'Facture introuvable.',

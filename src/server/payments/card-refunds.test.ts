@@ -4,7 +4,7 @@ import { formatCentimes, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
-import { cardRefundApiMessages as msg, refundMailTexts } from '#domain/texts/payments.ts';
+import { cardRefundApiMessages as msg, refundFailedMailTexts, refundMailTexts } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
 import type { FakeStripe } from '#server/test/fake-stripe.ts';
@@ -62,6 +62,9 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     const item = answer.json<AFaire>().elements.find((element) => element.type === 'remboursements-a-faire');
     return item?.type === 'remboursements-a-faire' ? item.remboursements : [];
   };
+  /** The operator's notices that the provider failed a refund of this invoice. */
+  const failureNotices = async (numero: string) =>
+    (await t.outbox()).filter((mail) => addressOf(mail) === t.config.adminEmail && mail.subject === refundFailedMailTexts.subject(numero));
   const refundNotices = async (email: string) =>
     (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject?.startsWith(refundMailTexts.subject('').trim()));
   const paymentsOf = async (factureId: string) =>
@@ -141,6 +144,8 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     // Failed at the card's bank: to ask again; the new try is a new refund (a new idempotency key).
     expect(await notify('refund.failed', { ...atStripe, status: 'failed' })).toMatchObject({ applied: true });
     expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('échoué');
+    // The operator, who left the page while it was pending, is told by e-mail.
+    expect(await failureNotices(deposit.numero!)).toHaveLength(1);
     atStripe.status = 'failed';
     const retried = await refund(deposit.id, paiementId);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -243,6 +248,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     const failed = { ...made, status: 'failed' };
     expect(await notify('refund.failed', failed)).toMatchObject({ applied: true });
     expect(await notify('refund.updated', failed)).toMatchObject({ applied: true });
+    expect(await failureNotices(deposit.numero!)).toHaveLength(1);
     expect(await paymentsOf(deposit.id)).toEqual([
       [12_615, 'carte'],
       [-12_615, 'carte'],
@@ -260,6 +266,8 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await refundWhileProviderSays('failed', deposit.id, offered!.paiementId)).toEqual([
       expect.objectContaining({ paiementId: offered!.paiementId, statut: 'échoué', montantCentimes: 12_615 }),
     ]);
+    // Refused while he looks at the page: said there, not e-mailed.
+    expect(await failureNotices(deposit.numero!)).toEqual([]);
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
 
     const made = await refund(deposit.id, offered!.paiementId);

@@ -19,7 +19,7 @@ import {
 } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { queueRefundNotice } from './mail.ts';
+import { queueRefundFailedNotice, queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
 
@@ -261,6 +261,11 @@ export async function applyRefundEvent(
       { factureId, paiementId, fournisseur, remboursementId, montantCentimes, statut: refund.state },
       parisToday(new Date(event.createdAt)),
     );
+    // Failed at the provider after the operator left the page: he is told (the page says it too).
+    if (refund.state === 'échoué' && known.statut !== 'échoué') {
+      const invoice = await findPayableInvoice(trx, factureId);
+      if (invoice) await queueRefundFailedNotice(trx, deps.config, invoice.row, montantCentimes);
+    }
     if (settled.refused) return { resultat: 'refusé', detail: `refund ${refund.id} of ${montantCentimes}: ${settled.refused}` };
     if (settled.cameBack) return { resultat: 'appliqué', detail: `${known.paiementId}: failed after it was made, its money recorded back` };
     return { resultat: 'appliqué', detail: known.paiementId };

@@ -1,13 +1,18 @@
 import { formatCentimes } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
-import { receiptMailTexts as m, refundMailTexts as r } from '#domain/texts/payments.ts';
+import { receiptMailTexts as m, refundFailedMailTexts as f, refundMailTexts as r } from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 
-export const PAYMENT_MAIL_KINDS = { receipt: 'payment-receipt', receiptAdmin: 'payment-receipt-admin', refund: 'payment-refund' } as const;
+export const PAYMENT_MAIL_KINDS = {
+  receipt: 'payment-receipt',
+  receiptAdmin: 'payment-receipt-admin',
+  refund: 'payment-refund',
+  refundFailedAdmin: 'payment-refund-failed-admin',
+} as const;
 
 /**
  * The receipts of a card payment, queued in the transaction that records it: one to the
@@ -49,6 +54,25 @@ export function queueRefundNotice(trx: Db, config: Config, row: FactureRow, mont
     subject: r.subject(numero),
     paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
     link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
+  });
+}
+
+/**
+ * The operator's notice that the provider says a card refund failed, queued in the transaction
+ * that records its word: nothing else would bring him back to the invoice (a withdrawal's is in
+ * « À faire » again, money received in excess is not).
+ */
+export async function queueRefundFailedNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
+  const numero = row.numero ?? '';
+  await enqueueMail(trx, {
+    kind: PAYMENT_MAIL_KINDS.refundFailedAdmin,
+    devisId: row.devisId,
+    to: config.adminEmail,
+    ...renderNotification(config, {
+      subject: f.subject(numero),
+      paragraphs: [f.body(formatCentimes(montantCentimes), row.clientNom, numero), f.next],
+      link: { url: `${config.publicUrl}${paths.adminFacture(row.id)}`, label: f.link },
+    }),
   });
 }
 
