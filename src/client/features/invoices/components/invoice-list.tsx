@@ -12,6 +12,7 @@ import ui from '#client/ui/ui.module.css';
 import { useAdminInvoices } from '../api/use-invoices.ts';
 import { EtatBadge } from './etat-badge.tsx';
 import { RemindButton } from './remind-button.tsx';
+import { remainingFact } from './remaining.ts';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
@@ -92,7 +93,7 @@ export function InvoiceList() {
             <p className={styles.meta}>
               {t.colTotal}&nbsp;: {formatCentimes(item.totalCentimes)}
               {item.type === 'facture' && item.statut === 'émise'
-                ? ` – ${t.colRemaining} : ${formatCentimes(Math.max(0, item.resteCentimes))}`
+                ? ` – ${remainingFact(item.resteCentimes, t.colRemaining).join(' : ')}`
                 : ''}
             </p>
             <div className={styles.actions}>

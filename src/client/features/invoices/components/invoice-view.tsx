@@ -14,6 +14,7 @@ import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useIssueCreditNote, useRecordPayment } from '../api/use-invoice-mutations.ts';
 import { RemindButton } from './remind-button.tsx';
+import { remainingFact } from './remaining.ts';
 import styles from './invoices.module.css';
 import { KeepTogether } from '#client/ui/keep-together.tsx';
 
@@ -28,10 +29,7 @@ export function InvoiceView({ facture }: { facture: Facture }) {
     [t.total, formatCentimes(facture.totalCentimes)],
   ];
   if (isInvoice) {
-    // Money held beyond what is owed (a credit note after a payment) is said, not shown as nothing left to pay.
-    const remaining: [string, string] =
-      facture.resteCentimes < 0 ? [t.excess, formatCentimes(-facture.resteCentimes)] : [t.remaining, formatCentimes(facture.resteCentimes)];
-    facts.push([t.paid, formatCentimes(facture.payeCentimes)], remaining);
+    facts.push([t.paid, formatCentimes(facture.payeCentimes)], remainingFact(facture.resteCentimes, t.remaining));
   }
   return (
     <>
