@@ -270,17 +270,30 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await failureNotices(deposit.numero!)).toEqual([]);
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
 
+    // He gives 26,15 € back by transfer meanwhile: the card is asked for the 100,00 € left, and that is what is recorded.
+    const byTransfer = await t.app.inject({
+      method: 'POST',
+      url: apiPath(apiRoutes.invoices.recordPayment, { id: deposit.id }),
+      headers: admin,
+      payload: { date: parisToday(), montantCentimes: -2_615, moyen: 'virement' },
+    });
+    expect(byTransfer.statusCode, byTransfer.body).toBe(200);
     const made = await refund(deposit.id, offered!.paiementId);
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json<CardRefunds>().remboursements).toEqual([expect.objectContaining({ statut: 'effectué' })]);
-    expect(await paymentsOf(deposit.id)).toEqual([
+    expect(made.json<CardRefunds>().remboursements).toEqual([expect.objectContaining({ statut: 'effectué', montantCentimes: 10_000 })]);
+    const books = [
       [12_615, 'carte'],
-      [-12_615, 'carte'],
-    ]);
+      [-2_615, 'virement'],
+      [-10_000, 'carte'],
+    ];
+    expect(await paymentsOf(deposit.id)).toEqual(books);
     const tries = [...fake.refunds.values()].filter((one) => one.payment_intent === paymentIntent);
-    expect(tries.map((one) => one.status)).toEqual(['failed', 'succeeded']);
+    expect(tries.map((one) => [one.status, one.amount])).toEqual([
+      ['failed', 12_615],
+      ['succeeded', 10_000],
+    ]);
     expect(await notify('refund.created', { ...tries[1]! })).toMatchObject({ applied: true });
-    expect(await paymentsOf(deposit.id)).toHaveLength(2);
+    expect(await paymentsOf(deposit.id)).toEqual(books);
   });
 
   it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {

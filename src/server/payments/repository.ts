@@ -121,7 +121,7 @@ export function findCardRefundByProviderId(db: Db, fournisseur: RemboursementsCa
 
 /**
  * Records what the provider said of the refund of a payment: a new row, or the one there
- * updated (a new refund after a failed one, a later state of the same one).
+ * updated (a new refund after a failed one, with its own amount; a later state of the same one).
  */
 export async function saveCardRefund(
   trx: Db,
@@ -132,7 +132,12 @@ export async function saveCardRefund(
     .insertInto('remboursements_carte')
     .values({ ...refund, createdAt: now, updatedAt: now })
     .onConflict((oc) =>
-      oc.column('paiementId').doUpdateSet({ remboursementId: refund.remboursementId, statut: refund.statut, updatedAt: now }),
+      oc.column('paiementId').doUpdateSet({
+        remboursementId: refund.remboursementId,
+        statut: refund.statut,
+        montantCentimes: refund.montantCentimes,
+        updatedAt: now,
+      }),
     )
     .execute();
 }
