@@ -296,6 +296,30 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await paymentsOf(deposit.id)).toEqual(books);
   });
 
+  it('asks the provider where a pending refund is when its page is read, as no notification came, and keeps the last word when it does not answer', async () => {
+    const { customer, quote, deposit } = await cardPaidDeposit(t, fake, admin);
+    await cancelMission(quote.id);
+    const [offered] = (await refundsOf(deposit.id)).remboursements;
+    expect(await refundWhileProviderSays('pending', deposit.id, offered!.paiementId)).toEqual([
+      expect.objectContaining({ statut: 'en cours' }),
+    ]);
+    const atStripe = [...fake.refunds.values()].find((one) => one.metadata.paiementId === offered!.paiementId)!;
+    // Still waiting at Stripe: nothing changes.
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([expect.objectContaining({ statut: 'en cours' })]);
+    // Stripe cannot find it (or does not answer): the page still reads, as last recorded.
+    fake.refunds.delete(atStripe.id);
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([expect.objectContaining({ statut: 'en cours' })]);
+    // Made, and the endpoint sends no refund events: the next read records it, once, and tells the customer once.
+    fake.refunds.set(atStripe.id, { ...atStripe, status: 'succeeded' });
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([expect.objectContaining({ statut: 'effectué' })]);
+    expect((await refundsOf(deposit.id)).remboursements).toEqual([expect.objectContaining({ statut: 'effectué' })]);
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+    expect(await refundNotices(customer.email)).toHaveLength(1);
+  });
+
   it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {
     const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
     const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;

@@ -119,6 +119,46 @@ export async function cardRefundsOf(deps: CardRefundDeps, factureId: string): Pr
 }
 
 /**
+ * GET …/remboursements-carte as the page reads it: the refunds the provider has not finished are
+ * asked after first. Its notifications may never come (an endpoint set up without the `refund.*`
+ * events), and a refund left « en cours » would keep its button away for good. Its answer is its
+ * word, recorded as a notification's would be; when it does not answer, what was last recorded.
+ */
+export async function cardRefundsNow(deps: CardRefundDeps, factureId: string): Promise<CardRefunds> {
+  const before = await cardRefundsOf(deps, factureId);
+  const provider = deps.payments;
+  const waiting = before.remboursements.filter((refund) => refund.statut === 'en cours').map((refund) => refund.paiementId);
+  if (!provider || waiting.length === 0) return before;
+  let changed = false;
+  for (const row of (await listCardRefunds(deps.database.db, waiting)).values()) {
+    const now = await provider.refundState(row.remboursementId).catch((error: unknown) => {
+      deps.log.warn({ err: error, factureId, refundId: row.remboursementId }, 'the payment provider did not say where a refund is');
+      return null;
+    });
+    if (!now || now.state === 'en cours') continue;
+    const { paiementId, fournisseur, remboursementId, montantCentimes } = row;
+    const settled = await withWriteTransaction(deps.database, (trx) =>
+      settleRefund(
+        trx,
+        { ...deps, fournisseur },
+        { factureId, paiementId, fournisseur, remboursementId, montantCentimes, statut: now.state },
+        parisToday(),
+      ),
+    );
+    if (settled.refused)
+      deps.log.error(
+        { factureId, paiementId, refundId: remboursementId, reason: settled.refused },
+        'a card refund made could not be recorded',
+      );
+    changed = true;
+  }
+  if (!changed) return before;
+  deps.invoiceHooks?.afterCommit?.();
+  deps.outbox.kick();
+  return cardRefundsOf(deps, factureId);
+}
+
+/**
  * « Rembourser par carte »: the provider is asked to give the refund back on the card payment
  * of the invoice that covers it. The idempotency key is the refund's and its try's (after a
  * failed one, a new refund), so that two taps at once, or a retry, refund once. The provider's

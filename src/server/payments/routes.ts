@@ -25,7 +25,7 @@ import { errorResponses, refusals, routeSchema } from '#server/http-schemas.ts';
 import { depsOf } from '#server/http/request-deps.ts';
 import type { CapabilityRoutes, RouteScope } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
-import { cardRefundsOf, makeCardRefund } from './card-refunds.ts';
+import { cardRefundsNow, makeCardRefund } from './card-refunds.ts';
 import { paymentPage, receiveProviderEvent, startOnlinePayment } from './online.ts';
 import { remindersOf, setInvoiceReminders } from './reminders.ts';
 import { bankOverview, ignoreOperation, importStatement, matchOperation, saveMapping } from './statements.ts';
@@ -90,7 +90,7 @@ export const paymentRoutes: CapabilityRoutes = {
     });
     serve(app, routes.cardRefunds, {
       schema: routeSchema(tags, docs.cardRefunds, { params: factureIdParamsSchema, response: { 200: cardRefundsSchema, ...refusals } }),
-      handler: async (request) => cardRefundsOf(depsOf(request), request.params.id),
+      handler: async (request) => cardRefundsNow(depsOf(request), request.params.id),
     });
     serve(app, routes.makeCardRefund, {
       schema: routeSchema(tags, docs.makeCardRefund, {

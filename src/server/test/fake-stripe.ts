@@ -1,6 +1,6 @@
 // Test helper: a local server that speaks Stripe's documented wire format for what the app
 // uses — Checkout Sessions (`POST /v1/checkout/sessions`, form-encoded with bracketed keys,
-// Bearer secret key, Idempotency-Key), refunds (`POST /v1/refunds`), a hosted payment page, and signed webhook deliveries
+// Bearer secret key, Idempotency-Key), refunds (`POST /v1/refunds`, `GET /v1/refunds/{id}`), a hosted payment page, and signed webhook deliveries
 // (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`). Signing is written here from the
 // documentation, not taken from the SDK, so that the app's check is tested against the format.
 // Sources: /work/research/wire-formats.md §1.
@@ -310,6 +310,13 @@ export async function startFakeStripe(options: {
       }
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') return createSession(request, response);
       if (request.method === 'POST' && url.pathname === '/v1/refunds') return createRefund(request, response);
+      const refund = /^\/v1\/refunds\/(\w+)$/.exec(url.pathname);
+      if (request.method === 'GET' && refund) {
+        const found = refunds.get(refund[1]!);
+        return found
+          ? sendJson(response, 200, found)
+          : stripeError(response, 404, 'invalid_request_error', `No such refund: '${refund[1]}'`, 'id');
+      }
       const one = /^\/v1\/checkout\/sessions\/(cs_test_\w+)$/.exec(url.pathname);
       if (request.method === 'GET' && one) {
         const session = sessions.get(one[1]!);

@@ -70,6 +70,8 @@ export type PaymentProvider = {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Gives money back on the card of a payment; throws ProviderRefusedError when the provider says no. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Where a refund is now, as the provider says when asked (its notifications may not come). */
+  refundState(refundId: string): Promise<ProviderRefund>;
   /** Checks the signature over the raw body and its age; throws ProviderSignatureError. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 };

@@ -91,6 +91,12 @@ describe('Stripe Checkout through the official package, against a server speakin
     // A new key on a payment refunded whole: Stripe's 400, a refusal.
     await expect(provider.refund({ ...refund, refundKey: 'refund-p1-again' })).rejects.toBeInstanceOf(ProviderRefusedError);
 
+    // Asked where it is (`GET /v1/refunds/{id}`), as the page does when no notification came.
+    fake.refunds.get(made.refundId)!.status = 'pending';
+    expect(await provider.refundState(made.refundId)).toEqual({ refundId: made.refundId, state: 'en cours' });
+    expect(fake.requests.some((recorded) => recorded.method === 'GET' && recorded.url === `/v1/refunds/${made.refundId}`)).toBe(true);
+    await expect(provider.refundState('re_test_unknown')).rejects.toThrow(/No such refund/);
+
     const notified = fake.eventFor('refund.updated', { ...fake.refunds.get(made.refundId)!, status: 'failed' });
     const payload = JSON.stringify(notified);
     expect(provider.verifyEvent(Buffer.from(payload), fake.sign(payload))).toMatchObject({

@@ -87,6 +87,11 @@ export function createStripeProvider(settings: StripeSettings, now: () => Date =
       }
     },
 
+    async refundState(refundId: string): Promise<ProviderRefund> {
+      const refund = await client.refunds.retrieve(refundId);
+      return { refundId: refund.id, state: refundState(refund.status) };
+    },
+
     verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
       let event: Stripe.Event;
       try {
