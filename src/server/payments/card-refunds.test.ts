@@ -6,7 +6,8 @@ import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
 import { cardRefundApiMessages as msg, refundFailedMailTexts, refundMailTexts } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
-import { depsOf as invoiceDeps } from '#server/invoices/test-factories.ts';
+import { recordPayment } from '#server/invoices/payments.ts';
+import { depsOf as invoiceDeps, SERVICE_ADMIN } from '#server/invoices/test-factories.ts';
 import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { addressOf, ENGINES, postWebhook, type TestApp } from '#server/test/helpers.ts';
 import { cardPaidDeposit, startCardPaymentsApp, withdrawnAfterCardPayment as withdrawnAfterPaying } from './test-factories.ts';
@@ -271,13 +272,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await paymentsOf(deposit.id)).toEqual([[12_615, 'carte']]);
 
     // He gives 26,15 € back by transfer meanwhile: the card is asked for the 100,00 € left, and that is what is recorded.
-    const byTransfer = await t.app.inject({
-      method: 'POST',
-      url: apiPath(apiRoutes.invoices.recordPayment, { id: deposit.id }),
-      headers: admin,
-      payload: { date: parisToday(), montantCentimes: -2_615, moyen: 'virement' },
-    });
-    expect(byTransfer.statusCode, byTransfer.body).toBe(200);
+    await recordPayment(invoiceDeps(t), SERVICE_ADMIN, deposit.id, { date: parisToday(), montantCentimes: -2_615, moyen: 'virement' });
     const made = await refund(deposit.id, offered!.paiementId);
     expect(made.statusCode, made.body).toBe(200);
     expect(made.json<CardRefunds>().remboursements).toEqual([expect.objectContaining({ statut: 'effectué', montantCentimes: 10_000 })]);
