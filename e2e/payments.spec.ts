@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCentimes, formatDay, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import type { Facture, FactureClient } from '#domain/schemas/invoices.ts';
-import { invoiceMailTexts } from '#domain/texts/invoices.ts';
+import { invoiceMailTexts, invoiceTexts } from '#domain/texts/invoices.ts';
 import { adminHomeTexts as homeTexts } from '#domain/texts/admin-home.ts';
 import {
   bankPageTexts as bank,
@@ -375,10 +375,14 @@ test(
     const section = page.getByRole('region', { name: cardRefund.title });
     await expect(section).toContainText(cardRefund.excessIntro);
     await expect(section).toContainText(cardRefund.excessToDo);
+    await expect(page.getByText(invoiceTexts.excess, { exact: true })).toBeVisible();
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(7_257)) }).click();
     await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
     await expect(section).not.toContainText(cardRefund.excessIntro);
+    // The invoice's own summary follows without a reload: nothing held beyond what is owed.
+    await expect(page.getByText(invoiceTexts.excess, { exact: true })).toHaveCount(0);
+    await expect(page.getByText(invoiceTexts.remaining, { exact: true })).toBeVisible();
     // In the books on the provider's word: nothing held beyond what is owed any more; the customer is told.
     const invoice = (await (await adminApi.get(`/api/admin/factures/${deposit.id}`)).json()) as Facture;
     expect(invoice.resteCentimes).toBe(0);

@@ -21,7 +21,12 @@ export function useMakeCardRefund(factureId: string) {
     mutationFn: (paiementId: string) =>
       api(paymentsRoutes.makeCardRefund, { params: { id: factureId }, body: { paiementId }, answer: cardRefundsSchema }),
     onSuccess: (refunds) => queryClient.setQueryData(cardRefundsKey(factureId), refunds),
-    // Whatever the provider said (a refusal too), what is to do has changed or is to be read again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cardRefundsKey(factureId) }),
+    // Whatever the provider said (a refusal too), what is to do has changed or is to be read again,
+    // and so have the invoice's payments once money given back is recorded (its page, the lists).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cardRefundsKey(factureId) }),
+        queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+      ]),
   });
 }
