@@ -123,6 +123,13 @@ async function recordOnHoldersWord<D extends Direction>(
   return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - signed };
 }
 
+/**
+ * Holds an invoice for the caller's write transaction (PostgreSQL: its row locked; SQLite's write
+ * transactions run one at a time), so that what is recorded about its money is read and written
+ * one writer at a time.
+ */
+export const lockInvoice = (trx: Db, engine: DatabaseHandle['engine'], factureId: string) => lockDocument(trx, engine, factureId);
+
 /** The invoice each of these keys' payments paid (an unknown key is left out). */
 export async function invoicesPaidByKey(db: Db, keys: readonly string[]): Promise<Map<string, { id: string; numero: string }>> {
   const rows = await listPaymentInvoicesByKey(db, keys);

@@ -315,6 +315,22 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await refundNotices(customer.email)).toHaveLength(1);
   });
 
+  it('tells the customer once when several of the provider’s notifications of a refund made arrive together', async () => {
+    const { customer, quote, deposit } = await cardPaidDeposit(t, fake, admin);
+    await cancelMission(quote.id);
+    const [offered] = (await refundsOf(deposit.id)).remboursements;
+    await refundWhileProviderSays('pending', deposit.id, offered!.paiementId);
+    const atStripe = [...fake.refunds.values()].find((one) => one.metadata.paiementId === offered!.paiementId)!;
+    const made = { ...atStripe, status: 'succeeded' };
+    const answers = await Promise.all(['refund.updated', 'charge.refund.updated', 'refund.updated'].map((type) => notify(type, made)));
+    expect(answers.every((answer) => answer.applied)).toBe(true);
+    expect(await refundNotices(customer.email)).toHaveLength(1);
+    expect(await paymentsOf(deposit.id)).toEqual([
+      [12_615, 'carte'],
+      [-12_615, 'carte'],
+    ]);
+  });
+
   it('says in French when the provider refuses, records nothing, and refuses a refund that is not the invoice’s', async () => {
     const { deposit, paymentIntent } = await withdrawnAfterCardPayment();
     const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;

@@ -13,6 +13,7 @@ import {
   listCardPaymentsOf,
   listWithdrawalCardRefunds,
   recordFailedHolderRefund,
+  lockInvoice,
   recordHolderRefund,
   remainingOf,
   type HolderPaymentDeps,
@@ -229,7 +230,7 @@ const refundPaymentKey = (fournisseur: PaymentProvider['name'], refundId: string
  * refund recorded as given back that the provider then says failed has its money recorded back.
  */
 async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day: string): Promise<Settled> {
-  await recordRefundState(trx, deps.config, refund);
+  await recordRefundState(trx, deps, refund);
   const key = refundPaymentKey(refund.fournisseur, refund.remboursementId);
   if (refund.statut === 'échoué') {
     const back = await recordFailedHolderRefund(trx, deps, { refundKey: key, cle: `${key}:echec`, date: day });
@@ -257,14 +258,19 @@ type Settled = { refused: string | null; cameBack: boolean };
  * order) never takes back a final state of the same refund. Once it says the card is refunded,
  * the customer is told (once), in the same transaction.
  */
-async function recordRefundState(trx: Db, config: Config, { factureId, ...refund }: Refund): Promise<void> {
+async function recordRefundState(trx: Db, deps: RefundStateDeps, { factureId, ...refund }: Refund): Promise<void> {
+  // Notifications of one refund come together (created, updated, the charge's), and the page may
+  // ask Stripe at the same moment: one at a time per invoice, each reading what the last one wrote.
+  await lockInvoice(trx, deps.database.engine, factureId);
   const current = (await listCardRefunds(trx, [refund.paiementId])).get(refund.paiementId);
   const sameRefund = current?.remboursementId === refund.remboursementId;
   if (sameRefund && current.statut !== 'en cours' && refund.statut === 'en cours') return;
   await saveCardRefund(trx, refund);
   if (refund.statut === 'effectué' && !(sameRefund && current.statut === 'effectué'))
-    await tellCustomer(trx, config, factureId, refund.montantCentimes);
+    await tellCustomer(trx, deps.config, factureId, refund.montantCentimes);
 }
+
+type RefundStateDeps = Pick<RefundEventDeps, 'config' | 'database'>;
 
 async function tellCustomer(trx: Db, config: Config, factureId: string, montantCentimes: number): Promise<void> {
   const invoice = await findPayableInvoice(trx, factureId);
@@ -317,7 +323,7 @@ export async function applyRefundEvent(
   );
   if (refund.currency !== 'eur') return { resultat: 'refusé', detail: `refund ${refund.id} in ${refund.currency}` };
   if (!owed) return recordDashboardRefund(trx, deps, event, payment.factureId);
-  await recordRefundState(trx, deps.config, {
+  await recordRefundState(trx, deps, {
     factureId: owed.factureId,
     paiementId: owed.paiementId,
     fournisseur,
@@ -352,7 +358,7 @@ async function recordDashboardRefund(
   if (result.outcome === 'refused') {
     return { resultat: 'refusé', detail: `refund ${refund.id} of ${refund.amount}: ${result.reason}, ${result.resteCentimes} left to pay` };
   }
-  await recordRefundState(trx, deps.config, {
+  await recordRefundState(trx, deps, {
     factureId,
     paiementId: result.payment.id,
     fournisseur: deps.fournisseur,
