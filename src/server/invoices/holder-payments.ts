@@ -84,8 +84,13 @@ export async function recordFailedHolderRefund(
   const existing = await findPaymentByKey(trx, cle);
   if (existing) return existing;
   const { factureId, moyen, reference } = given;
-  const row = await insertPayment(trx, { factureId, date, montantCentimes: -given.montantCentimes, moyen, reference, cle, byUserId: null });
-  const document = await findDocument(trx, factureId);
+  return insertOnHoldersWord(trx, deps, { factureId, date, montantCentimes: -given.montantCentimes, moyen, reference, cle });
+}
+
+/** The payment (or refund, negative) inserted, and the other capabilities told of it in the transaction. */
+async function insertOnHoldersWord(trx: Db, deps: HolderPaymentDeps, payment: HolderPayment): Promise<FacturePaiementRow> {
+  const row = await insertPayment(trx, { ...payment, byUserId: null });
+  const document = await findDocument(trx, payment.factureId);
   if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
   return row;
 }
@@ -117,9 +122,7 @@ async function recordOnHoldersWord<D extends Direction>(
     return { outcome: 'refused', reason, resteCentimes: invoice.resteCentimes };
   }
   const signed = direction === 'in' ? payment.montantCentimes : -payment.montantCentimes;
-  const row = await insertPayment(trx, { ...payment, montantCentimes: signed, byUserId: null });
-  const document = await findDocument(trx, payment.factureId);
-  if (document) await deps.invoiceHooks?.onPaymentRecorded?.(trx, document, row);
+  const row = await insertOnHoldersWord(trx, deps, { ...payment, montantCentimes: signed });
   return { outcome: 'recorded', payment: row, resteCentimes: invoice.resteCentimes - signed };
 }
 
@@ -213,11 +216,8 @@ export async function refundsByTransferOf(trx: Db, deps: Pick<HolderPaymentDeps,
  * provider has made them is payments/' business (its `remboursements_carte`).
  */
 export async function listWithdrawalCardRefunds(db: Db, { factureId }: { factureId?: string } = {}): Promise<RecordedRefund[]> {
-  const rows = await listRefunds(db, { moyen: 'carte', factureId, limit: 500 });
-  return rows
-    .map(toRecordedRefund)
-    .filter((refund) => refund.retractation)
-    .reverse();
+  const rows = await listRefunds(db, { moyen: 'carte', factureId, keyPrefix: withdrawalRefundKey(''), limit: 500 });
+  return rows.map(toRecordedRefund).reverse();
 }
 
 /** The card payments received on an invoice (positive, by card, with the provider's reference), newest first. */

@@ -347,10 +347,14 @@ export function listPaymentInvoicesByKey(db: Db, keys: readonly string[]) {
     .execute();
 }
 
-/** The refunds by one means (negative payments), newest first, each with its key and its invoice's number and customer; of one invoice when `factureId` is given. */
+/**
+ * The refunds by one means (negative payments), newest first, each with its key and its invoice's
+ * number and customer; of one invoice when `factureId` is given; when `keyPrefix` is, only those
+ * whose key is that prefix followed by their invoice's id (a withdrawal's: `retractation:<id>`).
+ */
 export function listRefunds(
   db: Db,
-  { moyen, factureId, limit }: { moyen: FacturePaiementRow['moyen']; factureId?: string; limit: number },
+  { moyen, factureId, keyPrefix, limit }: { moyen: FacturePaiementRow['moyen']; factureId?: string; keyPrefix?: string; limit: number },
 ) {
   let query = db
     .selectFrom('facture_paiements as p')
@@ -359,6 +363,7 @@ export function listRefunds(
     .where('p.montantCentimes', '<', 0)
     .where('p.moyen', '=', moyen);
   if (factureId) query = query.where('p.factureId', '=', factureId);
+  if (keyPrefix !== undefined) query = query.where('p.cle', '=', sql<string>`${keyPrefix} || ${sql.ref('p.factureId')}`);
   return query.orderBy('p.date', 'desc').orderBy('p.id').limit(limit).execute();
 }
 
