@@ -103,7 +103,7 @@ export function listRefusedEvents(db: Db, limit: number) {
 
 // ——— Refunds on a card (decision 0089) ———
 
-/** What the provider last said of these refunds (negative payments), by payment id. */
+/** What the provider last said of the refunds of these payments (a withdrawal's negative payment, or the card payment money received in excess goes back on), by payment id. */
 export async function listCardRefunds(db: Db, paiementIds: readonly string[]): Promise<Map<string, RemboursementCarteRow>> {
   if (paiementIds.length === 0) return new Map();
   const rows = await db.selectFrom('remboursements_carte').selectAll().where('paiementId', 'in', paiementIds).execute();
