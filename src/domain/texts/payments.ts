@@ -82,6 +82,18 @@ export const refundMailTexts = {
   link: 'Voir mon espace client',
 } as const;
 
+/**
+ * The customer's notice that a refund he was told was made came back from his card's bank (a
+ * closed or expired card): what he was told is corrected, and he knows the operator comes back to him.
+ */
+export const refundBouncedMailTexts = {
+  subject: (numero: string) => `Remboursement non abouti : facture n° ${numero}`,
+  body: (amount: string, numero: string) =>
+    `Le remboursement de ${amount} que nous vous avions annoncé sur la carte qui avait réglé la facture n° ${numero} n’a pas abouti : votre banque l’a renvoyé, le plus souvent parce que la carte est expirée ou fermée.`,
+  next: 'Nous revenons vers vous pour vous rembourser, par un nouvel essai ou par virement. Vous n’avez rien à faire d’ici là.',
+  link: 'Voir mon espace client',
+} as const;
+
 /** The operator's notice that a card refund failed at the provider after it was asked or made (the card closed, say). */
 export const refundFailedMailTexts = {
   subject: (numero: string) => `Remboursement refusé par le prestataire : facture n° ${numero}`,

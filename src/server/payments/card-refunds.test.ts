@@ -4,7 +4,7 @@ import { formatCentimes, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { CardRefunds } from '#domain/schemas/payments.ts';
-import { cardRefundApiMessages as msg, refundFailedMailTexts, refundMailTexts } from '#domain/texts/payments.ts';
+import { cardRefundApiMessages as msg, refundBouncedMailTexts, refundFailedMailTexts, refundMailTexts } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { recordPayment } from '#server/invoices/payments.ts';
 import { depsOf as invoiceDeps, SERVICE_ADMIN } from '#server/invoices/test-factories.ts';
@@ -68,6 +68,9 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     (await t.outbox()).filter((mail) => addressOf(mail) === t.config.adminEmail && mail.subject === refundFailedMailTexts.subject(numero));
   const refundNotices = async (email: string) =>
     (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject?.startsWith(refundMailTexts.subject('').trim()));
+  /** The customer's notices that a refund he was told was made came back from his card's bank. */
+  const bouncedNotices = async (email: string) =>
+    (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject?.startsWith(refundBouncedMailTexts.subject('').trim()));
   const paymentsOf = async (factureId: string) =>
     (await getInvoice(invoiceDeps(t), factureId)).paiements.map((payment) => [payment.montantCentimes, payment.moyen]);
   /** The provider notifies a refund of the deposit made, once by each of `types`: given back once in the books, the customer told once. */
@@ -133,7 +136,7 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
   });
 
   it('waits for the provider’s word on a pending refund, keeps a final state against a late notification, and asks again after a failure', async () => {
-    const { deposit } = await withdrawnAfterCardPayment();
+    const { customer, deposit } = await withdrawnAfterCardPayment();
     const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;
     expect((await refundWhileProviderSays('pending', deposit.id, paiementId))[0]!.statut).toBe('en cours');
     const asked = await refund(deposit.id, paiementId);
@@ -145,8 +148,9 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     // Failed at the card's bank: to ask again; the new try is a new refund (a new idempotency key).
     expect(await notify('refund.failed', { ...atStripe, status: 'failed' })).toMatchObject({ applied: true });
     expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('échoué');
-    // The operator, who left the page while it was pending, is told by e-mail.
+    // The operator, who left the page while it was pending, is told by e-mail; the customer, never told it was made, is not.
     expect(await failureNotices(deposit.numero!)).toHaveLength(1);
+    expect(await bouncedNotices(customer.email)).toEqual([]);
     atStripe.status = 'failed';
     const retried = await refund(deposit.id, paiementId);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -250,6 +254,14 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await notify('refund.failed', failed)).toMatchObject({ applied: true });
     expect(await notify('refund.updated', failed)).toMatchObject({ applied: true });
     expect(await failureNotices(deposit.numero!)).toHaveLength(1);
+    // The customer, told it was made, is told once that it came back.
+    const bounced = await bouncedNotices(customer.email);
+    expect(bounced.map((mail) => mail.subject)).toEqual([refundBouncedMailTexts.subject(deposit.numero!)]);
+    expect(bounced[0]!.text?.replace(/\s+/g, ' ')).toContain(
+      refundBouncedMailTexts.body(formatCentimes(12_615), deposit.numero!).replace(/\s+/g, ' '),
+    );
+    // A late copy of « made » (a notification sent again) takes nothing back: still failed, the money still held, nobody told.
+    expect(await notify('charge.refund.updated', made)).toMatchObject({ applied: true });
     expect(await paymentsOf(deposit.id)).toEqual([
       [12_615, 'carte'],
       [-12_615, 'carte'],
@@ -258,6 +270,8 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect((await refundsOf(deposit.id)).remboursements).toEqual([
       expect.objectContaining({ paiementId: card!.id, motif: 'trop-perçu', statut: 'échoué', montantCentimes: 12_615 }),
     ]);
+    expect(await refundNotices(customer.email)).toHaveLength(1);
+    expect(await bouncedNotices(customer.email)).toHaveLength(1);
   });
 
   it('offers a failed refund of money received in excess again, and records at once a new one the provider answers is made', async () => {

@@ -20,7 +20,7 @@ import {
 } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { queueRefundFailedNotice, queueRefundNotice } from './mail.ts';
+import { queueRefundBouncedNotice, queueRefundFailedNotice, queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
 
@@ -230,7 +230,8 @@ const refundPaymentKey = (fournisseur: PaymentProvider['name'], refundId: string
  * refund recorded as given back that the provider then says failed has its money recorded back.
  */
 async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day: string): Promise<Settled> {
-  await recordRefundState(trx, deps, refund);
+  // A word older than the one kept (a late copy of « made » after « failed ») changes nothing.
+  if (!(await recordRefundState(trx, deps, refund))) return { refused: null, cameBack: false };
   const key = refundPaymentKey(refund.fournisseur, refund.remboursementId);
   if (refund.statut === 'échoué') {
     const back = await recordFailedHolderRefund(trx, deps, { refundKey: key, cle: `${key}:echec`, date: day });
@@ -254,27 +255,44 @@ async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day:
 type Settled = { refused: string | null; cameBack: boolean };
 
 /**
- * What the provider says of a refund, kept: a later « en cours » (notifications may come out of
- * order) never takes back a final state of the same refund. Once it says the card is refunded,
- * the customer is told (once), in the same transaction.
+ * The order a refund's states come in at the provider: pending, made, then (rarely, a closed
+ * card) sent back; a failed refund stays failed.
  */
-async function recordRefundState(trx: Db, deps: RefundStateDeps, { factureId, ...refund }: Refund): Promise<void> {
+const STATE_ORDER: Record<Refund['statut'], number> = { 'en cours': 0, effectué: 1, échoué: 2 };
+
+/**
+ * What the provider says of a refund, kept, unless it is older than what was kept of the same
+ * refund (notifications may come out of order, or again days later): false then. Once it says the
+ * card is refunded, the customer is told (once), in the same transaction; and told again if a
+ * refund he was told of comes back failed.
+ */
+async function recordRefundState(trx: Db, deps: RefundStateDeps, { factureId, ...refund }: Refund): Promise<boolean> {
   // Notifications of one refund come together (created, updated, the charge's), and the page may
   // ask Stripe at the same moment: one at a time per invoice, each reading what the last one wrote.
   await lockInvoice(trx, deps.database.engine, factureId);
   const current = (await listCardRefunds(trx, [refund.paiementId])).get(refund.paiementId);
   const sameRefund = current?.remboursementId === refund.remboursementId;
-  if (sameRefund && current.statut !== 'en cours' && refund.statut === 'en cours') return;
+  if (sameRefund && STATE_ORDER[refund.statut] < STATE_ORDER[current.statut]) return false;
   await saveCardRefund(trx, refund);
   if (refund.statut === 'effectué' && !(sameRefund && current.statut === 'effectué'))
-    await tellCustomer(trx, deps.config, factureId, refund.montantCentimes);
+    await tellCustomer(trx, queueRefundNotice, deps.config, factureId, refund.montantCentimes);
+  // Made, then sent back by the card's bank: what the customer was told is no longer true.
+  if (refund.statut === 'échoué' && sameRefund && current.statut === 'effectué')
+    await tellCustomer(trx, queueRefundBouncedNotice, deps.config, factureId, refund.montantCentimes);
+  return true;
 }
 
 type RefundStateDeps = Pick<RefundEventDeps, 'config' | 'database'>;
 
-async function tellCustomer(trx: Db, config: Config, factureId: string, montantCentimes: number): Promise<void> {
+async function tellCustomer(
+  trx: Db,
+  notice: typeof queueRefundNotice,
+  config: Config,
+  factureId: string,
+  montantCentimes: number,
+): Promise<void> {
   const invoice = await findPayableInvoice(trx, factureId);
-  if (invoice) await queueRefundNotice(trx, config, invoice.row, montantCentimes);
+  if (invoice) await notice(trx, config, invoice.row, montantCentimes);
 }
 
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);

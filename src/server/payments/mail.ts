@@ -1,6 +1,11 @@
 import { formatCentimes } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
-import { receiptMailTexts as m, refundFailedMailTexts as f, refundMailTexts as r } from '#domain/texts/payments.ts';
+import {
+  receiptMailTexts as m,
+  refundBouncedMailTexts as b,
+  refundFailedMailTexts as f,
+  refundMailTexts as r,
+} from '#domain/texts/payments.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/index.ts';
 import type { FactureRow } from '#server/db/schema.ts';
@@ -11,6 +16,7 @@ export const PAYMENT_MAIL_KINDS = {
   receipt: 'payment-receipt',
   receiptAdmin: 'payment-receipt-admin',
   refund: 'payment-refund',
+  refundBounced: 'payment-refund-bounced',
   refundFailedAdmin: 'payment-refund-failed-admin',
 } as const;
 
@@ -54,6 +60,19 @@ export function queueRefundNotice(trx: Db, config: Config, row: FactureRow, mont
     subject: r.subject(numero),
     paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
     link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
+  });
+}
+
+/**
+ * The customer's notice that a refund he was told was made came back from his card's bank,
+ * queued in the transaction that records the provider's word, once (the state it changes).
+ */
+export function queueRefundBouncedNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
+  const numero = row.numero ?? '';
+  return toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.refundBounced, {
+    subject: b.subject(numero),
+    paragraphs: [b.body(formatCentimes(montantCentimes), numero), b.next],
+    link: { url: `${config.publicUrl}${paths.espaceClient}`, label: b.link },
   });
 }
 
