@@ -340,7 +340,7 @@ test(
     const section = page.getByRole('region', { name: cardRefund.title });
     await expect(section).toContainText(cardRefund.toDo(formatDay(addDays(parisToday(), 14))));
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(5_619)) }).click();
-    await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
+    await expect(section.getByText(cardRefund.states.effectué(formatDay(parisToday())))).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
     // The customer is told his card is refunded.
     await expect
@@ -377,7 +377,7 @@ test(
     await expect(section).toContainText(cardRefund.excessToDo);
     await expect(page.getByText(invoiceTexts.excess, { exact: true })).toBeVisible();
     await section.getByRole('button', { name: cardRefund.make(formatCentimes(7_257)) }).click();
-    await expect(section.getByText(cardRefund.states.effectué)).toBeVisible();
+    await expect(section.getByText(cardRefund.states.effectué(formatDay(parisToday())))).toBeVisible();
     await expect(section.getByRole('button')).toHaveCount(0);
     await expect(section).not.toContainText(cardRefund.excessIntro);
     // The invoice's own summary follows without a reload: nothing held beyond what is owed.

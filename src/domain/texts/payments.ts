@@ -152,12 +152,12 @@ export const cardRefundTexts = {
   excessLine: (amount: string, day: string) => `${amount} reçus en trop, payés par carte le ${day}`,
   toDo: (deadline: string) => `À faire avant le ${deadline}`,
   excessToDo: 'À rendre si vous le décidez',
+  /** Where the provider is with a refund, and since when. */
   states: {
-    'en cours': 'Demandé au prestataire : en attente de sa confirmation',
-    effectué: 'Remboursé sur la carte',
-    échoué: 'Refusé par le prestataire : réessayez ou remboursez par virement',
+    'en cours': (day: string) => `Demandé au prestataire le ${day} : en attente de sa confirmation`,
+    effectué: (day: string) => `Remboursé sur la carte le ${day}`,
+    échoué: (day: string) => `Refusé par le prestataire le ${day} : réessayez ou remboursez par virement`,
   },
-  updatedOn: (day: string) => `le ${day}`,
   make: (amount: string) => `Rembourser ${amount} par carte`,
   made: 'Remboursement demandé au prestataire de paiement.',
   madeDone: 'Remboursement fait sur la carte du client.',

@@ -40,8 +40,7 @@ export function CardRefunds({ factureId }: { factureId: string }) {
                     formatDay(refund.date),
                   )}
                   <br />
-                  <strong>{refund.statut ? t.states[refund.statut] : toDo(refund)}</strong>
-                  {refund.majLe ? ` ${t.updatedOn(formatParisDate(refund.majLe))}` : null}
+                  <strong>{refund.statut && refund.majLe ? t.states[refund.statut](formatParisDate(refund.majLe)) : toDo(refund)}</strong>
                 </p>
                 {data.fournisseur && (refund.statut === null || refund.statut === 'échoué') ? (
                   <Button
