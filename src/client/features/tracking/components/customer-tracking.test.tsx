@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeKey, trackingRoutes } from '#domain/api-paths.ts';
 import { formatParisDateTime } from '#domain/format.ts';
 import type { TrackingView } from '#domain/schemas/tracking.ts';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
-import { fakeApi, renderAt } from '#client/test/render.tsx';
+import { SuiviPage } from '#client/pages/suivi-page.tsx';
+import { fakeApi, renderAt, renderRoutes } from '#client/test/render.tsx';
 import { CustomerTracking } from './customer-tracking.tsx';
 import { project } from './tracking-map.tsx';
 
@@ -26,9 +27,10 @@ const enRoute: TrackingView = {
 };
 
 async function renderPanel(answer: { status: number; body: unknown }) {
-  fakeApi({ [routeKey(trackingRoutes.customer)]: answer });
+  const { calls } = fakeApi({ [routeKey(trackingRoutes.customer)]: answer });
   renderAt(<CustomerTracking devisId="d1" />, '/devis/d1');
-  return screen.findByRole('region', { name: k.title });
+  const panel = await screen.findByRole('region', { name: k.title });
+  return Object.assign(panel, { calls });
 }
 
 /** Testing Library reads no-break spaces as spaces. */
@@ -84,5 +86,39 @@ describe('the customer’s tracking panel', () => {
     expect(await within(panel).findByText(k.ended)).toBeVisible();
     expect(within(panel).getByText(k.deliveredAt(formatParisDateTime('2026-12-01T12:30:00.000Z')))).toBeVisible();
     expect(within(panel).queryByRole('img')).toBeNull();
+  });
+
+  describe('how often it is read again', () => {
+    afterEach(() => void vi.useRealTimers());
+    const minutes = (count: number) => vi.advanceTimersByTimeAsync(count * 60_000);
+
+    it('every minute while the vehicle is on the way', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const onTheWay = await renderPanel({ status: 200, body: enRoute });
+      await within(onTheWay).findByText(k.status['en route']);
+      await minutes(3);
+      expect(onTheWay.calls).toHaveLength(4);
+    });
+
+    it('every 5 minutes before the pickup, not every minute', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const waiting = await renderPanel({ status: 404, body: { error: 'not_found', message: k.notStarted } });
+      await within(waiting).findByText(k.notStarted);
+      await minutes(4);
+      expect(waiting.calls).toHaveLength(1);
+      await minutes(1);
+      expect(waiting.calls).toHaveLength(2);
+    });
+
+    it('never again on a receiver’s link that has ended or is wrong (404)', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { calls } = fakeApi({
+        [routeKey(trackingRoutes.receiver)]: { status: 404, body: { error: 'not_found', message: k.notFound } },
+      });
+      renderRoutes([{ path: '/suivi/:token', element: <SuiviPage /> }], { path: '/suivi/jeton-inconnu' });
+      expect(await screen.findByText(k.notFound)).toBeVisible();
+      await minutes(30);
+      expect(calls).toHaveLength(1);
+    });
   });
 });
