@@ -78,7 +78,7 @@ export const refundMailTexts = {
   subject: (numero: string) => `Remboursement effectué : facture n° ${numero}`,
   body: (amount: string, numero: string) =>
     `Votre remboursement de ${amount} a été fait sur la carte qui avait réglé la facture n° ${numero}.`,
-  delay: 'Selon votre banque, le remboursement apparaît sur votre relevé d’ici quelques jours.',
+  next: 'Selon votre banque, le remboursement apparaît sur votre relevé d’ici quelques jours.',
   link: 'Voir mon espace client',
 } as const;
 

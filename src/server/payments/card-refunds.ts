@@ -20,7 +20,7 @@ import {
 } from '#server/invoices/holder-payments.ts';
 import type { InvoiceHooks } from '#server/invoices/service.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { queueRefundBouncedNotice, queueRefundFailedNotice, queueRefundNotice } from './mail.ts';
+import { queueRefundFailedNotice, queueRefundNotice } from './mail.ts';
 import { ProviderRefusedError, type PaymentProvider, type ProviderEvent } from './provider/provider.ts';
 import { findCardRefundByProviderId, listCardRefunds, saveCardRefund } from './repository.ts';
 
@@ -275,24 +275,18 @@ async function recordRefundState(trx: Db, deps: RefundStateDeps, { factureId, ..
   if (sameRefund && STATE_ORDER[refund.statut] < STATE_ORDER[current.statut]) return false;
   await saveCardRefund(trx, refund);
   if (refund.statut === 'effectué' && !(sameRefund && current.statut === 'effectué'))
-    await tellCustomer(trx, queueRefundNotice, deps.config, factureId, refund.montantCentimes);
+    await tellCustomer(trx, deps.config, factureId, { montantCentimes: refund.montantCentimes, outcome: 'made' });
   // Made, then sent back by the card's bank: what the customer was told is no longer true.
   if (refund.statut === 'échoué' && sameRefund && current.statut === 'effectué')
-    await tellCustomer(trx, queueRefundBouncedNotice, deps.config, factureId, refund.montantCentimes);
+    await tellCustomer(trx, deps.config, factureId, { montantCentimes: refund.montantCentimes, outcome: 'bounced' });
   return true;
 }
 
 type RefundStateDeps = Pick<RefundEventDeps, 'config' | 'database'>;
 
-async function tellCustomer(
-  trx: Db,
-  notice: typeof queueRefundNotice,
-  config: Config,
-  factureId: string,
-  montantCentimes: number,
-): Promise<void> {
+async function tellCustomer(trx: Db, config: Config, factureId: string, notice: Parameters<typeof queueRefundNotice>[3]): Promise<void> {
   const invoice = await findPayableInvoice(trx, factureId);
-  if (invoice) await notice(trx, config, invoice.row, montantCentimes);
+  if (invoice) await queueRefundNotice(trx, config, invoice.row, notice);
 }
 
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated']);

@@ -53,26 +53,25 @@ export async function queueReceipts(
   });
 }
 
-/** The customer's notice that his card has been refunded, queued in the transaction that records the provider's word. */
-export function queueRefundNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
-  const numero = row.numero ?? '';
-  return toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.refund, {
-    subject: r.subject(numero),
-    paragraphs: [r.body(formatCentimes(montantCentimes), numero), r.delay],
-    link: { url: `${config.publicUrl}${paths.espaceClient}`, label: r.link },
-  });
-}
+/** What the customer is told of a refund on his card: made, or sent back by his bank after he was told it was made. */
+const REFUND_NOTICES = {
+  made: { kind: PAYMENT_MAIL_KINDS.refund, texts: r },
+  bounced: { kind: PAYMENT_MAIL_KINDS.refundBounced, texts: b },
+} as const;
 
-/**
- * The customer's notice that a refund he was told was made came back from his card's bank,
- * queued in the transaction that records the provider's word, once (the state it changes).
- */
-export function queueRefundBouncedNotice(trx: Db, config: Config, row: FactureRow, montantCentimes: number): Promise<void> {
+/** The customer's notice of a refund on his card (`outcome`), queued in the transaction that records the provider's word. */
+export function queueRefundNotice(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  { montantCentimes, outcome }: { montantCentimes: number; outcome: keyof typeof REFUND_NOTICES },
+): Promise<void> {
   const numero = row.numero ?? '';
-  return toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.refundBounced, {
-    subject: b.subject(numero),
-    paragraphs: [b.body(formatCentimes(montantCentimes), numero), b.next],
-    link: { url: `${config.publicUrl}${paths.espaceClient}`, label: b.link },
+  const { kind, texts } = REFUND_NOTICES[outcome];
+  return toCustomer(trx, config, row, kind, {
+    subject: texts.subject(numero),
+    paragraphs: [texts.body(formatCentimes(montantCentimes), numero), texts.next],
+    link: { url: `${config.publicUrl}${paths.espaceClient}`, label: texts.link },
   });
 }
 
