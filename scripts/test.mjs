@@ -4,7 +4,9 @@
 //     otherwise the exact command to run is printed.
 //  2. Vitest (domain and server tests, each server test on SQLite and on PostgreSQL: a
 //     throwaway cluster unless TEST_DATABASE_URL is set).
-//  3. The production build (front end and server), then Playwright in Chromium.
+//  3. The production build (front end and server), the home page's first JavaScript against
+//     its 100 kB gzip budget (bench/bundle-size.mjs: sizes of this build, not times, so the same
+//     on any machine), then Playwright in Chromium.
 // Prints how long each step took, then one line "N passed, N failed" summing all suites: a
 // test that passed only on a retry counts as failed, and so does a skipped one (there should
 // be none), each also named as such in the suites' line, and every such test is named on a
@@ -145,6 +147,13 @@ try {
     totals.failed += 1;
     totals.suites.push('build: failed');
   } else {
+    const bundleStatus = timed('bundle budget', () => run(process.execPath, ['bench/bundle-size.mjs']));
+    count(
+      'bundle budget',
+      bundleStatus === 0
+        ? { passed: 1, failed: 0 }
+        : { passed: 0, failed: 1, names: ['bench/bundle-size.mjs (the home page’s first JavaScript is over its budget)'] },
+    );
     const playwrightReport = path.join(reportDir, 'playwright.json');
     const status = timed('playwright', () =>
       run(bin('playwright'), ['test'], {
