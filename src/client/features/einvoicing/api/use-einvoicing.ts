@@ -12,6 +12,7 @@ import {
   type Refus,
 } from '#domain/schemas/einvoicing.ts';
 import { api, urlOf } from '#client/lib/api.ts';
+import { invoiceQueryRoot } from '#client/lib/invoice-query-root.ts';
 import { einvoicingKeys } from './keys.ts';
 
 const invoicePlatformSchema = z.object({
@@ -36,7 +37,7 @@ function useEinvoicingMutation<Variables, Result>(fn: (variables: Variables) => 
     mutationFn: fn,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: einvoicingKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      await queryClient.invalidateQueries({ queryKey: invoiceQueryRoot });
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { FactureListQuery } from '#domain/schemas/invoices.ts';
+import { invoiceQueryRoot } from '#client/lib/invoice-query-root.ts';
 
 /** Query keys of invoices; every change invalidates `invoiceKeys.all`. */
 export const invoiceKeys = {
-  all: ['invoices'] as const,
-  list: (query: FactureListQuery) => ['invoices', 'list', query] as const,
-  one: (id: string) => ['invoices', 'one', id] as const,
-  mine: ['invoices', 'mine'] as const,
-  revenue: (year: number) => ['invoices', 'revenue', year] as const,
+  all: invoiceQueryRoot,
+  list: (query: FactureListQuery) => [...invoiceQueryRoot, 'list', query] as const,
+  one: (id: string) => [...invoiceQueryRoot, 'one', id] as const,
+  mine: [...invoiceQueryRoot, 'mine'] as const,
+  revenue: (year: number) => [...invoiceQueryRoot, 'revenue', year] as const,
 };

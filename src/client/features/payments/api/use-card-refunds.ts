@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentsRoutes } from '#domain/api-paths.ts';
 import { cardRefundsSchema } from '#domain/schemas/payments.ts';
 import { api } from '#client/lib/api.ts';
+import { invoiceQueryRoot } from '#client/lib/invoice-query-root.ts';
 import { paymentKeys } from './use-payments.ts';
 
 const cardRefundsKey = (id: string) => [...paymentKeys.all, 'card-refunds', id] as const;
@@ -26,7 +27,7 @@ export function useMakeCardRefund(factureId: string) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cardRefundsKey(factureId) }),
-        queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+        queryClient.invalidateQueries({ queryKey: invoiceQueryRoot }),
       ]),
   });
 }
