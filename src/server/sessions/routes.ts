@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
-import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/audit.ts';
+import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/schemas/sessions.ts';
 import { idParamSchema } from '#domain/schemas/text.ts';
 import { sessionTexts } from '#domain/texts/sessions.ts';
 import { unauthenticated } from '#server/errors.ts';

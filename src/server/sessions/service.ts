@@ -1,5 +1,5 @@
 import Bowser from 'bowser';
-import type { DeviceSession } from '#domain/audit.ts';
+import type { DeviceSession } from '#domain/schemas/sessions.ts';
 import { recordAudit } from '#server/audit/service.ts';
 import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
 import type { Viewer } from '#server/viewer.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionsRoutes } from '#domain/api-paths.ts';
-import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/audit.ts';
+import { deviceSessionsResponseSchema, revokeOthersResponseSchema } from '#domain/schemas/sessions.ts';
 import { api } from '#client/lib/api.ts';
 
 const key = ['comptes', 'sessions'] as const;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatParisDateTime } from '#domain/format.ts';
-import type { DeviceSession } from '#domain/audit.ts';
+import type { DeviceSession } from '#domain/schemas/sessions.ts';
 import { sessionTexts as s } from '#domain/texts/sessions.ts';
 import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
