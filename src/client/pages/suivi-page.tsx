@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { trackingTexts as k } from '#domain/texts/tracking.ts';
-import { useReceiverTracking } from '#client/features/tracking/api/use-tracking.ts';
+import { isNothingToFollow, useReceiverTracking } from '#client/features/tracking/api/use-tracking.ts';
 import { TrackingSummary } from '#client/features/tracking/components/tracking-view.tsx';
 import { withQueryClient } from '#client/lib/query-client.tsx';
 import { Page } from '#client/ui/page.tsx';
@@ -13,7 +13,7 @@ export const SuiviPage = withQueryClient(function SuiviPage() {
   if (!view) {
     return (
       <Page title={k.title}>
-        <p aria-live="polite">{tracking.isPending ? k.loading : k.notFound}</p>
+        <p aria-live="polite">{tracking.isPending ? k.loading : isNothingToFollow(tracking.error) ? k.notFound : k.loadFailed}</p>
       </Page>
     );
   }

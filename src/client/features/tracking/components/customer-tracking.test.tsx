@@ -110,6 +110,21 @@ describe('the customer’s tracking panel', () => {
       expect(waiting.calls).toHaveLength(2);
     });
 
+    it('on a receiver’s link that did not answer, says so and asks again a minute later, without calling the link invalid', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answers = 0;
+      const { calls } = fakeApi({
+        [routeKey(trackingRoutes.receiver)]: () =>
+          answers++ === 0 ? { status: 503, body: { error: 'unavailable', message: '' } } : { body: enRoute },
+      });
+      renderRoutes([{ path: '/suivi/:token', element: <SuiviPage /> }], { path: '/suivi/jeton' });
+      expect(await screen.findByText(k.loadFailed)).toBeVisible();
+      expect(screen.queryByText(k.notFound)).toBeNull();
+      await minutes(1);
+      expect(calls).toHaveLength(2);
+      expect(await screen.findByText(k.status['en route'])).toBeVisible();
+    });
+
     it('never again on a receiver’s link that has ended or is wrong (404)', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const { calls } = fakeApi({
