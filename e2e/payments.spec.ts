@@ -283,6 +283,13 @@ test(
     expect(await paid.json()).toMatchObject({ rapprochees: 1 });
     const withdrawn = await customer.api.post(`/api/devis/${quote.id}/retractation`);
     expect(withdrawn.status(), await withdrawn.text()).toBe(200);
+    // The customer, on his phone, finds from his area when his deposit comes back.
+    await page.goto('/espace-client');
+    await page.getByRole('link', { name: t.detailLink }).click();
+    const refundSection = page.getByRole('region', { name: t.refundsTitle });
+    await expect(refundSection).toContainText(
+      t.refund['à faire'](formatCentimes(6_411), t.refundMeans.virement, formatDay(addDays(parisToday(), 14))),
+    );
 
     await logInAsAdmin(page);
     // « À faire » lists the refund to make, its invoice and its last day, and leads to the bank page.
@@ -307,6 +314,8 @@ test(
     await page.goto(`/factures/${deposit.id}/paiement`);
     await expect(page.getByText(/Cette facture est annulée par l’avoir n°/)).toBeVisible();
     await expect(page.getByText(t.settled)).toHaveCount(0);
+    // Made, on the day of the statement's debit.
+    await expect(refundSection).toContainText(t.refund.effectué(formatCentimes(6_411), t.refundMeans.virement, formatDay(parisToday())));
   },
 );
 
@@ -346,6 +355,11 @@ test(
     await expect
       .poll(async () => (await readOutbox()).filter((mail) => addressOf(mail) === customer.email).map((mail) => mail.subject))
       .toContain(refundMail.subject(numero));
+    // So does the deposit’s payment page (the customer’s, which the operator may open too).
+    await page.goto(`/factures/${deposit.id}/paiement`);
+    const refunded = page.getByRole('region', { name: t.refundsTitle });
+    await expect(refunded).toContainText(t.refund.effectué(formatCentimes(5_619), t.refundMeans.carte, formatDay(parisToday())));
+    await expect(refunded).toContainText(t.cardRefundDelay);
 
     // Made: « À faire » no longer lists it (the band's answer read first, so that the page is not looked at before it has loaded).
     const aFaire = await adminApi.get('/api/admin/a-faire');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from './dates.ts';
 import { centsSchema } from './amounts.ts';
+import { MOYENS_PAIEMENT } from '../invoices.ts';
 import { DEPOSIT_PERCENT_MAX, REMINDER_STEPS, SPLIT_INVOICES_MAX } from '../payments.ts';
 import { textRuleMessages } from '../texts/common.ts';
 import { bankTexts } from '../texts/payments.ts';
@@ -69,6 +70,8 @@ export const CARD_REFUND_STATUTS = ['en cours', 'effectué', 'échoué'] as cons
  * beyond what it is owed, after a credit note (the operator's call: decision 0056).
  */
 export const CARD_REFUND_MOTIFS = ['rétractation', 'trop-perçu'] as const;
+/** Where a refund stands as its customer sees it: owed (by its last day), asked of the card provider, or made. */
+export const CUSTOMER_REFUND_STATUTS = ['à faire', 'en cours', 'effectué'] as const;
 
 // ——— The API's answers and requests (api-paths.ts, paymentsRoutes) ———
 
@@ -107,6 +110,18 @@ export const paymentPageSchema = z.object({
       createdAt: isoInstantSchema,
     })
     .nullable(),
+  /** The money given back on the invoice, or owed back (a withdrawal's deposit, money received in excess). */
+  remboursements: z.array(
+    z.object({
+      montantCentimes: centsSchema,
+      moyen: z.enum(MOYENS_PAIEMENT),
+      statut: z.enum(CUSTOMER_REFUND_STATUTS),
+      /** The day it was made; owed, its last day; asked of the provider, the day it was asked. */
+      date: isoDaySchema,
+    }),
+  ),
+  /** What the invoice holds beyond what it is owed, with no refund of it made or asked (a credit note after payment). */
+  enTropCentimes: centsSchema,
 });
 export type PaymentPage = z.infer<typeof paymentPageSchema>;
 

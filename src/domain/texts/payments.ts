@@ -220,9 +220,24 @@ export const paymentPageTexts = {
   amount: 'Montant',
   /** Neither the card provider nor the bank details are configured: the customer is told whom to ask. */
   otherMeansTitle: 'Régler cette facture',
-  otherMeans: 'Le paiement en ligne n’est pas proposé pour cette facture. Pour la régler, contactez-nous :',
+  otherMeans: 'Le paiement en ligne n’est pas proposé pour cette facture. Pour la régler, contactez-nous\u00a0:',
   back: 'Retour à mon espace',
   payLink: 'Payer',
+  /** The customer's invoices: an invoice with nothing to pay links to this page, for its payment and any refund. */
+  detailLink: 'Voir le règlement',
+  refundsTitle: 'Remboursement',
+  /** How the money goes back, after the amount. */
+  refundMeans: { virement: 'par virement', carte: 'sur votre carte', chèque: 'par chèque', espèces: 'en espèces' },
+  /** A refund, by where it stands: owed (its last day), asked of the card provider (the day asked), made (its day). */
+  refund: {
+    'à faire': (amount: string, means: string, day: string) => `${amount} vous seront remboursés ${means} au plus tard le ${day}.`,
+    'en cours': (amount: string, means: string, day: string) =>
+      `Remboursement de ${amount} ${means} demandé le ${day} : en attente de la confirmation de notre prestataire de paiement.`,
+    effectué: (amount: string, means: string, day: string) => `${amount} remboursés ${means} le ${day}.`,
+  },
+  cardRefundDelay: 'Un remboursement sur carte apparaît sur votre relevé bancaire sous quelques jours.',
+  excess: (amount: string) =>
+    `Vous avez réglé ${amount} de plus que ce que vous devez sur cette facture. Contactez-nous pour convenir de leur remboursement\u00a0:`,
   copy: 'Copier',
   copied: 'Copié',
   copyLabel: (what: string) => `Copier : ${what}`,

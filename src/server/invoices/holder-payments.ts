@@ -220,9 +220,14 @@ export async function listWithdrawalCardRefunds(db: Db, { factureId }: { facture
   return rows.map(toRecordedRefund).reverse();
 }
 
+/** Every payment and refund (negative) recorded on an invoice, in the order they were recorded. */
+export function listPaymentsOf(db: Db, factureId: string): Promise<FacturePaiementRow[]> {
+  return listPayments(db, [factureId]);
+}
+
 /** The card payments received on an invoice (positive, by card, with the provider's reference), newest first. */
 export async function listCardPaymentsOf(db: Db, factureId: string): Promise<FacturePaiementRow[]> {
-  const payments = await listPayments(db, [factureId]);
+  const payments = await listPaymentsOf(db, factureId);
   return payments.filter((payment) => payment.moyen === 'carte' && payment.montantCentimes > 0 && payment.reference !== null).reverse();
 }
 

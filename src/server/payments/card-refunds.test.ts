@@ -3,7 +3,7 @@ import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import { formatCentimes, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import type { AFaire } from '#domain/schemas/a-faire.ts';
-import type { CardRefunds } from '#domain/schemas/payments.ts';
+import type { CardRefunds, PaymentPage } from '#domain/schemas/payments.ts';
 import { cardRefundApiMessages as msg, refundBouncedMailTexts, refundFailedMailTexts, refundMailTexts } from '#domain/texts/payments.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { recordPayment } from '#server/invoices/payments.ts';
@@ -161,6 +161,76 @@ describe.each(ENGINES)('refunding a withdrawn deposit on the card that paid it, 
     expect(await notify('refund.updated', { ...tries[1]!, status: 'pending' })).toMatchObject({ applied: true });
     expect((await refundsOf(deposit.id)).remboursements[0]!.statut).toBe('effectué');
     expect((await toMake()).map((row) => row.factureId)).not.toContain(deposit.id);
+  });
+
+  /** The customer's payment page of his invoice, read as his browser does: the refunds and the money held. */
+  const customerView = async (customer: { headers?: Record<string, string> }, factureId: string) => {
+    const answer = await t.app.inject({ method: 'GET', url: apiPath(payments.page, { id: factureId }), headers: customer.headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { remboursements, enTropCentimes } = answer.json<PaymentPage>();
+    return { remboursements, enTropCentimes };
+  };
+
+  it('tells the customer on his payment page where the refund his withdrawal owes stands: owed by its last day, asked, made', async () => {
+    const { customer, deposit } = await withdrawnAfterCardPayment();
+    const today = parisToday();
+    expect(await customerView(customer, deposit.id)).toEqual({
+      remboursements: [{ montantCentimes: 12_615, moyen: 'carte', statut: 'à faire', date: addDays(today, 14) }],
+      enTropCentimes: 0,
+    });
+    const { paiementId } = (await refundsOf(deposit.id)).remboursements[0]!;
+    await refundWhileProviderSays('pending', deposit.id, paiementId);
+    expect((await customerView(customer, deposit.id)).remboursements).toEqual([
+      { montantCentimes: 12_615, moyen: 'carte', statut: 'en cours', date: today },
+    ]);
+    const atStripe = [...fake.refunds.values()].find((one) => one.metadata.paiementId === paiementId)!;
+    // Failed at the card's bank: owed again, by the same last day.
+    expect(await notify('refund.failed', { ...atStripe, status: 'failed' })).toMatchObject({ applied: true });
+    expect((await customerView(customer, deposit.id)).remboursements).toEqual([
+      { montantCentimes: 12_615, moyen: 'carte', statut: 'à faire', date: addDays(today, 14) },
+    ]);
+    atStripe.status = 'failed';
+    expect((await refund(deposit.id, paiementId)).statusCode).toBe(200);
+    expect(await customerView(customer, deposit.id)).toEqual({
+      remboursements: [{ montantCentimes: 12_615, moyen: 'carte', statut: 'effectué', date: today }],
+      enTropCentimes: 0,
+    });
+  });
+
+  it('tells the customer on his payment page of money his cancelled invoice holds, and of its refunds once asked and made, not once sent back', async () => {
+    const { customer, quote, deposit } = await cardPaidDeposit(t, fake, admin);
+    const [card] = (await getInvoice(invoiceDeps(t), deposit.id)).paiements;
+    const today = parisToday();
+    expect(await customerView(customer, deposit.id)).toEqual({ remboursements: [], enTropCentimes: 0 });
+    await cancelMission(quote.id);
+    expect(await customerView(customer, deposit.id)).toEqual({ remboursements: [], enTropCentimes: 12_615 });
+
+    // 26,15 € given back by transfer and recorded by the operator: made, on his word; the rest asked of the card provider.
+    await recordPayment(invoiceDeps(t), SERVICE_ADMIN, deposit.id, { date: today, montantCentimes: -2_615, moyen: 'virement' });
+    await refundWhileProviderSays('pending', deposit.id, card!.id);
+    expect(await customerView(customer, deposit.id)).toEqual({
+      remboursements: [
+        { montantCentimes: 2_615, moyen: 'virement', statut: 'effectué', date: today },
+        { montantCentimes: 10_000, moyen: 'carte', statut: 'en cours', date: today },
+      ],
+      enTropCentimes: 0,
+    });
+    const atStripe = [...fake.refunds.values()].find((one) => one.metadata.paiementId === card!.id)!;
+    const made = { ...atStripe, status: 'succeeded' };
+    expect(await notify('refund.updated', made)).toMatchObject({ applied: true });
+    expect(await customerView(customer, deposit.id)).toEqual({
+      remboursements: [
+        { montantCentimes: 2_615, moyen: 'virement', statut: 'effectué', date: today },
+        { montantCentimes: 10_000, moyen: 'carte', statut: 'effectué', date: today },
+      ],
+      enTropCentimes: 0,
+    });
+    // Sent back by the card's bank: not refunded after all, the money held again.
+    expect(await notify('refund.failed', { ...made, status: 'failed' })).toMatchObject({ applied: true });
+    expect(await customerView(customer, deposit.id)).toEqual({
+      remboursements: [{ montantCentimes: 2_615, moyen: 'virement', statut: 'effectué', date: today }],
+      enTropCentimes: 10_000,
+    });
   });
 
   it('takes a refund the operator made from the provider’s dashboard as this one, and refuses one that no withdrawal owes', async () => {

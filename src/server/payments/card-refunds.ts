@@ -222,6 +222,9 @@ export async function makeCardRefund(deps: CardRefundDeps, factureId: string, pa
 /** A refund's key among the invoice's payments: once per provider's refund, whichever of its notifications or answers comes first. */
 const refundPaymentKey = (fournisseur: PaymentProvider['name'], refundId: string) => `${fournisseur}-remboursement:${refundId}`;
 
+/** The key of the money recorded back when a refund recorded as given back (key `refundKey`) fails. */
+export const bouncedRefundKey = (refundKey: string) => `${refundKey}:echec`;
+
 /**
  * What the provider says of a refund asked here, kept (`recordRefundState`). A withdrawal's is in
  * the books since the withdrawal; money received in excess (its row names the card payment it
@@ -234,7 +237,7 @@ async function settleRefund(trx: Db, deps: RefundEventDeps, refund: Refund, day:
   if (!(await recordRefundState(trx, deps, refund))) return { refused: null, cameBack: false };
   const key = refundPaymentKey(refund.fournisseur, refund.remboursementId);
   if (refund.statut === 'échoué') {
-    const back = await recordFailedHolderRefund(trx, deps, { refundKey: key, cle: `${key}:echec`, date: day });
+    const back = await recordFailedHolderRefund(trx, deps, { refundKey: key, cle: bouncedRefundKey(key), date: day });
     return { refused: null, cameBack: back !== null };
   }
   if (refund.statut !== 'effectué') return { refused: null, cameBack: false };

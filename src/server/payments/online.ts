@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '#server/errors.ts';
 import { findPayableInvoice, recordHolderPayment } from '#server/invoices/holder-payments.ts';
 import { qrCodeSvgDataUrl } from '#server/pdf/qr-code.ts';
 import { applyRefundEvent, type CardRefundDeps } from './card-refunds.ts';
+import { refundsForCustomer } from './customer-refunds.ts';
 import { queueReceipts } from './mail.ts';
 import { ProviderSignatureError, type ProviderEvent } from './provider/provider.ts';
 import {
@@ -50,8 +51,8 @@ async function transferOf(row: FactureRow, amountCents: number) {
 
 /**
  * What the customer's payment page shows: the invoice, what is left, « Payer en ligne » when a
- * provider is configured and something is due, the transfer's details and QR code, and the
- * state of his last online attempt (the return page says « Paiement en cours de
+ * provider is configured and something is due, the transfer's details and QR code, where the
+ * money given back on it stands (customer-refunds.ts), and the state of his last online attempt (the return page says « Paiement en cours de
  * confirmation » until the provider's notification has come).
  */
 export async function paymentPage(deps: OnlineDeps, viewer: Viewer, factureId: string) {
@@ -73,6 +74,7 @@ export async function paymentPage(deps: OnlineDeps, viewer: Viewer, factureId: s
     enLigne: deps.payments !== null && resteCentimes > 0,
     virement: resteCentimes > 0 ? await transferOf(row, resteCentimes) : null,
     derniereTentative: latest ? { statut: latest.statut, montantCentimes: latest.montantCentimes, createdAt: latest.createdAt } : null,
+    ...(await refundsForCustomer(deps.database.db, factureId, resteCentimes)),
   };
 }
 

@@ -193,11 +193,11 @@ export async function listExpensesOfOperations(db: Db, depenseIds: readonly stri
   return rows.map((row) => row.depenseId!);
 }
 
-/** Which of these payments a statement line was matched with already (a refund's debit). */
-export async function listMatchedPayments(db: Db, paiementIds: readonly string[]): Promise<Set<string>> {
-  if (paiementIds.length === 0) return new Set();
-  const rows = await db.selectFrom('releve_operations').select('paiementId').where('paiementId', 'in', paiementIds).execute();
-  return new Set(rows.map((row) => row.paiementId!));
+/** Which of these payments a statement line was matched with already (a refund's debit), with that line's day. */
+export async function listMatchedPayments(db: Db, paiementIds: readonly string[]): Promise<Map<string, string>> {
+  if (paiementIds.length === 0) return new Map();
+  const rows = await db.selectFrom('releve_operations').select(['paiementId', 'date']).where('paiementId', 'in', paiementIds).execute();
+  return new Map(rows.map((row) => [row.paiementId!, row.date]));
 }
 
 /** The statement lines that name an expense forget it (the expense is deleted). */

@@ -319,6 +319,17 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     expect(await refundsToMake()).toContainEqual(
       expect.objectContaining({ factureId: deposit.id, montantCentimes: 12_615, avant: addDays(parisToday(), 14) }),
     );
+    // The customer's payment page says the same: owed by transfer, by that day, until the debit is matched.
+    const customerRefunds = async () => {
+      const answer = await t.app.inject({ method: 'GET', url: apiPath(payments.page, { id: deposit.id }), headers: customer.headers });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { remboursements, enTropCentimes } = answer.json<PaymentPage>();
+      return { remboursements, enTropCentimes };
+    };
+    expect(await customerRefunds()).toEqual({
+      remboursements: [{ montantCentimes: 12_615, moyen: 'virement', statut: 'à faire', date: addDays(parisToday(), 14) }],
+      enTropCentimes: 0,
+    });
     const refundLine = before.debits.find((line) => line.referenceBanque === 'RB-1')!;
     const otherLine = before.debits.find((line) => line.referenceBanque === 'RB-2')!;
     const match = (id: string) =>
@@ -343,6 +354,10 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     expect(after.debits.map((line) => line.id)).toContain(otherLine.id);
     expect(after.debits.map((line) => line.id)).not.toContain(refundLine.id);
     expect(after.rapprochees.find((line) => line.id === refundLine.id)?.factures).toEqual([{ id: deposit.id, numero: deposit.numero }]);
+    // Made, on the day of the statement's debit, for the customer too.
+    expect((await customerRefunds()).remboursements).toEqual([
+      { montantCentimes: 12_615, moyen: 'virement', statut: 'effectué', date: refundLine.date },
+    ]);
     // The refund was recorded at the withdrawal: the debit names it, nothing is paid or refunded again.
     expect((await documentsOf(quote.id)).paiements).toEqual([
       { factureId: deposit.id, montantCentimes: 12_615 },

@@ -39,6 +39,9 @@ export function MyInvoices({ devisId }: { devisId?: string }) {
                 <Link className={styles.payLink} to={paths.paiementFacture(item.id)}>
                   {paymentPageTexts.payLink}
                 </Link>
+              ) : item.type === 'facture' ? (
+                // Paid or cancelled: its page says how it was paid and where any refund stands.
+                <Link to={paths.paiementFacture(item.id)}>{paymentPageTexts.detailLink}</Link>
               ) : null}
               <a className={styles.downloadLink} href={item.pdfUrl} download>
                 {/* One flex item: a flex box would drop the spaces around the number. */}

@@ -32,6 +32,8 @@ const page = (overrides: Partial<PaymentPage> = {}, facture: Partial<PaymentPage
     qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
   },
   derniereTentative: null,
+  remboursements: [],
+  enTropCentimes: 0,
   ...overrides,
 });
 
@@ -95,12 +97,55 @@ describe('the payment page of an invoice', () => {
     expect(screen.queryByRole('heading', { name: t.otherMeansTitle })).toBeNull();
   });
 
+  it('says where each refund stands, and whom to ask about money received beyond what is owed', async () => {
+    fakeApi({
+      [routeKey(paymentsRoutes.page)]: {
+        body: page(
+          {
+            enLigne: false,
+            virement: null,
+            remboursements: [
+              { montantCentimes: 12_615, moyen: 'virement', statut: 'à faire', date: '2026-12-14' },
+              { montantCentimes: 6_900, moyen: 'carte', statut: 'en cours', date: '2026-11-30' },
+              { montantCentimes: 2_000, moyen: 'carte', statut: 'effectué', date: '2026-11-29' },
+            ],
+            enTropCentimes: 7_257,
+          },
+          { resteCentimes: 0, annuleeParAvoir: 'A-2026-0001' },
+        ),
+      },
+    });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    const section = within(await screen.findByRole('region', { name: t.refundsTitle }));
+    const items = section.getAllByRole('listitem').map((item) => item.textContent);
+    // Testing Library folds the no-break spaces of the amounts; the DOM keeps them.
+    const fold = (text: string) => text.replace(/\s/g, ' ');
+    expect(items.map((item) => fold(item ?? ''))).toEqual([
+      fold(t.refund['à faire']('126,15 €', t.refundMeans.virement, '14/12/2026')),
+      fold(t.refund['en cours']('69,00 €', t.refundMeans.carte, '30/11/2026')),
+      fold(t.refund.effectué('20,00 €', t.refundMeans.carte, '29/11/2026')),
+    ]);
+    expect(section.getByText(t.cardRefundDelay)).toBeInTheDocument();
+    expect(section.getByText(fold(t.excess('72,57 €')), { exact: false })).toBeInTheDocument();
+    expect(section.getByRole('link', { name: placeholderPublicConfig.contact.email })).toHaveAttribute(
+      'href',
+      `mailto:${placeholderPublicConfig.contact.email}`,
+    );
+  });
+
+  it('shows no refund section when nothing was given back or is held', async () => {
+    fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page({ enLigne: false, virement: null }, { resteCentimes: 0 }) } });
+    renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
+    expect(await screen.findByText(t.settled)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t.refundsTitle })).toBeNull();
+  });
+
   it('with neither card nor bank details configured, tells whom to ask instead of showing no way to pay', async () => {
     fakeApi({ [routeKey(paymentsRoutes.page)]: { body: page({ enLigne: false, virement: null }, { acompte: false }) } });
     renderAt(<PaymentView id="f1" />, '/factures/f1/paiement');
     expect(await screen.findByRole('heading', { level: 1, name: t.title('F-2026-0003', false) })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: t.otherMeansTitle });
-    expect(section).toHaveTextContent(t.otherMeans);
+    expect(section).toHaveTextContent(t.otherMeans.replace(/\s/g, ' '));
     expect(within(section).getByRole('link', { name: placeholderPublicConfig.contact.email })).toHaveAttribute(
       'href',
       `mailto:${placeholderPublicConfig.contact.email}`,

@@ -11,6 +11,8 @@ import { Definitions } from '#client/ui/lists.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { Page } from '#client/ui/page.tsx';
 import { QueryStatus } from '#client/ui/query-status.tsx';
+import type { PublicConfig } from '#domain/public-config.ts';
+import type { PaymentPage } from '#domain/schemas/payments.ts';
 import { usePaymentPage, useStartOnlinePayment } from '../api/use-payments.ts';
 import { CopyableValue } from './copyable-value.tsx';
 import styles from './payment-view.module.css';
@@ -57,6 +59,7 @@ export function PaymentView({ id }: { id: string }) {
           ) : data.facture.resteCentimes <= 0 ? (
             <Message kind="success">{t.settled}</Message>
           ) : null}
+          <Refunds page={data} contact={contact} />
           {returning && data.facture.resteCentimes > 0 ? (
             <Message kind="info">
               <strong>{t.confirming}</strong> {t.confirmingHint}
@@ -97,13 +100,52 @@ export function PaymentView({ id }: { id: string }) {
             <section aria-labelledby="autres-moyens">
               <h2 id="autres-moyens">{t.otherMeansTitle}</h2>
               <p>
-                {t.otherMeans} <a href={`mailto:${contact.email}`}>{contact.email}</a> ·{' '}
-                <a href={telHref(contact.phone)}>{contact.phone}</a>
+                {t.otherMeans} <ContactLinks contact={contact} />
               </p>
             </section>
           ) : null}
         </>
       ) : null}
     </Page>
+  );
+}
+
+type Contact = PublicConfig['contact'];
+
+function ContactLinks({ contact }: { contact: Contact }) {
+  return (
+    <>
+      <a href={`mailto:${contact.email}`}>{contact.email}</a> · <a href={telHref(contact.phone)}>{contact.phone}</a>
+    </>
+  );
+}
+
+/**
+ * Where the money given back on the invoice stands (a withdrawal's deposit, money received in
+ * excess), as the server reads it from the books: owed by its last day, asked of the card
+ * provider, or made; and money held beyond what is owed, with whom to ask. Nothing when none.
+ */
+function Refunds({ page, contact }: { page: PaymentPage; contact: Contact }) {
+  if (page.remboursements.length === 0 && page.enTropCentimes === 0) return null;
+  const byCardMade = page.remboursements.some((refund) => refund.moyen === 'carte' && refund.statut === 'effectué');
+  return (
+    <section aria-labelledby="remboursement">
+      <h2 id="remboursement">{t.refundsTitle}</h2>
+      {page.remboursements.length > 0 ? (
+        <ul className={styles.refunds}>
+          {page.remboursements.map((refund, index) => (
+            <li key={`${refund.statut}-${refund.date}-${index}`}>
+              {t.refund[refund.statut](formatCentimes(refund.montantCentimes), t.refundMeans[refund.moyen], formatDay(refund.date))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {byCardMade ? <p>{t.cardRefundDelay}</p> : null}
+      {page.enTropCentimes > 0 ? (
+        <p>
+          {t.excess(formatCentimes(page.enTropCentimes))} <ContactLinks contact={contact} />
+        </p>
+      ) : null}
+    </section>
   );
 }
