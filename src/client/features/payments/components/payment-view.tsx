@@ -115,7 +115,8 @@ type Contact = PublicConfig['contact'];
 function ContactLinks({ contact }: { contact: Contact }) {
   return (
     <>
-      <a href={`mailto:${contact.email}`}>{contact.email}</a> · <a href={telHref(contact.phone)}>{contact.phone}</a>
+      <a href={`mailto:${contact.email}`}>{contact.email}</a>
+      {'\u00a0'}· <a href={telHref(contact.phone)}>{contact.phone}</a>
     </>
   );
 }
