@@ -147,10 +147,16 @@ export async function confirmSignedOnPaper(adminApi: APIRequestContext, quoteId:
   await expect.poll(async () => (await adminApi.post(`/api/admin/devis/${quoteId}/confirmer-signe`)).status()).toBe(200);
 }
 
-/** A mission ready to be driven: the customer's simulation of `trip`, completed, confirmed with `confirmation` and signed on paper. */
-export async function signedMission(customer: E2eCustomer, adminApi: APIRequestContext, trip: Trip, confirmation: ConfirmBody) {
+/** A mission ready to be driven: the customer's simulation of `trip`, completed (with `changes`), confirmed with `confirmation` and signed on paper. */
+export async function signedMission(
+  customer: E2eCustomer,
+  adminApi: APIRequestContext,
+  trip: Trip,
+  confirmation: ConfirmBody,
+  changes: Partial<CompletionInput> = {},
+) {
   const quote = await customer.createQuote(trip);
-  await customer.completeQuote(quote);
+  await customer.completeQuote(quote, changes);
   await confirmSignedOnPaper(adminApi, quote.id, confirmation);
   return quote;
 }

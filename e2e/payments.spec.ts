@@ -7,11 +7,13 @@ import { adminHomeTexts as homeTexts } from '#domain/texts/admin-home.ts';
 import {
   bankPageTexts as bank,
   cardRefundTexts as cardRefund,
+  depositCancellationTexts as cancellation,
   refundMailTexts as refundMail,
   invoiceRemindersTexts as reminderTexts,
   paymentPageTexts as t,
 } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
+import { adminTexts } from '#domain/texts/admin.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
@@ -225,12 +227,20 @@ test(
 );
 
 /** A Citadine from Lyon confirmed with a 30 % deposit and signed on paper; its deposit invoice once issued (of `cents`). */
-async function withDeposit(customer: E2eCustomer, adminApi: APIRequestContext, adresseArrivee: string, prixFinal: string, cents: number) {
+async function withDeposit(
+  customer: E2eCustomer,
+  adminApi: APIRequestContext,
+  adresseArrivee: string,
+  prixFinal: string,
+  cents: number,
+  changes: Parameters<typeof signedMission>[4] = {},
+) {
   const quote = await signedMission(
     customer,
     adminApi,
     { adresseDepart: 'Lyon', adresseArrivee, typeVehicule: 'Citadine' },
     { prixFinal, acomptePourcent: 30, clauses: { km: false, longDistance: false } },
+    changes,
   );
   let deposit: FactureClient | undefined;
   await expect
@@ -407,5 +417,40 @@ test(
     await expect
       .poll(async () => (await readOutbox()).filter((mail) => addressOf(mail) === customer.email).map((mail) => mail.subject))
       .toContain(refundMail.subject(deposit.numero));
+  },
+);
+
+/**
+ * A business customer cancels his signed mission 3 days before its pickup: the operator deletes
+ * the quote on his phone and keeps the deposit, as the general terms allow (article 13); no
+ * credit note, the deposit invoice stays paid, and the customer is told why.
+ */
+test(
+  'a mission its customer cancels less than 7 days before the pickup keeps its deposit, when the operator chooses to',
+  { tag: '@phone-only' },
+  async ({ page, customer, adminApi, logInAsAdmin }) => {
+    // 30 % of 163,30 €: 48,99 €, an amount no other journey uses.
+    const { quote, deposit } = await withDeposit(customer, adminApi, 'Valence', '163,30', 4_899, {
+      clientType: 'entreprise',
+      clientDetails: { nom: customer.name, email: customer.email, telephone: customer.telephone, siret: '732 829 320 00074' },
+      priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:00', fin: '10:30' },
+    });
+    await payByCard(customer, deposit);
+
+    await logInAsAdmin(page);
+    await page.goto(`/admin/devis/${quote.id}/edit`);
+    await page.getByRole('button', { name: adminTexts.delete }).click();
+    const dialog = page.getByRole('dialog', { name: adminTexts.deleteTitle });
+    await expect(dialog.getByRole('radio', { name: cancellation.refund })).toBeChecked();
+    await dialog.getByRole('radio', { name: cancellation.keep }).check();
+    await dialog.getByRole('button', { name: adminTexts.delete }).click();
+    await expect(page.getByText(adminTexts.deleteDone)).toBeVisible();
+
+    // The books: the deposit invoice paid and standing, no credit note.
+    const invoice = (await (await adminApi.get(`/api/admin/factures/${deposit.id}`)).json()) as Facture;
+    expect(invoice).toMatchObject({ etat: 'payée', avoirs: [], avoirsCentimes: 0, resteCentimes: 0 });
+    await expect
+      .poll(async () => (await readOutbox()).filter((mail) => addressOf(mail) === customer.email).map((mail) => mail.subject))
+      .toContain(cancellation.mailSubject(quote.numeroDevis));
   },
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  depositKeepRefusal,
   earliestStartWithoutRequest,
   frenchPublicHolidays,
   isQuoteExpired,
@@ -81,5 +82,20 @@ describe('SIREN', () => {
     expect(sirenOf('732 829 320 00074')).toBe('732829320');
     expect(sirenOf('123')).toBeNull();
     expect(sirenOf(null)).toBeNull();
+  });
+});
+
+describe('a cancelled mission’s deposit (general terms, article 13; L221-18)', () => {
+  const today = '2026-11-30';
+  it('stays with the business only when the customer cancels less than 7 days before the pickup', () => {
+    expect(depositKeepRefusal({ pickupDay: '2026-12-07', today, withdrawalUntil: null })).toBe('free-cancellation');
+    expect(depositKeepRefusal({ pickupDay: '2026-12-06', today, withdrawalUntil: null })).toBeNull();
+    expect(depositKeepRefusal({ pickupDay: '2026-12-01T08:00', today, withdrawalUntil: null })).toBeNull();
+  });
+
+  it('goes back when the pickup has no date, or while a consumer may still withdraw', () => {
+    expect(depositKeepRefusal({ pickupDay: null, today, withdrawalUntil: null })).toBe('free-cancellation');
+    expect(depositKeepRefusal({ pickupDay: '2026-12-01', today, withdrawalUntil: '2026-11-30' })).toBe('withdrawal-period');
+    expect(depositKeepRefusal({ pickupDay: '2026-12-01', today, withdrawalUntil: '2026-11-29' })).toBeNull();
   });
 });

@@ -95,6 +95,33 @@ export const isQuoteExpired = (validUntil: string | null | undefined, now: Date 
 export const isExpiredOffer = (devis: { statut: string | null | undefined; valableJusquAu?: string | null }, now: Date = new Date()) =>
   canApply('customer', 'sign', normalizeStatut(devis.statut)) && isQuoteExpired(devis.valableJusquAu, now);
 
+/**
+ * The general terms of sale (article 13, « Annulation et modification »): the customer cancels
+ * free of charge up to this many days before the pickup; later, the deposit stays with the
+ * business, unless a consumer is still within his withdrawal period (L221-18).
+ */
+export const FREE_CANCELLATION_DAYS = 7;
+
+/**
+ * Why the deposit of a mission the customer cancels may not be kept (the operator then gives it
+ * back), or null when it may: the pickup is still more than FREE_CANCELLATION_DAYS away (or
+ * unknown), or a consumer may still withdraw (`withdrawalUntil`, his period's last day; null for a
+ * business or a period over). Days are French calendar days.
+ */
+export function depositKeepRefusal({
+  pickupDay,
+  today,
+  withdrawalUntil,
+}: {
+  pickupDay: string | null | undefined;
+  today: string;
+  withdrawalUntil: string | null;
+}): 'free-cancellation' | 'withdrawal-period' | null {
+  if (withdrawalUntil && today <= withdrawalUntil) return 'withdrawal-period';
+  if (!pickupDay || !/^\d{4}-\d{2}-\d{2}/.test(pickupDay)) return 'free-cancellation';
+  return today > addDays(pickupDay.slice(0, 10), -FREE_CANCELLATION_DAYS) ? null : 'free-cancellation';
+}
+
 /** The SIREN (the company) of a SIRET (one of its establishments): its first nine digits. */
 export function sirenOf(siret: string | null | undefined): string | null {
   const digits = (siret ?? '').replace(/[\s.]/g, '');

@@ -114,6 +114,7 @@ describe('editing a draft on /admin/factures/{id}', () => {
       {
         method: 'PUT',
         path: urlOf(invoicesRoutes.updateDraft, { params: { id: 'f1' } }),
+        query: '',
         body: {
           lignes: [{ description: 'Convoyage Lyon → Paris', quantite: 1.5, prixUnitaireCentimes: 125_050 }],
           datePrestation: '2026-11-20',

@@ -30,15 +30,15 @@ function findHandler(handlers: Record<string, Handler | Answer>, method: string,
  * The API as the components see it, at the network's edge: `fetch` answers from `handlers`,
  * keyed "METHOD /path" (without the query string; `:name` matches a segment), with JSON as
  * the server sends it. A
- * request nobody answers fails the test. `calls` lists every request made.
+ * request nobody answers fails the test. `calls` lists every request made (`query`: its `?…`).
  */
 export function fakeApi(handlers: Record<string, Handler | Answer>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+  const calls: { method: string; path: string; query: string; body: unknown }[] = [];
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const url = new URL(input, 'http://localhost');
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    calls.push({ method, path: url.pathname, body });
+    calls.push({ method, path: url.pathname, query: url.search, body });
     const found = findHandler(handlers, method, url.pathname);
     if (!found) throw new Error(`unexpected request: ${method} ${url.pathname}`);
     const { handler, params } = found;

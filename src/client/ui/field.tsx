@@ -99,10 +99,12 @@ type RadioGroupFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   error?: string;
   className?: string;
   legendClassName?: string;
+  /** Controlled: the value checked (with `onChange` in `input`); without it, the registration decides. */
+  selected?: string;
 };
 
 /** One choice among a few, as radio buttons in a fieldset; `input` (a registration) goes on each. */
-export function RadioGroupField({ legend, options, error, className, legendClassName, ...input }: RadioGroupFieldProps) {
+export function RadioGroupField({ legend, options, error, className, legendClassName, selected, ...input }: RadioGroupFieldProps) {
   const errorId = useId();
   return (
     <fieldset className={className} aria-describedby={error ? errorId : undefined}>
@@ -110,7 +112,7 @@ export function RadioGroupField({ legend, options, error, className, legendClass
       <div className={styles.radios}>
         {options.map((option) => (
           <label key={option.value} className={styles.radio}>
-            <input type="radio" {...input} value={option.value} />
+            <input type="radio" {...input} value={option.value} checked={selected === undefined ? undefined : selected === option.value} />
             {option.label}
           </label>
         ))}

@@ -40,6 +40,13 @@ export const adminListQuerySchema = z.object({
   groupe: storableString().max(320).optional(),
 });
 
+/** What becomes of a signed mission's deposit when its quote is deleted (general terms, article 13). */
+export const DEPOSIT_ON_CANCELLATION = ['rembourser', 'conserver'] as const;
+export type DepositOnCancellation = (typeof DEPOSIT_ON_CANCELLATION)[number];
+
+/** DELETE /api/admin/devis/:id: the deposit given back (credited) unless « conserver » is asked. */
+export const deleteQuoteQuerySchema = z.object({ acompte: z.enum(DEPOSIT_ON_CANCELLATION).optional().default('rembourser') });
+
 /** What the list shows of a quote; the edit page loads the whole quote. */
 const devisSummarySchema = devisSchema
   .pick({
@@ -56,6 +63,7 @@ const devisSummarySchema = devisSchema
     devisSigneURL: true,
     updatedAt: true,
     valableJusquAu: true,
+    acomptePourcent: true,
   })
   .extend({
     clientNom: z.string().nullable(),

@@ -138,6 +138,28 @@ export const depositTexts = {
 } as const;
 
 /**
+ * A signed mission deleted: its deposit credited (given back), or kept when the customer cancelled
+ * less than 7 days before the pickup (general terms, article 13). The choice in the deletion's
+ * dialog, the refusals of « Conserver », and the customer's notice.
+ */
+export const depositCancellationTexts = {
+  legend: 'L’acompte de cette mission',
+  refund: 'Le rembourser : annulation par nos soins, ou par le client au moins 7 jours avant la prise en charge',
+  keep: 'Le conserver : annulation par le client moins de 7 jours avant la prise en charge (article 13 des CGV)',
+  keepHint: 'Avec « Le rembourser », la facture d’acompte est annulée par un avoir, et ce qui a été payé est à rendre au client.',
+  freeCancellation:
+    'La prise en charge est dans plus de 7 jours, ou sans date : le client annule sans frais (article 13 des CGV). Choisissez « Le rembourser ».',
+  withdrawalPeriod: (until: string) =>
+    `Le client peut encore se rétracter, jusqu’au ${until} (article L221-18 du Code de la consommation) : son acompte lui est remboursé. Choisissez « Le rembourser ».`,
+  noDeposit: 'Ce devis n’a pas de facture d’acompte à conserver. Choisissez « Le rembourser ».',
+  mailSubject: (numeroDevis: number) => `Annulation de la mission du devis n° ${numeroDevis} : acompte conservé`,
+  mailBody: (numeroDevis: number, amount: string, numero: string) =>
+    `Votre annulation de la mission du devis n° ${numeroDevis} est intervenue moins de 7 jours avant la prise en charge. Conformément à l’article 13 de nos conditions générales de vente, l’acompte de ${amount} (facture n° ${numero}) reste acquis.`,
+  mailLeft: (left: string) => `Cette facture d’acompte reste à régler : ${left}.`,
+  mailLink: 'Voir la facture d’acompte',
+} as const;
+
+/**
  * A refund on the card that paid, on the invoice's back-office page (decision 0089): a
  * withdrawal's, owed, or money received in excess, the operator's call.
  */

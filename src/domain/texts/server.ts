@@ -148,7 +148,8 @@ export const apiDocs = {
     finish: 'Terminer la mission (en cours → terminé)',
     archive: 'Archiver le devis',
     restore: 'Restaurer un devis archivé (→ en attente)',
-    delete: 'Supprimer définitivement le devis et son PDF signé',
+    delete:
+      'Supprimer définitivement le devis et son PDF signé ; l’acompte d’une mission signée est annulé par un avoir, ou conservé avec ?acompte=conserver (article 13 des CGV)',
     upload: 'Téléverser le devis signé (un seul fichier PDF, 10 Mo au plus) : le devis passe en cours',
   },
 } as const;

@@ -125,10 +125,12 @@ export const journalTexts = {
     operation: 'Opération bancaire',
     releve: 'Relevé',
     sessionId: 'Session',
+    acompte: 'Acompte',
   } as Record<string, string>,
   detailValues: {
     true: 'oui',
     false: 'non',
+    conserver: 'conservé (article 13 des CGV)',
     password: 'mot de passe',
     totp: 'code de l’application',
     '/two-factor/verify-totp': 'mot de passe et code de l’application',

@@ -82,12 +82,13 @@ type Pending = {
 };
 const pending = new WeakMap<FastifyRequest, Pending>();
 
-/** The route's parameters worth keeping (the step and photo of a mission), never the body. */
-function detailsOf(params: Record<string, string>, extra: AuditDetails): AuditDetails {
+/** The route's parameters worth keeping (the step and photo of a mission, a deposit kept on a deletion), never the body. */
+function detailsOf(params: Record<string, string>, extra: AuditDetails, query: Record<string, unknown> = {}): AuditDetails {
   const details: AuditDetails = { ...extra };
   if (params.etape) details.etape = params.etape;
   if (params.photoId) details.photoId = params.photoId;
   if (params.periode) details.periode = params.periode;
+  if (query.acompte === 'conserver') details.acompte = query.acompte;
   return details;
 }
 
@@ -145,7 +146,8 @@ export async function auditAdminWrites(app: FastifyInstance): Promise<void> {
     const route = ADMIN_WRITE_ROUTES[`${request.method} ${request.routeOptions.url}`];
     if (!route) return;
     const params = (request.params ?? {}) as Record<string, string>;
-    const entry: Pending = { kind: route.kind, devisId: null, numeroDevis: null, compteId: null, details: detailsOf(params, {}) };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const entry: Pending = { kind: route.kind, devisId: null, numeroDevis: null, compteId: null, details: detailsOf(params, {}, query) };
     if (route.subject === 'quote' && params.id) {
       const quote = await findQuoteRef(app.database.db, params.id);
       Object.assign(entry, { devisId: params.id, numeroDevis: quote?.numeroDevis ?? null, compteId: quote?.uid ?? null });

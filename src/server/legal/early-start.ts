@@ -2,8 +2,8 @@ import { parisToday } from '#domain/format.ts';
 import { earliestStartWithoutRequest } from '#domain/legal.ts';
 import type { Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
+import { concludedAtOf } from '#server/quotes/service.ts';
 import { earlyStartAnswerOf } from '#server/signatures/service.ts';
-import { concludedAtOf } from './withdrawal.ts';
 
 /**
  * The first day a consumer's mission may start when he did not expressly ask for an early start

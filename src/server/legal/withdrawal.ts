@@ -13,7 +13,7 @@ import { conflict } from '#server/errors.ts';
 import { renderNotification } from '#server/mail/templates.ts';
 import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
-import { findOwnQuote, listHistory, rowToDevis, transitionQuoteIn } from '#server/quotes/service.ts';
+import { concludedAtOf, findOwnQuote, listHistory, rowToDevis, transitionQuoteIn } from '#server/quotes/service.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { findRetractation, insertRetractation } from './repository.ts';
 
@@ -37,13 +37,6 @@ export type WithdrawalDeps = {
 };
 
 export const WITHDRAWAL_MAIL_KINDS = { customer: 'retractation-client', admin: 'retractation-admin' } as const;
-
-/** When the contract was concluded: the quote's first move to en cours (signed online, or on paper by upload). */
-export async function concludedAtOf(db: Db, devisId: string): Promise<string | null> {
-  const history = await listHistory(db, devisId);
-  const signed = history.filter((entry) => entry.toStatut === 'en cours' && entry.fromStatut !== 'en cours').map((entry) => entry.at);
-  return signed.sort()[0] ?? null;
-}
 
 /** Why a consumer may not withdraw now (a French 409), or null when he may. */
 async function refusalOf(db: Db, row: DevisRow, now: Date): Promise<string | null> {

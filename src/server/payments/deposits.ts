@@ -1,16 +1,21 @@
 import { parisToday } from '#domain/format.ts';
-import { depositTexts } from '#domain/texts/payments.ts';
+import { depositCancellationTexts, depositTexts } from '#domain/texts/payments.ts';
+import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type Db } from '#server/db/index.ts';
+import { conflict } from '#server/errors.ts';
 import type { FactureRow } from '#server/db/schema.ts';
 import {
   creditDepositsIn,
+  depositsToDeduct,
   issueDepositInvoiceIn,
   recordDepositRefundsIn,
   type DepositDeps,
   type DepositRefund,
 } from '#server/invoices/deposits.ts';
+import { findPayableInvoice } from '#server/invoices/holder-payments.ts';
 import { ensurePdf } from '#server/invoices/issuing.ts';
 import type { InvoiceDeps } from '#server/invoices/service.ts';
+import { queueDepositKept } from './mail.ts';
 
 /**
  * The deposit's rules (issue 29), called by the quote's own steps in their transactions:
@@ -51,6 +56,22 @@ export async function issueDepositAfterSignature(deps: InvoiceDeps, devisId: str
 
 export function creditDepositsOnCancellation(trx: Db, deps: DepositDeps, devisId: string, today = parisToday()): Promise<FactureRow[]> {
   return creditDepositsIn(trx, deps, devisId, depositTexts.cancelled, today);
+}
+
+/**
+ * A signed mission the customer cancelled too late for a refund (general terms, article 13; the
+ * caller has checked the dates): its deposit invoices stay as they are, paid or due, and the
+ * customer is told which and how much, in the deletion's transaction. A quote with no deposit
+ * invoice standing has nothing to keep: a French 409, nothing deleted.
+ */
+export async function keepDepositsOnCancellation(trx: Db, deps: { config: Config }, devisId: string): Promise<void> {
+  const kept = await depositsToDeduct(trx, devisId);
+  if (kept.length === 0) throw conflict(depositCancellationTexts.noDeposit);
+  for (const deposit of kept) {
+    const found = await findPayableInvoice(trx, deposit.id);
+    if (found)
+      await queueDepositKept(trx, deps.config, found.row, { montantCentimes: deposit.montantCentimes, resteCentimes: found.resteCentimes });
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatCentimes } from '#domain/format.ts';
 import { paths } from '#domain/paths.ts';
 import {
+  depositCancellationTexts as k,
   receiptMailTexts as m,
   refundBouncedMailTexts as b,
   refundFailedMailTexts as f,
@@ -18,6 +19,7 @@ export const PAYMENT_MAIL_KINDS = {
   refund: 'payment-refund',
   refundBounced: 'payment-refund-bounced',
   refundFailedAdmin: 'payment-refund-failed-admin',
+  depositKept: 'payment-deposit-kept',
 } as const;
 
 /**
@@ -50,6 +52,28 @@ export async function queueReceipts(
       ],
       link: { url: `${config.publicUrl}${paths.adminFacture(row.id)}`, label: m.adminLink },
     }),
+  });
+}
+
+/**
+ * The customer's notice that the deposit of the mission he cancelled late is kept (general terms,
+ * article 13), queued in the deletion's transaction: which invoice, how much, and what is left to
+ * pay on it when it is not paid.
+ */
+export function queueDepositKept(
+  trx: Db,
+  config: Config,
+  row: FactureRow,
+  { montantCentimes, resteCentimes }: { montantCentimes: number; resteCentimes: number },
+): Promise<void> {
+  const numero = row.numero ?? '';
+  return toCustomer(trx, config, row, PAYMENT_MAIL_KINDS.depositKept, {
+    subject: k.mailSubject(row.numeroDevis),
+    paragraphs: [
+      k.mailBody(row.numeroDevis, formatCentimes(montantCentimes), numero),
+      ...(resteCentimes > 0 ? [k.mailLeft(formatCentimes(resteCentimes))] : []),
+    ],
+    link: { url: `${config.publicUrl}${paths.paiementFacture(row.id)}`, label: k.mailLink },
   });
 }
 

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPath, apiRoutes } from '#domain/api-paths.ts';
 import type { AFaire } from '#domain/schemas/a-faire.ts';
 import type { BankOverview, PaymentPage } from '#domain/schemas/payments.ts';
-import { bankApiMessages, bankTexts, statementErrors } from '#domain/texts/payments.ts';
+import { bankApiMessages, bankTexts, depositCancellationTexts, statementErrors } from '#domain/texts/payments.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { invoiceMailTexts } from '#domain/texts/invoices.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
 import { formatCentimes, formatDay, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
+import { withdrawalDeadline } from '#domain/legal.ts';
 import { getInvoice } from '#server/invoices/service.ts';
 import { addProfile, api as invoiceApi, depsOf as invoiceDeps, signedOnPaperDeposit } from '#server/invoices/test-factories.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
@@ -45,10 +46,10 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
   afterAll(() => close?.());
 
   /** A quote of a new customer with a 30 % deposit on 420,50 €, confirmed signed by the administrator. */
-  async function signedWithDeposit() {
+  async function signedWithDeposit(overrides: Parameters<typeof createQuoteInStatus>[3] = {}) {
     const customer = await createCustomer(t, { name: 'Claire Martin' });
     await addProfile(t, customer);
-    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050 });
+    const quote = await createQuoteInStatus(t.app.database, customer, 'envoyé', { prixCentimes: 42_050, ...overrides });
     await t.app.database.db.updateTable('devis').set({ acomptePourcent: 30 }).where('id', '=', quote.id).execute();
     const view = await t.app.inject({
       method: 'GET',
@@ -414,5 +415,64 @@ describe.each(ENGINES)('getting paid through the API on %s', (engine) => {
     const again = await t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id: quote.id }), headers: admin });
     expect(again.statusCode).toBe(404);
     expect((await documentsOf(quote.id)).rows.filter((row) => row.type === 'avoir')).toHaveLength(1);
+  });
+
+  it('keeps the deposit of a mission the customer cancels less than 7 days before its pickup (general terms, article 13), and refuses while the terms give it back', async () => {
+    const pickupIn = (days: number) => ({ priseInfo: { datePriseEnCharge: addDays(parisToday(), days), debut: '08:00', fin: '10:00' } });
+    const cancel = (id: string, acompte: string) =>
+      t.app.inject({ method: 'DELETE', url: apiPath(quotes.adminDelete, { id }, { acompte }), headers: admin });
+    const stillThere = async (id: string) =>
+      (await t.app.database.db.selectFrom('devis').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    const keptNotices = async (email: string, numeroDevis: number) =>
+      (await t.outbox()).filter((mail) => addressOf(mail) === email && mail.subject === depositCancellationTexts.mailSubject(numeroDevis));
+
+    // A consumer who signed today may still withdraw: his deposit is his, whatever the pickup.
+    const consumer = await signedWithDeposit(pickupIn(3));
+    const refusedConsumer = await cancel(consumer.quote.id, 'conserver');
+    expect(refusedConsumer.statusCode).toBe(409);
+    expect(refusedConsumer.json().message).toBe(depositCancellationTexts.withdrawalPeriod(formatDay(withdrawalDeadline(new Date()))));
+    expect(await stillThere(consumer.quote.id)).toBe(true);
+    expect((await documentsOf(consumer.quote.id)).rows.filter((row) => row.type === 'avoir')).toEqual([]);
+    // A value the route does not know: a French 400, nothing deleted.
+    const unknown = await cancel(consumer.quote.id, 'garder');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'validation', details: [expect.objectContaining({ path: 'acompte' })] });
+    expect(await stillThere(consumer.quote.id)).toBe(true);
+
+    // His period over (signed a month ago), the pickup in 3 days: kept. No credit note, the deposit invoice still due, he is told.
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    await t.app.database.db.updateTable('devis_historique').set({ at: monthAgo }).where('devisId', '=', consumer.quote.id).execute();
+    const kept = await cancel(consumer.quote.id, 'conserver');
+    expect(kept.statusCode, kept.body).toBe(204);
+    expect(await stillThere(consumer.quote.id)).toBe(false);
+    const { rows } = await documentsOf(consumer.quote.id);
+    expect(rows.map((row) => [row.id, row.type, row.statut])).toEqual([[consumer.deposit.id, 'facture', 'émise']]);
+    const notices = await keptNotices(consumer.customer.email, consumer.quote.numeroDevis);
+    expect(notices).toHaveLength(1);
+    const text = notices[0]!.text?.replace(/\s+/g, ' ');
+    expect(text).toContain(
+      depositCancellationTexts.mailBody(consumer.quote.numeroDevis, formatCentimes(12_615), consumer.deposit.numero!).replace(/\s+/g, ' '),
+    );
+    expect(text).toContain(depositCancellationTexts.mailLeft(formatCentimes(12_615)).replace(/\s+/g, ' '));
+    // The journal says the deposit was kept, on the deletion's entry.
+    const journal = await t.app.inject({ method: 'GET', url: `${apiRoutes.audit.journal.path}?type=quote.delete`, headers: admin });
+    const entries = journal.json<{ entrees: { devisId: string | null; details: Record<string, unknown> }[] }>().entrees;
+    expect(entries.find((entry) => entry.devisId === consumer.quote.id)?.details).toMatchObject({ acompte: 'conserver' });
+
+    // A business, the pickup 10 days away: the customer cancels free of charge.
+    const business = await signedWithDeposit({ ...pickupIn(10), clientType: 'entreprise' });
+    const refusedEarly = await cancel(business.quote.id, 'conserver');
+    expect(refusedEarly.statusCode).toBe(409);
+    expect(refusedEarly.json().message).toBe(depositCancellationTexts.freeCancellation);
+    expect(await stillThere(business.quote.id)).toBe(true);
+    expect(await keptNotices(business.customer.email, business.quote.numeroDevis)).toEqual([]);
+
+    // A signed mission with no deposit invoice: nothing to keep.
+    const customer = await createCustomer(t, { name: 'Paul Durand' });
+    const noDeposit = await createQuoteInStatus(t.app.database, customer, 'en cours', { ...pickupIn(2), clientType: 'entreprise' });
+    const refusedNone = await cancel(noDeposit.id, 'conserver');
+    expect(refusedNone.statusCode).toBe(409);
+    expect(refusedNone.json().message).toBe(depositCancellationTexts.noDeposit);
+    expect(await stillThere(noDeposit.id)).toBe(true);
   });
 });

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { creditDepositsOnCancellation, ensureDocumentPdfs, issueDepositAfterSignature } from '#server/payments/deposits.ts';
-import { parsePrixFinal, type ConfirmBody } from '#domain/schemas/admin.ts';
+import {
+  creditDepositsOnCancellation,
+  ensureDocumentPdfs,
+  issueDepositAfterSignature,
+  keepDepositsOnCancellation,
+} from '#server/payments/deposits.ts';
+import { parsePrixFinal, type ConfirmBody, type DepositOnCancellation } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { isQuoteExpired, quoteValidUntil } from '#domain/legal.ts';
-import { formatDay } from '#domain/format.ts';
+import { depositKeepRefusal, isQuoteExpired, quoteValidUntil, withdrawalDeadline } from '#domain/legal.ts';
+import { formatDay, parisToday } from '#domain/format.ts';
+import { depositCancellationTexts } from '#domain/texts/payments.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
 import { canApply, canApplyToQuote, nextStatut, TRANSITIONS, type QuoteAction } from '#domain/statuses.ts';
 import { isEmailAddress } from '#domain/schemas/text.ts';
@@ -11,7 +17,7 @@ import { texts } from '#domain/texts/common.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { legalFacts, type Config } from '#server/config.ts';
-import { withWriteTransaction, type DatabaseHandle } from '#server/db/index.ts';
+import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { storeDocument, type StoredDocument } from '#server/documents/documents.ts';
 import { conflict, notFound, unprocessable } from '#server/errors.ts';
@@ -24,7 +30,7 @@ import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { deleteQuoteIn, listHistory, transitionQuoteIn, type EventEntry, type QuoteChanges } from './repository.ts';
-import { requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
+import { concludedAtOf, requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
 
 /**
  * The administrator's actions on a quote (the back office's quote page): confirm it with its
@@ -88,14 +94,32 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
   applyAction(deps, admin, id, 'restore', { archive: 0 }).then(rowToDevis);
 
 /**
+ * « Conserver l'acompte » of a signed mission the customer cancels (general terms, article 13):
+ * refused in French, nothing deleted, while a consumer may still withdraw (L221-18) or while the
+ * pickup is more than 7 days away (or has no date); otherwise its deposit invoices stay as they
+ * are and the customer is told (payments/).
+ */
+async function keepDeposit(trx: Db, deps: AdminDeps, id: string): Promise<void> {
+  const row = await requireQuote(trx, id);
+  const concludedAt = await concludedAtOf(trx, id);
+  const withdrawalUntil = row.clientType !== 'entreprise' && concludedAt ? withdrawalDeadline(concludedAt) : null;
+  const refusal = depositKeepRefusal({ pickupDay: row.priseInfo?.datePriseEnCharge, today: parisToday(), withdrawalUntil });
+  if (refusal === 'withdrawal-period') throw conflict(depositCancellationTexts.withdrawalPeriod(formatDay(withdrawalUntil)));
+  if (refusal === 'free-cancellation') throw conflict(depositCancellationTexts.freeCancellation);
+  await keepDepositsOnCancellation(trx, deps, id);
+}
+
+/**
  * Deletes the quote in any status the table allows, with the customer's e-mail about it, then its signed PDF (a
  * leftover file is harmless, a dangling link is not). The evidence of an online signature
- * (signatures/) is kept.
+ * (signatures/) is kept. A signed mission's deposit is credited (to give back), or kept when
+ * `acompte` is « conserver » and the general terms allow it.
  */
-export async function removeQuote(deps: AdminDeps, id: string): Promise<void> {
+export async function removeQuote(deps: AdminDeps, id: string, acompte: DepositOnCancellation = 'rembourser'): Promise<void> {
   const credits = await withWriteTransaction(deps.database, async (trx) => {
-    // A signed mission cancelled: its deposit credited while the quote's history still exists (payments/).
-    const made = await creditDepositsOnCancellation(trx, deps, id);
+    // A signed mission cancelled: its deposit credited, or kept, while the quote's history still exists (payments/).
+    if (acompte === 'conserver') await keepDeposit(trx, deps, id);
+    const made = acompte === 'conserver' ? [] : await creditDepositsOnCancellation(trx, deps, id);
     const gone = await deleteQuoteIn(trx, { id, expected: TRANSITIONS.admin.delete?.from ?? [] });
     // Nothing deleted: nothing credited either (the transaction is rolled back).
     if (!gone) throw notFound(texts.quoteNotFound);

@@ -26,6 +26,7 @@ export type SummaryRow = Pick<
   | 'updatedAt'
   | 'clientDetails'
   | 'valableJusquAu'
+  | 'acomptePourcent'
 > & {
   /** The owner's profile (utilisateurs), for a quote not yet completed. */
   ownerNom?: string | null;
@@ -50,6 +51,7 @@ function summaryFields(row: SummaryRow) {
     devisSigneURL: row.signedFileKey ? apiPath(apiRoutes.quotes.signedPdf, { id: row.id }) : null,
     updatedAt: row.updatedAt,
     valableJusquAu: row.valableJusquAu,
+    acomptePourcent: row.acomptePourcent,
   };
 }
 

@@ -204,6 +204,7 @@ const summaryColumns = [
   'd.updatedAt',
   'd.clientDetails',
   'd.valableJusquAu',
+  'd.acomptePourcent',
 ] as const;
 
 /**

@@ -2,7 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiRoutes } from '#domain/api-paths.ts';
-import { adminListQuerySchema, adminListResponseSchema, archivesResponseSchema, confirmBodySchema } from '#domain/schemas/admin.ts';
+import {
+  adminListQuerySchema,
+  adminListResponseSchema,
+  archivesResponseSchema,
+  confirmBodySchema,
+  deleteQuoteQuerySchema,
+} from '#domain/schemas/admin.ts';
 import { completionSchema } from '#domain/schemas/devis-completion.ts';
 import { devisIdParamsSchema, devisListQuerySchema, devisListSchema, devisSchema } from '#domain/schemas/devis.ts';
 import { simulationRequestSchema, simulationResultSchema } from '#domain/schemas/simulation.ts';
@@ -164,9 +170,13 @@ export const quoteRoutes: CapabilityRoutes = {
     serve(app, routes.adminDelete, {
       // Sensitive: the password or a code again if the last one is a few minutes old.
       preHandler: app.guards.requireRecentAuthentication,
-      schema: routeSchema(adminTags, apiDocs.admin.delete, { params, response: { 204: z.null(), ...refusals } }),
+      schema: routeSchema(adminTags, apiDocs.admin.delete, {
+        params,
+        querystring: deleteQuoteQuerySchema,
+        response: { 204: z.null(), ...refusals },
+      }),
       handler: async (request, reply) => {
-        await backOffice.removeQuote(depsOf(request), request.params.id);
+        await backOffice.removeQuote(depsOf(request), request.params.id, request.query.acompte);
         return reply.status(204).send(null);
       },
     });

@@ -142,6 +142,13 @@ export async function requireQuote(db: Db, id: string): Promise<DevisRow> {
   return row;
 }
 
+/** When the contract was concluded: the quote's first move to en cours (signed online, or on paper by upload). */
+export async function concludedAtOf(db: Db, devisId: string): Promise<string | null> {
+  const history = await listHistory(db, devisId);
+  const signed = history.filter((entry) => entry.toStatut === 'en cours' && entry.fromStatut !== 'en cours').map((entry) => entry.at);
+  return signed.sort()[0] ?? null;
+}
+
 /** A quote's status, or null when it is gone: for the other capabilities' background work. */
 export async function findQuoteStatut(db: Db, id: string): Promise<Statut | null> {
   const row = await findQuoteById(db, id);

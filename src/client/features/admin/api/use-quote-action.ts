@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { quotesRoutes } from '#domain/api-paths.ts';
+import type { DepositOnCancellation } from '#domain/schemas/admin.ts';
 import { devisSchema } from '#domain/schemas/devis.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from './keys.ts';
@@ -21,10 +22,12 @@ export type SimpleAction = keyof typeof ACTION_ROUTES | 'supprimer';
 export function useQuoteAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: SimpleAction }) =>
+    mutationFn: ({ id, action, acompte = 'rembourser' }: { id: string; action: SimpleAction; acompte?: DepositOnCancellation }) =>
       action === 'supprimer'
         ? // Sensitive: the password or a code again if the last one is a few minutes old.
-          withReauthentication(() => api(quotesRoutes.adminDelete, { params: { id } }))
+          withReauthentication(() =>
+            api(quotesRoutes.adminDelete, { params: { id }, query: acompte === 'conserver' ? { acompte } : undefined }),
+          )
         : api(ACTION_ROUTES[action], { params: { id }, answer: devisSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -6,6 +6,7 @@ import { parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
+import { depositCancellationTexts as k } from '#domain/texts/payments.ts';
 import { urlOf } from '#client/lib/api.ts';
 import { makeDevis } from '#client/test/factories.ts';
 import { fakeApi, renderAt, requestOf } from '#client/test/render.tsx';
@@ -33,6 +34,39 @@ describe("the administrator's deletion", () => {
     expect(await screen.findByText(adminTexts.deleteDone)).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([requestOf(quotesRoutes.adminDelete, { id: 'q7' })]);
     expect(onDeleted).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the deletion of a signed mission with a deposit (general terms, article 13)', () => {
+  const signed = { id: 'q6', numeroDevis: 6, statut: 'en cours' as const, devisSigneURL: null, acomptePourcent: 30 };
+
+  it('asks whether the deposit is given back or kept, giving it back unless « Le conserver » is chosen', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(quotesRoutes.adminDelete)]: { status: 204 } });
+    renderAt(<QuoteActions devis={signed} context="edit" />);
+    await user.click(screen.getByRole('button', { name: adminTexts.delete }));
+    const dialog = within(screen.getByRole('dialog', { name: adminTexts.deleteTitle }));
+    const group = within(dialog.getByRole('group', { name: k.legend }));
+    expect(group.getByRole('radio', { name: k.refund })).toBeChecked();
+    await user.click(group.getByRole('radio', { name: k.keep }));
+    expect(group.getByRole('radio', { name: k.keep })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: adminTexts.delete }));
+    expect(await screen.findByText(adminTexts.deleteDone)).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.path}${call.query}`)).toEqual([
+      `${requestOf(quotesRoutes.adminDelete, { id: 'q6' })}?acompte=conserver`,
+    ]);
+  });
+
+  it('asks nothing of a mission without a deposit, and gives back by default', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({ [routeKey(quotesRoutes.adminDelete)]: { status: 204 } });
+    renderAt(<QuoteActions devis={{ ...signed, acomptePourcent: 0 }} context="edit" />);
+    await user.click(screen.getByRole('button', { name: adminTexts.delete }));
+    const dialog = within(screen.getByRole('dialog', { name: adminTexts.deleteTitle }));
+    expect(dialog.queryByRole('group', { name: k.legend })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: adminTexts.delete }));
+    expect(await screen.findByText(adminTexts.deleteDone)).toBeInTheDocument();
+    expect(calls.map((call) => call.query)).toEqual(['']);
   });
 });
 

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DevisSummary } from '#domain/schemas/admin.ts';
+import { DEPOSIT_ON_CANCELLATION, type DepositOnCancellation, type DevisSummary } from '#domain/schemas/admin.ts';
 import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { isQuoteExpired } from '#domain/legal.ts';
 import { canApplyToQuote, type QuoteAction } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
+import { depositCancellationTexts as k } from '#domain/texts/payments.ts';
 import { ApiError } from '#client/lib/api.ts';
 import { Button } from '#client/ui/button.tsx';
 import { ConfirmDialog } from '#client/ui/dialog.tsx';
+import { RadioGroupField } from '#client/ui/field.tsx';
 import { useToast } from '#client/ui/toast.tsx';
 import ui from '#client/ui/ui.module.css';
 import { useQuoteAction, type SimpleAction } from '../api/use-quote-action.ts';
@@ -32,6 +34,8 @@ type QuoteActionsProps = {
     historique?: Pick<HistoriqueEntry, 'event'>[];
     /** With it (the edit page), a quote sent past this day may be extended or archived (legal/). */
     valableJusquAu?: string | null;
+    /** With a deposit, a signed mission's deletion asks whether it is given back or kept (general terms, article 13). */
+    acomptePourcent?: number | null;
   };
   /** Where the quote is shown: the edit page does not link to itself. */
   context?: 'list' | 'edit' | 'archives';
@@ -43,6 +47,8 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const action = useQuoteAction();
   const toast = useToast();
   const [isDeleting, setIsDeleting] = useState(false);
+  const [acompte, setAcompte] = useState<DepositOnCancellation>('rembourser');
+  const asksDeposit = devis.statut === 'en cours' && (devis.acomptePourcent ?? 0) > 0;
   const can = (name: QuoteAction) => canApplyToQuote('admin', name, devis);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
   // A quote sent is an offer open until its validity date: only past it may it be extended or archived.
@@ -53,7 +59,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   // given to mutate() never run once their component is gone.
   const run = async (name: SimpleAction) => {
     try {
-      await action.mutateAsync({ id: devis.id, action: name });
+      await action.mutateAsync({ id: devis.id, action: name, acompte: name === 'supprimer' && asksDeposit ? acompte : 'rembourser' });
     } catch (error) {
       toast.show(error instanceof ApiError ? `${adminTexts.actionFailure} ${error.message}` : adminTexts.actionFailure, 'error');
       setIsDeleting(false);
@@ -146,6 +152,18 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
         <p>
           {adminTexts.pdfTitle(devis.numeroDevis)} — {adminTexts.deleteWarning}
         </p>
+        {asksDeposit ? (
+          <>
+            <RadioGroupField
+              legend={k.legend}
+              name={`acompte-${devis.id}`}
+              options={DEPOSIT_ON_CANCELLATION.map((value) => ({ value, label: value === 'conserver' ? k.keep : k.refund }))}
+              selected={acompte}
+              onChange={(event) => setAcompte(event.currentTarget.value as DepositOnCancellation)}
+            />
+            <p className={ui.hint}>{k.keepHint}</p>
+          </>
+        ) : null}
       </ConfirmDialog>
     </div>
   );
