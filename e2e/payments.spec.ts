@@ -14,6 +14,7 @@ import {
 } from '#domain/texts/payments.ts';
 import { signatureTexts } from '#domain/texts/signature.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
+import { legalTexts as legal } from '#domain/texts/legal.ts';
 import { addressOf } from '#server/test/outbox.ts';
 import { pdfAttachments, validateEn16931, validateXsd } from '#server/test/einvoice-rules.ts';
 import { readQrCodes } from '#server/test/qr-reader.ts';
@@ -421,9 +422,10 @@ test(
 );
 
 /**
- * A business customer cancels his signed mission 3 days before its pickup: the operator deletes
- * the quote on his phone and keeps the deposit, as the general terms allow (article 13); no
- * credit note, the deposit invoice stays paid, and the customer is told why.
+ * A business customer asks on his phone to cancel his signed mission 3 days before its pickup
+ * (« Demander l’annulation »: what the general terms say of the deposit, then the request); the
+ * operator deletes the quote on his phone and keeps the deposit, as article 13 allows; no credit
+ * note, the deposit invoice stays paid, and the customer is told why.
  */
 test(
   'a mission its customer cancels less than 7 days before the pickup keeps its deposit, when the operator chooses to',
@@ -436,6 +438,16 @@ test(
       priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:00', fin: '10:30' },
     });
     await payByCard(customer, deposit);
+
+    await page.goto(`/devis/${quote.id}`);
+    const cancel = page.getByRole('region', { name: legal.cancelTitle });
+    await cancel.getByRole('button', { name: legal.cancelButton }).click();
+    await expect(cancel).toContainText(legal.cancelIntro(quote.numeroDevis, formatDay(addDays(parisToday(), 3)), false));
+    await cancel.getByRole('button', { name: legal.cancelConfirm }).click();
+    await expect(page.getByText(legal.cancelRequested(formatDay(parisToday())))).toBeVisible();
+    await expect
+      .poll(async () => (await readOutbox()).map((mail) => mail.subject))
+      .toContain(legal.cancelMailAdminSubject(quote.numeroDevis));
 
     await logInAsAdmin(page);
     await page.goto(`/admin/devis/${quote.id}/edit`);

@@ -94,6 +94,8 @@ export const signaturesRoutes = {
 export const legalRoutes = {
   cgv: { method: 'GET', path: '/api/cgv', access: 'visitor' },
   withdraw: { method: 'POST', path: '/api/devis/:id/retractation', access: 'customer' },
+  /** « Demander l'annulation » of a signed mission, once the withdrawal period is over (general terms, article 13). */
+  requestCancellation: { method: 'POST', path: '/api/devis/:id/annulation', access: 'customer' },
 } as const satisfies ApiRoutes;
 
 export const notificationsRoutes = {

@@ -122,6 +122,20 @@ export function depositKeepRefusal({
   return today > addDays(pickupDay.slice(0, 10), -FREE_CANCELLATION_DAYS) ? null : 'free-cancellation';
 }
 
+/** The history entries these rules read (a quote's `historique`). */
+type HistoryEntry = { fromStatut?: string | null; toStatut?: string; event?: string | null; at: string };
+
+/** When the contract was concluded: the quote's first move to en cours in its history (signed online, or on paper by upload), or null. */
+export const concludedAtIn = (history: readonly HistoryEntry[] | undefined): string | null =>
+  (history ?? [])
+    .filter((entry) => entry.toStatut === 'en cours' && entry.fromStatut !== 'en cours')
+    .map((entry) => entry.at)
+    .sort()[0] ?? null;
+
+/** When the customer asked to cancel his signed mission (« annulation demandée » in its history), or null. */
+export const cancellationRequestedAt = (history: readonly HistoryEntry[] | undefined): string | null =>
+  history?.findLast((entry) => entry.event === 'annulation demandée')?.at ?? null;
+
 /** The SIREN (the company) of a SIRET (one of its establishments): its first nine digits. */
 export function sirenOf(siret: string | null | undefined): string | null {
   const digits = (siret ?? '').replace(/[\s.]/g, '');

@@ -17,6 +17,8 @@ export const QUOTE_EVENTS = [
   'rétractation du client',
   // The administrator's « Prolonger » of a quote past its validity date (legal/), on its row envoyé → confirmé.
   'validité prolongée',
+  // The customer's « Demander l'annulation » of his signed mission (legal/), on a row of its own: its time counts for the deposit.
+  'annulation demandée',
 ] as const;
 
 export type QuoteEvent = (typeof QUOTE_EVENTS)[number];

@@ -10,6 +10,7 @@ import { DevisUnavailable } from '#client/features/quotes/components/devis-unava
 import { MyInvoices } from '#client/features/invoices/components/my-invoices.tsx';
 import styles from '#client/features/quotes/components/quotes.module.css';
 import { QuoteValidity } from '#client/features/legal/components/quote-validity.tsx';
+import { CancelPanel } from '#client/features/legal/components/cancel-panel.tsx';
 import { WithdrawPanel } from '#client/features/legal/components/withdraw-panel.tsx';
 import { Page } from '#client/ui/page.tsx';
 
@@ -52,6 +53,7 @@ export function DevisPage() {
       <QuoteValidity devis={devis} />
       <DevisDetail devis={devis} />
       <WithdrawPanel devis={devis} />
+      <CancelPanel devis={devis} />
       <Suspense fallback={null}>
         {devis.statut === 'en cours' ? <CustomerTracking devisId={devis.id} /> : null}
         <CustomerInspections devisId={devis.id} enabled={devis.statut === 'en cours' || devis.statut === 'terminé'} />

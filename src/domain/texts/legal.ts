@@ -81,6 +81,34 @@ export const legalTexts = {
   withdrawDone: 'La mission est terminée : le droit de rétractation ne s’applique plus à une prestation pleinement exécutée.',
   withdrawNotSigned: 'Ce devis n’est pas signé : il n’y a pas de contrat à rétracter.',
   withdrawAlready: 'Votre rétractation de ce contrat est déjà enregistrée.',
+  // « Demander l'annulation » (general terms, article 13): after the withdrawal period, or for a business
+  cancelTitle: 'Annuler la mission',
+  cancelButton: 'Demander l’annulation',
+  cancelConfirm: 'Confirmer la demande d’annulation',
+  cancelBack: 'Ne pas annuler',
+  /** What the general terms say of the deposit, by when the customer asks (7 days before the pickup). */
+  cancelIntro: (numero: number, pickup: string | null, depositBack: boolean) =>
+    `Vous demandez l’annulation de la mission du devis n° ${numero}${pickup ? `, dont la prise en charge est prévue le ${pickup}` : ''}. ${
+      depositBack
+        ? 'Demandée au moins 7 jours avant la prise en charge, l’annulation est sans frais : tout acompte versé vous est remboursé.'
+        : 'Demandée moins de 7 jours avant la prise en charge, l’annulation laisse l’acompte acquis au prestataire (article 13 des conditions générales de vente).'
+    } Nous vous confirmons l’annulation par e-mail.`,
+  cancelRequested: (date: string) => `Annulation demandée le ${date}. Nous revenons vers vous pour la confirmer.`,
+  cancelNotSigned: 'Seule une mission signée, pas encore terminée, peut être annulée : un devis non signé se supprime depuis votre espace.',
+  cancelWithdrawFirst: (deadline: string) =>
+    `Vous pouvez encore vous rétracter, sans frais, jusqu’au ${deadline} : utilisez « Me rétracter ».`,
+  cancelAlready: (date: string) => `Votre demande d’annulation a déjà été envoyée le ${date}.`,
+  cancelMailCustomerSubject: (numero: number) => `Demande d’annulation reçue – devis n° ${numero}`,
+  cancelMailCustomerBody: (numero: number, at: string, withDeposit: boolean) =>
+    `Nous avons bien reçu votre demande d’annulation de la mission du devis n° ${numero}, le ${at} (heure de Paris). Nous vous confirmons l’annulation${withDeposit ? ' et ce que devient votre acompte' : ''} par e-mail.`,
+  cancelMailAdminSubject: (numero: number) => `Demande d’annulation – devis n° ${numero}`,
+  cancelMailAdminBody: (numero: number, name: string, at: string, pickup: string | null, depositBack: boolean) =>
+    `${name} demande l’annulation de la mission du devis n° ${numero}, le ${at}${pickup ? ` (prise en charge prévue le ${pickup})` : ''}. Selon l’article 13 des conditions générales de vente, l’acompte ${
+      depositBack
+        ? 'est à rembourser : demande faite au moins 7 jours avant la prise en charge.'
+        : 'reste acquis : demande faite moins de 7 jours avant la prise en charge.'
+    } Pour confirmer l’annulation, supprimez le devis depuis sa page et choisissez ce que devient l’acompte.`,
+  apiCancel: 'Demander l’annulation d’une mission signée (après le délai de rétractation, ou pour une entreprise)',
   // E-mails (outbox)
   mailCustomerSubject: (numero: number) => `Accusé de réception de votre rétractation – devis n° ${numero}`,
   mailCustomerBody: (numero: number, name: string, at: string) =>

@@ -83,7 +83,9 @@ export const quoteTexts = {
           ? `Facture émise : ${byName ?? '—'}`
           : event === 'avoir émis'
             ? `Avoir émis : ${byName ?? '—'}`
-            : event,
+            : event === 'annulation demandée'
+              ? `Annulation demandée par ${byName ?? '—'}`
+              : event,
   sign: 'Signer le devis',
   // Completion form
   clientInfo: 'Informations client',

@@ -6,6 +6,7 @@ import { formatDay, parisToday } from '#domain/format.ts';
 import { addDays } from '#domain/invoices.ts';
 import { withdrawalDeadline } from '#domain/legal.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
+import { depositCancellationTexts } from '#domain/texts/payments.ts';
 import { quoteApiMessages } from '#domain/texts/quotes.ts';
 import { confirmQuote, insertQuote, makePdf, uploadSigned } from '#server/quotes/back-office-test-factories.ts';
 import { sha256Hex } from '#server/documents/documents.ts';
@@ -215,14 +216,21 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
     expect(late.statusCode).toBe(409);
   });
 
-  describe('« Me rétracter »', () => {
-    async function signedQuote(owner: Customer = customer, changes: Parameters<typeof insertQuote>[1] = {}) {
-      const row = await sentQuote(owner, changes);
-      expect((await sign(row, {}, owner)).statusCode).toBe(200);
-      await t.outbox();
-      return row;
-    }
+  /** A quote of `owner` sent and signed online: en cours, concluded now. */
+  async function signedQuote(owner: Customer = customer, changes: Parameters<typeof insertQuote>[1] = {}) {
+    const row = await sentQuote(owner, changes);
+    expect((await sign(row, {}, owner)).statusCode).toBe(200);
+    await t.outbox();
+    return row;
+  }
+  /** Moves a signed quote's history back by `days` (its signature then, so its withdrawal period). */
+  const signedDaysAgo = async (id: string, days: number) => {
+    const at = new Date(Date.now() - days * 86_400_000).toISOString();
+    await t.app.database.db.updateTable('devis_historique').set({ at }).where('devisId', '=', id).execute();
+    return at;
+  };
 
+  describe('« Me rétracter »', () => {
     it('within the period: the quote leaves the active list with « rétractation du client », the customer gets a receipt and the administrator a notice', async () => {
       const row = await signedQuote();
       const before = (await t.outbox()).length;
@@ -294,11 +302,66 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
 
     it('refuses after the period (409 naming its last day)', async () => {
       const late = await signedQuote();
-      const signedAt = new Date(Date.now() - 20 * 86_400_000).toISOString();
-      await t.app.database.db.updateTable('devis_historique').set({ at: signedAt }).where('devisId', '=', late.id).execute();
+      const signedAt = await signedDaysAgo(late.id, 20);
       const refusedLate = await withdraw(late.id);
       expect(refusedLate.statusCode).toBe(409);
       expect(refusedLate.json().message).toBe(legalTexts.withdrawLate(formatDay(withdrawalDeadline(signedAt))));
+    });
+  });
+  describe('« Demander l’annulation » (general terms, article 13)', () => {
+    const requestCancellation = (id: string, headers: Headers | undefined = customer.headers) =>
+      t.app.inject({ method: 'POST', url: `/api/devis/${id}/annulation`, headers });
+    const pickupIn = (days: number) => ({ priseInfo: { datePriseEnCharge: addDays(parisToday(), days), debut: '08:30', fin: '10:00' } });
+
+    it('refuses a consumer who may still withdraw, a quote not signed, and another customer, changing nothing', async () => {
+      const row = await signedQuote(customer, pickupIn(3));
+      const early = await requestCancellation(row.id);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(legalTexts.cancelWithdrawFirst(formatDay(withdrawalDeadline(new Date()))));
+      const unsigned = await sentQuote();
+      expect((await requestCancellation(unsigned.id)).json()).toMatchObject({ message: legalTexts.cancelNotSigned });
+      const other = await createCustomer(t);
+      expect((await requestCancellation(row.id, other.headers)).statusCode).toBe(404);
+      const history = await t.app.database.db.selectFrom('devis_historique').select('event').where('devisId', '=', row.id).execute();
+      expect(history.map((entry) => entry.event)).not.toContain('annulation demandée');
+    });
+
+    it('records the request in the history, sends a receipt and tells the operator what the terms say of the deposit, once', async () => {
+      const row = await signedQuote(customer, pickupIn(3));
+      await signedDaysAgo(row.id, 20);
+      const before = (await t.outbox()).length;
+      const response = await requestCancellation(row.id);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().statut).toBe('en cours');
+      expect(response.json().historique.at(-1)).toMatchObject({ event: 'annulation demandée', byName: 'Hélène Dupré', byRole: 'customer' });
+      const mails = (await t.outbox()).slice(before);
+      const receipt = mails.find((mail) => mail.subject === legalTexts.cancelMailCustomerSubject(row.numeroDevis));
+      expect(addressOf(receipt!)).toBe(customer.email);
+      const notice = mails.find((mail) => mail.subject === legalTexts.cancelMailAdminSubject(row.numeroDevis));
+      expect(addressOf(notice!)).toBe(ADMIN_EMAIL);
+      expect(flat(notice!.text ?? '')).toContain('l’acompte reste acquis');
+      const again = await requestCancellation(row.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(legalTexts.cancelAlready(formatDay(parisToday())));
+    });
+
+    it('counts the deposit’s 7 days from the request, not from the day the operator deletes the quote', async () => {
+      const row = await signedQuote(customer, { ...pickupIn(3), clientType: 'entreprise' });
+      expect((await requestCancellation(row.id)).statusCode).toBe(200);
+      const keep = () => t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${row.id}?acompte=conserver`, headers: admin });
+      // Asked today, 3 days before the pickup: the terms let the deposit be kept (this quote has none to keep).
+      expect((await keep()).json().message).toBe(depositCancellationTexts.noDeposit);
+      // Asked 6 days ago, 9 days before the pickup: free of charge, whatever the day of the deletion.
+      const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString();
+      await t.app.database.db
+        .updateTable('devis_historique')
+        .set({ at: sixDaysAgo })
+        .where('devisId', '=', row.id)
+        .where('event', '=', 'annulation demandée')
+        .execute();
+      const refused = await keep();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(depositCancellationTexts.freeCancellation);
     });
   });
 });

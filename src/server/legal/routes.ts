@@ -8,11 +8,12 @@ import type { CapabilityRoutes } from '#server/http/role-scopes.ts';
 import { serve } from '#server/http/serve.ts';
 import { currentCgv } from './cgv.ts';
 import { depositRefundsFor } from '#server/payments/deposits.ts';
+import { requestCancellation } from './cancellation.ts';
 import { withdrawFromContract } from './withdrawal.ts';
 
 const tags = ['legal'];
 
-/** The terms of sale in force, and the consumer's withdrawal. */
+/** The terms of sale in force, the consumer's withdrawal, and the customer's request to cancel a signed mission. */
 export const legalRoutes: CapabilityRoutes = {
   async visitor(app) {
     serve(app, apiRoutes.legal.cgv, {
@@ -44,6 +45,11 @@ export const legalRoutes: CapabilityRoutes = {
         await refunds.afterCommit();
         return devis;
       },
+    });
+
+    serve(app, apiRoutes.legal.requestCancellation, {
+      schema: routeSchema(tags, l.apiCancel, { params: devisIdParamsSchema, response: { 200: devisSchema, ...refusals } }),
+      handler: async (request) => requestCancellation(depsOf(request), app.guards.viewerOf(request), request.params.id),
     });
   },
 };

@@ -1,20 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCentimes, formatDay, formatParisDateAtTime, parisToday } from '#domain/format.ts';
 import { isWithinWithdrawalPeriod, withdrawalDeadline, withdrawalRefundDeadline } from '#domain/legal.ts';
-import { paths } from '#domain/paths.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { nextStatut } from '#domain/statuses.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
-import { notificationTexts as n } from '#domain/texts/signature.ts';
 import type { Config } from '#server/config.ts';
 import { withWriteTransaction, type DatabaseHandle, type Db } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
 import { conflict } from '#server/errors.ts';
-import { renderNotification } from '#server/mail/templates.ts';
-import { enqueueMail } from '#server/outbox/outbox.ts';
 import type { OutboxWorker } from '#server/outbox/worker.ts';
 import { concludedAtOf, findOwnQuote, listHistory, rowToDevis, transitionQuoteIn } from '#server/quotes/service.ts';
 import type { Viewer } from '#server/viewer.ts';
+import { queueStepNotices } from './mail.ts';
 import { findRetractation, insertRetractation } from './repository.ts';
 
 /**
@@ -91,29 +88,22 @@ export async function withdrawFromContract(
     const refunds = (await deps.refundDeposits?.(trx, { devisId: row.id, numeroDevis: row.numeroDevis, withdrawnAt: now })) ?? [];
     const refundBy = formatDay(withdrawalRefundDeadline(parisToday(now)));
     const refundLines = refunds.map((refund) => l.mailAdminRefund(formatCentimes(refund.montantCentimes), refund.numero, refundBy));
-    await enqueueMail(trx, {
-      kind: WITHDRAWAL_MAIL_KINDS.customer,
-      devisId: row.id,
-      to: viewer.email,
-      ...renderNotification(deps.config, {
-        subject: l.mailCustomerSubject(row.numeroDevis),
+    await queueStepNotices(trx, deps.config, row.id, {
+      customer: {
+        kind: WITHDRAWAL_MAIL_KINDS.customer,
+        to: viewer.email,
         name,
+        subject: l.mailCustomerSubject(row.numeroDevis),
         paragraphs: l.mailCustomerBody(row.numeroDevis, name, at).split('\n\n'),
-        link: { url: `${deps.config.publicUrl}${paths.devis(row.id)}`, label: n.customerLink },
-      }),
-    });
-    await enqueueMail(trx, {
-      kind: WITHDRAWAL_MAIL_KINDS.admin,
-      devisId: row.id,
-      to: deps.config.adminEmail,
-      ...renderNotification(deps.config, {
+      },
+      admin: {
+        kind: WITHDRAWAL_MAIL_KINDS.admin,
         subject: l.mailAdminSubject(row.numeroDevis),
         paragraphs: [
           l.mailAdminBody(row.numeroDevis, name, at),
           ...(refundLines.length > 0 ? [...refundLines, l.mailAdminRefundBooked] : []),
         ],
-        link: { url: `${deps.config.publicUrl}${paths.adminEditDevis(row.id)}`, label: n.adminLink },
-      }),
+      },
     });
     return moved;
   });

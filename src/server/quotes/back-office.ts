@@ -7,7 +7,7 @@ import {
 } from '#server/payments/deposits.ts';
 import { parsePrixFinal, type ConfirmBody, type DepositOnCancellation } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { depositKeepRefusal, isQuoteExpired, quoteValidUntil, withdrawalDeadline } from '#domain/legal.ts';
+import { cancellationRequestedAt, depositKeepRefusal, isQuoteExpired, quoteValidUntil, withdrawalDeadline } from '#domain/legal.ts';
 import { formatDay, parisToday } from '#domain/format.ts';
 import { depositCancellationTexts } from '#domain/texts/payments.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -96,14 +96,18 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
 /**
  * « Conserver l'acompte » of a signed mission the customer cancels (general terms, article 13):
  * refused in French, nothing deleted, while a consumer may still withdraw (L221-18) or while the
- * pickup is more than 7 days away (or has no date); otherwise its deposit invoices stay as they
+ * pickup is 7 days away or more (or has no date) on the day he asked (« Demander l'annulation »,
+ * legal/cancellation.ts; today when he asked otherwise); else its deposit invoices stay as they
  * are and the customer is told (payments/).
  */
 async function keepDeposit(trx: Db, deps: AdminDeps, id: string): Promise<void> {
   const row = await requireQuote(trx, id);
   const concludedAt = await concludedAtOf(trx, id);
   const withdrawalUntil = row.clientType !== 'entreprise' && concludedAt ? withdrawalDeadline(concludedAt) : null;
-  const refusal = depositKeepRefusal({ pickupDay: row.priseInfo?.datePriseEnCharge, today: parisToday(), withdrawalUntil });
+  // The customer's cancellation counts from the day he asked for it in the app (legal/), else today.
+  const asked = cancellationRequestedAt(await listHistory(trx, id));
+  const cancelledOn = parisToday(asked ? new Date(asked) : new Date());
+  const refusal = depositKeepRefusal({ pickupDay: row.priseInfo?.datePriseEnCharge, today: cancelledOn, withdrawalUntil });
   if (refusal === 'withdrawal-period') throw conflict(depositCancellationTexts.withdrawalPeriod(formatDay(withdrawalUntil)));
   if (refusal === 'free-cancellation') throw conflict(depositCancellationTexts.freeCancellation);
   await keepDepositsOnCancellation(trx, deps, id);

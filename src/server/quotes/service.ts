@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { concludedAtIn } from '#domain/legal.ts';
 import { estimatePrice } from '#domain/pricing.ts';
 import type { Completion } from '#domain/schemas/devis-completion.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
@@ -144,9 +145,7 @@ export async function requireQuote(db: Db, id: string): Promise<DevisRow> {
 
 /** When the contract was concluded: the quote's first move to en cours (signed online, or on paper by upload). */
 export async function concludedAtOf(db: Db, devisId: string): Promise<string | null> {
-  const history = await listHistory(db, devisId);
-  const signed = history.filter((entry) => entry.toStatut === 'en cours' && entry.fromStatut !== 'en cours').map((entry) => entry.at);
-  return signed.sort()[0] ?? null;
+  return concludedAtIn(await listHistory(db, devisId));
 }
 
 /** A quote's status, or null when it is gone: for the other capabilities' background work. */

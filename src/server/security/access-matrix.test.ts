@@ -129,6 +129,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/cgv': { perQuote: false, expect: everyone(200) },
   // A consumer's signed quote (en cours, moved there today) within the period; legal.test.ts has every refusal.
   'POST /api/devis/:id/retractation': { perQuote: true, expect: customerQuote(byTable('customer', 'withdraw', 200)) },
+  // The same consumer may still withdraw, and the others are not signed: 409 each; legal.test.ts has the accepted request.
+  'POST /api/devis/:id/annulation': { perQuote: true, expect: customerQuote(409) },
   // The administrator has no customer profile.
   'GET /api/comptes/profil': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 404 } },
   'GET /api/comptes/notifications': { perQuote: false, expect: { visitor: 401, unverified: 403, owner: 200, other: 200, admin: 200 } },

@@ -147,6 +147,7 @@ const ROUTES: FuzzedRoute[] = [
   { method: 'PUT', path: '/api/devis/:id/completer', valid: () => validCompletion() as Record<string, unknown>, asOwner: true },
   { method: 'POST', path: '/api/devis/:id/archiver', valid: () => ({}), asOwner: true },
   { method: 'POST', path: '/api/devis/:id/retractation', valid: () => ({}), asOwner: true },
+  { method: 'POST', path: '/api/devis/:id/annulation', valid: () => ({}), asOwner: true },
   // The approved platform's calls (unconfigured here; e-invoicing.test.ts sends it bad signatures and bodies with a platform).
   { method: 'POST', path: '/api/plateforme-agreee/webhook', valid: () => ({ flowInfo: { flowId: 'flux-1' } }), asOwner: false },
   // Expenses (issue 30): recorded from a phone, often offline, by the administrator.

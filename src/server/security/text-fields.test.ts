@@ -214,6 +214,7 @@ const TEXT_ROUTES: Record<string, TextRoute> = {
     idRoute('GET', '/api/devis/:id/signature', 'owner', 'envoyé'),
     idRoute('GET', '/api/devis/:id/devis-envoye', 'owner', 'envoyé'),
     idRoute('POST', '/api/devis/:id/retractation', 'owner', 'en cours'),
+    idRoute('POST', '/api/devis/:id/annulation', 'owner', 'en cours'),
     idRoute('GET', '/api/admin/devis/:id', 'admin', 'envoyé'),
     idRoute('POST', '/api/admin/devis/:id/confirmer-signe', 'admin', 'envoyé'),
     idRoute('GET', '/api/admin/missions/:id', 'admin', 'en cours'),

@@ -1,18 +1,11 @@
-import { useState } from 'react';
 import { formatDay } from '#domain/format.ts';
-import { isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
+import { concludedAtIn, isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { canApply } from '#domain/statuses.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
-import { messageOf } from '#client/lib/api.ts';
-import { Button } from '#client/ui/button.tsx';
 import { Message } from '#client/ui/message.tsx';
 import { useWithdraw } from '../api/withdraw.ts';
-import styles from './legal.module.css';
-
-/** When the contract was concluded: the first move to en cours in the quote's history. */
-const concludedAtOf = (devis: Devis) =>
-  devis.historique?.find((entry) => entry.toStatut === 'en cours' && entry.fromStatut !== 'en cours')?.at ?? null;
+import { TwoStepPanel } from './two-step-panel.tsx';
 
 /**
  * « Me rétracter » on a consumer's signed quote, for the whole withdrawal period (L221-21 as
@@ -20,10 +13,8 @@ const concludedAtOf = (devis: Devis) =>
  * decides and sends the receipt. Shown only when the server would accept it.
  */
 export function WithdrawPanel({ devis }: { devis: Devis }) {
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const mutation = useWithdraw();
-  const concludedAt = concludedAtOf(devis);
+  const concludedAt = concludedAtIn(devis.historique);
 
   if (mutation.isSuccess) {
     const at = mutation.data.historique?.at(-1)?.at ?? new Date().toISOString();
@@ -37,40 +28,16 @@ export function WithdrawPanel({ devis }: { devis: Devis }) {
   ) {
     return null;
   }
-  const deadline = formatDay(withdrawalDeadline(concludedAt));
-
-  async function confirm() {
-    setError(null);
-    try {
-      await mutation.mutateAsync(devis.id);
-    } catch (problem) {
-      setError(messageOf(problem));
-    }
-  }
-
   return (
-    <section className={styles.withdraw} aria-labelledby="withdraw-title">
-      <h2 id="withdraw-title">{l.withdrawTitle}</h2>
-      {confirming ? (
-        <>
-          <p>{l.withdrawIntro(devis.numeroDevis, deadline)}</p>
-          {error ? <Message kind="error">{error}</Message> : null}
-          <div className={styles.actions}>
-            <Button variant="danger" isBusy={mutation.isPending} onClick={() => void confirm()}>
-              {l.withdrawConfirm}
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {l.withdrawCancel}
-            </Button>
-          </div>
-        </>
-      ) : (
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            {l.withdrawButton}
-          </Button>
-        </div>
-      )}
-    </section>
+    <TwoStepPanel
+      id="withdraw-title"
+      title={l.withdrawTitle}
+      intro={l.withdrawIntro(devis.numeroDevis, formatDay(withdrawalDeadline(concludedAt)))}
+      start={l.withdrawButton}
+      confirm={l.withdrawConfirm}
+      back={l.withdrawCancel}
+      isPending={mutation.isPending}
+      onConfirm={() => mutation.mutateAsync(devis.id)}
+    />
   );
 }
