@@ -16,6 +16,8 @@ function titleOf(item: AFaireItem): { name: string; href: RegExp } | null {
   switch (item.type) {
     case 'devis-a-confirmer':
       return { name: t.quotesToConfirm(item.nombre), href: /\/admin\?statut=en/ };
+    case 'annulations-demandees':
+      return { name: t.cancellationsRequested(item.nombre), href: /\/admin\/devis\/[^/]+\/edit$/ };
     case 'signes-sans-date':
       return { name: t.signedWithoutDate(item.nombre), href: /\/admin\/missions$/ };
     case 'rendez-vous':

@@ -449,8 +449,12 @@ test(
       .poll(async () => (await readOutbox()).map((mail) => mail.subject))
       .toContain(legal.cancelMailAdminSubject(quote.numeroDevis));
 
+    // « À faire » lists the request and leads to the quote's page.
     await logInAsAdmin(page);
-    await page.goto(`/admin/devis/${quote.id}/edit`);
+    await page.goto('/admin');
+    await expect(page.getByRole('link', { name: homeTexts.cancellationsRequested(1) })).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(`^Devis n°\\s${quote.numeroDevis} · `) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/devis/${quote.id}/edit$`));
     await page.getByRole('button', { name: adminTexts.delete }).click();
     const dialog = page.getByRole('dialog', { name: adminTexts.deleteTitle });
     await expect(dialog.getByRole('radio', { name: cancellation.refund })).toBeChecked();

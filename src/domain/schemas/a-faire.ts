@@ -25,11 +25,22 @@ export type DevisRef = z.infer<typeof devisRefSchema>;
 
 const count = z.number().int().min(1);
 
+/** Quotes waiting for the administrator, oldest first; `depuis`: since when (ISO, UTC). */
+const waitingQuotesSchema = z.array(devisRefSchema.extend({ depuis: isoInstantSchema }));
+
 export const quotesToConfirmItemSchema = z.object({
   type: z.literal('devis-a-confirmer'),
   nombre: count,
-  /** Oldest first; `depuis`: when it entered « en attente de confirmation » (ISO, UTC). */
-  devis: z.array(devisRefSchema.extend({ depuis: isoInstantSchema })),
+  /** `depuis`: when it entered « en attente de confirmation ». */
+  devis: waitingQuotesSchema,
+});
+
+/** Signed missions whose customer asked to cancel them (legal/): the operator confirms by deleting the quote. */
+export const cancellationsRequestedItemSchema = z.object({
+  type: z.literal('annulations-demandees'),
+  nombre: count,
+  /** `depuis`: when the customer asked. */
+  devis: waitingQuotesSchema,
 });
 
 export const signedWithoutDateItemSchema = z.object({
@@ -168,6 +179,7 @@ export const configurationItemSchema = z.object({
 
 export const aFaireItemSchema = z.discriminatedUnion('type', [
   quotesToConfirmItemSchema,
+  cancellationsRequestedItemSchema,
   signedWithoutDateItemSchema,
   appointmentsItemSchema,
   failedEmailsItemSchema,

@@ -36,6 +36,9 @@ export const adminHomeTexts = {
 
   quotesToConfirm: (count: number) => `${count} devis en attente de confirmation`,
   waitingSince: (age: string) => `en attente depuis ${age}`,
+  cancellationsRequested: (count: number) =>
+    `${count} annulation${plural(count, '', 's')} demandée${plural(count, '', 's')} par le client : supprimez le devis et choisissez ce que devient l’acompte`,
+  requestedSince: (age: string) => `demandée il y a ${age}`,
   signedWithoutDate: (count: number) => `${count} devis signé${plural(count, '', 's')} sans date de prise en charge`,
   upcoming: (count: number) => `${count} rendez-vous aujourd’hui et demain`,
   today: 'Aujourd’hui',

@@ -16,6 +16,34 @@ const itemOf = <Type extends AFaireItem['type']>(answer: AFaire, type: Type) =>
 describe.each(ENGINES)('« À faire » on %s', (engine) => {
   const t = useTestApp(engine);
 
+  it('lists the signed missions whose customer asked to cancel them, until the operator deletes the quote', async () => {
+    const admin = (await createAdmin(t)).headers;
+    const customer = await createCustomer(t, { name: 'Garage Müller' });
+    const signed = {
+      clientType: 'entreprise' as const,
+      priseInfo: { datePriseEnCharge: addDays(parisToday(), 3), debut: '08:00', fin: '10:00' },
+    };
+    const quote = await createQuoteInStatus(t.app.database, customer, 'en cours', signed);
+    const other = await createQuoteInStatus(t.app.database, customer, 'en cours', signed);
+    const deps = { database: t.app.database, config: t.config };
+    expect(itemOf(await getAFaire(deps), 'annulations-demandees')).toBeUndefined();
+
+    const asked = await t.app.inject({ method: 'POST', url: `/api/devis/${quote.id}/annulation`, headers: customer.headers });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const item = itemOf(await getAFaire(deps), 'annulations-demandees')!;
+    expect(item.nombre).toBe(1);
+    expect(item.devis).toEqual([
+      { id: quote.id, numeroDevis: quote.numeroDevis, client: customer.email, depuis: asked.json().historique.at(-1).at },
+    ]);
+    expect(item.devis.map((devis) => devis.id)).not.toContain(other.id);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${quote.id}`, headers: admin });
+    expect(removed.statusCode).toBe(204);
+    expect(itemOf(await getAFaire(deps), 'annulations-demandees')).toBeUndefined();
+    // The other mission goes too: the next test starts with nothing waiting.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/devis/${other.id}`, headers: admin })).statusCode).toBe(204);
+  });
+
   it('says, kind by kind, what waits for the administrator, and each disappears once it is done', async () => {
     const admin = (await createAdmin(t)).headers;
     const customer = await createCustomer(t, { name: 'Hélène Œuvray' });

@@ -7,7 +7,7 @@ import { upcomingAppointments } from '#server/missions/service.ts';
 import type { OutboxChannel } from '#server/db/schema.ts';
 import { bankCreditsToHandle, refundsToMake } from '#server/payments/a-faire.ts';
 import { countInFlight, listFailedSince } from '#server/outbox/outbox.ts';
-import { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
+import { cancellationsRequested, quoteRefsOf, quotesToConfirm, signedWithoutPickupDay } from '#server/quotes/service.ts';
 import type { AFaireAt, AFaireDeps, AFaireProvider } from './provider.ts';
 
 /** Failed e-mails older than this leave « À faire » (they stay in the journal of the quote). */
@@ -68,6 +68,7 @@ export async function configurationWarnings(deps: AFaireDeps): Promise<AFaireIte
  */
 export const aFaireProviders: readonly AFaireProvider[] = [
   quotesToConfirm,
+  cancellationsRequested,
   upcomingAppointments,
   signedWithoutPickupDay,
   failedEmails,

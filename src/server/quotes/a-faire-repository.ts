@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { QuoteEvent } from '#domain/quote-events.ts';
 import type { Statut } from '#domain/statuses.ts';
 import type { Db, DbEngine } from '#server/db/index.ts';
 
@@ -38,4 +39,27 @@ export function listSignedWithoutPickupDay(db: Db, engine: DbEngine, limit: numb
 
 export function listQuoteRefs(db: Db, ids: readonly string[]) {
   return db.selectFrom('devis as d').select(refColumns).where('d.id', 'in', ids).execute();
+}
+
+/** Signed quotes (en cours) whose customer asked to cancel them, the oldest request first, with when (`depuis`). */
+export function listCancellationsRequested(db: Db, limit: number) {
+  const event = 'annulation demandée' satisfies QuoteEvent;
+  return db
+    .selectFrom('devis as d')
+    .select((eb) => [
+      ...refColumns,
+      eb
+        .selectFrom('devis_historique as h')
+        .select((inner) => inner.fn.max('h.at').as('at'))
+        .whereRef('h.devisId', '=', 'd.id')
+        .where('h.event', '=', event)
+        .as('depuis'),
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where('d.statut', '=', 'en cours' satisfies Statut)
+    .where('d.id', 'in', db.selectFrom('devis_historique').select('devisId').where('event', '=', event))
+    .orderBy('depuis')
+    .orderBy('d.numeroDevis')
+    .limit(limit)
+    .execute();
 }

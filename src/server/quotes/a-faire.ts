@@ -2,7 +2,7 @@ import { A_FAIRE_SHOWN, type AFaireItem, type DevisRef } from '#domain/schemas/a
 import { countedItem } from '#server/admin-home/provider.ts';
 import type { DatabaseHandle } from '#server/db/index.ts';
 import type { DevisRow } from '#server/db/schema.ts';
-import { listOldestInStatus, listQuoteRefs, listSignedWithoutPickupDay } from './a-faire-repository.ts';
+import { listCancellationsRequested, listOldestInStatus, listQuoteRefs, listSignedWithoutPickupDay } from './a-faire-repository.ts';
 
 /** The quote's part of « À faire » (issue 34): the quotes waiting for the administrator. */
 type AFaireDeps = { database: DatabaseHandle };
@@ -25,6 +25,16 @@ export async function quotesToConfirm(deps: AFaireDeps): Promise<AFaireItem | nu
     nombre,
     // Completing is the last write of a quote waiting for confirmation: its time is when the wait began.
     devis: rows.map((row) => ({ ...toDevisRef(row), depuis: row.updatedAt })),
+  }));
+}
+
+/** Signed missions whose customer asked to cancel them (« Demander l’annulation », legal/): to delete, choosing what becomes of the deposit. */
+export async function cancellationsRequested(deps: AFaireDeps): Promise<AFaireItem | null> {
+  const rows = await listCancellationsRequested(deps.database.db, A_FAIRE_SHOWN);
+  return countedItem(rows, (nombre) => ({
+    type: 'annulations-demandees',
+    nombre,
+    devis: rows.map((row) => ({ ...toDevisRef(row), depuis: row.depuis ?? row.updatedAt })),
   }));
 }
 

@@ -70,7 +70,7 @@ export {
 } from './repository.ts';
 export { rowToDevis } from './devis-mapper.ts';
 /** The quotes' part of the back office's « À faire » (issue 34). */
-export { quoteRefsOf, quotesToConfirm, signedWithoutPickupDay, toDevisRef } from './a-faire.ts';
+export { cancellationsRequested, quoteRefsOf, quotesToConfirm, signedWithoutPickupDay, toDevisRef } from './a-faire.ts';
 
 const refusals: Partial<Record<QuoteAction, string>> = {
   complete: quoteApiMessages.cannotComplete,

@@ -63,21 +63,42 @@ function ListItem<Row extends { id: string }>({
   );
 }
 
-export function QuotesToConfirm({ item, now }: { item: ItemOf<'devis-a-confirmer'> } & Pick<Context, 'now'>) {
+/** Quotes waiting for the administrator since some time: each linked to its page, with how long. */
+function WaitingQuotes({
+  item,
+  now,
+  title,
+  to,
+  since,
+}: { item: ItemOf<'devis-a-confirmer' | 'annulations-demandees'>; title: string; to: string; since: (age: string) => string } & Pick<
+  Context,
+  'now'
+>) {
   return (
     <ListItem
-      title={t.quotesToConfirm(item.nombre)}
-      to={`${paths.admin}?statut=${encodeURIComponent('en attente de confirmation')}`}
+      title={title}
+      to={to}
       nombre={item.nombre}
       rows={item.devis}
       line={(devis) => (
         <>
           <Link to={paths.adminEditDevis(devis.id)}>{quoteLabel(devis)}</Link>{' '}
-          <span className={styles.detail}>{t.waitingSince(ageOf(devis.depuis, now))}</span>
+          <span className={styles.detail}>{since(ageOf(devis.depuis, now))}</span>
         </>
       )}
     />
   );
+}
+
+export function QuotesToConfirm({ item, now }: { item: ItemOf<'devis-a-confirmer'> } & Pick<Context, 'now'>) {
+  const to = `${paths.admin}?statut=${encodeURIComponent('en attente de confirmation')}`;
+  return <WaitingQuotes item={item} now={now} title={t.quotesToConfirm(item.nombre)} to={to} since={t.waitingSince} />;
+}
+
+/** Signed missions whose customer asked to cancel them: the first one's page, where « Supprimer » asks what becomes of the deposit. */
+export function CancellationsRequested({ item, now }: { item: ItemOf<'annulations-demandees'> } & Pick<Context, 'now'>) {
+  const to = paths.adminEditDevis(item.devis[0]?.id ?? '');
+  return <WaitingQuotes item={item} now={now} title={t.cancellationsRequested(item.nombre)} to={to} since={t.requestedSince} />;
 }
 
 export function SignedWithoutDate({ item }: { item: ItemOf<'signes-sans-date'> }) {
@@ -341,6 +362,8 @@ export function AFaireEntry({ item, context }: { item: AFaireItem; context: Cont
   switch (item.type) {
     case 'devis-a-confirmer':
       return <QuotesToConfirm item={item} now={context.now} />;
+    case 'annulations-demandees':
+      return <CancellationsRequested item={item} now={context.now} />;
     case 'signes-sans-date':
       return <SignedWithoutDate item={item} />;
     case 'rendez-vous':

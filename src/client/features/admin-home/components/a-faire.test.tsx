@@ -62,6 +62,22 @@ describe('« À faire »', () => {
     expect(within(band).queryByText(t.nothing)).toBeNull();
   });
 
+  it('lists the cancellations customers asked for, each since when, leading to the first quote’s page', async () => {
+    const band = await renderBand([
+      {
+        type: 'annulations-demandees',
+        nombre: 1,
+        devis: [{ id: 'q5', numeroDevis: 5, client: 'Garage Müller', depuis: '2026-11-28T07:00:00.000Z' }],
+      },
+    ]);
+    expect(await within(band).findByRole('link', { name: t.cancellationsRequested(1) })).toHaveAttribute(
+      'href',
+      paths.adminEditDevis('q5'),
+    );
+    expect(linkIn(band, 'Devis n° 5 · Garage Müller')).toHaveAttribute('href', paths.adminEditDevis('q5'));
+    expect(band).toHaveTextContent(t.requestedSince('2 h'));
+  });
+
   it('lists the signed quotes without a pickup day', async () => {
     const band = await renderBand([{ type: 'signes-sans-date', nombre: 1, devis: [{ id: 'q3', numeroDevis: 3, client: 'Ana' }] }]);
     expect(await within(band).findByRole('link', { name: t.signedWithoutDate(1) })).toHaveAttribute('href', paths.adminMissions);
