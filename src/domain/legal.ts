@@ -132,6 +132,10 @@ export const concludedAtIn = (history: readonly HistoryEntry[] | undefined): str
     .map((entry) => entry.at)
     .sort()[0] ?? null;
 
+/** Whether the mission has started: its pickup inspection is done (« Véhicule pris en charge » in its history). */
+export const hasStarted = (history: readonly HistoryEntry[] | undefined): boolean =>
+  history?.some((entry) => entry.event === 'Véhicule pris en charge') ?? false;
+
 /** When the customer asked to cancel his signed mission (« annulation demandée » in its history), or null. */
 export const cancellationRequestedAt = (history: readonly HistoryEntry[] | undefined): string | null =>
   history?.findLast((entry) => entry.event === 'annulation demandée')?.at ?? null;

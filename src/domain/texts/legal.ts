@@ -98,6 +98,7 @@ export const legalTexts = {
   cancelWithdrawFirst: (deadline: string) =>
     `Vous pouvez encore vous rétracter, sans frais, jusqu’au ${deadline} : utilisez « Me rétracter ».`,
   cancelAlready: (date: string) => `Votre demande d’annulation a déjà été envoyée le ${date}.`,
+  cancelStarted: 'Le véhicule est déjà pris en charge : pour arrêter la mission, appelez-nous.',
   cancelMailCustomerSubject: (numero: number) => `Demande d’annulation reçue – devis n° ${numero}`,
   cancelMailCustomerBody: (numero: number, at: string, withDeposit: boolean) =>
     `Nous avons bien reçu votre demande d’annulation de la mission du devis n° ${numero}, le ${at} (heure de Paris). Nous vous confirmons l’annulation${withDeposit ? ' et ce que devient votre acompte' : ''} par e-mail.`,

@@ -1,5 +1,5 @@
 import { formatDay, formatParisDateAtTime, parisToday } from '#domain/format.ts';
-import { cancellationRequestedAt, depositKeepRefusal, isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
+import { cancellationRequestedAt, depositKeepRefusal, hasStarted, isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
@@ -17,8 +17,8 @@ export const CANCELLATION_MAIL_KINDS = { customer: 'annulation-client', admin: '
  * deletes the quote (quotes/back-office.ts); the operator is e-mailed what the terms say of the
  * deposit, the customer gets a receipt, both through the outbox in the same transaction. The
  * quote stays as it is: the operator confirms the cancellation by deleting it. 409 in French on
- * a quote not signed or finished, while a consumer may still withdraw (« Me rétracter », free),
- * and once asked already.
+ * a quote not signed or finished, once its vehicle is picked up, while a consumer may still
+ * withdraw (« Me rétracter », free), and once asked already.
  */
 export async function requestCancellation(deps: Omit<WithdrawalDeps, 'refundDeposits'>, viewer: Viewer, id: string): Promise<Devis> {
   const row = await findOwnQuote(deps, viewer, id);
@@ -26,6 +26,7 @@ export async function requestCancellation(deps: Omit<WithdrawalDeps, 'refundDepo
   const history = await listHistory(deps.database.db, row.id);
   const asked = cancellationRequestedAt(history);
   if (asked) throw conflict(l.cancelAlready(formatDay(parisToday(new Date(asked)))));
+  if (hasStarted(history)) throw conflict(l.cancelStarted);
   const now = new Date();
   const concludedAt = await concludedAtOf(deps.database.db, row.id);
   if (row.clientType !== 'entreprise' && concludedAt && isWithinWithdrawalPeriod(concludedAt, now)) {

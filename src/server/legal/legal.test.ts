@@ -13,6 +13,7 @@ import { sha256Hex } from '#server/documents/documents.ts';
 import { readPdf } from '#server/test/pdf-text.ts';
 import { addressOf, ADMIN_EMAIL, createAdmin, createCustomer, ENGINES, PUBLIC_URL, useTestApp } from '#server/test/helpers.ts';
 import { signBody } from '#server/signatures/test-factories.ts';
+import { completeInspection } from '#server/missions/test-factories.ts';
 import { storedQuote } from '#server/quotes/test-factories.ts';
 
 type Headers = { cookie: string; origin: string };
@@ -322,6 +323,10 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       expect((await requestCancellation(unsigned.id)).json()).toMatchObject({ message: legalTexts.cancelNotSigned });
       const other = await createCustomer(t);
       expect((await requestCancellation(row.id, other.headers)).statusCode).toBe(404);
+      // A business may ask at once, but not once its vehicle is picked up.
+      const started = await signedQuote(customer, { ...pickupIn(0), clientType: 'entreprise' });
+      await completeInspection(t, admin, started.id);
+      expect((await requestCancellation(started.id)).json()).toMatchObject({ message: legalTexts.cancelStarted });
       const history = await t.app.database.db.selectFrom('devis_historique').select('event').where('devisId', '=', row.id).execute();
       expect(history.map((entry) => entry.event)).not.toContain('annulation demandée');
     });

@@ -62,13 +62,24 @@ describe('« Demander l’annulation » of a signed mission (general terms, arti
     expect(screen.getByText(fold(l.cancelIntro(7, formatDay(pickup), true)))).toBeInTheDocument();
   });
 
-  it('is not offered to a consumer who may still withdraw, nor on a quote not signed; once asked, says when', () => {
+  it('is not offered to a consumer who may still withdraw, on a quote not signed, nor once the vehicle is picked up; once asked, says when', () => {
     const consumer = renderAt(<CancelPanel devis={signed({ clientType: 'particulier' })} />);
     expect(screen.queryByRole('button', { name: l.cancelButton })).toBeNull();
     consumer.unmount();
     const unsigned = renderAt(<CancelPanel devis={signed({ statut: 'envoyé' })} />);
     expect(screen.queryByRole('button', { name: l.cancelButton })).toBeNull();
     unsigned.unmount();
+    const pickedUp = {
+      fromStatut: 'en cours',
+      toStatut: 'en cours',
+      byRole: 'admin',
+      at: daysAgo(0),
+      event: 'Véhicule pris en charge',
+      byName: null,
+    };
+    const started = renderAt(<CancelPanel devis={signed({ historique: [...signed().historique!, pickedUp] })} />);
+    expect(screen.queryByRole('button', { name: l.cancelButton })).toBeNull();
+    started.unmount();
     const asked = daysAgo(1);
     renderAt(
       <CancelPanel

@@ -1,5 +1,5 @@
 import { formatDay, parisToday } from '#domain/format.ts';
-import { cancellationRequestedAt, concludedAtIn, depositKeepRefusal, isWithinWithdrawalPeriod } from '#domain/legal.ts';
+import { cancellationRequestedAt, concludedAtIn, depositKeepRefusal, hasStarted, isWithinWithdrawalPeriod } from '#domain/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { Message } from '#client/ui/message.tsx';
@@ -15,7 +15,7 @@ import { TwoStepPanel } from './two-step-panel.tsx';
 export function CancelPanel({ devis }: { devis: Devis }) {
   const mutation = useRequestCancellation();
   const asked = cancellationRequestedAt(mutation.data?.historique ?? devis.historique);
-  if (devis.statut !== 'en cours') return null;
+  if (devis.statut !== 'en cours' || hasStarted(devis.historique)) return null;
   if (asked) return <Message kind="info">{l.cancelRequested(formatDay(parisToday(new Date(asked))))}</Message>;
   const concludedAt = concludedAtIn(devis.historique);
   if (devis.clientType !== 'entreprise' && (!concludedAt || isWithinWithdrawalPeriod(concludedAt))) return null;
