@@ -457,6 +457,7 @@ test(
     await expect(page).toHaveURL(new RegExp(`/admin/devis/${quote.id}/edit$`));
     await page.getByRole('button', { name: adminTexts.delete }).click();
     const dialog = page.getByRole('dialog', { name: adminTexts.deleteTitle });
+    await expect(dialog).toContainText(cancellation.customerAsked(formatDay(parisToday()), formatDay(addDays(parisToday(), 3)), true));
     await expect(dialog.getByRole('radio', { name: cancellation.refund })).toBeChecked();
     await dialog.getByRole('radio', { name: cancellation.keep }).check();
     await dialog.getByRole('button', { name: adminTexts.delete }).click();

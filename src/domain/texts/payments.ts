@@ -146,6 +146,11 @@ export const depositCancellationTexts = {
   legend: 'L’acompte de cette mission',
   refund: 'Le rembourser : annulation par nos soins, ou par le client au moins 7 jours avant la prise en charge',
   keep: 'Le conserver : annulation par le client moins de 7 jours avant la prise en charge (article 13 des CGV)',
+  /** The customer's « Demander l’annulation », in the deletion's dialog: what article 13 makes of the deposit, counted from that day. */
+  customerAsked: (day: string, pickup: string | null, keep: boolean) =>
+    `Le client a demandé l’annulation le ${day}${pickup ? ` (prise en charge prévue le ${pickup})` : ''} : selon l’article 13 des CGV, l’acompte ${
+      keep ? 'peut être conservé.' : 'est à rembourser.'
+    }`,
   keepHint: 'Avec « Le rembourser », la facture d’acompte est annulée par un avoir, et ce qui a été payé est à rendre au client.',
   freeCancellation:
     'La prise en charge est dans plus de 7 jours, ou sans date : le client annule sans frais (article 13 des CGV). Choisissez « Le rembourser ».',

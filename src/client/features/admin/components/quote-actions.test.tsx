@@ -57,6 +57,24 @@ describe('the deletion of a signed mission with a deposit (general terms, articl
     ]);
   });
 
+  it('says what the terms make of the deposit on the day the customer asked to cancel', async () => {
+    const user = userEvent.setup();
+    const asked = '2026-11-30T09:00:00.000Z';
+    renderAt(
+      <QuoteActions
+        devis={{
+          ...signed,
+          historique: [{ event: 'signé en ligne' }, { event: 'annulation demandée', at: asked }],
+          datePriseEnCharge: { start: '2026-12-03T08:00', end: '2026-12-03T10:00' },
+        }}
+        context="edit"
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: adminTexts.delete }));
+    const dialog = screen.getByRole('dialog', { name: adminTexts.deleteTitle });
+    expect(dialog).toHaveTextContent(k.customerAsked('30/11/2026', '03/12/2026', true).replace(/\s/g, ' '));
+  });
+
   it('asks nothing of a mission without a deposit, and gives back by default', async () => {
     const user = userEvent.setup();
     const { calls } = fakeApi({ [routeKey(quotesRoutes.adminDelete)]: { status: 204 } });

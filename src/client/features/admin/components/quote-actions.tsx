@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEPOSIT_ON_CANCELLATION, type DepositOnCancellation, type DevisSummary } from '#domain/schemas/admin.ts';
-import type { HistoriqueEntry } from '#domain/schemas/devis.ts';
+import type { Devis, HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
-import { isQuoteExpired } from '#domain/legal.ts';
+import { formatDay, parisToday } from '#domain/format.ts';
+import { depositKeepRefusal, isQuoteExpired } from '#domain/legal.ts';
 import { canApplyToQuote, type QuoteAction } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -31,7 +32,9 @@ const doneMessage: Record<SimpleAction, string> = {
 type QuoteActionsProps = {
   /** With its history (the edit page), a quote signed online offers no paper upload: the server would refuse it. */
   devis: Pick<DevisSummary, 'id' | 'numeroDevis' | 'statut' | 'devisSigneURL'> & {
-    historique?: Pick<HistoriqueEntry, 'event'>[];
+    historique?: (Pick<HistoriqueEntry, 'event'> & Partial<Pick<HistoriqueEntry, 'at'>>)[];
+    /** With it (the edit page), the deletion's dialog says what the terms make of the deposit on the day the customer asked to cancel. */
+    datePriseEnCharge?: Devis['datePriseEnCharge'];
     /** With it (the edit page), a quote sent past this day may be extended or archived (legal/). */
     valableJusquAu?: string | null;
     /** With a deposit, a signed mission's deletion asks whether it is given back or kept (general terms, article 13). */
@@ -42,6 +45,13 @@ type QuoteActionsProps = {
   onDeleted?: () => void;
 };
 
+/** What the terms (article 13) make of the deposit, counted from the day the customer asked to cancel. */
+function customerRequest(askedAt: string, pickupDay: string | null) {
+  const askedOn = parisToday(new Date(askedAt));
+  const keep = depositKeepRefusal({ pickupDay, today: askedOn, withdrawalUntil: null }) === null;
+  return k.customerAsked(formatDay(askedOn), pickupDay ? formatDay(pickupDay) : null, keep);
+}
+
 /** The actions the transition table allows for this quote, and nothing else. */
 export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteActionsProps) {
   const action = useQuoteAction();
@@ -49,6 +59,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const [isDeleting, setIsDeleting] = useState(false);
   const [acompte, setAcompte] = useState<DepositOnCancellation>('rembourser');
   const asksDeposit = devis.statut === 'en cours' && (devis.acomptePourcent ?? 0) > 0;
+  const askedAt = devis.historique?.findLast((entry) => entry.event === 'annulation demandée')?.at ?? null;
   const can = (name: QuoteAction) => canApplyToQuote('admin', name, devis);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
   // A quote sent is an offer open until its validity date: only past it may it be extended or archived.
@@ -161,6 +172,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
               selected={acompte}
               onChange={(event) => setAcompte(event.currentTarget.value as DepositOnCancellation)}
             />
+            {askedAt ? <p>{customerRequest(askedAt, devis.datePriseEnCharge?.start?.slice(0, 10) ?? null)}</p> : null}
             <p className={ui.hint}>{k.keepHint}</p>
           </>
         ) : null}
