@@ -4,7 +4,7 @@ import type { Devis } from '#domain/schemas/devis.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { conflict } from '#server/errors.ts';
-import { concludedAtOf, findOwnQuote, listHistory, recordQuoteEvent, rowToDevis } from '#server/quotes/service.ts';
+import { concludedAtOf, findOwnQuote, listHistory, lockQuoteRow, recordQuoteEvent, rowToDevis } from '#server/quotes/service.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { queueStepNotices } from './mail.ts';
 import type { WithdrawalDeps } from './withdrawal.ts';
@@ -38,7 +38,10 @@ export async function requestCancellation(deps: Omit<WithdrawalDeps, 'refundDepo
   const pickup = pickupDay ? formatDay(pickupDay.slice(0, 10)) : null;
   const depositBack = depositKeepRefusal({ pickupDay, today: parisToday(now), withdrawalUntil: null }) !== null;
 
-  await withWriteTransaction(deps.database, async (trx) => {
+  const recorded = await withWriteTransaction(deps.database, async (trx) => {
+    // Two taps at once: the second waits for the first's commit, then finds its request.
+    await lockQuoteRow(trx, deps.database.engine, row.id);
+    if (cancellationRequestedAt(await listHistory(trx, row.id))) return false;
     await recordQuoteEvent(trx, {
       devisId: row.id,
       by: { userId: viewer.id, role: 'customer' },
@@ -59,7 +62,9 @@ export async function requestCancellation(deps: Omit<WithdrawalDeps, 'refundDepo
         paragraphs: [l.cancelMailAdminBody(row.numeroDevis, name, at, pickup, depositBack)],
       },
     });
+    return true;
   });
+  if (!recorded) throw conflict(l.cancelAlready(formatDay(parisToday(now))));
   deps.outbox.kick();
   return { ...rowToDevis(row), historique: await listHistory(deps.database.db, row.id) };
 }

@@ -350,6 +350,23 @@ describe.each(ENGINES)('selling within the law on %s', (engine) => {
       expect(again.json().message).toBe(legalTexts.cancelAlready(formatDay(parisToday())));
     });
 
+    it('records two taps at once as one request, with one receipt and one notice', async () => {
+      const row = await signedQuote(customer, { ...pickupIn(3), clientType: 'entreprise' });
+      const before = (await t.outbox()).length;
+      const answers = await Promise.all([requestCancellation(row.id), requestCancellation(row.id)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const events = await t.app.database.db
+        .selectFrom('devis_historique')
+        .select('event')
+        .where('devisId', '=', row.id)
+        .where('event', '=', 'annulation demandée')
+        .execute();
+      expect(events).toHaveLength(1);
+      const subjects = (await t.outbox()).slice(before).map((mail) => mail.subject);
+      expect(subjects.filter((subject) => subject === legalTexts.cancelMailCustomerSubject(row.numeroDevis))).toHaveLength(1);
+      expect(subjects.filter((subject) => subject === legalTexts.cancelMailAdminSubject(row.numeroDevis))).toHaveLength(1);
+    });
+
     it('counts the deposit’s 7 days from the request, not from the day the operator deletes the quote', async () => {
       const row = await signedQuote(customer, { ...pickupIn(3), clientType: 'entreprise' });
       expect((await requestCancellation(row.id)).statusCode).toBe(200);
