@@ -136,8 +136,8 @@ export const concludedAtIn = (history: readonly HistoryEntry[] | undefined): str
 export const hasStarted = (history: readonly HistoryEntry[] | undefined): boolean =>
   history?.some((entry) => entry.event === 'Véhicule pris en charge') ?? false;
 
-/** When the customer asked to cancel his signed mission (« annulation demandée » in its history), or null. */
-export const cancellationRequestedAt = (history: readonly HistoryEntry[] | undefined): string | null =>
+/** When the customer asked to cancel his signed mission (« annulation demandée » in its history), or null (an entry without its time too). */
+export const cancellationRequestedAt = (history: readonly Pick<Partial<HistoryEntry>, 'event' | 'at'>[] | undefined): string | null =>
   history?.findLast((entry) => entry.event === 'annulation demandée')?.at ?? null;
 
 /** The SIREN (the company) of a SIRET (one of its establishments): its first nine digits. */

@@ -1,10 +1,17 @@
 import { formatDay, formatParisDateAtTime, parisToday } from '#domain/format.ts';
-import { cancellationRequestedAt, depositKeepRefusal, hasStarted, isWithinWithdrawalPeriod, withdrawalDeadline } from '#domain/legal.ts';
+import {
+  cancellationRequestedAt,
+  concludedAtIn,
+  depositKeepRefusal,
+  hasStarted,
+  isWithinWithdrawalPeriod,
+  withdrawalDeadline,
+} from '#domain/legal.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
 import { legalTexts as l } from '#domain/texts/legal.ts';
 import { withWriteTransaction } from '#server/db/index.ts';
 import { conflict } from '#server/errors.ts';
-import { concludedAtOf, findOwnQuote, listHistory, lockQuoteRow, recordQuoteEvent, rowToDevis } from '#server/quotes/service.ts';
+import { findOwnQuote, listHistory, lockQuoteRow, recordQuoteEvent, rowToDevis } from '#server/quotes/service.ts';
 import type { Viewer } from '#server/viewer.ts';
 import { queueStepNotices } from './mail.ts';
 import type { WithdrawalDeps } from './withdrawal.ts';
@@ -28,7 +35,7 @@ export async function requestCancellation(deps: Omit<WithdrawalDeps, 'refundDepo
   if (asked) throw conflict(l.cancelAlready(formatDay(parisToday(new Date(asked)))));
   if (hasStarted(history)) throw conflict(l.cancelStarted);
   const now = new Date();
-  const concludedAt = await concludedAtOf(deps.database.db, row.id);
+  const concludedAt = concludedAtIn(history);
   if (row.clientType !== 'entreprise' && concludedAt && isWithinWithdrawalPeriod(concludedAt, now)) {
     throw conflict(l.cancelWithdrawFirst(formatDay(withdrawalDeadline(concludedAt))));
   }

@@ -7,7 +7,14 @@ import {
 } from '#server/payments/deposits.ts';
 import { parsePrixFinal, type ConfirmBody, type DepositOnCancellation } from '#domain/schemas/admin.ts';
 import type { Devis } from '#domain/schemas/devis.ts';
-import { cancellationRequestedAt, depositKeepRefusal, isQuoteExpired, quoteValidUntil, withdrawalDeadline } from '#domain/legal.ts';
+import {
+  cancellationRequestedAt,
+  concludedAtIn,
+  depositKeepRefusal,
+  isQuoteExpired,
+  quoteValidUntil,
+  withdrawalDeadline,
+} from '#domain/legal.ts';
 import { formatDay, parisToday } from '#domain/format.ts';
 import { depositCancellationTexts } from '#domain/texts/payments.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -30,7 +37,7 @@ import { envoiOf, QUOTE_MAIL_KIND, quoteForSignatureMail } from './confirmation-
 import { rowToDevis } from './devis-mapper.ts';
 import { renderQuotePdf } from './quote-pdf.ts';
 import { deleteQuoteIn, listHistory, transitionQuoteIn, type EventEntry, type QuoteChanges } from './repository.ts';
-import { concludedAtOf, requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
+import { requireQuote, sentPdfKeyOf, signedFileKey } from './service.ts';
 
 /**
  * The administrator's actions on a quote (the back office's quote page): confirm it with its
@@ -102,10 +109,11 @@ export const restoreQuote = (deps: AdminDeps, admin: Admin, id: string) =>
  */
 async function keepDeposit(trx: Db, deps: AdminDeps, id: string): Promise<void> {
   const row = await requireQuote(trx, id);
-  const concludedAt = await concludedAtOf(trx, id);
+  const history = await listHistory(trx, id);
+  const concludedAt = concludedAtIn(history);
   const withdrawalUntil = row.clientType !== 'entreprise' && concludedAt ? withdrawalDeadline(concludedAt) : null;
   // The customer's cancellation counts from the day he asked for it in the app (legal/), else today.
-  const asked = cancellationRequestedAt(await listHistory(trx, id));
+  const asked = cancellationRequestedAt(history);
   const cancelledOn = parisToday(asked ? new Date(asked) : new Date());
   const refusal = depositKeepRefusal({ pickupDay: row.priseInfo?.datePriseEnCharge, today: cancelledOn, withdrawalUntil });
   if (refusal === 'withdrawal-period') throw conflict(depositCancellationTexts.withdrawalPeriod(formatDay(withdrawalUntil)));

@@ -4,7 +4,7 @@ import { DEPOSIT_ON_CANCELLATION, type DepositOnCancellation, type DevisSummary 
 import type { Devis, HistoriqueEntry } from '#domain/schemas/devis.ts';
 import { paths } from '#domain/paths.ts';
 import { formatDay, parisToday } from '#domain/format.ts';
-import { depositKeepRefusal, isQuoteExpired } from '#domain/legal.ts';
+import { cancellationRequestedAt, depositKeepRefusal, isQuoteExpired } from '#domain/legal.ts';
 import { canApplyToQuote, type QuoteAction } from '#domain/statuses.ts';
 import { adminTexts } from '#domain/texts/admin.ts';
 import { legalTexts } from '#domain/texts/legal.ts';
@@ -59,7 +59,7 @@ export function QuoteActions({ devis, context = 'list', onDeleted }: QuoteAction
   const [isDeleting, setIsDeleting] = useState(false);
   const [acompte, setAcompte] = useState<DepositOnCancellation>('rembourser');
   const asksDeposit = devis.statut === 'en cours' && (devis.acomptePourcent ?? 0) > 0;
-  const askedAt = devis.historique?.findLast((entry) => entry.event === 'annulation demandée')?.at ?? null;
+  const askedAt = cancellationRequestedAt(devis.historique);
   const can = (name: QuoteAction) => canApplyToQuote('admin', name, devis);
   const isSignedOnline = devis.historique?.some((entry) => entry.event === 'signé en ligne') ?? false;
   // A quote sent is an offer open until its validity date: only past it may it be extended or archived.
